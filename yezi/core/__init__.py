@@ -1,0 +1,1 @@
+"""Game-agnostic machinery: protocol, options and presets, records, leak check, playouts."""

@@ -1,0 +1,61 @@
+"""The generic hidden-information check, usable by every game.
+
+For a seat, draw other (deal, actions) histories that the seat cannot tell apart from the real
+one (`State.sample_hidden`), replay each through the validating engine, and assert that the
+seat's view, its legal actions and its projection of the record are unchanged. A game whose view
+leaks a hidden card fails as soon as a sample moves that card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+from yezi.core.protocol import State
+
+
+@dataclass
+class LeakReport:
+    seat: int
+    samples: int
+    differing_worlds: int
+
+
+class LeakError(AssertionError):
+    pass
+
+
+def check_seat(state: State, seat: int, rng: random.Random, samples: int = 2) -> LeakReport:
+    base_view = state.view(seat)
+    json.dumps(base_view)  # views must be plain data
+    base_log = state.log_for(seat)
+    base_legal = state.legal_actions() if state.current_player == seat else None
+    differing = 0
+    for _ in range(samples):
+        deal, actions = state.sample_hidden(seat, rng)
+        other = state.game.replay(deal, actions)  # raises if the sample is not a legal game
+        if deal != state.deal or actions != state.history:
+            differing += 1
+        if other.view(seat) != base_view:
+            raise LeakError(_diff("view", seat, base_view, other.view(seat)))
+        if other.log_for(seat) != base_log:
+            raise LeakError(_diff("log", seat, base_log, other.log_for(seat)))
+        if base_legal is not None and other.legal_actions() != base_legal:
+            raise LeakError(_diff("legal actions", seat, base_legal, other.legal_actions()))
+        if other.current_player != state.current_player:
+            raise LeakError(f"seat {seat}: whose turn differs between worlds it cannot tell apart")
+    return LeakReport(seat, samples, differing)
+
+
+def check_all_seats(state: State, rng: random.Random, samples: int = 2) -> list[LeakReport]:
+    return [check_seat(state, s, rng, samples) for s in range(state.game.num_seats)]
+
+
+def _diff(what: str, seat: int, a, b) -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+        detail = "; ".join(f"{k}: {a.get(k)!r} != {b.get(k)!r}" for k in keys[:5])
+    else:
+        detail = f"{a!r} != {b!r}"
+    return f"seat {seat} {what} depends on what it cannot see: {detail}"

@@ -1,0 +1,196 @@
+"""Rule options and presets as data with sources.
+
+Each game ships two TOML files next to its rules: ``options.toml`` declares every option (its
+variant ids from rules-notes.md, its choices, each with the source that describes it, and the
+default) and ``presets.toml`` names complete rulesets that reproduce one source each.
+A `Ruleset` is the resolved, immutable mapping that an engine reads.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from yezi.core.errors import OptionError
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: Any
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    description: str
+    default: Any
+    choices: tuple[Choice, ...]
+    variant_ids: tuple[str, ...] = ()
+    note: str = ""
+
+    def choice(self, value: Any) -> Choice:
+        for c in self.choices:
+            if c.value == value:
+                return c
+        raise OptionError(
+            f"option {self.name!r} has no value {value!r}; expected one of "
+            + ", ".join(repr(c.value) for c in self.choices)
+        )
+
+    def coerce(self, text: Any) -> Any:
+        """Turn a command-line string into the option's typed value."""
+        if not isinstance(text, str):
+            return self.choice(text).value
+        for c in self.choices:
+            if str(c.value).lower() == text.lower():
+                return c.value
+            if isinstance(c.value, bool) and text.lower() in (("yes", "on", "1") if c.value else ("no", "off", "0")):
+                return c.value
+        for c in self.choices:
+            if isinstance(c.value, int) and not isinstance(c.value, bool) and text.isdigit() and int(text) == c.value:
+                return c.value
+        return self.choice(text).value
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    title: str
+    source: str
+    values: Mapping[str, Any]
+    notes: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Ruleset(Mapping[str, Any]):
+    """The resolved option values a game engine runs with."""
+
+    game: str
+    preset: str
+    values: Mapping[str, Any]
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.preset, tuple(sorted(self.values.items(), key=lambda kv: kv[0]))))
+
+    def overrides_text(self) -> str:
+        return ",".join(f"{k}={_fmt(v)}" for k, v in sorted(self.overrides.items()))
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+class OptionTable:
+    """All options and presets of one game, loaded from its package data."""
+
+    def __init__(self, game: str, options: dict[str, OptionSpec], presets: dict[str, Preset], default_preset: str):
+        self.game = game
+        self.options = options
+        self.presets = presets
+        self.default_preset = default_preset
+
+    @classmethod
+    def from_package(cls, game: str, package: str) -> OptionTable:
+        root = resources.files(package)
+        opt_data = tomllib.loads((root / "options.toml").read_text(encoding="utf-8"))
+        pre_data = tomllib.loads((root / "presets.toml").read_text(encoding="utf-8"))
+        options: dict[str, OptionSpec] = {}
+        for name, o in opt_data.items():
+            choices = tuple(
+                Choice(value=c["value"], description=c.get("description", ""), source=c.get("source", ""))
+                for c in o["choices"]
+            )
+            options[name] = OptionSpec(
+                name=name,
+                description=o.get("description", ""),
+                default=o["default"],
+                choices=choices,
+                variant_ids=tuple(o.get("variant_ids", ())),
+                note=o.get("note", ""),
+            )
+            options[name].choice(o["default"])  # validates the default
+        default_preset = pre_data.pop("default", None)
+        presets: dict[str, Preset] = {}
+        for name, p in pre_data.items():
+            values = dict(p.get("options", {}))
+            for k, v in values.items():
+                if k not in options:
+                    raise OptionError(f"preset {name!r} sets unknown option {k!r}")
+                options[k].choice(v)
+            presets[name] = Preset(
+                name=name, title=p.get("title", name), source=p.get("source", ""), values=values,
+                notes=dict(p.get("notes", {})),
+            )
+        if default_preset is None:
+            default_preset = next(iter(presets))
+        return cls(game, options, presets, default_preset)
+
+    def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Ruleset:
+        preset = preset or self.default_preset
+        if preset not in self.presets:
+            raise OptionError(
+                f"{self.game} has no preset {preset!r}; presets: " + ", ".join(self.presets)
+            )
+        values = {name: spec.default for name, spec in self.options.items()}
+        values.update(self.presets[preset].values)
+        typed: dict[str, Any] = {}
+        for k, v in (overrides or {}).items():
+            if k not in self.options:
+                raise OptionError(f"{self.game} has no option {k!r}; options: " + ", ".join(self.options))
+            typed[k] = self.options[k].coerce(v)
+        values.update(typed)
+        return Ruleset(game=self.game, preset=preset, values=values, overrides=typed)
+
+    def describe(self, lang: str = "en") -> str:
+        lines = [f"Presets of {self.game} (default {self.default_preset}):"]
+        for p in self.presets.values():
+            lines.append(f"  {p.name:<14} {p.title}")
+            lines.append(f"  {'':<14} source: {p.source}")
+            for k, v in p.values.items():
+                note = p.notes.get(k, "")
+                lines.append(f"  {'':<16}{k}={_fmt(v)}" + (f"  ({note})" if note else ""))
+        lines.append("")
+        lines.append("Options:")
+        for o in self.options.values():
+            vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
+            lines.append(f"  {o.name}{vid}: {o.description} (default {_fmt(o.default)})")
+            for c in o.choices:
+                lines.append(f"      {_fmt(c.value):<16} {c.description} — source: {c.source}")
+            if o.note:
+                lines.append(f"      note: {o.note}")
+        return "\n".join(lines)
+
+
+def parse_overrides(items: list[str] | str | None) -> dict[str, str]:
+    """Parse ``["a=b", "c=d"]`` or ``"a=b,c=d"`` into a dict of strings."""
+    if not items:
+        return {}
+    if isinstance(items, str):
+        items = [s for s in items.split(",") if s.strip()]
+    out: dict[str, str] = {}
+    for item in items:
+        for part in item.split(","):
+            if not part.strip():
+                continue
+            if "=" not in part:
+                raise OptionError(f"option override {part!r} is not of the form name=value")
+            k, v = part.split("=", 1)
+            out[k.strip()] = v.strip()
+    return out

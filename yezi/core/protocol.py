@@ -1,0 +1,237 @@
+"""The engine protocol every game implements.
+
+A `Game` is a ruleset-bound description of one game: its seats, options, action space and
+notation. A `State` is one deal in progress. Actions are small integers in a fixed action space
+per game (so RL code can use masks); their text notation is the game's business.
+
+Design points shared by all games:
+
+* the deal is fixed at creation, from a seed or given explicitly, so a game is a pure function
+  of (ruleset, deal, actions) and `Game.replay` reproduces it exactly;
+* `State.apply` validates; an illegal action raises `IllegalAction` naming the rule and leaves
+  the state untouched. `State.apply_unchecked` is for harnesses that pick from `legal_actions()`;
+* `State.view(seat)` is plain JSON data holding exactly what that seat may know; `seat=None`
+  is the spectator's (public) view;
+* `State.sample_hidden(seat, rng)` returns another (deal, actions) pair that the seat cannot tell
+  apart from the real one: search bots and the leak check both use it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from yezi.core.errors import IllegalAction, NotationError
+from yezi.core.options import OptionTable, Ruleset
+
+LANGS = ("zh-hant", "zh-hans", "en")
+NOTATIONS = (*LANGS, "ascii")
+
+Payment = int | Fraction
+
+
+class Game(ABC):
+    """One game under one ruleset."""
+
+    name: ClassVar[str]
+    titles: ClassVar[dict[str, str]]
+    options_package: ClassVar[str]
+    _tables: ClassVar[dict[str, OptionTable]] = {}
+
+    def __init__(self, ruleset: Ruleset):
+        self.rules = ruleset
+
+    # --- options -------------------------------------------------------------------------
+    @classmethod
+    def option_table(cls) -> OptionTable:
+        table = Game._tables.get(cls.name)
+        if table is None:
+            table = OptionTable.from_package(cls.name, cls.options_package)
+            Game._tables[cls.name] = table
+        return table
+
+    @classmethod
+    def from_preset(cls, preset: str | None = None, **overrides: Any) -> Game:
+        return cls(cls.option_table().resolve(preset, overrides))
+
+    # --- seats ---------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def num_seats(self) -> int:
+        """Seats in a deal, including any that never act (a dummy)."""
+
+    @abstractmethod
+    def seat_name(self, seat: int, lang: str = "zh-hant") -> str: ...
+
+    def active_seats(self) -> list[int]:
+        """Seats that take actions; a dummy is not among them."""
+        return list(range(self.num_seats))
+
+    # --- deals and states ----------------------------------------------------------------
+    @abstractmethod
+    def deal_from_seed(self, seed: int) -> Any:
+        """A JSON-serialisable deal drawn from a seed (same seed, same deal, on every machine)."""
+
+    @abstractmethod
+    def new_state(self, deal: Any) -> State: ...
+
+    def start(self, seed: int | None = None, deal: Any = None) -> State:
+        if deal is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**63)
+            deal = self.deal_from_seed(seed)
+        return self.new_state(deal)
+
+    def replay(self, deal: Any, actions: Sequence[int]) -> State:
+        """Rebuild a state by applying `actions` (validated) to `deal`."""
+        state = self.new_state(deal)
+        for a in actions:
+            state.apply(a)
+        return state
+
+    @abstractmethod
+    def format_deal(self, deal: Any) -> str:
+        """A one-line text form of a deal for record headers; `parse_deal` inverts it."""
+
+    @abstractmethod
+    def parse_deal(self, text: str) -> Any: ...
+
+    # --- actions -------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def action_space_size(self) -> int: ...
+
+    @abstractmethod
+    def format_action(self, action: int, lang: str = "zh-hant") -> str:
+        """Text for an action in one of `NOTATIONS`; `parse_action` reads every one of them."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """Read an action in any notation; raises `NotationError` saying what was expected."""
+
+    def action_help(self, lang: str = "en") -> str:
+        return ""
+
+    def sample_from_view(self, view: dict[str, Any], rng: random.Random) -> tuple[Any, list[int]]:
+        """A (deal, actions) pair drawn from the worlds consistent with `view`.
+
+        Perfect-information games need nothing more than the view's own deal and history.
+        """
+        return view["deal"], list(view["history"])
+
+    # --- between deals -------------------------------------------------------------------
+    def dealer_shift(self, state: State) -> int:
+        """How many seats the dealer moves after this finished deal (0 = the dealer stays)."""
+        return 1
+
+    def describe_rules(self) -> str:
+        return self.option_table().describe()
+
+
+class State(ABC):
+    """One deal in progress."""
+
+    game: Game
+    deal: Any
+    history: list[int]
+
+    # --- whose turn ----------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the deal is over."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    # --- actions -------------------------------------------------------------------------
+    @abstractmethod
+    def legal_actions(self) -> list[int]: ...
+
+    def legal_mask(self) -> list[bool]:
+        mask = [False] * self.game.action_space_size
+        for a in self.legal_actions():
+            mask[a] = True
+        return mask
+
+    def apply(self, action: int | str) -> None:
+        """Apply an action (an int code or any notation); illegal input changes nothing."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self.current_player is None:
+            raise IllegalAction("game-over", "the deal is over; no action can be taken")
+        if not isinstance(action, int) or not 0 <= action < self.game.action_space_size:
+            raise IllegalAction("action-space", f"{action!r} is not an action code of {self.game.name}")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise self.explain_illegal(action, legal)
+        self.apply_unchecked(action)
+
+    @abstractmethod
+    def apply_unchecked(self, action: int) -> None:
+        """Apply an action known to be legal."""
+
+    def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
+        """Name the rule that `action` breaks; games override this with rule-specific reasons."""
+        return IllegalAction(
+            "not-legal",
+            f"{self.game.format_action(action, 'en')} is not legal now",
+            [self.game.format_action(a, "en") for a in legal],
+        )
+
+    # --- outcome -------------------------------------------------------------------------
+    @abstractmethod
+    def payments(self) -> list[Payment]:
+        """Final payment per seat (positive = receives); they sum to zero. Zero before the end."""
+
+    # --- information ---------------------------------------------------------------------
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Plain JSON data: all that `seat` may know now (None: a spectator)."""
+
+    @abstractmethod
+    def actor_of(self, index: int) -> int:
+        """The seat that took history[index]."""
+
+    @abstractmethod
+    def redact(self, index: int, seat: int | None) -> int | None:
+        """history[index] as `seat` saw it: the action code, or None when it was hidden."""
+
+    def log_for(self, seat: int | None, lang: str = "zh-hant") -> list[str]:
+        """The record as `seat` sees it: one line per action, hidden actions redacted."""
+        out = []
+        for i in range(len(self.history)):
+            actor = self.actor_of(i)
+            a = self.redact(i, seat)
+            text = self.game.format_action(a, lang) if a is not None else self.hidden_action_text(i, lang)
+            out.append(f"{self.game.seat_name(actor, lang)} {text}")
+        return out
+
+    def hidden_action_text(self, index: int, lang: str) -> str:
+        return "?"
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    def sample_hidden(self, seat: int, rng: random.Random) -> tuple[Any, list[int]]:
+        """A (deal, actions) pair consistent with everything `seat` knows.
+
+        It goes through `Game.sample_from_view`, so the sampler can only use the seat's view.
+        """
+        return self.game.sample_from_view(self.view(seat), rng)
+
+    def sample_state(self, seat: int, rng: random.Random) -> State:
+        deal, actions = self.sample_hidden(seat, rng)
+        return self.game.replay(deal, actions)
+
+
+def parse_action_for(state: State, text: str) -> int:
+    """Parse text against a state, turning notation errors into a message listing legal moves."""
+    try:
+        return state.game.parse_action(text)
+    except NotationError as e:
+        legal = ", ".join(state.game.format_action(a, "zh-hant") for a in state.legal_actions())
+        raise NotationError(f"{e}; legal now: {legal}") from None

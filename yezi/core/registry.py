@@ -1,0 +1,51 @@
+"""Games by name, imported lazily so that loading one game never imports the others."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+from yezi.core.errors import OptionError
+
+# name -> "module:Class". A game is available when its module imports.
+GAMES: dict[str, str] = {
+    "lukfu": "yezi.games.lukfu.game:LukFu",
+    "fishing": "yezi.games.fishing.game:Fishing",
+    "jielong": "yezi.games.dominoes.jielong:JieLong",
+    "tseding": "yezi.games.dominoes.tseding:TseDing",
+    "dingniu": "yezi.games.dominoes.dingniu:DingNiu",
+    "madiao": "yezi.games.madiao.game:MaDiao",
+}
+
+
+def game_class(name: str) -> Any:
+    if name not in GAMES:
+        raise OptionError(f"unknown game {name!r}; games: " + ", ".join(available_games()))
+    module, cls = GAMES[name].split(":")
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name and e.name.startswith(module.rsplit(".", 1)[0]):
+            raise OptionError(f"game {name!r} is not implemented yet") from None
+        raise
+    return getattr(mod, cls)
+
+
+def available_games() -> list[str]:
+    out = []
+    for name, target in GAMES.items():
+        module = target.split(":")[0]
+        if importlib.util.find_spec(module.rsplit(".", 1)[0]) is not None:
+            try:
+                if importlib.util.find_spec(module) is not None:
+                    out.append(name)
+            except ModuleNotFoundError:
+                pass
+    return out
+
+
+def load_game(name: str, preset: str | None = None, overrides: dict[str, Any] | None = None):
+    """Load a game by name with a preset and option overrides (strings are coerced)."""
+    cls = game_class(name)
+    return cls(cls.option_table().resolve(preset, overrides or {}))
