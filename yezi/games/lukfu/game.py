@@ -1,0 +1,205 @@
+"""The Luk Fu game: ruleset, seats, deal, notation, and sampling worlds from a seat's view."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from yezi.components.lukfu_deck import WAN_TSIN, cards_of, deck, mask_of, name, parse_card
+from yezi.core.errors import NotationError
+from yezi.core.protocol import Game
+from yezi.games.lukfu import actions as A
+from yezi.games.lukfu.knowledge import Knowledge
+from yezi.games.lukfu.plays import play_table
+from yezi.games.lukfu.state import LukFuState
+
+SEAT_NAMES = {
+    4: {"zh-hant": ("頭家", "二家", "夢家", "三家"), "zh-hans": ("头家", "二家", "梦家", "三家"),
+        "en": ("Lead", "Second", "Dummy", "Third")},
+    3: {"zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家"), "en": ("Lead", "Second", "Third")},
+}
+SEAT_SHORT = {4: "頭二夢三", 3: "頭二三"}
+
+
+class LukFu(Game):
+    name = "lukfu"
+    titles = {"zh-hant": "六虎牌", "zh-hans": "六虎牌", "en": "Luk Fu (Six Tigers)"}
+    options_package = "yezi.games.lukfu"
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        self.players = ruleset["players"]
+        self.table = play_table(ruleset["straight_lengths"], ruleset["ge_one"], ruleset["unbeatable_leads"])
+        self.universe = mask_of(deck(self.players))
+        self.dummy_seat = 2 if self.players == 4 else None
+
+    @classmethod
+    def bots(cls):
+        from yezi.games.lukfu.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    # ---- seats -------------------------------------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        return self.players
+
+    def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
+        return SEAT_NAMES[self.players]["en" if lang == "ascii" else lang][seat]
+
+    def active_seats(self) -> list[int]:
+        return [0, 1, 3] if self.players == 4 else [0, 1, 2]
+
+    # ---- deals -------------------------------------------------------------------------
+    def deal_from_seed(self, seed: int) -> list[list[int]]:
+        """Shuffle, then deal one at a time for twelve rounds; round one includes the dummy."""
+        cards = deck(self.players)
+        random.Random(seed).shuffle(cards)
+        hands: list[list[int]] = [[] for _ in range(self.players)]
+        order = [0, 1, 2, 3] if self.players == 4 else [0, 1, 2]
+        rest = self.active_seats()
+        i = 0
+        for rnd in range(12):
+            for s in order if rnd == 0 else rest:
+                hands[s].append(cards[i])
+                i += 1
+        return hands
+
+    def new_state(self, deal: Any) -> LukFuState:
+        self._check_deal(deal)
+        return LukFuState(self, [list(h) for h in deal])
+
+    def _check_deal(self, deal: Any) -> None:
+        sizes = [len(h) for h in deal]
+        want = [12, 12, 1, 12] if self.players == 4 else [12, 12, 12]
+        if sizes != want:
+            raise NotationError(f"a {self.players}-player deal has hands of sizes {want}, got {sizes}")
+        flat = sorted(c for h in deal for c in h)
+        if flat != sorted(deck(self.players)):
+            raise NotationError("a deal must hold every card of the deck exactly once")
+
+    def format_deal(self, deal: Any) -> str:
+        short = SEAT_SHORT[self.players]
+        return " | ".join(f"{short[s]}:" + " ".join(name(c) for c in h) for s, h in enumerate(deal))
+
+    def parse_deal(self, text: str) -> list[list[int]]:
+        parts = [p.strip() for p in text.split("|")]
+        if len(parts) != self.players:
+            raise NotationError(f"a deal has {self.players} hands separated by '|'")
+        hands = []
+        for p in parts:
+            if ":" in p:
+                p = p.split(":", 1)[1]
+            hands.append([parse_card(tok) for tok in p.split()])
+        self._check_deal(hands)
+        return hands
+
+    # ---- actions -----------------------------------------------------------------------
+    @property
+    def action_space_size(self) -> int:
+        return A.SIZE
+
+    def format_action(self, action: int, lang: str = "zh-hant") -> str:
+        return A.format_action(action, lang)
+
+    def parse_action(self, text: str) -> int:
+        return A.parse_action(text)
+
+    def dealer_shift(self, state: LukFuState) -> int:
+        """S0 SW: 頭家 stays only after bidding and winning or drawing; S1: the winner deals."""
+        if self.rules["next_dealer"] == "winner":
+            if state.outcome in ("win", "tigers"):
+                return state.winner  # the winner's seat offset from 頭家
+            return 1
+        if state.bidder == 0 and (state.outcome == "draw" or (state.outcome == "win" and state.winner == 0)):
+            return 0
+        return 1
+
+    # ---- worlds consistent with a view --------------------------------------------------
+    def sample_from_view(self, view: dict[str, Any], rng: random.Random, tries: int = 400):
+        """Deal out the cards the seat cannot place, honouring every fact it knows, then check
+        the result replays legally (deeper rules, like other players' own 老歲 lead order, are
+        checked by the replay and resampled)."""
+        seat = view["seat"]
+        history = view["history"]
+        if seat is None:
+            raise ValueError("a spectator view has no seat to sample for")
+        own_disc: dict[int, int] = {}
+        for t, cards in view["my_discards"]:
+            own_disc[t] = own_disc.get(t, 0) | mask_of(cards)
+        k = Knowledge.build(
+            seat=seat, hand=mask_of(view["hand"]), hand_sizes=view["hand_sizes"], tricks=view["tricks"],
+            own_discards=own_disc, active=self.active_seats(), dummy=self.dummy_seat, universe=self.universe,
+            table=self.table, strict=self.rules["must_beat"] == "strict",
+        )
+        last_error = None
+        for _ in range(tries):
+            assign = k.sample(rng)
+            deal, actions = self._world(view, k, assign, rng)
+            try:
+                self.replay(deal, actions)
+            except Exception as e:
+                last_error = e
+                continue
+            return deal, actions
+        raise AssertionError(f"could not sample a legal world for seat {seat}: {last_error}")
+
+    def _world(self, view, k: Knowledge, assign: list[int], rng: random.Random):
+        seat = view["seat"]
+        hands_now = [0] * self.players
+        disc_by: dict[tuple[int, int], list[int]] = {}
+        for slot, m in zip(k.slots, assign):
+            if slot.owner < 0:
+                hands_now[self.dummy_seat] |= m
+            elif slot.trick is None:
+                hands_now[slot.owner] |= m
+            else:
+                cs = cards_of(m)
+                rng.shuffle(cs)
+                disc_by[(slot.owner, slot.trick)] = cs
+        hands_now[seat] = mask_of(view["hand"])
+        # Each play-phase action belongs to one public trick entry; what is left over is the
+        # acting player's unfinished discard.
+        seq: list[int] = []
+        for t, trick in enumerate(view["tricks"]):
+            for e in trick["plays"]:
+                seq.extend([t] * (1 if "play" in e else e["discard"]))
+        pos = 0
+        start = list(hands_now)
+        start[seat] = mask_of(view["deal"])
+        pending: list[int] = []
+        out: list[int] = []
+        for actor, code in history_of(view):
+            if code is not None and code < A.PLAY_BASE:
+                out.append(code)
+                continue
+            t = seq[pos] if pos < len(seq) else None
+            pos += 1
+            if code is None:
+                if t is not None:
+                    c = disc_by[(actor, t)].pop()
+                else:
+                    free = [c for c in cards_of(hands_now[actor]) if c not in pending]
+                    c = free[rng.randrange(len(free))]
+                    pending.append(c)
+                code = A.DISCARD_BASE + c
+            out.append(code)
+            if actor != seat:
+                start[actor] |= _cards_of_action(code)
+        deal = [sorted(cards_of(m)) for m in start]
+        return deal, out
+
+
+def history_of(view) -> list[tuple[int, int | None]]:
+    return [(a, c) for a, c in view["history"]]
+
+
+def _cards_of_action(code: int) -> int:
+    from yezi.games.lukfu.plays import PLAYS
+
+    if code >= A.DISCARD_BASE:
+        return 1 << (code - A.DISCARD_BASE)
+    return PLAYS[code - A.PLAY_BASE].mask
+
+
+__all__ = ["WAN_TSIN", "LukFu"]

@@ -1,0 +1,291 @@
+"""What one seat can know about the hidden cards, and exact 老歲 deduction from it.
+
+`lukfu.md` fixes the facts a seat reasons from so that "certainly unbeatable" is well defined:
+
+1. its own hand and discards, every face-up play, every hand size, the size of every face-down
+   discard, and that the dummy holds one hidden card;
+2. the must-beat rule: right after a player discarded, his hand (his current hand plus what he
+   played or discarded since) held no combination beating the best play of that trick (under
+   the strict variant: not even before the discard);
+3. the lead order: a player who led a single without being exempt (privileged, or a free lead)
+   held no card of a higher-ranked suit then; one who led 雲綫 held no suited card at all.
+
+The unknown cards are distributed over *slots*: each opponent's hand, each of his face-down
+discards, and the dummy's card. A world is an assignment of the unknown cards to slots with the
+right sizes that satisfies every fact above. Every fact is of the form "this union of slots plus
+these known cards contains no forbidden card and no forbidden combination", which is closed
+under taking subsets; so a partial assignment that breaks a fact can never be completed, and a
+depth-first search that prunes on it is exact. Cards named by no fact are free fillers and are
+placed last. Deeper deductions (what the lead order implies about a leader's own 老歲 view) are
+out of scope, as the spec says.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from yezi.components.lukfu_deck import WAN_TSIN, card, cards_of, number, suit
+from yezi.games.lukfu.plays import PLAYS, SINGLE, PlayTable
+
+SUIT_MASKS = tuple(sum(1 << card(s, n) for n in range(1, 10)) for s in range(4))
+SUITED = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
+
+
+@dataclass
+class Slot:
+    owner: int  # seat, or -1 for the dummy
+    capacity: int
+    trick: int | None  # None: the owner's current hand (or the dummy card)
+
+    @property
+    def is_hand(self) -> bool:
+        return self.trick is None and self.owner >= 0
+
+
+@dataclass
+class Constraint:
+    slots: tuple[int, ...]
+    fixed: int
+    forbid: int
+    combos: tuple[int, ...]
+    why: str  # for explanations
+
+    def ok(self, cards: int) -> bool:
+        if cards & self.forbid:
+            return False
+        return not any(m & cards == m for m in self.combos)
+
+
+@dataclass
+class Knowledge:
+    seat: int
+    known: int  # cards whose place the seat knows
+    unknown: int
+    slots: list[Slot]
+    constraints: list[Constraint]
+    located: dict[int, str] = field(default_factory=dict)  # card -> where the seat knows it is
+    _cache: dict[int, bool] = field(default_factory=dict)
+
+    # ---- construction -----------------------------------------------------------------------
+    @classmethod
+    def build(
+        cls,
+        seat: int,
+        hand: int,
+        hand_sizes: list[int],
+        tricks: list[dict],
+        own_discards: dict[int, int],
+        active: list[int],
+        dummy: int | None,
+        universe: int,
+        table: PlayTable,
+        strict: bool,
+        seat_names: list[str] | None = None,
+    ) -> Knowledge:
+        names = seat_names or [str(s) for s in range(len(hand_sizes))]
+        located: dict[int, str] = {c: "in your hand" for c in cards_of(hand)}
+        faceup = 0
+        slots: list[Slot] = []
+        events: dict[int, list[tuple]] = {q: [] for q in active if q != seat}
+        own_disc_total = 0
+        for t, trick in enumerate(tricks):
+            for k, e in enumerate(trick["plays"]):
+                q = e["seat"]
+                if "play" in e:
+                    m = PLAYS[e["play"]].mask
+                    faceup |= m
+                    for c in cards_of(m):
+                        located[c] = f"played face up by {names[q]} in trick {t + 1}"
+                    if q in events:
+                        exempt = trick.get("exempt", False)
+                        events[q].append(("play", m, k == 0 and not exempt and e["play"] < 37, e["play"]))
+                elif q == seat:
+                    m = own_discards.get(t, 0)
+                    own_disc_total |= m
+                    for c in cards_of(m):
+                        located[c] = f"discarded by you in trick {t + 1}"
+                elif q in events:
+                    slots.append(Slot(q, e["discard"], t))
+                    events[q].append(("discard", len(slots) - 1, e["against"]))
+        known = hand | faceup | own_disc_total
+        unknown = universe & ~known
+        hand_slot: dict[int, int] = {}
+        for q in events:
+            slots.append(Slot(q, hand_sizes[q], None))
+            hand_slot[q] = len(slots) - 1
+        if dummy is not None and dummy != seat:
+            slots.append(Slot(-1, 1, None))
+        constraints: list[Constraint] = []
+        for q, evs in events.items():
+            for i, ev in enumerate(evs):
+                later = evs[i + 1:]
+                fixed = sum(e[1] for e in later if e[0] == "play")
+                later_slots = [e[1] for e in later if e[0] == "discard"] + [hand_slot[q]]
+                if ev[0] == "discard":
+                    against = ev[2]
+                    t = slots[ev[1]].trick
+                    if strict:
+                        later_slots = [ev[1], *later_slots]
+                    if against < 37:
+                        forbid, combos = table.higher[against], ()
+                    else:
+                        forbid, combos = 0, table.beater_masks[against]
+                    if forbid or combos:
+                        constraints.append(Constraint(
+                            tuple(later_slots), fixed, forbid, combos,
+                            f"{names[q]} discarded in trick {t + 1 if t is not None else '?'} "
+                            f"and so held nothing that beat the best play",
+                        ))
+                elif ev[2]:  # a non-exempt single lead
+                    c = ev[3]
+                    forbid = SUITED if c == WAN_TSIN else sum(SUIT_MASKS[s] for s in range(suit(c)))
+                    if forbid:
+                        constraints.append(Constraint(
+                            tuple(later_slots), fixed | ev[1], forbid, (),
+                            f"{names[q]} led a single and so held no card of a higher suit",
+                        ))
+        cap = sum(s.capacity for s in slots)
+        if cap != bin(unknown).count("1"):
+            raise AssertionError(f"slot capacity {cap} != unknown cards {bin(unknown).count('1')}")
+        return cls(seat, known, unknown, slots, constraints, located)
+
+    # ---- search -----------------------------------------------------------------------------
+    def _search(self, forced: dict[int, int], rng: random.Random | None) -> list[int] | None:
+        """An assignment (mask per slot) honouring `forced` {card: slot}, or None if none exists."""
+        slots, cons = self.slots, self.constraints
+        by_slot: list[list[int]] = [[] for _ in slots]
+        for k, c in enumerate(cons):
+            for s in c.slots:
+                by_slot[s].append(k)
+        cur = [c.fixed for c in cons]
+        if not all(c.ok(c.fixed) for c in cons):
+            return None
+        assigned = [0] * len(slots)
+        left = [s.capacity for s in slots]
+
+        def place(c: int, s: int) -> bool:
+            bit = 1 << c
+            assigned[s] |= bit
+            left[s] -= 1
+            good = True
+            for k in by_slot[s]:
+                cur[k] |= bit
+                if good and not cons[k].ok(cur[k]):
+                    good = False
+            return good
+
+        def unplace(c: int, s: int) -> None:
+            bit = 1 << c
+            assigned[s] &= ~bit
+            left[s] += 1
+            for k in by_slot[s]:
+                cur[k] = cons[k].fixed | _union(assigned, cons[k].slots)
+
+        for c, s in forced.items():
+            if left[s] <= 0 or not place(c, s):
+                return None
+        relevant_mask = 0
+        for k in cons:
+            relevant_mask |= k.forbid
+            for m in k.combos:
+                relevant_mask |= m
+        order = [c for c in cards_of(self.unknown & relevant_mask) if c not in forced]
+        weight = {c: sum(1 for k in cons if (k.forbid | _or(k.combos)) >> c & 1) for c in order}
+        if rng is None:
+            order.sort(key=lambda c: -weight[c])
+        else:
+            rng.shuffle(order)
+            order.sort(key=lambda c: -weight[c])
+        slot_order = sorted(range(len(slots)), key=lambda s: len(by_slot[s]))
+        failed: set[tuple] = set()
+
+        def dfs(i: int) -> bool:
+            if i == len(order):
+                return True
+            key = (i, tuple(assigned))
+            if key in failed:
+                return False
+            c = order[i]
+            choices = slot_order if rng is None else rng.sample(slot_order, len(slot_order))
+            for s in choices:
+                if left[s] <= 0:
+                    continue
+                if place(c, s) and dfs(i + 1):
+                    return True
+                unplace(c, s)
+            failed.add(key)
+            return False
+
+        if not dfs(0):
+            return None
+        fillers = [c for c in cards_of(self.unknown) if c not in forced and c not in weight]
+        if rng is not None:
+            rng.shuffle(fillers)
+        i = 0
+        for s in range(len(slots)):
+            while left[s] > 0:
+                assigned[s] |= 1 << fillers[i]
+                left[s] -= 1
+                i += 1
+        return assigned
+
+    def possible(self, c: int, slot: int) -> bool:
+        return self._search({c: slot}, None) is not None
+
+    def can_be_with_opponent(self, c: int) -> bool:
+        """Is there a consistent world in which card c is in an opponent's active hand?"""
+        hit = self._cache.get(c)
+        if hit is None:
+            hit = any(s.is_hand and s.capacity > 0 and self.possible(c, i) for i, s in enumerate(self.slots))
+            self._cache[c] = hit
+        return hit
+
+    def sample(self, rng: random.Random) -> list[int]:
+        found = self._search({}, rng)
+        if found is None:
+            raise AssertionError("no world is consistent with this seat's knowledge")
+        return found
+
+    def where(self, c: int, seat_names: list[str]) -> list[str]:
+        """Every place a card the seat cannot locate may be, in words."""
+        out = []
+        for i, s in enumerate(self.slots):
+            if s.capacity and self.possible(c, i):
+                if s.owner < 0:
+                    out.append("the dummy's card")
+                elif s.trick is None:
+                    out.append(f"{seat_names[s.owner]}'s hand")
+                else:
+                    out.append(f"{seat_names[s.owner]}'s discard in trick {s.trick + 1}")
+        return out
+
+
+def _union(assigned: list[int], slots: tuple[int, ...]) -> int:
+    m = 0
+    for s in slots:
+        m |= assigned[s]
+    return m
+
+
+def _or(masks: tuple[int, ...]) -> int:
+    m = 0
+    for x in masks:
+        m |= x
+    return m
+
+
+def higher_cards(c: int, table: PlayTable) -> list[int]:
+    return [x for x in range(37) if table.higher[c] >> x & 1]
+
+
+def is_laosui_deduced(c: int, k: Knowledge, table: PlayTable) -> bool:
+    if table.unbeatable >> c & 1 or c == WAN_TSIN:
+        return True
+    for x in higher_cards(c, table):
+        if k.unknown >> x & 1 and k.can_be_with_opponent(x):
+            return False
+    return True
+
+
+__all__ = ["SINGLE", "Constraint", "Knowledge", "Slot", "higher_cards", "is_laosui_deduced", "number"]

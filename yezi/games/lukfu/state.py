@@ -1,0 +1,535 @@
+"""One Luk Fu deal as a state machine.
+
+Seats are roles within the deal: 0 頭家 (lead seat), 1 二家, 2 夢家 (dummy, four players only),
+3 三家; with three players 0 頭家, 1 二家, 2 三家. Play moves counter-clockwise and skips the dummy.
+Phases: 五虎下山 check (four players: each active seat in turn may declare or keep quiet, so
+that being asked reveals nothing), bidding, tricks, and (optionally) the last trick winner's
+declaration. Hands are bit sets (see `yezi.components.lukfu_deck`).
+
+A follower who discards chooses his face-down cards one action at a time (so the action space
+stays small); a partial choice is legal only if it can be completed to a discard that obeys the
+must-beat rule, which is a small hitting-set question on the beating combinations in his hand.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from yezi.components.lukfu_deck import WAN_TSIN, cards_of, mask_of, name, sort_key, suit
+from yezi.core.errors import IllegalAction
+from yezi.core.protocol import State
+from yezi.games.lukfu import actions as A
+from yezi.games.lukfu.knowledge import SUIT_MASKS, Knowledge, is_laosui_deduced
+from yezi.games.lukfu.plays import GE, PLAYS, SHUN, SINGLE
+from yezi.games.lukfu.settlement import Settlement, settle_tigers, settle_win
+
+TIGERS, BID, PLAY, LAST, OVER = "tigers", "bid", "play", "last", "over"
+FIVE_TIGERS = mask_of([0, 9, 18, 27, WAN_TSIN])
+BOSSES = mask_of([0, 27, WAN_TSIN])  # 百子, 毛公, 雲綫: the free leads of the Huizhou comment
+
+
+class LukFuState(State):
+    def __init__(self, game, deal: list[list[int]]):
+        self.game = game
+        self.rules = game.rules
+        self.table = game.table
+        self.deal = deal
+        n = game.num_seats
+        self.hands = [mask_of(h) for h in deal]
+        self.history: list[int] = []
+        self.actors: list[int] = []
+        self.active = game.active_seats()
+        self.dummy = game.dummy_seat
+        self.bidder: int | None = None
+        self.privileged: int | None = None
+        self.tricks: list[dict] = []  # public record of every trick, current one included
+        self.followers: list[int] = []
+        self.best_seat = -1
+        self.best_play = -1
+        self.pending = 0  # the acting follower's partial discard
+        self.discards: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (trick, mask): private
+        self.won: list[list[int]] = [[] for _ in range(n)]  # play ids won, face up
+        self.hu = [0] * n
+        self.faceup = 0
+        self.winner: int | None = None
+        self.result: Settlement | None = None
+        self.outcome = ""  # "win", "tigers", "draw", "void"
+        self.revealed: dict[str, Any] = {}
+        self._version = 0
+        self._laosui_cache: dict[tuple[int, int, int], bool] = {}
+        self._know_cache: dict[tuple[int, int], Knowledge] = {}
+        if game.rules["five_tigers"] == "on" and self.dummy is not None:
+            self.phase, self.to_act = TIGERS, 0
+        else:
+            self.phase, self.to_act = BID, 0
+
+    # ---- protocol: turn and actions --------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.to_act
+
+    def next_active(self, seat: int) -> int:
+        i = self.active.index(seat)
+        return self.active[(i + 1) % len(self.active)]
+
+    def legal_actions(self) -> list[int]:
+        p, seat = self.phase, self.to_act
+        if p == PLAY:
+            return self._lead_actions(seat) if not self.followers_started() else self._follow_actions(seat)
+        if p == BID:
+            if seat == 0 and self.rules["strong_pass"] == "forbidden" and self.strength_measure(0) >= 6:
+                return [A.BID]
+            return [A.PASS, A.BID]
+        if p == TIGERS:
+            return [A.NO_TIGERS, A.TIGERS] if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
+        if p == LAST:
+            return [A.DECLARE, A.DECLINE]
+        return []
+
+    def followers_started(self) -> bool:
+        return self.best_play >= 0
+
+    # ---- leading ---------------------------------------------------------------------------
+    def _lead_actions(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        out = []
+        if self.hu[seat] + bin(hand).count("1") >= 6 and self.hu_count(seat) >= 6:
+            out.append(A.DECLARE)
+        out.extend(A.PLAY_BASE + c for c in cards_of(self.single_leads(seat)))
+        out.extend(A.PLAY_BASE + pid for pid in self.table.combos_in(hand))
+        return out
+
+    def single_leads(self, seat: int) -> int:
+        """Mask of the singles `seat` may lead now (the lead order and its exceptions)."""
+        hand = self.hands[seat]
+        rules = self.rules
+        if rules["dealer_free_open"] and seat == 0 and self.bidder == 0 and not self.tricks:
+            return hand
+        allowed = 0
+        first_suit = -1
+        for s in range(4):
+            in_suit = hand & SUIT_MASKS[s]
+            if in_suit:
+                first_suit = s
+                old = self.laosui_mask(seat, in_suit)
+                allowed = in_suit & ~old or old
+                break
+        if first_suit < 0:
+            allowed = hand & (1 << WAN_TSIN)
+        if seat == self.privileged:
+            if rules["privilege"] == "any_suit":
+                allowed |= self.laosui_mask(seat, hand & ~(1 << WAN_TSIN))
+                if rules["privilege_yunxian"]:
+                    allowed |= hand & (1 << WAN_TSIN)
+            elif first_suit >= 0:
+                allowed |= hand & SUIT_MASKS[first_suit]
+        if rules["free_lead_bosses"]:
+            allowed |= hand & BOSSES
+        return allowed
+
+    def lead_exempt(self, seat: int, play_id: int) -> bool:
+        """Whether a lead tells nothing through the lead order (public: depends on roles only)."""
+        if play_id >= 37:
+            return True
+        if seat == self.privileged:
+            return True
+        if self.rules["free_lead_bosses"] and BOSSES >> play_id & 1:
+            return True
+        return bool(self.rules["dealer_free_open"] and seat == 0 and self.bidder == 0 and not self.tricks)
+
+    # ---- following -------------------------------------------------------------------------
+    def _follow_actions(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        out = []
+        if not self.pending:
+            out.extend(A.PLAY_BASE + b for b in self.table.beating_plays(hand, self.best_play))
+            if out and self.rules["must_beat"] == "strict":
+                return out
+        out.extend(A.DISCARD_BASE + c for c in self.discard_choices(seat))
+        return out
+
+    def discard_choices(self, seat: int) -> list[int]:
+        """Cards that may be added to the partial discard so that it can still be completed."""
+        hand = self.hands[seat] & ~self.pending
+        size = PLAYS[self.trick["lead"]].size
+        need = size - bin(self.pending).count("1")
+        rest = self.hands[seat] & ~self.pending
+        beaters = [m for m in self._beater_masks(self.best_play) if m & rest == m]
+        if not beaters:
+            return cards_of(hand)
+        out = []
+        for c in cards_of(hand):
+            unhit = [m for m in beaters if not m >> c & 1]
+            if _hitting_set_within(unhit, need - 1):
+                out.append(c)
+        return out
+
+    def _beater_masks(self, play_id: int) -> list[int]:
+        if play_id < 37:
+            return [1 << c for c in cards_of(self.table.higher[play_id])]
+        return list(self.table.beater_masks[play_id])
+
+    @property
+    def trick(self) -> dict:
+        return self.tricks[-1]
+
+    # ---- 老歲 -------------------------------------------------------------------------------
+    def knowledge(self, seat: int) -> Knowledge:
+        key = (seat, self._version)
+        k = self._know_cache.get(key)
+        if k is None:
+            own = {}
+            for t, m in self.discards[seat]:
+                own[t] = own.get(t, 0) | m
+            k = Knowledge.build(
+                seat=seat, hand=self.hands[seat], hand_sizes=[bin(h).count("1") for h in self.hands],
+                tricks=self.tricks, own_discards=own, active=self.active, dummy=self.dummy,
+                universe=self.game.universe, table=self.table, strict=self.rules["must_beat"] == "strict",
+                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)],
+            )
+            self._know_cache = {key: k}
+        return k
+
+    def is_laosui(self, seat: int, c: int) -> bool:
+        mode = self.rules["laosui"]
+        table = self.table
+        if c == WAN_TSIN or table.unbeatable >> c & 1:
+            return True
+        higher = table.higher[c]
+        if mode == "cascade":
+            return higher & ~self.faceup == 0
+        if higher & ~(self.hands[seat] | self.faceup) == 0:
+            return True
+        if mode == "visible":
+            return False
+        key = (seat, c, self._version)
+        hit = self._laosui_cache.get(key)
+        if hit is None:
+            hit = self._deduce(seat, c)
+            self._laosui_cache[key] = hit
+        return hit
+
+    def _deduce(self, seat: int, c: int) -> bool:
+        # Fast path: a higher card truly in an opponent's hand is a consistent world already.
+        higher = self.table.higher[c]
+        for q in self.active:
+            if q != seat and self.hands[q] & higher:
+                return False
+        return is_laosui_deduced(c, self.knowledge(seat), self.table)
+
+    def laosui_mask(self, seat: int, cards: int) -> int:
+        m = 0
+        for c in cards_of(cards):
+            if self.is_laosui(seat, c):
+                m |= 1 << c
+        return m
+
+    def hu_count(self, seat: int) -> int:
+        """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
+        return self.hu[seat] + bin(self.laosui_mask(seat, self.hands[seat])).count("1")
+
+    def explain_laosui(self, seat: int, c: int, lang: str = "en") -> str:
+        """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
+        rules, table = self.rules, self.table
+        names = [self.game.seat_name(s, "en") for s in range(self.game.num_seats)]
+        cn = name(c, lang if lang != "ascii" else "en")
+        if c == WAN_TSIN or table.unbeatable >> c & 1:
+            return f"{cn} is 老歲: nothing can beat it."
+        higher = cards_of(table.higher[c])
+        mode = rules["laosui"]
+        if mode == "cascade":
+            missing = [x for x in higher if not self.faceup >> x & 1]
+            if not missing:
+                return f"{cn} is 老歲 (public rule): every higher card of its suit has been played face up."
+            return f"{cn} is not 老歲 (public rule): not yet played face up: " + " ".join(name(x) for x in missing)
+        k = self.knowledge(seat)
+        parts, status = [], True
+        for x in higher:
+            if x in k.located and (mode == "deduce" or "discarded" not in k.located[x]):
+                parts.append(f"{name(x)}: {k.located[x]}")
+            elif mode == "visible":
+                parts.append(f"{name(x)}: not seen")
+                status = False
+            else:
+                places = k.where(x, names)
+                if any("hand" in p for p in places):
+                    status = False
+                    parts.append(f"{name(x)}: may be in " + ", or ".join(places))
+                else:
+                    parts.append(f"{name(x)}: cannot be in an opponent's hand; it can only be " + ", or ".join(places))
+        head = f"{cn} is {'老歲' if status else 'not 老歲'} for {names[seat]}"
+        return head + (":\n  " + "\n  ".join(parts) if parts else ".")
+
+    # ---- strength measure (strong_pass = forbidden) ----------------------------------------
+    def strength_measure(self, seat: int) -> int:
+        """Most cards coverable by disjoint 各 and 順, plus the remaining 老歲 singles."""
+        hand = self.hands[seat]
+        combos = [PLAYS[p].mask for p in self.table.combos_in(hand)]
+        old = self.laosui_mask(seat, hand)
+
+        def best(rem: int, start: int) -> int:
+            top = bin(rem & old).count("1")
+            for i in range(start, len(combos)):
+                m = combos[i]
+                if m & rem == m:
+                    top = max(top, bin(m).count("1") + best(rem & ~m, i + 1))
+            return top
+
+        return best(hand, 0)
+
+    # ---- apply -----------------------------------------------------------------------------
+    def apply_unchecked(self, action: int) -> None:
+        seat = self.to_act
+        self.history.append(action)
+        self.actors.append(seat)
+        self._version += 1
+        p = self.phase
+        if p == TIGERS:
+            if action == A.TIGERS:
+                self._finish_tigers(seat)
+            else:
+                nxt = self.next_active(seat)
+                if nxt == 0:
+                    self.phase = BID
+                self.to_act = nxt
+        elif p == BID:
+            if action == A.BID:
+                self.bidder = seat
+                self.privileged = seat if seat != 0 else None
+                self.phase = PLAY
+                self.to_act = 0
+            else:
+                nxt = self.next_active(seat)
+                if nxt == 0:
+                    self.phase, self.outcome = OVER, "void"
+                else:
+                    self.to_act = nxt
+        elif p == LAST:
+            if action == A.DECLARE:
+                self._finish_declare(seat)
+            else:
+                self.phase, self.outcome = OVER, "draw"
+        elif action == A.DECLARE:
+            self._finish_declare(seat)
+        elif action >= A.DISCARD_BASE:
+            self.pending |= 1 << (action - A.DISCARD_BASE)
+            size = PLAYS[self.trick["lead"]].size
+            if bin(self.pending).count("1") == size:
+                self.hands[seat] &= ~self.pending
+                self.discards[seat].append((len(self.tricks) - 1, self.pending))
+                self.trick["plays"].append({"seat": seat, "discard": size, "against": self.best_play})
+                self.pending = 0
+                self._advance()
+        else:
+            pid = action - A.PLAY_BASE
+            m = PLAYS[pid].mask
+            self.hands[seat] &= ~m
+            self.faceup |= m
+            if self.best_play < 0:
+                self.tricks.append(
+                    {"leader": seat, "lead": pid, "exempt": self.lead_exempt(seat, pid), "plays": [], "winner": None}
+                )
+                self.followers = [self.next_active(seat), self.next_active(self.next_active(seat))]
+            self.trick["plays"].append({"seat": seat, "play": pid})
+            self.best_seat, self.best_play = seat, pid
+            self._advance()
+
+    def _advance(self) -> None:
+        if self.followers:
+            self.to_act = self.followers.pop(0)
+            return
+        w = self.best_seat
+        self.trick["winner"] = w
+        self.won[w].append(self.best_play)
+        self.hu[w] += PLAYS[self.best_play].size
+        self.best_seat, self.best_play = -1, -1
+        self.to_act = w
+        if self.hands[w] == 0:
+            if self.rules["declare_after_last"] and self.hu[w] >= 6:
+                self.phase = LAST
+            else:
+                self.phase, self.outcome = OVER, "draw"
+
+    def _finish_tigers(self, seat: int) -> None:
+        self.winner, self.outcome, self.phase = seat, "tigers", OVER
+        self.revealed = {"tigers": sorted(cards_of(FIVE_TIGERS))}
+        names = [self.game.seat_name(s, "en") for s in range(self.game.num_seats)]
+        self.result = settle_tigers(
+            num_seats=self.game.num_seats, active=self.active, winner=seat, rules=self.rules, seat_names=names
+        )
+
+    def _finish_declare(self, seat: int) -> None:
+        old = self.laosui_mask(seat, self.hands[seat])
+        hu = self.hu[seat] + bin(old).count("1")
+        won_cards = 0
+        for pid in self.won[seat]:
+            won_cards |= PLAYS[pid].mask
+        used = won_cards | old
+        match = used if self.rules["dummy_match"] == "winning_cards" else self.hands[seat]
+        dummy_card = cards_of(self.hands[self.dummy])[0] if self.dummy is not None else None
+        names = [self.game.seat_name(s, "en") for s in range(self.game.num_seats)]
+        self.winner, self.outcome, self.phase = seat, "win", OVER
+        self.revealed = {"laosui": sorted(cards_of(old), key=sort_key)}
+        if self.rules["dummy_match"] == "winner_hand":
+            self.revealed["hand"] = sorted(cards_of(self.hands[seat]), key=sort_key)
+        if dummy_card is not None:
+            self.revealed["dummy"] = dummy_card
+        self.result = settle_win(
+            num_seats=self.game.num_seats, active=self.active, winner=seat, hu=hu, used_cards=used,
+            match_cards=match, dummy_seat=self.dummy, dummy_card=dummy_card, privileged=self.privileged,
+            rules=self.rules, seat_names=names,
+        )
+
+    # ---- illegal actions -------------------------------------------------------------------
+    def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
+        g = self.game
+        legal_text = [g.format_action(a, "zh-hant") for a in legal]
+        seat = self.to_act
+        what = g.format_action(action, "en")
+
+        def err(rule: str, msg: str) -> IllegalAction:
+            return IllegalAction(rule, msg, legal_text)
+
+        if self.phase == TIGERS:
+            if action == A.TIGERS:
+                return err("five-tigers", "五虎下山 needs 雲綫, 百子, 一貫, 一索 and 毛公 in your hand")
+            return err("phase", "now each player in turn may declare 五虎下山 (or say 不報)")
+        if self.phase == BID:
+            if action == A.PASS:
+                return err("strong-pass", "可以做而唔做 is forbidden here: your hand is strong enough that you must bid")
+            return err("phase", "this is the bidding: say 做 or 唔做")
+        if self.phase == LAST:
+            return err("phase", "the cards are out: you may only declare (食糊) or not")
+        if action in (A.PASS, A.BID, A.TIGERS, A.NO_TIGERS, A.DECLINE):
+            return err("phase", "play is in progress: play cards (or declare at the start of a trick)")
+        if action == A.DECLARE:
+            if self.followers_started():
+                return err("declare-at-lead", "you may declare only at the start of a trick, when you lead")
+            return err("declare-six", f"you need 6 糊 to declare; you have {self.hu_count(seat)}")
+        cards = PLAYS[action - A.PLAY_BASE].mask if action < A.DISCARD_BASE else 1 << (action - A.DISCARD_BASE)
+        if cards & ~self.hands[seat]:
+            return err("not-in-hand", f"{what}: you do not hold " + " ".join(name(c) for c in cards_of(cards & ~self.hands[seat])))
+        if not self.followers_started():
+            if action >= A.DISCARD_BASE:
+                return err("lead-discard", "the leader plays face up; discarding is for followers")
+            pid = action - A.PLAY_BASE
+            p = PLAYS[pid]
+            if p.kind == SHUN and p.size > self.table.max_run:
+                return err("run-length", f"a 順 here has at most {self.table.max_run} cards")
+            if p.kind == SINGLE:
+                return err("lead-order", f"{what}: a single lead must come from the first class of your hand "
+                           "(拾 non-老歲, 拾 老歲, 貫 ..., 綫 老歲, 雲綫); allowed now: "
+                           + " ".join(name(c) for c in cards_of(self.single_leads(seat))))
+            return err("not-legal", f"{what} is not a legal lead")
+        lead = PLAYS[self.trick["lead"]]
+        if action >= A.DISCARD_BASE:
+            if self.rules["must_beat"] == "strict" and self.table.beating_plays(self.hands[seat], self.best_play):
+                return err("must-beat", "you can beat, so you must beat (strict rule)")
+            return err("must-beat", f"discarding {what} would leave you holding a play that beats the best play; "
+                       "discard so that no beating combination stays in your hand, or beat")
+        p = PLAYS[action - A.PLAY_BASE]
+        if self.pending:
+            return err("discard-in-progress", "you have started discarding: choose the rest of your face-down cards")
+        if p.kind != lead.kind or p.size != lead.size:
+            return err("follow-kind", f"follow with {lead.size} card(s) of the same kind ({_kind(lead.kind)}) or discard")
+        return err("must-top", f"{what} does not beat the best play so far")
+
+    # ---- outcome and views -----------------------------------------------------------------
+    def payments(self) -> list[int]:
+        if self.result is None:
+            return [0] * self.game.num_seats
+        return list(self.result.payments)
+
+    def actor_of(self, index: int) -> int:
+        return self.actors[index]
+
+    def redact(self, index: int, seat: int | None) -> int | None:
+        a = self.history[index]
+        if a >= A.DISCARD_BASE and self.actors[index] != seat:
+            return None
+        return a
+
+    def hidden_action_text(self, index: int, lang: str) -> str:
+        return self.game.format_action(A.DISCARD_BASE, lang).replace(name(0, lang), "").strip() or "墊牌"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        g = self.game
+        v: dict[str, Any] = {
+            "game": "lukfu",
+            "preset": self.rules.preset,
+            "seat": seat,
+            "num_seats": g.num_seats,
+            "dummy": self.dummy,
+            "phase": self.phase,
+            "to_act": self.current_player,
+            "bidder": self.bidder,
+            "privileged": self.privileged,
+            "hand_sizes": [bin(h).count("1") for h in self.hands],
+            "tricks": copy.deepcopy(self.tricks),
+            "won": [list(w) for w in self.won],
+            "hu_won": list(self.hu),
+            "faceup": sorted(cards_of(self.faceup)),
+            "history": [[self.actors[i], self.redact(i, seat)] for i in range(len(self.history))],
+        }
+        if seat is not None:
+            hand = self.hands[seat]
+            v["hand"] = sorted(cards_of(hand), key=sort_key)
+            v["deal"] = sorted(self.deal[seat])
+            v["my_discards"] = [[t, cards_of(m)] for t, m in self.discards[seat]]
+            if seat == self.to_act and self.pending:
+                v["pending_discard"] = cards_of(self.pending)
+            if seat != self.dummy:
+                v["laosui"] = sorted(cards_of(self.laosui_mask(seat, hand)), key=sort_key)
+                v["hu"] = self.hu[seat] + len(v["laosui"])
+        if self.phase == OVER:
+            v["outcome"] = self.outcome
+            v["winner"] = self.winner
+            v["revealed"] = dict(self.revealed)
+            v["payments"] = self.payments()
+            if self.result is not None:
+                v["settlement"] = list(self.result.lines)
+                v["winner_hu"] = self.result.winner_hu
+                v["dummy_hu"] = self.result.dummy_hu
+        return v
+
+    def clone(self) -> LukFuState:
+        s = copy.copy(self)
+        s.hands = list(self.hands)
+        s.history = list(self.history)
+        s.actors = list(self.actors)
+        s.tricks = copy.deepcopy(self.tricks)
+        s.followers = list(self.followers)
+        s.discards = [list(d) for d in self.discards]
+        s.won = [list(w) for w in self.won]
+        s.hu = list(self.hu)
+        s._laosui_cache = {}
+        s._know_cache = {}
+        return s
+
+    def annotate(self, action: int, lang: str) -> str:
+        """A short comment for records: the 糊 count at a declaration, the trick winner."""
+        if action == A.DECLARE:
+            return f"{self.hu_count(self.to_act)} 糊"
+        return ""
+
+
+def _kind(k: int) -> str:
+    return {SINGLE: "單張 single", GE: "各 set", SHUN: "順 run"}[k]
+
+
+def _hitting_set_within(sets: list[int], budget: int) -> bool:
+    """Can at most `budget` cards meet every mask in `sets`? (small exact branch search)"""
+    if not sets:
+        return True
+    if budget <= 0:
+        return False
+    first = sets[0]
+    for c in cards_of(first):
+        rest = [m for m in sets[1:] if not m >> c & 1]
+        if _hitting_set_within(rest, budget - 1):
+            return True
+    return False
+
+
+__all__ = ["LukFuState", "suit"]
