@@ -121,7 +121,6 @@ class LukFu(Game):
         the result replays legally (deeper rules, like other players' own 老歲 lead order, are
         checked by the replay and resampled)."""
         seat = view["seat"]
-        history = view["history"]
         if seat is None:
             raise ValueError("a spectator view has no seat to sample for")
         own_disc: dict[int, int] = {}

@@ -282,10 +282,7 @@ def higher_cards(c: int, table: PlayTable) -> list[int]:
 def is_laosui_deduced(c: int, k: Knowledge, table: PlayTable) -> bool:
     if table.unbeatable >> c & 1 or c == WAN_TSIN:
         return True
-    for x in higher_cards(c, table):
-        if k.unknown >> x & 1 and k.can_be_with_opponent(x):
-            return False
-    return True
+    return all(not (k.unknown >> x & 1 and k.can_be_with_opponent(x)) for x in higher_cards(c, table))
 
 
 __all__ = ["SINGLE", "Constraint", "Knowledge", "Slot", "higher_cards", "is_laosui_deduced", "number"]
