@@ -1,0 +1,585 @@
+"""Ma Diao 馬弔: one hand (a deal) on the engine protocol.
+
+Seats are numbered from the banker in play direction: 0 樁家 (banker), 1 下首 (the banker's
+next, who cuts and deals), 2 對面 (opposite, where the deal count starts), 3 上首 (the shuffler).
+The generic match harness rotates the bank by `dealer_shift`; the full session (seat draw, stakes,
+the 官堆 carried between hands) is `yezi.games.madiao.session`.
+
+The deal is ``{"cards": [40 card ids], "pool": chips in the 官堆 before the hand}``: the shuffled
+deck as it lies after the cut, read as spec §2.5's engine procedure (the last card is the 面葉, the
+first 32 are dealt in packets of four from 頭, twice round; cards 33–39 are the hidden stock and
+card 39 (index 38) is the 底牌次張).
+
+Pool accounting (the protocol's zero-sum rule extended): `payments()` is each seat's whole net
+for the hand in chips, pool flows included, and `pool_change()` is what the 官堆 gained, so
+``sum(payments()) + pool_change() == 0``. `transfers()` gives the seat-to-seat part alone, which
+does sum to zero. Both are in the settlement of the final view.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from yezi.components import madiao_deck as deck
+from yezi.components.madiao_deck import (
+    BAILAO,
+    NUM_CARDS,
+    QIANWAN,
+    WANWAN,
+    beats,
+    card_name,
+    count_value,
+    parse_card,
+    suit_of,
+)
+from yezi.core.errors import IllegalAction, NotationError
+from yezi.core.protocol import Game, State
+
+UP = 0  # 0..39: play a card face up (lead 發 or capture 捉)
+DOWN = 40  # 40..79: discard a card face down (滅)
+STAKE = 80  # 80..99: the banker's stake (衝) of 2*(code-79) chips
+MIAN = 100  # declare the long-suit 免鬭 (option V18 waivable)
+PLAY_ON = 101  # waive it and play
+ACTION_SPACE = 102
+
+SEAT_NAMES = {
+    "zh-hant": ("樁家", "下首", "對面", "上首"),
+    "zh-hans": ("桩家", "下首", "对面", "上首"),
+    "en": ("Banker", "Dealer", "Opposite", "Shuffler"),
+}
+
+PHASE_STAKE, PHASE_MIAN, PHASE_PLAY, PHASE_OVER = "stake", "mian", "play", "over"
+
+
+def stake_code(chips: int) -> int:
+    return STAKE + chips // 2 - 1
+
+
+def stake_of(code: int) -> int:
+    return 2 * (code - STAKE + 1)
+
+
+class MaDiao(Game):
+    """Ma Diao under one ruleset; one deal = one hand of eight tricks."""
+
+    name = "madiao"
+    titles = {"zh-hant": "馬弔", "zh-hans": "马吊", "en": "Ma Diao"}
+    options_package = "yezi.games.madiao"
+
+    def __init__(self, ruleset):
+        super().__init__(ruleset)
+        r = ruleset
+        if r["stake_min"] > r["stake_max"]:
+            from yezi.core.errors import OptionError
+
+            raise OptionError(f"stake_min {r['stake_min']} is above stake_max {r['stake_max']}")
+        self.stakes = list(range(r["stake_min"], r["stake_max"] + 1, 2))
+        self.red = deck.RED_SETS[r["red_set"]]
+
+    # --- seats ---------------------------------------------------------------------------
+    @property
+    def num_seats(self) -> int:
+        return 4
+
+    def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
+        return SEAT_NAMES.get(lang, SEAT_NAMES["en"])[seat]
+
+    # --- deals -----------------------------------------------------------------------------
+    def deal_from_seed(self, seed: int, pool: int = 0) -> dict[str, Any]:
+        rng = random.Random(seed)
+        cards = list(range(NUM_CARDS))
+        rng.shuffle(cards)
+        return {"cards": cards, "pool": pool}
+
+    def new_state(self, deal: Any) -> MaDiaoState:
+        return MaDiaoState(self, deal)
+
+    def format_deal(self, deal: Any) -> str:
+        return " ".join(card_name(c) for c in deal["cards"]) + f" ; 官堆 {deal.get('pool', 0)}"
+
+    def parse_deal(self, text: str) -> dict[str, Any]:
+        pool = 0
+        if ";" in text:
+            text, tail = text.split(";", 1)
+            tail = tail.replace("官堆", "").replace("pool", "").strip()
+            try:
+                pool = int(tail or 0)
+            except ValueError:
+                raise NotationError(f"pool {tail!r} is not a whole number of chips") from None
+        cards = [parse_card(t) for t in text.split()]
+        if sorted(cards) != list(range(NUM_CARDS)):
+            raise NotationError(f"a Ma Diao deal lists all 40 cards once; got {len(cards)} cards")
+        return {"cards": cards, "pool": pool}
+
+    # --- actions ---------------------------------------------------------------------------
+    @property
+    def action_space_size(self) -> int:
+        return ACTION_SPACE
+
+    def format_action(self, action: int, lang: str = "zh-hant") -> str:
+        if UP <= action < DOWN:
+            return card_name(action - UP, lang)
+        if DOWN <= action < STAKE:
+            c = card_name(action - DOWN, lang)
+            return {"zh-hant": f"滅{c}", "zh-hans": f"灭{c}", "en": f"discard {c}", "ascii": f"x{c}"}[lang]
+        if STAKE <= action < MIAN:
+            k = stake_of(action)
+            return {"zh-hant": f"衝{k}", "zh-hans": f"冲{k}", "en": f"stake {k}", "ascii": f"stake{k}"}[lang]
+        if action == MIAN:
+            return {"zh-hant": "免鬭", "zh-hans": "免斗", "en": "no-contest", "ascii": "mian"}[lang]
+        if action == PLAY_ON:
+            return {"zh-hant": "鬭", "zh-hans": "斗", "en": "play-on", "ascii": "dou"}[lang]
+        raise NotationError(f"{action} is not a Ma Diao action code (0..{ACTION_SPACE - 1})")
+
+    def parse_action(self, text: str) -> int:
+        t = text.strip()
+        low = t.lower().replace(" ", "")
+        if low in ("免鬭", "免斗", "免鬥", "no-contest", "mian"):
+            return MIAN
+        if low in ("鬭", "斗", "鬥", "play-on", "dou"):
+            return PLAY_ON
+        for p in ("衝", "冲", "stake"):
+            if low.startswith(p) and low[len(p):].isdigit():
+                k = int(low[len(p):])
+                if k < 2 or k > 40 or k % 2:
+                    raise NotationError(f"a stake is an even number of chips from 2 to 40, not {k}")
+                return stake_code(k)
+        for p in ("滅", "灭", "discard", "x", "d:"):
+            if low.startswith(p) and len(low) > len(p):
+                try:
+                    return DOWN + parse_card(low[len(p):])
+                except NotationError:
+                    if p != "x":
+                        raise
+        for p in ("捉", "發", "发", "出", "play", "lead", "capture"):
+            if low.startswith(p) and len(low) > len(p):
+                try:
+                    return UP + parse_card(low[len(p):])
+                except NotationError:
+                    pass
+        try:
+            return UP + parse_card(t)
+        except NotationError:
+            raise NotationError(
+                f"{text!r} is not a Ma Diao action; write a card (九萬 / M9) to play it face up, "
+                "滅九萬 / xM9 to discard face down, 衝4 / stake4 for the stake, 免鬭 or 鬭"
+            ) from None
+
+    def action_help(self, lang: str = "en") -> str:
+        return (
+            "a card name (九萬, 百老, M9) plays it face up: a lead (發) or a capture (捉); "
+            "滅九萬 (or xM9, discard M9) discards it face down; 衝4 (stake4) sets the stake; "
+            "免鬭 / 鬭 declare or waive a long-suit 免鬭."
+        )
+
+    # --- between deals -----------------------------------------------------------------------
+    def dealer_shift(self, state: State) -> int:
+        """Seats the bank moves: 0 (大活留樁), the 賀 holder (異賞奪樁), 1 (rotation), or a re-draw."""
+        kind, seat = state.next_banker()
+        if kind == "redraw":
+            rng = random.Random(hash(tuple(state.deal["cards"])) & 0xFFFFFFFF)
+            from yezi.games.madiao.session import draw_by_lot
+
+            return draw_by_lot(self, rng)
+        return seat
+
+    # --- bots ----------------------------------------------------------------------------------
+    @classmethod
+    def bots(cls):
+        from yezi.games.madiao.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    # --- sampling ------------------------------------------------------------------------------
+    def sample_from_view(self, view: dict[str, Any], rng: random.Random):
+        from yezi.games.madiao.sampling import sample
+
+        return sample(self, view, rng)
+
+    def session(self, bots_by_player, seed: int, **kw):
+        """A whole session of hands (see `yezi.games.madiao.session.play_session`)."""
+        from yezi.games.madiao.session import play_session
+
+        return play_session(self, bots_by_player, seed, **kw)
+
+
+def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
+    """The deck after any free re-cut (V5 recut, V6 recut), and how many times it was re-cut.
+
+    A re-cut moves the cut one card higher: the face card goes on top of the deck.
+    """
+    cards = list(cards)
+    recuts = 0
+    bad = set()
+    if game.rules["cut_bailao"] == "recut":
+        bad.add(BAILAO)
+    if game.rules["banwen_count"] == "recut":
+        bad.add(deck.BANWEN)
+    while cards[-1] in bad and recuts < 3:
+        cards = [cards[-1], *cards[:-1]]
+        recuts += 1
+    return cards, recuts
+
+
+def first_receiver(n: int) -> int:
+    """Seat of 頭: count n from the banker's opposite (seat 2) as 1, in play direction.
+
+    四八自得 (n = 4, 8 → the dealer, seat 1), 三七到樁 (3, 7 → the banker), 一五九過身
+    (1, 5, 9 → the opposite), and 2, 6 → the shuffler.
+    """
+    return (2 + n - 1) % 4
+
+
+class MaDiaoState(State):
+    def __init__(self, game: MaDiao, deal: dict[str, Any]):
+        self.game = game
+        self.deal = deal
+        self.history: list[int] = []
+        self.actors: list[int] = []
+        r = game.rules
+        self.cards, self.recuts = effective_cards(game, deal["cards"])
+        self.face = self.cards[39]
+        self.second = self.cards[38]
+        bw = 5 if r["banwen_count"] == "5" else 1
+        self.count = count_value(self.face, bw)
+        self.tou = first_receiver(self.count)
+        self.dealt: list[list[int]] = [[] for _ in range(4)]
+        for i in range(8):
+            self.dealt[(self.tou + i) % 4].extend(self.cards[4 * i: 4 * i + 4])
+        self.hands: list[set[int]] = [set(h) for h in self.dealt]
+        self.pool_before = int(deal.get("pool", 0))
+        self.stake: int | None = None
+        self.phase = PHASE_STAKE
+        self.end_reason: str | None = None
+        self.mian_queue: list[int] = []
+        self.mian_declarer: int | None = None
+        self.he: list[tuple[int, str, int]] = []  # (seat, name, 注) of 賀 hands
+        self.siji: int | None = None
+        # tricks: each {"leader", "plays": [(seat, card, up)], "best": card, "best_seat": seat}
+        self.tricks: list[dict[str, Any]] = []
+        self.won: list[list[int]] = [[] for _ in range(4)]  # 上卓 cards per seat
+        self.trick_winners: list[int] = []
+        self.bailao_up = False  # 百老 played face up (public)
+        self.ten_played = False  # some 十 card played face up (public)
+        self.to_act: int | None = 0
+        self._settlement: dict[str, Any] | None = None
+        if r["stake_mode"] == "fixed":
+            self._set_stake(r["stake_min"])
+
+    # --- helpers -----------------------------------------------------------------------------
+    def clone(self) -> MaDiaoState:
+        s = MaDiaoState.__new__(MaDiaoState)
+        s.__dict__.update(self.__dict__)
+        s.history = list(self.history)
+        s.actors = list(self.actors)
+        s.hands = [set(h) for h in self.hands]
+        s.tricks = [{**t, "plays": list(t["plays"])} for t in self.tricks]
+        s.won = [list(w) for w in self.won]
+        s.trick_winners = list(self.trick_winners)
+        s.mian_queue = list(self.mian_queue)
+        s.he = list(self.he)
+        s._settlement = None
+        return s
+
+    @property
+    def current_player(self) -> int | None:
+        return self.to_act
+
+    def counts(self) -> list[int]:
+        return [len(w) for w in self.won]
+
+    def first_leader(self) -> int:
+        return 0 if self.game.rules["first_lead"] == "banker" else self.tou
+
+    # --- the stake and the pre-play checks ------------------------------------------------------
+    def _set_stake(self, chips: int) -> None:
+        self.stake = chips
+        r = self.game.rules
+        if self.face == BAILAO and r["cut_bailao"] == "fine-redraw":
+            self._end("cut-bailao")
+            return
+        from yezi.games.madiao.settle import he_hands, long_suit_seats, siji_seat
+
+        if r["he_timing"] == "preplay":
+            self.he = he_hands(self)
+            if self.he:
+                self._end("he")
+                return
+        else:
+            self.he = he_hands(self)
+        s = siji_seat(self)
+        if s is not None:
+            self.siji = s
+            self._end("siji")
+            return
+        longs = long_suit_seats(self)
+        if longs:
+            if r["mian_dou"] == "automatic":
+                self.mian_declarer = longs[0]
+                self._end("mian")
+                return
+            self.phase = PHASE_MIAN
+            self.mian_queue = longs
+            self.to_act = longs[0]
+            return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = PHASE_PLAY
+        self.tricks.append({"leader": self.first_leader(), "plays": [], "best": None, "best_seat": None})
+        self.to_act = self.first_leader()
+
+    def _end(self, reason: str) -> None:
+        self.phase = PHASE_OVER
+        self.end_reason = reason
+        self.to_act = None
+
+    # --- legal actions ----------------------------------------------------------------------------
+    def legal_actions(self) -> list[int]:
+        if self.to_act is None:
+            return []
+        if self.phase == PHASE_STAKE:
+            return [stake_code(k) for k in self.game.stakes]
+        if self.phase == PHASE_MIAN:
+            return [MIAN, PLAY_ON]
+        seat = self.to_act
+        hand = self.hands[seat]
+        trick = self.tricks[-1]
+        r = self.game.rules
+        if not trick["plays"]:
+            acts = [UP + c for c in sorted(hand)]
+        else:
+            led = suit_of(trick["plays"][0][1])
+            best = trick["best"]
+            caps = [UP + c for c in sorted(hand) if beats(c, best)]
+            if r["must_capture"] and caps:
+                acts = caps
+            elif r["must_follow"] and any(suit_of(c) == led for c in hand):
+                acts = caps + [DOWN + c for c in sorted(hand) if suit_of(c) == led]
+            else:
+                acts = caps + [DOWN + c for c in sorted(hand)]
+        if r["guard_rules"] == "prohibit":
+            ok = [a for a in acts if not self.guard_breach(seat, a)]
+            if ok:
+                acts = ok
+        return sorted(acts)
+
+    def guard_breach(self, seat: int, action: int) -> str | None:
+        """'L1' or 'L2' when `action` breaks 鬭百老法 (spec §3.2), else None."""
+        if action >= STAKE or self.phase != PHASE_PLAY:
+            return None
+        c = action % 40
+        hand = self.hands[seat]
+        if BAILAO in hand or self.bailao_up:
+            return None
+        only_ten = all(suit_of(x) == 0 for x in hand)
+        if self.game.rules["guard_exception"] == "only-ten-and-ten-played":
+            exhausted = only_ten and self.ten_played
+        else:
+            exhausted = only_ten
+        if c in (QIANWAN, WANWAN):
+            if c == WANWAN and QIANWAN in hand:
+                return None  # "若千萬俱有，又可出萬以圖尊，留千以制百"
+            return None if exhausted else "L2"
+        if suit_of(c) == 0 and action < DOWN and not self.tricks[-1]["plays"] and not only_ten:
+            return "L1"
+        return None
+
+    def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
+        g = self.game
+        names = [g.format_action(a, "en") for a in legal]
+        if self.phase == PHASE_STAKE:
+            return IllegalAction("stake", f"the banker sets the stake first: one of {', '.join(names)}", names)
+        if self.phase == PHASE_MIAN:
+            return IllegalAction("mian-dou", "declare 免鬭 or play on (鬭)", names)
+        c = action % 40
+        seat = self.to_act
+        if action >= STAKE:
+            return IllegalAction("phase", "the hand is being played: play or discard a card", names)
+        if c not in self.hands[seat]:
+            return IllegalAction("not-in-hand", f"{card_name(c, 'en')} is not in your hand", names)
+        trick = self.tricks[-1]
+        if not trick["plays"] and action >= DOWN:
+            return IllegalAction("lead-face-up", "the lead (發) is played face up", names)
+        if self.game.rules["guard_rules"] == "prohibit" and self.guard_breach(seat, action):
+            rule = self.guard_breach(seat, action)
+            msg = (
+                "十門為虛位。非百老在手，不可鬭也: without 百老 you may not lead the 十 suit"
+                if rule == "L1"
+                else "千、萬為留守，非百老已出，不可鬭也: 千萬/萬萬 guard until 百老 has appeared"
+            )
+            return IllegalAction(rule, msg, names)
+        if action < DOWN and trick["plays"]:
+            return IllegalAction(
+                "capture",
+                f"a face-up play must capture: same suit as the lead and above "
+                f"{card_name(trick['best'], 'en')}; otherwise discard it face down (滅)",
+                names,
+            )
+        if self.game.rules["must_capture"]:
+            return IllegalAction("must-capture", "you can capture, so you must (option V8)", names)
+        return IllegalAction("must-follow", "you hold the led suit, so you must play it (option V9)", names)
+
+    # --- applying ---------------------------------------------------------------------------------
+    def apply_unchecked(self, action: int) -> None:
+        seat = self.to_act
+        self.history.append(action)
+        self.actors.append(seat)
+        if self.phase == PHASE_STAKE:
+            self._set_stake(stake_of(action))
+            return
+        if self.phase == PHASE_MIAN:
+            if action == MIAN:
+                self.mian_declarer = seat
+                self._end("mian")
+            else:
+                self.mian_queue.pop(0)
+                if self.mian_queue:
+                    self.to_act = self.mian_queue[0]
+                else:
+                    self._start_play()
+            return
+        c = action % 40
+        up = action < DOWN
+        self.hands[seat].discard(c)
+        trick = self.tricks[-1]
+        trick["plays"].append((seat, c, up))
+        if up:
+            if c == BAILAO:
+                self.bailao_up = True
+            if suit_of(c) == 0:
+                self.ten_played = True
+            trick["best"], trick["best_seat"] = c, seat
+        if len(trick["plays"]) < 4:
+            self.to_act = (seat + 1) % 4
+            return
+        w = trick["best_seat"]
+        self.won[w].append(trick["best"])
+        self.trick_winners.append(w)
+        if len(self.tricks) == 8:
+            self._end("played")
+            return
+        self.tricks.append({"leader": w, "plays": [], "best": None, "best_seat": None})
+        self.to_act = w
+
+    # --- outcome ------------------------------------------------------------------------------------
+    def settlement(self) -> dict[str, Any]:
+        """The itemised settlement (spec §4.6), computed once the hand is over."""
+        if self._settlement is None:
+            from yezi.games.madiao.settle import settle
+
+            self._settlement = settle(self)
+        return self._settlement
+
+    def payments(self) -> list[int | Fraction]:
+        """Each seat's net for the hand in chips, pool flows included (see the module doc)."""
+        if self.to_act is not None:
+            return [0, 0, 0, 0]
+        return list(self.settlement()["net"])
+
+    def transfers(self) -> list[int | Fraction]:
+        if self.to_act is not None:
+            return [0, 0, 0, 0]
+        return list(self.settlement()["transfers"])
+
+    def pool_change(self) -> int | Fraction:
+        if self.to_act is not None:
+            return 0
+        return self.settlement()["pool_after"] - self.pool_before
+
+    def next_banker(self) -> tuple[str, int]:
+        """('keep'|'seize'|'rotate', seat) or ('redraw', -1), per 大活留樁，異賞奪樁，另拈樁."""
+        if self.to_act is not None:
+            raise ValueError("the hand is not over")
+        return self.settlement()["next_banker"]
+
+    # --- information --------------------------------------------------------------------------------
+    def face_public(self) -> bool:
+        return self.game.rules["face_card"] == "public" or self.to_act is None
+
+    def actor_of(self, index: int) -> int:
+        return self.actors[index]
+
+    def redact(self, index: int, seat: int | None) -> int | None:
+        a = self.history[index]
+        if DOWN <= a < STAKE and seat != self.actors[index] and self.to_act is not None:
+            return None
+        return a
+
+    def hidden_action_text(self, index: int, lang: str) -> str:
+        return {"zh-hant": "滅", "zh-hans": "灭", "en": "discard", "ascii": "x"}.get(lang, "x")
+
+    def annotate(self, action: int, lang: str = "en") -> str:
+        return "; ".join(self.warnings(action))
+
+    def warnings(self, action: int) -> list[str]:
+        """Liability warnings for a legal play ('願認者聽': allowed, the liability settles later)."""
+        if self.phase != PHASE_PLAY or self.to_act is None:
+            return []
+        out = []
+        r = self.game.rules
+        seat = self.to_act
+        if r["guard_rules"] == "liability":
+            b = self.guard_breach(seat, action)
+            if b == "L2":
+                out.append("D1: 千萬/萬萬 before 百老 has appeared; if 百老 then becomes 大活 you bear the 開")
+            elif b == "L1":
+                out.append("D1 (L1): leading 十 without 百老; if 百老 takes this trick and lives you bear the 開")
+        trick = self.tricks[-1]
+        if seat != 0 and trick["plays"] and trick["best_seat"] == 0 and action >= DOWN:
+            if any(beats(c, trick["best"]) for c in self.hands[seat]):
+                out.append("D2: letting the banker's card pass (故縱); if his 賞 then lives you bear the 開")
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self.to_act is None
+        started = self.stake is not None
+        v: dict[str, Any] = {
+            "game": "madiao",
+            "seat": seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "stake": self.stake,
+            "pool": self.pool_before,
+            "history": [self.redact(i, seat) for i in range(len(self.history))],
+            "actors": list(self.actors),
+            "recuts": self.recuts,
+        }
+        if started:
+            v["tou"] = self.tou
+            v["first_leader"] = self.first_leader()
+            v["face"] = self.face if self.face_public() else None
+            v["count"] = self.count if self.face_public() else None
+            v["hand_sizes"] = [len(h) for h in self.hands]
+            if seat is not None:
+                v["hand"] = sorted(self.hands[seat])
+                v["dealt"] = sorted(self.dealt[seat])
+            v["tricks"] = [
+                {
+                    "leader": t["leader"],
+                    "plays": [
+                        [s, c if (up or s == seat or over) else None, up] for (s, c, up) in t["plays"]
+                    ],
+                    "winner": t["best_seat"] if len(t["plays"]) == 4 else None,
+                    "best": t["best"],
+                }
+                for t in self.tricks
+            ]
+            v["won"] = [list(w) for w in self.won]
+            v["trick_counts"] = self.counts()
+            v["bailao_up"] = self.bailao_up
+            v["mian_queue"] = list(self.mian_queue)
+        v["deal"] = {"pool": self.pool_before}
+        if over:
+            st = self.settlement()
+            v["end_reason"] = self.end_reason
+            v["reveal"] = {
+                "dealt": [sorted(h) for h in self.dealt],
+                "face": self.face,
+                "second": self.second if self.end_reason == "played" else None,
+                "stock": sorted(self.cards[32:38]) if self.game.rules["qing_extensions"] else None,
+            }
+            v["settlement"] = st["public"]
+        return v

@@ -1,0 +1,525 @@
+"""Settlement of a Ma Diao hand (spec §4), itemised with the clause of Feng's text behind each item.
+
+Every item is a list of transfers ``(payer, payee, 注)`` where payer and payee are seats or
+``"pool"`` (the 官堆). Amounts are in 注 and become chips at the hand's stake. The direction rule
+"以上樁家開散家。散家止開樁家" makes an item the banker earns due from each 散家, and an item a
+散家 earns due from the banker only; 敲門, 假逵, 四極 and 賀 name their payers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from yezi.components import madiao_deck as deck
+from yezi.components.madiao_deck import (
+    BAILAO,
+    CI_SHANG,
+    CI_TU,
+    JI,
+    JIUSHI,
+    KONGWEN,
+    QIANWAN,
+    WANWAN,
+    ZHENG_SHANG,
+    card_name,
+    suit_of,
+)
+
+# Clauses of 《馬弔脚例》 (seed 002) quoted by the settlement explanation.
+F = {
+    "diao": "弔法：止一牌上卓，輸一弔；即二牌俱不上卓，亦止輸一弔；有三牌贏一弔；即有五牌亦止贏一弔…"
+    "若兩人無牌，兩人四卓，則各贏一弔。若兩人三卓，一人無牌，則分贏一弔",
+    "diao_b": "弔法 (Model B, banker-centred: [Q-code] scoringService.ts; option V11)",
+    "bai": "名目：百老上卓又正本曰大活百…止正本百老不上卓曰小活百…有百老既不上卓又不正本曰死百，或止上卓不正本亦曰死百；"
+    "開注：死百一注…小活二注…大活三注",
+    "baitu": "名目：隨配一雌突曰大活百突／小活百突／死百突（凡有公無雌，有雌無公，俱不作突）；"
+    "開注：死百突二注…小活百突四注…大活百突六注（凡突隨百開，如妻以夫貴）",
+    "xiaotu": "名目：九十隨配一雌突曰小突；開注：小突一注",
+    "qiaomen": "開注：大活敲門一注；大活散家不敲樁家，樁家不敲散家，止散家大活敲二散家",
+    "shang": "看賞法：四尊曰正賞…正賞在面，次賞代之…凡賞須上卓，須正本；開注：賞一注",
+    "cishang": "四副尊曰次賞 (option V12: a live 次賞 pays 1 注)",
+    "sankai": "名目：百千萬俱上卓曰三開；開注：三開三注",
+    "sihong": "名目：百千萬配空文曰四紅；開注：四紅四注",
+    "quanshou": "開注：八卓全收八注（七卓亦謂之全收，以俱打倒也；若他人先得一桌，以後得七桌，不算）",
+    "jiakui": "看賞法：看賞用底牌面葉之次，倘次逢正賞，則次賞謂之假逵，罰與三人各一注。若預先滅死，不論",
+    "siji": "免鬭：四極開三家各一注，免鬭",
+    "mian": "免鬭：十門滿五張者免鬭。餘三門滿六張者免鬭。凡遇免鬭，俱另拈樁",
+    "he": "如牌有異賞，三家齊賀（不論當樁與不當樁）…以上俱以全弔論，不許復角，竟奪作樁。止有百老之家免賀",
+    "quantu": "名目：百老、九十、五、六、八萬俱全曰全突大活；全突賀五注",
+    "cut": "罰例：拍牌見百老者，罰一注，另拈樁",
+    "pool": "罰例：以上凡罰，俱入官堆，俟後大活百得之",
+    "ante": "罰例：如一牌未有大活，則人加一子入官堆",
+    "liab": "罰例：出十門千、萬，致活百老者，及故縱樁牌活賞者，鬭法低矢致活樁家者，俱代人認開數"
+    "（如已正本者止認一開，未正本者認二開，活散家止代樁認，若活樁家則兼三家認）…願認者聽",
+    "direction": "以上樁家開散家。散家止開樁家。遇重款，即重開",
+}
+
+HE_LINES = {
+    "四尊四極": ("四尊四極全賀八注", 8),
+    "八紅有百老": ("八紅有百老者賀七注", 7),
+    "八紅": ("八紅賀六注", 6),
+    "十門渾成有百老": ("十門渾成有百老者賀五注", 5),
+    "全突": ("全突賀五注", 5),
+    "四尊有百老": ("四尊有百老者賀五注", 5),
+    "渾成": ("渾成賀四注（八牌一門）", 4),
+    "四尊": ("四尊賀四注", 4),
+}
+
+EN = {
+    "弔": "trick settlement (弔)", "大活百": "百老 fully live", "小活百": "百老 half live", "死百": "百老 dead",
+    "大活百突": "百老 fully live with a 雌突", "小活百突": "百老 half live with a 雌突", "死百突": "百老 dead with a 雌突",
+    "小突": "九十 with a 雌突", "敲門": "knocking (a 散家's 大活 collects from the other 散家)",
+    "賞": "live prize card", "次賞": "live second prize card", "三開": "百, 千, 萬萬 all won", "四紅": "the four reds won",
+    "八卓全收": "all tricks", "假逵": "impostor 次賞", "四極": "the four lowest cards", "免鬭": "no contest",
+    "賀": "special hand", "全突大活": "all five 突 cards and 大活", "拍牌見百老": "the cut shows 百老",
+    "官堆": "the pool", "代人認開": "liability", "子": "ante to the pool",
+}
+
+
+def _num(x: Any) -> Any:
+    x = Fraction(x)
+    return int(x) if x.denominator == 1 else str(x)
+
+
+def zheng_of(state, suit: int) -> int:
+    """The card acting as 正賞 of a suit: the 次賞 when the 正賞 is the 面葉 ('正賞在面，次賞代之')."""
+    z = ZHENG_SHANG[suit]
+    return CI_SHANG[suit] if state.face == z else z
+
+
+def ci_of(state, suit: int) -> int | None:
+    """The card acting as 次賞 (None when the 次賞 itself acts as 正賞, under Feng)."""
+    z, c = ZHENG_SHANG[suit], CI_SHANG[suit]
+    if state.game.rules["substitution"] == "qing":
+        if state.face in (z, c):
+            return c + 1
+        return c
+    return None if state.face == z else c
+
+
+def role_card(state, card: int) -> int:
+    """三開/四紅 roles; Qing 升代 lets 九十 stand for an exposed 千萬/萬萬 and 半文 for 空文."""
+    if state.game.rules["substitution"] == "qing" and state.face == card:
+        if card in (QIANWAN, WANWAN):
+            return JIUSHI
+        if card == KONGWEN:
+            return deck.BANWEN
+    return card
+
+
+def ji_set(state) -> set[int]:
+    out = set(JI)
+    if state.game.rules["substitution"] == "qing" and state.face in JI:
+        out.discard(state.face)
+        out.add(state.face - 1)  # the card above it, the 副極
+    return out
+
+
+def he_hands(state) -> list[tuple[int, str, int]]:
+    """Seats with 異賞 (賀) hands: (seat, names, 注), in play order from 頭."""
+    r = state.game.rules
+    out = []
+    for k in range(4):
+        seat = (state.tou + k) % 4
+        h = set(state.dealt[seat])
+        found: list[str] = []
+        if h == set(ZHENG_SHANG) | set(JI):
+            found.append("四尊四極")
+        if h <= state.game.red:
+            found.append("八紅有百老" if BAILAO in h else "八紅")
+        if len({suit_of(c) for c in h}) == 1:
+            found.append("十門渾成有百老" if BAILAO in h and suit_of(BAILAO) == suit_of(next(iter(h))) else "渾成")
+        if r["quantu_condition"] == "held" and {BAILAO, JIUSHI, *CI_TU} <= h:
+            found.append("全突")
+        if set(ZHENG_SHANG) <= h:
+            found.append("四尊有百老" if BAILAO in h else "四尊")
+        if not found:
+            continue
+        found.sort(key=lambda n: -HE_LINES[n][1])
+        if r["he_multiple"] == "highest":
+            found = found[:1]
+        out.append((seat, "+".join(found), sum(HE_LINES[n][1] for n in found)))
+    return out
+
+
+def siji_seat(state) -> int | None:
+    js = ji_set(state)
+    for seat in range(4):
+        if js <= set(state.dealt[seat]):
+            return seat
+    return None
+
+
+def long_suit_seats(state) -> list[int]:
+    if state.game.rules["long_suit"] == "off":
+        return []
+    out = []
+    for k in range(4):
+        seat = (state.tou + k) % 4
+        n = [0, 0, 0, 0]
+        for c in state.dealt[seat]:
+            n[suit_of(c)] += 1
+        if n[0] >= 5 or max(n[1:]) >= 6:
+            out.append(seat)
+    return out
+
+
+class _Book:
+    def __init__(self):
+        self.items: list[dict[str, Any]] = []
+
+    def add(self, key: str, clause: str, pairs: list[tuple[Any, Any, Fraction]], detail: str = "",
+            chips: bool = False) -> None:
+        pairs = [(a, b, Fraction(z)) for a, b, z in pairs if z and a != b]
+        if pairs:
+            self.items.append({"item": key, "clause": clause, "pairs": pairs, "detail": detail, "chips": chips})
+
+
+def _direction(seat: int, zhu) -> list[tuple[int, int, Fraction]]:
+    """'樁家開散家。散家止開樁家': the banker collects from each 散家; a 散家 from the banker only."""
+    if seat == 0:
+        return [(p, 0, Fraction(zhu)) for p in (1, 2, 3)]
+    return [(0, seat, Fraction(zhu))]
+
+
+def settle(state) -> dict[str, Any]:
+    g = state.game
+    r = g.rules
+    stake = state.stake or r["stake_min"]
+    book = _Book()
+    reason = state.end_reason
+    t = state.counts()
+    holder = next((s for s in range(4) if BAILAO in state.dealt[s]), None)
+    status: dict[str, Any] = {"tricks": t, "bailao_holder": holder}
+    dahuo_seat = None
+    he = list(state.he)
+
+    if reason == "cut-bailao":
+        book.add("拍牌見百老", F["cut"], [(1, "pool", 1)], "the dealer (下首) pays 1 注 into the 官堆")
+    elif reason == "siji":
+        s = state.siji
+        book.add("四極", F["siji"], [(p, s, 1) for p in range(4) if p != s])
+    elif reason == "mian":
+        book.items.append({"item": "免鬭", "clause": F["mian"], "pairs": [], "chips": False,
+                           "detail": f"seat {state.mian_declarer} holds a long suit; no payments"})
+
+    if reason == "he" or (reason == "played" and he):
+        for seat, names, zhu in he:
+            exempt = holder if holder is not None and holder != seat else None
+            payers = [p for p in range(4) if p not in (seat, exempt)]
+            lines = "；".join(HE_LINES[n][0] for n in names.split("+"))
+            book.add("賀", F["he"] + "。" + lines, [(p, seat, zhu) for p in payers], names)
+
+    if reason == "played":
+        _played(state, book, t, holder, status)
+        dahuo_seat = status.get("dahuo_seat")
+
+    # 官堆: fines in, then the next 大活 takes it, or everyone antes ('人加一子入官堆').
+    pool_in = sum(z * stake for it in book.items for (a, b, z) in it["pairs"] if b == "pool")
+    if dahuo_seat is not None:
+        total = state.pool_before + pool_in
+        if total:
+            book.add("官堆", F["pool"], [("pool", dahuo_seat, Fraction(total))],
+                     "大活 takes the whole pool", chips=True)
+    elif reason == "played" or r["ante_after_void"]:
+        unit = stake if r["pool_unit"] == "stake" else 1
+        book.add("子", F["ante"], [(s, "pool", Fraction(unit)) for s in range(4)],
+                 "no 大活 this hand: each adds one 子", chips=True)
+
+    net = [Fraction(0)] * 4
+    transfers = [Fraction(0)] * 4
+    pool = Fraction(state.pool_before)
+    public_items = []
+    for it in book.items:
+        mult = 1 if it["chips"] else stake
+        for a, b, z in it["pairs"]:
+            c = z * mult
+            if a != "pool":
+                net[a] -= c
+            if b != "pool":
+                net[b] += c
+            if a != "pool" and b != "pool":
+                transfers[a] -= c
+                transfers[b] += c
+            if a == "pool":
+                pool -= c
+            if b == "pool":
+                pool += c
+        public_items.append({
+            "item": it["item"],
+            "en": EN.get(it["item"], it["item"]),
+            "detail": it["detail"],
+            "clause": it["clause"],
+            "transfers": [
+                {"from": a, "to": b, "zhu": None if it["chips"] else _num(z), "chips": _num(z * mult)}
+                for a, b, z in it["pairs"]
+            ],
+        })
+
+    nb = _next_banker(state, he, dahuo_seat)
+    net_out = [_num(x) for x in net]
+    res = {
+        "items": book.items,
+        "net": net_out,
+        "transfers": [_num(x) for x in transfers],
+        "pool_before": state.pool_before,
+        "pool_after": _num(pool),
+        "next_banker": nb,
+        "status": status,
+    }
+    res["public"] = {
+        "stake": stake,
+        "end_reason": reason,
+        "items": public_items,
+        "net": net_out,
+        "transfers": res["transfers"],
+        "pool_before": state.pool_before,
+        "pool_after": res["pool_after"],
+        "pool_change": _num(pool - state.pool_before),
+        "next_banker": list(nb),
+        "status": {k: v for k, v in status.items() if k != "dahuo_seat"} | {"dahuo_seat": dahuo_seat},
+    }
+    return res
+
+
+def _next_banker(state, he, dahuo_seat) -> tuple[str, int]:
+    r = state.game.rules
+    if state.end_reason in ("cut-bailao", "siji", "mian"):
+        return ("redraw", -1)
+    if he:
+        # '竟奪作樁': the highest 賀 takes the bank; ties go to the one nearer 頭 (he is in 頭 order).
+        best = max(he, key=lambda x: x[2])
+        return ("seize", best[0])
+    if r["banker_keep"] == "banker-dahuo" and dahuo_seat == 0:
+        return ("keep", 0)
+    if r["banker_keep"] == "any-dahuo" and dahuo_seat is not None:
+        return ("keep", 0)
+    return ("rotate", 1 if r["rotation"] == "xiajia" else 3)
+
+
+def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[str, Any]) -> None:
+    r = state.game.rules
+    won = [set(w) for w in state.won]
+    dealt = [set(d) for d in state.dealt]
+    # 1. 弔
+    if r["diao_model"] == "A":
+        losers = [s for s in range(4) if t[s] <= 1]
+        winners = [s for s in range(4) if t[s] >= 3]
+        if winners and losers:
+            share = Fraction(1, len(winners))
+            kind = "獨弔" if len(winners) == 1 and len(losers) == 1 else "合弔" if len(winners) == 1 else "各弔"
+            book.add("弔", F["diao"], [(p, w, share) for p in losers for w in winners], kind)
+        elif all(x == 2 for x in t):
+            status["sihe"] = True  # 四和氣
+    else:
+        pairs = []
+        for s in (1, 2, 3):
+            if t[s] <= 1:
+                pairs.append((s, 0, Fraction(1)))
+            elif t[s] >= 3:
+                pairs.append((0, s, Fraction(1)))
+        book.add("弔", F["diao_b"], pairs, "banker-centred")
+    # 2. 百老 and 突
+    used_ci: dict[int, int] = {}
+    bai_tu = False
+    if holder is not None:
+        h = holder
+        up = BAILAO in won[h]
+        zb = t[h] >= 2
+        st = "大活百" if up and zb else "小活百" if zb else "死百"
+        base = {"大活百": 3, "小活百": 2, "死百": 1}[st]
+        ci = _ci_for(state, h, dealt, won, gong=BAILAO)
+        amount = base
+        name = st
+        if ci is not None:
+            bai_tu = True
+            used_ci[h] = ci
+            name = st + "突"
+            amount = base * 2 if r["nested_items"] == "highest" else base + base * 2
+        status["bailao"] = name
+        clause = F["baitu"] if ci is not None else F["bai"]
+        book.add(name, clause, _direction(h, amount), f"{name}: {card_name(BAILAO)} dealt to seat {h}, {t[h]} tricks")
+        if st == "大活百":
+            status["dahuo_seat"] = h
+            if h != 0:
+                q = 1
+                if r["qiaomen_amount"] == "qing":
+                    q = 5 if {BAILAO, JIUSHI, *CI_TU} <= dealt[h] else 2 if bai_tu else 1
+                book.add("敲門", F["qiaomen"], [(p, h, q) for p in (1, 2, 3) if p != h])
+    # 小突
+    for s in range(4):
+        if JIUSHI not in dealt[s]:
+            continue
+        if r["tu_multiple"] == "one-per-player" and s in used_ci:
+            continue
+        ci = _ci_for(state, s, dealt, won, gong=JIUSHI, exclude=used_ci.get(s))
+        if ci is None:
+            continue
+        cond = r["xiaotu_condition"]
+        if cond == "jiushi-shangzhuo" and JIUSHI not in won[s]:
+            continue
+        if cond == "zhengben" and t[s] < 2:
+            continue
+        book.add("小突", F["xiaotu"], _direction(s, 1), f"{card_name(JIUSHI)} with {card_name(ci)}")
+    # 全突大活 (option V17 quantu_condition=dahuo): paid after play as a 賀 by the three others
+    if r["quantu_condition"] == "dahuo" and holder is not None and status.get("dahuo_seat") == holder:
+        if {BAILAO, JIUSHI, *CI_TU} <= dealt[holder]:
+            book.add("全突大活", F["quantu"], [(p, holder, 5) for p in range(4) if p != holder])
+    # 3. 賞
+    live_shang = []
+    for suit in range(4):
+        z = zheng_of(state, suit)
+        w = next((s for s in range(4) if z in won[s]), None)
+        if w is not None and t[w] >= 2:
+            live_shang.append((z, w))
+            sub = "" if z == ZHENG_SHANG[suit] else f" ({card_name(z)} stands for {card_name(ZHENG_SHANG[suit])})"
+            book.add("賞", F["shang"], _direction(w, 1), f"{card_name(z)} live{sub}")
+        if r["cishang_pays"]:
+            c = ci_of(state, suit)
+            if c is not None:
+                w = next((s for s in range(4) if c in won[s]), None)
+                if w is not None and t[w] >= 2:
+                    book.add("次賞", F["cishang"], _direction(w, 1), f"{card_name(c)} live")
+    status["live_shang"] = [[z, w] for z, w in live_shang]
+    # 三開 / 四紅
+    san = [role_card(state, c) for c in (BAILAO, QIANWAN, WANWAN)]
+    si = [*san, role_card(state, KONGWEN)]
+    for s in range(4):
+        has3 = all(c in won[s] for c in san)
+        has4 = all(c in won[s] for c in si)
+        if has4:
+            if r["nested_items"] == "cumulative":
+                book.add("三開", F["sankai"], _direction(s, 3))
+            book.add("四紅", F["sihong"], _direction(s, 4))
+        elif has3:
+            book.add("三開", F["sankai"], _direction(s, 3))
+    # 八卓全收
+    for s in range(4):
+        if t[s] == 8 or (t[s] == 7 and _seven_counts(state, s)):
+            book.add("八卓全收", F["quanshou"], _direction(s, 8), f"{t[s]} tricks")
+    # 4. 看賞: 假逵
+    sec = state.second
+    status["second"] = sec
+    if sec in ZHENG_SHANG:
+        suits = [suit_of(sec)] if r["jiakui_suit"] == "same-suit" else [0, 1, 2, 3]
+        for suit in suits:
+            c = CI_SHANG[suit]
+            w = next((s for s in range(4) if c in won[s]), None)
+            if w is None or (r["jiakui_zhengben"] and t[w] < 2):
+                continue
+            if r["jiakui_payee"] == "pool" or r["fine_recipient"] == "pool":
+                pairs = [(w, "pool", Fraction(3))]
+            else:
+                pairs = [(w, p, Fraction(1)) for p in range(4) if p != w]
+            book.add("假逵", F["jiakui"], pairs,
+                     f"底牌次張 {card_name(sec)}; {card_name(c)} was 上卓 by seat {w}")
+    # 5. liabilities
+    _liabilities(state, book, t, holder, status, bai_tu, live_shang)
+
+
+def _ci_for(state, seat, dealt, won, gong, exclude=None):
+    """A 雌突 that pairs with the 公 `gong` for `seat` under option V14, or None."""
+    r = state.game.rules
+    for ci in CI_TU:
+        if ci == exclude or ci not in dealt[seat]:
+            continue
+        if r["tu_pairing"] in ("ci-shangzhuo", "both-shangzhuo") and ci not in won[seat]:
+            continue
+        if r["tu_pairing"] == "both-shangzhuo" and gong not in won[seat]:
+            continue
+        return ci
+    return None
+
+
+def _seven_counts(state, s) -> bool:
+    lost = [i for i, w in enumerate(state.trick_winners) if w != s]
+    if len(lost) != 1:
+        return False
+    if state.game.rules["seven_tricks"] == "literal":
+        return lost[0] != 0
+    return lost[0] == 7
+
+
+def _snapshots(state):
+    """Replay the hand and yield, for each card play, (trick index, seat, action, state before it)."""
+    g = state.game
+    s = g.new_state(state.deal)
+    for a in state.history:
+        if s.phase == "play":
+            yield len(s.tricks) - 1, s.to_act, a, s
+        s.apply_unchecked(a)
+
+
+def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
+    """代人認開數 (spec §5.3): D1, D2 and (optionally) D3, from the play log after the hand."""
+    r = state.game.rules
+    winners = state.trick_winners
+    before = [[sum(1 for w in winners[:k] if w == s) for s in range(4)] for k in range(9)]
+    liab = []
+
+    def bear(offender: int, beneficiary: int, amount: int, what: str, key: str):
+        if beneficiary == 0:
+            pairs = [(offender, p, Fraction(amount)) for p in (1, 2, 3) if p != offender]
+        else:
+            pairs = [(offender, 0, Fraction(amount))] if offender != 0 else []
+        book.add("代人認開", F["liab"], pairs, f"{key}: {what}")
+        liab.append({"rule": key, "offender": offender, "beneficiary": beneficiary, "kai": amount})
+
+    snaps = None
+    if r["guard_rules"] == "liability" and holder is not None and status.get("dahuo_seat") == holder:
+        snaps = list(_snapshots(state))
+        for k, seat, a, s in snaps:
+            if seat == holder:
+                continue
+            if BAILAO not in s.hands[holder]:
+                break  # 百老 has been played: later plays are free
+            rule = s.guard_breach(seat, a)
+            if rule is None:
+                continue
+            if rule == "L1" and winners[k] != holder:
+                continue
+            if rule == "L1" and BAILAO not in state.won[holder]:
+                continue
+            amount = 1 if before[k][holder] >= 2 else 2
+            if r["tu_doubling"] and bai_tu:
+                amount *= 2
+            c = a % 40
+            bear(seat, holder, amount, f"{card_name(c)} played before 百老 appeared; 百老 became 大活", "D1")
+            break
+    # D2 / D3: a 散家 let the banker's winning card pass while able to capture it.
+    if snaps is None:
+        snaps = list(_snapshots(state))
+    passes: dict[int, int] = {}  # trick -> first offending seat
+    for k, seat, a, s in snaps:
+        trick = s.tricks[-1]
+        if seat == 0 or not trick["plays"] or trick["best_seat"] != 0 or a < 40:
+            continue
+        if winners[k] != 0 or k in passes:
+            continue
+        if any(_beats(c, trick["best"]) for c in s.hands[seat]):
+            passes[k] = seat
+    blamed = set()
+    for k, o in sorted(passes.items()):
+        window = [k + 1] if r["d2_window"] == "next-trick" else list(range(k + 1, 8))
+        for z, w in live_shang:
+            if w != 0 or z in blamed:
+                continue
+            won_at = next(i for i, (wn) in enumerate(winners) if wn == 0 and _won_card(state, i) == z)
+            if won_at in window:
+                blamed.add(z)
+                amount = 1 if before[k][0] >= 2 else 2
+                bear(o, 0, amount, f"let the banker's card pass in trick {k + 1}; his {card_name(z)} lived", "D2")
+    if r["d3"] and t[0] >= 2:
+        second_win = [i for i, w in enumerate(winners) if w == 0][1]
+        if second_win in passes:
+            bear(passes[second_win], 0, 2, f"let pass the banker's trick {second_win + 1} that made him 正本", "D3")
+    status["liabilities"] = liab
+
+
+def _beats(a, b):
+    return deck.beats(a, b)
+
+
+def _won_card(state, i):
+    return state.tricks[i]["best"]
