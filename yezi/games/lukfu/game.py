@@ -115,6 +115,19 @@ class LukFu(Game):
             return 0
         return 1
 
+    def deal_stats(self, state: LukFuState) -> dict[str, bool]:
+        """Per-deal flags that `yezi simulate` turns into rates."""
+        out = {
+            "bid (做牌)": state.bidder is not None,
+            "draw (打和)": state.outcome == "draw",
+            "void (流局, nobody bid)": state.outcome == "void",
+            "won by the bidder": state.outcome == "win" and state.winner == state.bidder,
+        }
+        if self.dummy_seat is not None:
+            out["five tigers (五虎下山)"] = state.outcome == "tigers"
+            out["dummy paid"] = bool(state.result and state.result.dummy_hu)
+        return out
+
     # ---- worlds consistent with a view --------------------------------------------------
     def sample_from_view(self, view: dict[str, Any], rng: random.Random, tries: int = 400):
         """Deal out the cards the seat cannot place, honouring every fact it knows, then check
@@ -123,14 +136,7 @@ class LukFu(Game):
         seat = view["seat"]
         if seat is None:
             raise ValueError("a spectator view has no seat to sample for")
-        own_disc: dict[int, int] = {}
-        for t, cards in view["my_discards"]:
-            own_disc[t] = own_disc.get(t, 0) | mask_of(cards)
-        k = Knowledge.build(
-            seat=seat, hand=mask_of(view["hand"]), hand_sizes=view["hand_sizes"], tricks=view["tricks"],
-            own_discards=own_disc, active=self.active_seats(), dummy=self.dummy_seat, universe=self.universe,
-            table=self.table, strict=self.rules["must_beat"] == "strict",
-        )
+        k = self.knowledge_from_view(view)
         last_error = None
         for _ in range(tries):
             assign = k.sample(rng)
@@ -142,6 +148,25 @@ class LukFu(Game):
                 continue
             return deal, actions
         raise AssertionError(f"could not sample a legal world for seat {seat}: {last_error}")
+
+    def knowledge_from_view(self, view: dict[str, Any]) -> Knowledge:
+        """The facts a seat reasons from, rebuilt from its view alone."""
+        own_disc: dict[int, int] = {}
+        for t, cards in view["my_discards"]:
+            own_disc[t] = own_disc.get(t, 0) | mask_of(cards)
+        return Knowledge.build(
+            seat=view["seat"], hand=mask_of(view["hand"]), hand_sizes=view["hand_sizes"], tricks=view["tricks"],
+            own_discards=own_disc, active=self.active_seats(), dummy=self.dummy_seat, universe=self.universe,
+            table=self.table, strict=self.rules["must_beat"] == "strict",
+            seat_names=[self.seat_name(s, "en") for s in range(self.num_seats)],
+        )
+
+    def explain_laosui(self, view: dict[str, Any], card: int) -> str:
+        """Why `card` is or is not 老歲 for the view's seat, from the view alone."""
+        from yezi.games.lukfu.explain import explain
+
+        return explain(self, self.knowledge_from_view(view), view["seat"], card, mask_of(view["faceup"]),
+                       is_old=card in view.get("laosui", []))
 
     def _world(self, view, k: Knowledge, assign: list[int], rng: random.Random):
         seat = view["seat"]

@@ -229,37 +229,11 @@ class LukFuState(State):
         """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
         return self.hu[seat] + bin(self.laosui_mask(seat, self.hands[seat])).count("1")
 
-    def explain_laosui(self, seat: int, c: int, lang: str = "en") -> str:
+    def explain_laosui(self, seat: int, c: int) -> str:
         """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
-        rules, table = self.rules, self.table
-        names = [self.game.seat_name(s, "en") for s in range(self.game.num_seats)]
-        cn = name(c, lang if lang != "ascii" else "en")
-        if c == WAN_TSIN or table.unbeatable >> c & 1:
-            return f"{cn} is 老歲: nothing can beat it."
-        higher = cards_of(table.higher[c])
-        mode = rules["laosui"]
-        if mode == "cascade":
-            missing = [x for x in higher if not self.faceup >> x & 1]
-            if not missing:
-                return f"{cn} is 老歲 (public rule): every higher card of its suit has been played face up."
-            return f"{cn} is not 老歲 (public rule): not yet played face up: " + " ".join(name(x) for x in missing)
-        k = self.knowledge(seat)
-        parts, status = [], True
-        for x in higher:
-            if x in k.located and (mode == "deduce" or "discarded" not in k.located[x]):
-                parts.append(f"{name(x)}: {k.located[x]}")
-            elif mode == "visible":
-                parts.append(f"{name(x)}: not seen")
-                status = False
-            else:
-                places = k.where(x, names)
-                if any("hand" in p for p in places):
-                    status = False
-                    parts.append(f"{name(x)}: may be in " + ", or ".join(places))
-                else:
-                    parts.append(f"{name(x)}: cannot be in an opponent's hand; it can only be " + ", or ".join(places))
-        head = f"{cn} is {'老歲' if status else 'not 老歲'} for {names[seat]}"
-        return head + (":\n  " + "\n  ".join(parts) if parts else ".")
+        from yezi.games.lukfu.explain import explain
+
+        return explain(self.game, self.knowledge(seat), seat, c, self.faceup, self.is_laosui(seat, c))
 
     # ---- strength measure (strong_pass = forbidden) ----------------------------------------
     def strength_measure(self, seat: int) -> int:

@@ -1,0 +1,152 @@
+"""`yezi play GAME`: a whole match in the terminal against bots.
+
+Bad input never raises: it is answered with what went wrong and the legal moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from typing import Any
+
+from yezi.bots import make_bot
+from yezi.core.errors import IllegalAction, NotationError
+from yezi.core.options import parse_overrides
+from yezi.core.registry import load_game
+
+HELP = {
+    "en": "Type a move's number or its notation. Commands: help, moves, hint, why CARD, rules, quit.",
+    "zh-hant": "輸入招式編號或寫法。指令：help 說明、moves 可出的牌、hint 提示、why 牌名 老歲理由、rules 規則、quit 離開。",
+    "zh-hans": "输入招式编号或写法。指令：help 说明、moves 可出的牌、hint 提示、why 牌名 老岁理由、rules 规则、quit 离开。",
+}
+
+
+def _renderer(game):
+    pkg = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(pkg + ".text")
+    except ModuleNotFoundError:
+        return None
+
+
+def _default_render(game, view: dict, lang: str) -> str:
+    return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "history")
+
+
+def run_play(args, stdin=None, stdout=None) -> int:
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    game = load_game(args.game, args.preset, parse_overrides(args.option))
+    lang = args.lang
+    notation = args.notation or lang
+    text = _renderer(game)
+    render = getattr(text, "render", _default_render) if text else _default_render
+    commands: dict[str, Any] = getattr(text, "COMMANDS", {}) if text else {}
+    rng = random.Random(args.seed)
+    n = game.num_seats
+    me = args.seat % n
+    bot = make_bot(game.name, args.bots)
+    rounds = game.rules.get("match_rounds", 1) if hasattr(game.rules, "get") else 1
+    deals = args.deals
+    totals = [0] * n
+    dealer = 0
+    deal_no = 0
+    leads_done = 0
+
+    def say(s: str = "") -> None:
+        print(s, file=out, flush=True)
+
+    say(HELP[lang])
+    while True:
+        deal_no += 1
+        seed = rng.randrange(2**63)
+        state = game.start(seed=seed)
+        seat_of_me = (me - dealer) % n
+        say(f"\n#### {deal_no} · {game.seat_name(seat_of_me, lang)} ####")
+        while (seat := state.current_player) is not None:
+            if seat != seat_of_me:
+                action = bot.choose(game, state.view(seat), state.legal_actions(), rng)
+                state.apply(action)
+                say(f"  {game.seat_name(seat, lang)}: {game.format_action(action, notation)}")
+                continue
+            view = state.view(seat)
+            say(render(game, view, lang))
+            legal = state.legal_actions()
+            choice = _ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng)
+            if choice is None:
+                say("bye")
+                return 0
+            state.apply(choice)
+        say(render(game, state.view(seat_of_me), lang))
+        pays = state.payments()
+        for s, p in enumerate(pays):
+            totals[(dealer + s) % n] += p
+        say("Σ " + "  ".join(f"P{i}{'(you)' if i == me else ''} {t:+}" for i, t in enumerate(totals)))
+        shift = game.dealer_shift(state)
+        if shift:
+            leads_done += 1
+        dealer = (dealer + shift) % n
+        if deals is not None and deal_no >= deals:
+            return 0
+        if deals is None and leads_done >= rounds * n:
+            say("match over")
+            return 0
+        say("Enter to deal again, q to stop")
+        line = stdin.readline()
+        if not line or line.strip().lower() in ("q", "quit", "exit"):
+            return 0
+
+
+def _ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng):
+    def say(s: str = "") -> None:
+        print(s, file=out, flush=True)
+
+    def show_moves() -> None:
+        say("  " + "   ".join(f"{i + 1}) {game.format_action(a, notation)}" for i, a in enumerate(legal)))
+
+    show_moves()
+    while True:
+        print("> ", end="", flush=True, file=out)
+        line = stdin.readline()
+        if not line:
+            return None
+        line = line.strip()
+        if not line:
+            continue
+        word, _, arg = line.partition(" ")
+        low = word.lower()
+        if low in ("quit", "exit", "q"):
+            return None
+        if low in ("help", "?"):
+            say(HELP[lang])
+            say(game.action_help(lang) or "")
+            continue
+        if low == "moves":
+            show_moves()
+            continue
+        if low == "rules":
+            say(game.describe_rules())
+            continue
+        if low == "hint":
+            hint = bot.choose(game, view, legal, rng)
+            say(f"hint: {game.format_action(hint, notation)}")
+            continue
+        if low in commands:
+            say(commands[low](game, view, arg.strip(), lang))
+            continue
+        if line.isdigit() and 1 <= int(line) <= len(legal):
+            return legal[int(line) - 1]
+        try:
+            action = game.parse_action(line)
+        except NotationError as e:
+            say(f"? {e}")
+            show_moves()
+            continue
+        if action in legal:
+            return action
+        try:
+            state.clone().apply(action)
+        except IllegalAction as e:
+            say(f"✗ {e.message}")
+        show_moves()

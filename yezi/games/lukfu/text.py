@@ -1,0 +1,100 @@
+"""The Luk Fu table as text, for `yezi play lukfu` and `yezi replay`."""
+
+from __future__ import annotations
+
+from yezi.components.lukfu_deck import NUMERALS, SUIT_NAMES, WAN_TSIN, name, parse_card, suit
+from yezi.core.errors import NotationError
+from yezi.games.lukfu.plays import PLAYS, format_play
+
+L = {
+    "zh-hant": {"hand": "手牌", "trick": "本輪", "won": "已贏", "hu": "糊", "bid": "做牌", "priv": "特權",
+                "discard": "墊", "to_act": "輪到", "old": "老歲", "nobid": "未有人做牌", "dummy": "夢家的牌",
+                "result": "結算", "draw": "打和，無輸贏", "void": "無人做牌，流局", "if_declare": "若現在食糊"},
+    "zh-hans": {"hand": "手牌", "trick": "本轮", "won": "已赢", "hu": "糊", "bid": "做牌", "priv": "特权",
+                "discard": "垫", "to_act": "轮到", "old": "老岁", "nobid": "未有人做牌", "dummy": "梦家的牌",
+                "result": "结算", "draw": "打和，无输赢", "void": "无人做牌，流局", "if_declare": "若现在食糊"},
+    "en": {"hand": "Hand", "trick": "Trick", "won": "Won", "hu": "hu", "bid": "Bidder", "priv": "privileged",
+           "discard": "discard", "to_act": "To act", "old": "boss (老歲)", "nobid": "nobody has bid",
+           "dummy": "Dummy's card", "result": "Settlement", "draw": "Draw: nobody pays",
+           "void": "Nobody bid: void deal", "if_declare": "If you declare now"},
+}
+
+
+def _suit_line(cards: list[int], laosui: set[int], lang: str) -> str:
+    groups: dict[int, list[str]] = {}
+    for c in cards:
+        s = suit(c) if c != WAN_TSIN else 4
+        label = name(c, lang) if c == WAN_TSIN or lang == "en" else NUMERALS[c % 9]
+        groups.setdefault(s, []).append(label + ("*" if c in laosui else ""))
+    out = []
+    for s in sorted(groups):
+        head = SUIT_NAMES[lang][s] if s < 4 else ""
+        out.append((f"{head}: " if head else "") + " ".join(groups[s]))
+    return "  |  ".join(out)
+
+
+def render(game, view: dict, lang: str = "zh-hant") -> str:
+    t = L[lang]
+    seat_name = lambda s: game.seat_name(s, lang)  # noqa: E731
+    lines = [f"== {game.titles[lang]} · {view['preset']} =="]
+    sizes = "  ".join(f"{seat_name(s)} {n}" for s, n in enumerate(view["hand_sizes"]))
+    lines.append(sizes)
+    if view["bidder"] is not None:
+        pr = f" ({t['priv']})" if view["privileged"] is not None else ""
+        lines.append(f"{t['bid']}: {seat_name(view['bidder'])}{pr}")
+    elif view["phase"] in ("play", "over"):
+        pass
+    won = []
+    for s, plays in enumerate(view["won"]):
+        if plays:
+            won.append(f"{seat_name(s)} {view['hu_won'][s]} {t['hu']} [" + " ".join(
+                format_play(PLAYS[p], lang) for p in plays) + "]")
+    if won:
+        lines.append(f"{t['won']}: " + "; ".join(won))
+    if view["tricks"]:
+        tr = view["tricks"][-1]
+        if tr["winner"] is None or view["phase"] == "over":
+            shown = []
+            for e in tr["plays"]:
+                if "play" in e:
+                    shown.append(f"{seat_name(e['seat'])} {format_play(PLAYS[e['play']], lang)}")
+                else:
+                    shown.append(f"{seat_name(e['seat'])} {t['discard']}×{e['discard']}")
+            lines.append(f"{t['trick']} {len(view['tricks'])}: " + " · ".join(shown))
+    if view.get("seat") is not None and "hand" in view:
+        old = set(view.get("laosui", []))
+        lines.append(f"{t['hand']}: " + _suit_line(view["hand"], old, lang) + (f"   (* = {t['old']})" if old else ""))
+        if view.get("pending_discard"):
+            lines.append(f"{t['discard']}: " + " ".join(name(c, lang) for c in view["pending_discard"]))
+        if "hu" in view and view["phase"] == "play":
+            lines.append(f"{t['if_declare']}: {view['hu']} {t['hu']}")
+    if view["phase"] == "over":
+        lines.append(f"-- {t['result']} --")
+        if view["outcome"] == "draw":
+            lines.append(t["draw"])
+        elif view["outcome"] == "void":
+            lines.append(t["void"])
+        for line in view.get("settlement", []):
+            lines.append("  " + line)
+        if "dummy" in view.get("revealed", {}):
+            lines.append(f"{t['dummy']}: {name(view['revealed']['dummy'], lang)}")
+        lines.append("  " + "  ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(view["payments"])))
+    elif view["to_act"] is not None:
+        lines.append(f"{t['to_act']}: {seat_name(view['to_act'])}")
+    return "\n".join(lines)
+
+
+def why(game, view: dict, arg: str, lang: str) -> str:
+    """`why CARD`: the reason a card in your hand is (or is not) 老歲."""
+    if not arg:
+        return "usage: why CARD   (for example: why 七綫, why 7C)"
+    try:
+        c = parse_card(arg)
+    except NotationError as e:
+        return str(e)
+    if c not in view.get("hand", []):
+        return f"{name(c, lang)} is not in your hand"
+    return game.explain_laosui(view, c)
+
+
+COMMANDS = {"why": why}
