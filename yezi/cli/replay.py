@@ -9,7 +9,11 @@ from yezi.core.record import Record
 
 
 def read_record(path: str) -> Record:
-    text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     if text.lstrip().startswith("{"):
         return Record.from_json(text)
     return Record.from_text(text)
