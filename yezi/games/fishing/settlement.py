@@ -1,0 +1,254 @@
+"""Fishing 釣魚 settlement: pairwise payments, one swappable method per source.
+
+Every pair of players settles on its own (seed 003: "兩人之間的輸贏計算只是二人之間的事"), so
+a method is a function of two players' standings (plus the table size where a rule depends on
+it). The engine only classifies catches; a `Method` turns a classified catch into a `Standing`
+(the 決勝分 and the 鈞 count) and a list of standings into payments, each pair with its
+arithmetic written out for people (`yezi settle fishing`) and tests.
+
+Methods (rules-notes §3.2 step 11, variant V-F9):
+
+* ``M1``: Yuen Long, The Suffocated's own: specials double; winner gets the difference + 鈞頂鈞
+  (100 per net 鈞 unless he has 三鈞) + 500, rounded up to 100; a lone 過山 (≥ 1000) winner gets
+  2 × his score instead, rounded up.
+* ``M2``: Mong Kok (Japanese field report): each special +300; the difference, doubled when the
+  winner alone is 過山 (both 過山: not doubled, our default for what the report leaves open).
+* ``M3``: the commenter FC1's group: specials double; the difference in hundreds rounded up, plus
+  底 units, plus 鈞頭 (net 鈞, 100 each or 1-3-5) counted in every case; 過山 (1000, or 700 with
+  three players) makes the opponent's fish count as 0, without doubling.
+* ``YL``: the Yuen Long park elders (postscript): as M1 but a 鈞 earns nothing beyond its big fish
+  (no 鈞頂鈞). The elders would not tell the rest, so base and rounding follow M1 — an assumption.
+* ``plain``: the difference, nothing else (Tiu U: pagat is cut off at the settlement; rules-notes
+  §3.3 step 8 recommends pairwise differences).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, Catch
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What settlement needs of one player: the 決勝分, complete 鈞, whether 三鈞, specials."""
+
+    score: int
+    jun: int = 0
+    three_jun: bool = False
+    specials: tuple[str, ...] = ()
+
+
+@dataclass
+class PairPayment:
+    payer: int
+    payee: int
+    amount: int
+    arithmetic: str
+
+
+@dataclass
+class Settlement:
+    payments: list[int]
+    pairs: list[PairPayment] = field(default_factory=list)
+    standings: list[Standing] = field(default_factory=list)
+
+
+def ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+class Method:
+    """A settlement method. Subclasses define `standing` (catch → 決勝分) and `pair`."""
+
+    key = ""
+    title = ""
+    double_specials = True  # special sets add their fish value again (M1, M3, YL)
+    special_bonus = 0  # or a fixed bonus per special set (M2)
+
+    def __init__(self, players: int = 3, **params):
+        self.players = players
+        self.params = params
+
+    # --- the 決勝分 ---------------------------------------------------------------------------
+    def standing(self, catch: Catch) -> Standing:
+        score = catch.fish
+        if not catch.all_small:
+            if self.double_specials:
+                score += sum(catch.special_fish.values())
+            score += self.special_bonus * len(catch.specials)
+        return Standing(score, catch.jun, THREE_JUN in catch.specials and not catch.all_small, catch.specials)
+
+    def bonus_text(self, catch: Catch, lang: str = "en") -> list[str]:
+        out = []
+        for sid in catch.specials if not catch.all_small else ():
+            nm = SPECIALS[sid]["names"][lang]
+            if self.double_specials:
+                out.append(f"{nm} +{catch.special_fish[sid]}")
+            if self.special_bonus:
+                out.append(f"{nm} +{self.special_bonus}")
+        return out
+
+    # --- payments ---------------------------------------------------------------------------
+    def settle(self, standings: list[Standing], names: list[str] | None = None) -> Settlement:
+        n = len(standings)
+        names = names or [chr(ord("A") + i) for i in range(n)]
+        pays = [0] * n
+        pairs: list[PairPayment] = []
+        order = sorted(range(n), key=lambda i: -standings[i].score)
+        place = {p: r for r, p in enumerate(order)}
+        for i in range(n):
+            for j in range(i + 1, n):
+                a, b = standings[i], standings[j]
+                if a.score >= b.score:
+                    w, lo = i, j
+                else:
+                    w, lo = j, i
+                amount, text = self.pair(standings[w], standings[lo], names[w], names[lo],
+                                         places=(place[w], place[lo]))
+                if amount < 0:
+                    w, lo, amount = lo, w, -amount
+                pays[w] += amount
+                pays[lo] -= amount
+                pairs.append(PairPayment(lo, w, amount, text))
+        return Settlement(pays, pairs, list(standings))
+
+    def pair(self, w: Standing, lo: Standing, wn: str, ln: str, places=(0, 1)) -> tuple[int, str]:
+        raise NotImplementedError
+
+
+class M1(Method):
+    key = "M1"
+    title = "M1 Yuen Long (The Suffocated): specials double, +500 base, 鈞頂鈞, 過山 ×2"
+
+    def __init__(self, players=3, overmountain=1000, base=500, jun_bonus=True, **kw):
+        super().__init__(players, **kw)
+        self.overmountain = overmountain
+        self.base = base
+        self.jun_bonus = jun_bonus
+
+    def pair(self, w, lo, wn, ln, places=(0, 1)):
+        if w.score == lo.score:
+            return 0, f"{wn} {w.score} = {ln} {lo.score}: equal, nothing paid"
+        wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
+        if wo and not lov:
+            raw = 2 * w.score
+            amt = ceil100(raw)
+            return amt, (f"{wn} 過山 ({w.score} ≥ {self.overmountain}), {ln} not: 2 × {w.score} = {raw}"
+                         + (f" → rounded up {amt}" if amt != raw else "") + f"; {ln} pays {wn} {amt}")
+        diff = w.score - lo.score
+        parts = [f"({w.score} − {lo.score}) = {diff}"]
+        raw = diff
+        if self.jun_bonus and not w.three_jun and w.jun > lo.jun:
+            jb = 100 * (w.jun - lo.jun)
+            raw += jb
+            parts.append(f"鈞頂鈞 100 × ({w.jun} − {lo.jun}) = {jb}")
+        raw += self.base
+        parts.append(f"base {self.base}")
+        amt = ceil100(raw)
+        both = " (both 過山)" if wo and lov else ""
+        return amt, (f"{wn} over {ln}{both}: " + " + ".join(parts) + f" = {raw}"
+                     + (f" → rounded up {amt}" if amt != raw else "") + f"; {ln} pays {wn} {amt}")
+
+
+class YuenLongElders(M1):
+    key = "YL"
+    title = "Yuen Long park elders: as M1 without 鈞 bonuses (鈞頂鈞); 三鈞 still doubles"
+
+    def __init__(self, players=3, overmountain=1000, base=500, **kw):
+        super().__init__(players, overmountain=overmountain, base=base, jun_bonus=False, **kw)
+
+
+class M2(Method):
+    key = "M2"
+    title = "M2 Mong Kok: +300 per special set, the difference, doubled for a lone 過山"
+    double_specials = False
+    special_bonus = 300
+
+    def __init__(self, players=3, overmountain=1000, double_both=False, **kw):
+        super().__init__(players, **kw)
+        self.overmountain = overmountain
+        self.double_both = double_both
+
+    def pair(self, w, lo, wn, ln, places=(0, 1)):
+        diff = w.score - lo.score
+        if diff == 0:
+            return 0, f"{wn} {w.score} = {ln} {lo.score}: equal, nothing paid"
+        wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
+        if wo and (not lov or self.double_both):
+            amt = 2 * diff
+            return amt, f"{wn} 過山: 2 × ({w.score} − {lo.score}) = {amt}; {ln} pays {wn} {amt}"
+        return diff, f"{w.score} − {lo.score} = {diff}; {ln} pays {wn} {diff}"
+
+
+class M3(Method):
+    key = "M3"
+    title = "M3 (FC1's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser"
+
+    def __init__(self, players=3, overmountain=None, di=1, jun_scale="linear",
+                 base_when_overmountain=True, base_second_vs_third=True, **kw):
+        super().__init__(players, **kw)
+        self.overmountain = overmountain or (700 if players == 3 else 1000)
+        self.di = di
+        self.jun_scale = jun_scale
+        self.base_when_overmountain = base_when_overmountain
+        self.base_second_vs_third = base_second_vs_third
+
+    def jun_value(self, n: int) -> int:
+        return (0, 1, 3, 5)[n] if self.jun_scale == "1-3-5" else n
+
+    def pair(self, w, lo, wn, ln, places=(0, 1)):
+        wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
+        parts = []
+        over = wo and not lov
+        if w.score == lo.score:
+            units = 0
+            parts.append(f"{w.score} = {lo.score}: no fish difference, no 底")
+        else:
+            if over:
+                fish = w.score
+                parts.append(f"{wn} 過山 ({w.score} ≥ {self.overmountain}): {ln}'s fish count 0, "
+                             f"{w.score} → {-(-fish // 100)}")
+            else:
+                fish = w.score - lo.score
+                parts.append(f"{w.score} − {lo.score} = {fish} → {-(-fish // 100)}")
+            units = -(-fish // 100)
+            base = self.di
+            if over and not self.base_when_overmountain:
+                base = 0
+            if self.players == 3 and set(places) == {1, 2} and not self.base_second_vs_third:
+                base = 0
+            units += base
+            parts.append(f"+ {base} 底 = {units}")
+        jw, jl = self.jun_value(w.jun), self.jun_value(lo.jun)
+        net = jw - jl
+        if net:
+            units += net
+            parts.append(f"{'+' if net > 0 else '−'} 鈞頭 {abs(net)} ({w.jun} vs {lo.jun} 鈞) = {units}")
+        amt = 100 * units
+        who = f"{ln} pays {wn} {amt}" if amt >= 0 else f"{wn} pays {ln} {-amt}"
+        return amt, f"{wn} over {ln}: " + " ".join(parts) + f" (hundreds); {who}"
+
+
+class Plain(Method):
+    key = "plain"
+    title = "Plain pairwise difference (Tiu U)"
+    double_specials = False
+
+    def pair(self, w, lo, wn, ln, places=(0, 1)):
+        diff = w.score - lo.score
+        return diff, f"{w.score} − {lo.score} = {diff}; {ln} pays {wn} {diff}"
+
+
+METHODS: dict[str, type[Method]] = {"M1": M1, "M2": M2, "M3": M3, "YL": YuenLongElders, "plain": Plain}
+
+
+def make_method(key: str, players: int = 3, **params) -> Method:
+    """A method by key (M1, M2, M3, YL, plain) with its parameters (unknown ones are ignored)."""
+    if key not in METHODS:
+        raise ValueError(f"unknown settlement method {key!r}; expected one of {', '.join(METHODS)}")
+    cls = METHODS[key]
+    import inspect
+
+    accepted = set(inspect.signature(cls.__init__).parameters)
+    return cls(players=players, **{k: v for k, v in params.items() if k in accepted})
