@@ -1,0 +1,1 @@
+"""Option and preset tables of the domino games, one package per game."""

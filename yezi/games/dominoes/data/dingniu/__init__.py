@@ -1,0 +1,1 @@
+"""Options and presets of dingniu."""

@@ -1,0 +1,155 @@
+"""頂牛 (Ding Niu, "butting bulls"), the northern Chinese domino game (rules-notes §6, seed 004).
+
+The 24-tile set (the 22 civil tiles plus [6:3] and [6:2]), four players with six each, two open
+ends ([V-D1]: one). The dealer's first tile must be one that someone else can connect to. A
+player connects or, when unable, puts a tile face down; as soon as nobody can connect the hand
+ends. Score = pips left in hand + pips face down; lowest wins (+6), the others pay 1, 2, 3 by
+rank; 算帳成功 doubles everything; a losing 算帳 player pays 12 alone (包庄).
+
+算帳 versus 死砸 is judged from the mover's own information, as a player at the table would
+(§6.3 (3)): after his tile, every tile showing an open number is on the table, in his hand or
+among his own face-down tiles. It is 算帳 when another legal move would not have made that
+block, 死砸 when every legal move would have. The note is shown to the mover at once (with the
+moves that would not have blocked) and to everyone when the hand ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yezi.components import tiengow as tg
+from yezi.games.dominoes import settle
+from yezi.games.dominoes.chain import (
+    HIGH,
+    LOW,
+    MASK,
+    NK,
+    PIPS,
+    ChainConfig,
+    DominoGame,
+    DominoState,
+    decode,
+)
+
+_TEXT = {
+    "suanzhang": {
+        "zh-hant": "算帳：{move}之後，帶{ends}的牌全在桌上或在{seat}手裡，別家接不上；本可改出{alts}。",
+        "zh-hans": "算帐：{move}之后，带{ends}的牌全在桌上或在{seat}手里，别家接不上；本可改出{alts}。",
+        "en": "算帳 (deliberate block): after {move}, every tile showing {ends} is on the table or in {seat}'s "
+              "hands, so nobody else can connect; {alts} would not have blocked.",
+    },
+    "sizha": {
+        "zh-hant": "死砸：{move}之後別家接不上，但{seat}只有會堵死的牌可出。",
+        "zh-hans": "死砸：{move}之后别家接不上，但{seat}只有会堵死的牌可出。",
+        "en": "死砸 (forced block): after {move} nobody else can connect, but every move {seat} had would "
+              "have blocked.",
+    },
+}
+
+
+class DingNiu(DominoGame):
+    name = "dingniu"
+    titles = {"zh-hant": "頂牛", "zh-hans": "顶牛", "en": "Ding Niu (Butting Bulls)"}
+    options_package = "yezi.games.dominoes.data.dingniu"
+    name_style = "dingniu"
+    wants_legal = True
+
+    def make_config(self) -> ChainConfig:
+        return ChainConfig(
+            seats=4,
+            hand=6,
+            tiles=tuple(tg.dingniu_set()),
+            two_ends=int(self.rules["ends"]) == 2,
+            relead=False,
+            must_connect=self.rules["discard"] == "unable",
+            end_on_block=True,
+            answerable_lead=True,
+        )
+
+    # --- 算帳 / 死砸 ------------------------------------------------------------------------
+    def unknown_to(self, state: DominoState, seat: int) -> list[int]:
+        """Counts of the tiles `seat` cannot place: not on the table, not in his hand, not his own
+        face-down ones."""
+        unk = list(self.set_counts)
+        for line in state.lines:
+            for t in line:
+                unk[t[2]] -= 1
+        h = state.hands[seat]
+        for k in range(NK):
+            unk[k] -= h[k]
+        for k in state.down[seat]:
+            unk[k] -= 1
+        return unk
+
+    @staticmethod
+    def _blocked(ends: list[int], unk: list[int]) -> bool:
+        m = 0
+        for e in ends:
+            m |= 1 << e
+        return not any(unk[k] and MASK[k] & m for k in range(NK))
+
+    def after_action(self, state: DominoState, seat: int, action: int, legal: list[int] | None) -> None:
+        verb = decode(action)[0]
+        if verb != "play" or legal is None:
+            return
+        before = state.prev_ends
+        unk = self.unknown_to(state, seat)
+        if not self._blocked(state.ends, unk) or self._blocked(before, unk):
+            return
+        free = []
+        for alt in legal:
+            if alt == action:
+                continue
+            v2, k2, e2 = decode(alt)
+            if v2 == "play":
+                ends = list(before)
+                n = ends[e2]
+                ends[e2] = LOW[k2] if HIGH[k2] == n else HIGH[k2]
+                if self._blocked(ends, unk):
+                    continue
+            free.append(alt)
+        kind = "suanzhang" if free else "sizha"
+        if kind == "suanzhang":
+            state.flags[seat].add("suanzhang")
+        i = len(state.history) - 1
+        texts = {}
+        for lang in ("zh-hant", "zh-hans", "en"):
+            texts[lang] = _TEXT[kind][lang].format(
+                move=self.format_action(action, lang),
+                ends="/".join(str(x) for x in sorted(set(state.ends))),
+                seat=self.seat_name(seat, lang),
+                alts=("、" if lang != "en" else ", ").join(self.format_action(a, lang) for a in free[:4]),
+            )
+        state.notes[i] = {"seat": seat, "kind": kind, "action": action, "free": free, "text": texts}
+
+    # --- outcome -------------------------------------------------------------------------
+    def scores(self, state: DominoState) -> list[int]:
+        return [state.hand_pips(s) + sum(PIPS[k] for k in state.down[s]) for s in range(4)]
+
+    def settle(self, state: DominoState) -> dict[str, Any]:
+        scores = self.scores(state)
+        sz = [s for s in range(4) if "suanzhang" in state.flags[s]]
+        pay, detail = settle.dingniu_payments(scores, sz, self.rules["ties"], self.rules["baozhuang"])
+        ranks = [0] * 4
+        for place, s in enumerate(detail["order"]):
+            ranks[s] = place
+        return {
+            "scores": scores,
+            "payments": pay,
+            "winner": detail["winner"],
+            "ranks": ranks,
+            "suanzhang": sz,
+            "rule": detail["rule"],
+            "payer": detail["payer"],
+        }
+
+    def dealer_shift(self, state: DominoState) -> int:
+        if state.result is None:
+            return 0
+        return int(state.result["winner"])
+
+    @classmethod
+    def bots(cls) -> dict[str, Any]:
+        from yezi.games.dominoes.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
