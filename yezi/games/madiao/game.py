@@ -91,6 +91,9 @@ class MaDiao(Game):
         rng = random.Random(seed)
         cards = list(range(NUM_CARDS))
         rng.shuffle(cards)
+        bad = bad_faces(self)
+        while cards[-1] in bad:  # a free re-cut (options V5, V6)
+            rng.shuffle(cards)
         return {"cards": cards, "pool": pool}
 
     def new_state(self, deal: Any) -> MaDiaoState:
@@ -206,21 +209,29 @@ class MaDiao(Game):
 
 
 def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
-    """The deck after any free re-cut (V5 recut, V6 recut), and how many times it was re-cut.
+    """The deck after any free re-cut (V5 recut, V6 recut), and the cards the cuts exposed.
 
-    A re-cut moves the cut one card higher: the face card goes on top of the deck.
+    `deal_from_seed` never produces such a deck (it cuts again from the same seed); for a deal
+    given explicitly, the exposed card goes into the stock (first stock card) and the next card
+    becomes the face, so the re-cut never changes the hands.
     """
     cards = list(cards)
-    recuts = 0
+    recut: list[int] = []
+    bad = bad_faces(game)
+    while cards[-1] in bad and len(recut) < 3:
+        recut.append(cards[-1])
+        cards = [*cards[:32], cards[39], *cards[32:39]]
+    return cards, recut
+
+
+def bad_faces(game: MaDiao) -> set[int]:
+    """Face cards that call for a free re-cut (options V5 and V6)."""
     bad = set()
     if game.rules["cut_bailao"] == "recut":
         bad.add(BAILAO)
     if game.rules["banwen_count"] == "recut":
         bad.add(deck.BANWEN)
-    while cards[-1] in bad and recuts < 3:
-        cards = [cards[-1], *cards[:-1]]
-        recuts += 1
-    return cards, recuts
+    return bad
 
 
 def first_receiver(n: int) -> int:
@@ -239,7 +250,7 @@ class MaDiaoState(State):
         self.history: list[int] = []
         self.actors: list[int] = []
         r = game.rules
-        self.cards, self.recuts = effective_cards(game, deal["cards"])
+        self.cards, self.recut = effective_cards(game, deal["cards"])
         self.face = self.cards[39]
         self.second = self.cards[38]
         bw = 5 if r["banwen_count"] == "5" else 1
@@ -545,10 +556,10 @@ class MaDiaoState(State):
             "pool": self.pool_before,
             "history": [self.redact(i, seat) for i in range(len(self.history))],
             "actors": list(self.actors),
-            "recuts": self.recuts,
         }
         if started:
             v["tou"] = self.tou
+            v["recut"] = list(self.recut)
             v["first_leader"] = self.first_leader()
             v["face"] = self.face if self.face_public() else None
             v["count"] = self.count if self.face_public() else None
