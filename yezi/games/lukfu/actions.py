@@ -78,7 +78,27 @@ def parse_action(text: str) -> int:
     )
 
 
+_EN_SUITS = {n.lower(): i for i, n in enumerate(SUIT_NAMES["en"])}
+
+
+def _parse_english_combo(t: str) -> int | None:
+    m = re.fullmatch(r"set of (\d)s \(([a-z ,]+)\)", t.lower())
+    if m:
+        suits = [_EN_SUITS.get(x.strip()) for x in m.group(2).split(",")]
+        if None in suits:
+            return None
+        return COMBO_BY_MASK.get(sum(1 << card(x, int(m.group(1))) for x in suits))
+    m = re.fullmatch(r"run ([\d-]+) ([a-z]+)", t.lower())
+    if m and m.group(2) in _EN_SUITS:
+        nums = [int(x) for x in m.group(1).split("-") if x]
+        return COMBO_BY_MASK.get(sum(1 << card(_EN_SUITS[m.group(2)], n) for n in nums))
+    return None
+
+
 def _parse_combo(t: str) -> int | None:
+    english = _parse_english_combo(t)
+    if english is not None:
+        return english
     s = re.sub(r"[\s·+,()（）\[\]]", "", t)
     if s.startswith("各"):
         s = s[1:]
