@@ -245,3 +245,54 @@ def explain(catch: Catch, lang: str = "en") -> list[str]:
         out.append(f"{SPECIALS[sid]['names'][lang]}: "
                    + {"en": "special set", "zh-hant": "特殊組合", "zh-hans": "特殊组合"}[lang])
     return out
+
+
+def quick(counts, rules: ClassRules = ClassRules()) -> tuple[int, int, int, int, bool]:
+    """Numbers only, fast, for bots: (fish, fish value of specials, number of specials, 鈞, all_small).
+
+    Must agree with `classify` (a property test checks it); no reasons are built.
+    """
+    c = counts
+    if rules.scoring == "red-dots":
+        big = small = 0
+        for k in range(tg.NUM_KINDS):
+            n = c[k]
+            if n:
+                if tg.PIPS[k] >= 8:
+                    big += 2 * tg.PIPS[k] * n
+                else:
+                    small += tg.RED_DOTS[k] * n
+        return big - (-small // 10) * 10, 0, 0, sum(c[k] >= 4 for k in JUN_KINDS), False
+    total = sum(c)
+    fish = 10 * total
+    strict = rules.strict_wenwu
+    medium_made = False
+    for g in tg.WENWU:
+        m1, m2 = c[g.military[0]], c[g.military[1]]
+        if c[g.civil] and ((m1 and m2) if strict else (m1 or m2)):
+            n = c[g.civil] + m1 + m2
+            if g.civil == tg.HEAVEN:
+                fish += 20 * n
+            else:
+                fish += 10 * n
+                medium_made = True
+    if c[tg.BIG_SIX] and c[tg.LITTLE_THREE]:
+        fish += 20 * (c[tg.BIG_SIX] + c[tg.LITTLE_THREE])
+    jun = 0
+    for k in JUN_KINDS:
+        if c[k] >= 4:
+            jun += 1
+            fish += 20 * c[k]
+    if rules.no_medium_all_small and not medium_made:
+        return 10 * total, 0, 0, jun, True
+    sf = ns = 0
+    if c[tg.HEAVEN] >= 4 and c[tg.BLACK_NINE] >= 4 and c[tg.RED_NINE] >= 4:
+        sf += 360
+        ns += 1
+    if jun == 3:
+        sf += 360
+        ns += 1
+    if c[tg.BIG_SIX] >= 4 and c[tg.LITTLE_THREE] >= 4:
+        sf += 240
+        ns += 1
+    return fish, sf, ns, jun, False
