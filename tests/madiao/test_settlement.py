@@ -135,6 +135,17 @@ def test_xiaotu_and_sankai_sihong():
     assert "三開" in [it["item"] for it in s2.settlement()["items"]]
 
 
+def test_xiaotu_with_its_own_ci():
+    g = MaDiao.from_preset()
+    hands = {3: [d.JIUSHI, d.WUWAN, d.LIUWAN, d.BAILAO, 31, 32, 33, 34]}
+    deal = build_deal(hands, FACE, second=SECOND, stock=[27, 26, 25, 24, 4, 5])
+    won = [[6, 7, 8], [9, 16], [17], [31, 32]]
+    s = fake_played(g, deal, won)
+    assert item_zhu(s, "小突") == [-1, 0, 0, 1] and item_zhu(s, "小活百突") == [-4, 0, 0, 4]
+    g1 = MaDiao.from_preset(tu_multiple="one-per-player")
+    assert item_zhu(fake_played(g1, deal, won), "小突") == [0, 0, 0, 0]
+
+
 @pytest.mark.parametrize(
     "name,hand,amount",
     [
@@ -148,17 +159,6 @@ def test_xiaotu_and_sankai_sihong():
         ("四尊有百老", [*d.ZHENG_SHANG, d.BAILAO, 16, 27, 33], 5),
     ],
 )
-def test_xiaotu_with_its_own_ci():
-    g = MaDiao.from_preset()
-    hands = {3: [d.JIUSHI, d.WUWAN, d.LIUWAN, d.BAILAO, 31, 32, 33, 34]}
-    deal = build_deal(hands, FACE, second=SECOND, stock=[27, 26, 25, 24, 4, 5])
-    won = [[6, 7, 8], [9, 16], [17], [31, 32]]
-    s = fake_played(g, deal, won)
-    assert item_zhu(s, "小突") == [-1, 0, 0, 1] and item_zhu(s, "小活百突") == [-4, 0, 0, 4]
-    g1 = MaDiao.from_preset(tu_multiple="one-per-player")
-    assert item_zhu(fake_played(g1, deal, won), "小突") == [0, 0, 0, 0]
-
-
 def test_he_hands(name, hand, amount):
     g = MaDiao.from_preset()
     deal = build_deal({2: hand}, 24)  # face 五索: count 5
