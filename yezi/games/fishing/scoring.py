@@ -148,15 +148,14 @@ def classify(counts, rules: ClassRules = ClassRules()) -> Catch:
             reason[k] = why
     # big: 至尊
     ok = c[tg.BIG_SIX] >= 1 and c[tg.LITTLE_THREE] >= 1
-    zz = {
-        "zh-hant": "漁獲有大雞六及山雞，成一對至尊" if ok else "不成至尊：要大雞六及山雞各一",
-        "zh-hans": "渔获有大鸡六及山鸡，成一对至尊" if ok else "不成至尊：要大鸡六及山鸡各一",
-        "en": "the catch has Big Six and Little Three: a Supreme pair (至尊)" if ok
-        else "no Supreme pair (至尊): needs a Big Six and a Little Three",
-    }
-    for k in tg.SUPREME:
+    for k, other in ((tg.BIG_SIX, tg.LITTLE_THREE), (tg.LITTLE_THREE, tg.BIG_SIX)):
         size[k] = BIG if ok else SMALL
-        reason[k] = zz
+        reason[k] = {
+            "zh-hant": "漁獲有大雞六及山雞，成一對至尊" if ok else f"不成至尊：欠{_nm(other, 'zh-hant')}",
+            "zh-hans": "渔获有大鸡六及山鸡，成一对至尊" if ok else f"不成至尊：欠{_nm(other, 'zh-hans')}",
+            "en": "the catch has Big Six and Little Three: a Supreme pair (至尊)" if ok
+            else f"no Supreme pair (至尊): missing {_nm(other, 'en')}",
+        }
     # big: 鈞
     jun = 0
     for k in JUN_KINDS:

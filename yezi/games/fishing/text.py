@@ -1,0 +1,116 @@
+"""Fishing as text for ``yezi play fishing``: the table as one seat sees it, and a few commands.
+
+`render(game, view, lang)` draws the lake grouped by pip total (the way players tidy it, seed 003
+圖五), the stock count (and the 尾牌 for the 尾家 who peeked), each seat's catch with its current
+決勝分, the drawn card and the seat's own hand. `COMMANDS["why"]` explains a catch card by card.
+"""
+
+from __future__ import annotations
+
+from yezi.components import tiengow as tg
+from yezi.games.fishing.scoring import SIZE_NAMES, explain
+
+L = {
+    "zh-hant": {"lake": "湖", "stock": "牌龍", "left": "隻", "tail": "尾牌", "peek": "你已看過", "hand": "你的手牌",
+                "catch": "漁獲", "score": "決勝分", "cards": "隻牌", "turn": "輪到", "drawn": "摸到",
+                "phase_hand": "用手牌釣或放", "phase_draw": "用摸到的牌釣或放生", "over": "局終",
+                "pays": "輸贏", "you": "你", "stacked": "疊", "empty": "（空）", "events": "開局"},
+    "zh-hans": {"lake": "湖", "stock": "牌龙", "left": "只", "tail": "尾牌", "peek": "你已看过", "hand": "你的手牌",
+                "catch": "渔获", "score": "决胜分", "cards": "只牌", "turn": "轮到", "drawn": "摸到",
+                "phase_hand": "用手牌钓或放", "phase_draw": "用摸到的牌钓或放生", "over": "局终",
+                "pays": "输赢", "you": "你", "stacked": "叠", "empty": "（空）", "events": "开局"},
+    "en": {"lake": "Lake", "stock": "Stock", "left": "left", "tail": "tail card", "peek": "you peeked",
+           "hand": "Your hand", "catch": "catch", "score": "score", "cards": "cards", "turn": "To play",
+           "drawn": "Drawn", "phase_hand": "capture or release a hand card",
+           "phase_draw": "capture with the drawn card or release it", "over": "Deal over",
+           "pays": "payments", "you": "you", "stacked": "stacked", "empty": "(empty)", "events": "At the deal"},
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in L else "en"
+
+
+def _cards(counts, lang: str) -> str:
+    parts = []
+    for k in range(tg.NUM_KINDS):
+        if counts[k]:
+            nm = tg.name(k, lang)
+            parts.append(nm if counts[k] == 1 else f"{nm}×{counts[k]}")
+    return (", " if lang == "en" else " ").join(parts)
+
+
+def _lake(view, lang: str) -> str:
+    lake = view["lake"]
+    by_pips: dict[int, list[str]] = {}
+    for k in range(tg.NUM_KINDS):
+        if lake[k]:
+            nm = tg.name(k, lang) + (f"×{lake[k]}" if lake[k] > 1 else "")
+            if k in view["stacked"]:
+                nm += f"({L[lang]['stacked']})"
+            by_pips.setdefault(tg.PIPS[k], []).append(nm)
+    if not by_pips:
+        return L[lang]["empty"]
+    sep = ", " if lang == "en" else " "
+    return "  ".join(f"{p}: " + sep.join(v) for p, v in sorted(by_pips.items(), reverse=True))
+
+
+def render(game, view, lang: str = "zh-hant") -> str:
+    lang = _lang(lang)
+    t = L[lang]
+    seat = view["seat"]
+    out = [game.titles.get(lang, game.titles["en"])]
+    out.append(f"{t['lake']}: {_lake(view, lang)}")
+    stock = f"{t['stock']}: {view['stock_left']} {t['left']}"
+    if "tail" in view["deal"] and view["stock_left"] > 0:
+        stock += f"   {t['tail']}: {tg.name(view['deal']['tail'], lang)} ({t['peek']})"
+    out.append(stock)
+    for s in range(view["players"]):
+        name = game.seat_name(s, lang) + (f" ({t['you']})" if s == seat else "")
+        catch = view["catches"][s]
+        score = game.catch_score(catch)
+        out.append(f"{name}: {view['hand_sizes'][s]} {t['cards']}; {t['catch']} {sum(catch)}: "
+                   f"{_cards(catch, lang) or t['empty']}  [{t['score']} {score}]")
+    if view["turn"] is None:
+        res = view.get("result", {})
+        pays = ", ".join(f"{game.seat_name(s, lang)} {p:+d}" for s, p in enumerate(res.get("payments", [])))
+        out.append(f"{t['over']}. {t['pays']}: {pays}")
+    else:
+        who = game.seat_name(view["turn"], lang)
+        phase = t["phase_hand"] if view["phase"] == "hand" else t["phase_draw"]
+        line = f"{t['turn']}: {who} — {phase}"
+        if view["drawn"] is not None:
+            line += f"   {t['drawn']}: {tg.name(view['drawn'], lang)}"
+        out.append(line)
+    if seat is not None and view["hand"] is not None:
+        out.append(f"{t['hand']}: {_cards(view['hand'], lang) or t['empty']}")
+    return "\n".join(out)
+
+
+def why(game, view, arg: str, lang: str = "zh-hant") -> str:
+    """Explain a seat's catch card by card (default: your own): ``why``, ``why 2``, ``why 尾家``."""
+    lang = _lang(lang)
+    seat = view["seat"] if view["seat"] is not None else 0
+    arg = (arg or "").strip()
+    if arg:
+        names = {game.seat_name(s, lg).lower(): s for s in range(view["players"]) for lg in ("zh-hant", "zh-hans", "en")}
+        if arg.isdigit() and int(arg) < view["players"]:
+            seat = int(arg)
+        elif arg.lower() in names:
+            seat = names[arg.lower()]
+        else:
+            return f"unknown seat {arg!r}; seats: " + ", ".join(game.seat_name(s, lang) for s in range(view["players"]))
+    catch = game.classify(view["catches"][seat])
+    standing = game.method.standing(catch)
+    lines = [f"{game.seat_name(seat, lang)}: {L[lang]['score']} {standing.score}"]
+    lines += ["  " + x for x in explain(catch, lang)]
+    lines += ["  " + x for x in game.method.bonus_text(catch, lang)]
+    return "\n".join(lines)
+
+
+def sizes_legend(lang: str = "en") -> str:
+    s = SIZE_NAMES[_lang(lang)]
+    return f"{s['big']} 30, {s['medium']} 20, {s['small']} 10"
+
+
+COMMANDS = {"why": why}
