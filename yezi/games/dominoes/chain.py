@@ -704,6 +704,7 @@ class DominoState(State):
         n = cfg.seats
         v: dict[str, Any] = {
             "game": game.name,
+            "preset": game.rules.preset,
             "seat": seat,
             "seats": n,
             "dealer": 0,

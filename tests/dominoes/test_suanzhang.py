@@ -1,0 +1,149 @@
+"""算帳 versus 死砸 in 頂牛, judged from the mover's own information (rules-notes §6.3 (3))."""
+
+from __future__ import annotations
+
+import random
+
+from yezi.components import tiengow as tg
+from yezi.core.playout import random_playout
+from yezi.core.record import Record
+from yezi.core.registry import load_game
+from yezi.games.dominoes.chain import HIGH, LOW, MASK, decode, play_code
+
+SUANZHANG_SUCCESS = """[Game "dingniu"]
+[Deal "44 55 22 61 51 51 | 66 31 55 33 22 64 | 11 44 31 64 61 63 | 66 11 33 65 65 62"]
+
+1. 莊家 引 紅八[44]
+2. 二家 接 紅十[64] 左
+3. 三家 接 紅十[64] 左
+4. 四家 扣 虎頭[65]
+5. 莊家 扣 一六[61]
+6. 二家 扣 大天[66]
+7. 三家 接 紅八[44] 左
+"""
+
+BAOZHUANG = """[Game "dingniu"]
+[Deal "66 31 65 64 61 61 | 11 44 31 33 22 51 | 44 55 55 64 51 63 | 66 11 33 22 65 62"]
+
+1. 莊家 引 紅十[64]
+2. 二家 接 紅八[44] 右
+3. 三家 接 紅十[64] 左
+4. 四家 扣 二板[22]
+5. 莊家 扣 一六[61]
+6. 二家 扣 長衫[33]
+7. 三家 接 紅八[44] 左
+"""
+
+SIZHA = """[Game "dingniu"]
+[Deal "55 33 65 64 61 63 | 11 55 33 22 22 62 | 11 44 44 31 65 51 | 66 66 31 64 61 51"]
+
+1. 莊家 引 長衫[33]
+2. 二家 接 長衫[33] 左
+3. 三家 接 幺鵝[31] 左
+4. 四家 接 幺鵝[31] 左
+5. 莊家 接 歪脖九[63] 左
+6. 二家 接 二六[62] 左
+7. 三家 扣 一五[51]
+8. 四家 扣 一六[61]
+9. 莊家 扣 一六[61]
+10. 二家 接 二板[22] 左
+11. 三家 扣 虎頭[65]
+12. 四家 扣 大天[66]
+13. 莊家 扣 虎頭[65]
+14. 二家 接 二板[22] 左
+"""
+
+
+def test_suanzhang_success():
+    # Ends 6/4 after move 2. 三家 holds 紅八[44] and 紅十[64]; playing 紅十 on the 6 end makes both
+    # ends 4: the two [6:4] are on the table, one [4:4] too and the other in his hand, so nobody else
+    # can connect. 一六 on the same end would have left a 1 open: 算帳, not 死砸.
+    st = Record.from_text(SUANZHANG_SUCCESS).replay()
+    note = st.notes[2]
+    assert note["kind"] == "suanzhang" and note["seat"] == 2
+    assert play_code(tg.LONG_SEVEN, 0) in note["free"]
+    assert "算帳" in note["text"]["zh-hant"] and "deliberate block" in note["text"]["en"]
+    # the others saw nothing of it during play; the mover did
+    mid = load_game("dingniu").replay(st.deal, st.history[:3])
+    assert "2" in mid.view(2)["notes"] and mid.view(1)["notes"] == {} and mid.view(None)["notes"] == {}
+    # 三家 then plays his [4:4]; nobody can connect; his 22 is strictly lowest: everything doubles
+    assert st.result["reason"] == "blocked" and st.result["rule"] == "suanzhang-success"
+    assert st.result["scores"] == [33, 36, 22, 50] and st.payments() == [-2, -4, 12, -6]
+    assert "算帳" in mid.annotate(st.history[3], "zh-hant") or mid.annotate(st.history[3]) == ""
+
+
+def test_suanzhang_that_loses_pays_baozhuang():
+    st = Record.from_text(BAOZHUANG).replay()
+    assert st.notes[2]["kind"] == "suanzhang"
+    # 三家 blocked with 35 in hand; 二家 wins with 22; 三家 is a loser who made 算帳: he pays 12 alone
+    assert st.result["rule"] == "baozhuang" and st.result["payer"] == 2
+    assert st.payments() == [0, 12, -12, 0]
+    # [S4] reading: only the 大庄 pays 包庄; 三家 is 小庄, so plain payments
+    st2 = load_game("dingniu", None, {"baozhuang": "dazhuang"}).replay(st.deal, st.history)
+    assert st2.result["rule"] == "plain" and sorted(st2.payments()) == [-3, -2, -1, 6]
+
+
+def test_sizha_is_not_suanzhang():
+    # Move 6: ends 6/3, 二家's only tile showing 6 or 3 is 二六[62]; after it the ends are 2/3 and
+    # every 2 and 3 is on the table or in his hand. Every legal move blocks: 死砸.
+    st = Record.from_text(SIZHA).replay()
+    assert st.notes[5]["kind"] == "sizha" and st.notes[5]["free"] == []
+    assert st.result["suanzhang"] == [] and st.result["rule"] == "plain"
+    assert st.payments() == [-2, 6, -1, -3]
+
+
+def test_record_comments_explain_the_judgement():
+    rec = Record.from_text(SUANZHANG_SUCCESS)
+    text = rec.to_text("zh-hant", comments=True)
+    assert "{算帳：" in text
+    assert Record.from_text(text).actions == rec.actions
+
+
+def _judge(view_before, action, legal, set_counts):
+    """An independent re-derivation from the mover's view before his move."""
+    unk = list(set_counts)
+    for line in view_before["lines"]:
+        for t in line:
+            unk[t[2]] -= 1
+    for k in view_before["hand"]:
+        unk[k] -= 1
+    for k in view_before["down"][view_before["seat"]]:
+        unk[k] -= 1
+
+    def ends_after(a):
+        verb, k, e = decode(a)
+        ends = list(view_before["ends"])
+        if verb == "play":
+            n = ends[e]
+            ends[e] = LOW[k] if HIGH[k] == n else HIGH[k]
+        return ends
+
+    def blocked(ends):
+        m = sum(1 << e for e in set(ends))
+        return not any(unk[k] for k in range(21) if MASK[k] & m)
+
+    if decode(action)[0] != "play" or blocked(view_before["ends"]) or not blocked(ends_after(action)):
+        return None
+    return "suanzhang" if any(not blocked(ends_after(b)) for b in legal if b != action) else "sizha"
+
+
+def test_detection_matches_an_independent_judge_over_random_games():
+    for preset in ("recommended", "wikipedia"):
+        g = load_game("dingniu", preset)
+        kinds = {"suanzhang": 0, "sizha": 0}
+        for seed in range(150):
+            rng = random.Random(seed)
+            st = g.start(seed=seed)
+            while not st.is_terminal():
+                p = st.current_player
+                legal = st.legal_actions()
+                a = legal[rng.randrange(len(legal))]
+                want = _judge(st.view(p), a, legal, g.set_counts)
+                i = len(st.history)
+                st.apply(a)
+                got = st.notes.get(i, {}).get("kind")
+                assert got == want, (preset, seed, i)
+                if got:
+                    kinds[got] += 1
+        assert kinds["suanzhang"] and kinds["sizha"]
+    random_playout(g.start(seed=1), random.Random(1))

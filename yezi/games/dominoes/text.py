@@ -1,0 +1,122 @@
+"""The domino table as text, for `yezi play jielong|tseding|dingniu` and `yezi replay`."""
+
+from __future__ import annotations
+
+from yezi.components import tiengow as tg
+from yezi.games.dominoes.chain import NK, note_text
+from yezi.games.dominoes.settle import RANK_NAMES
+
+L = {
+    "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
+                "to_act": "輪到", "result": "結算", "score": "點數", "pay": "收付", "tiles": "張",
+                "you": "你", "unseen": "未見的牌", "none": "（無）", "left": "手中剩餘",
+                "pass": "通牌", "penalty": "頭/尾", "bajue": "八掘", "redeal": "七掘以上，重新洗牌",
+                "blocked": "無人能接，立即結束", "all-out": "牌已出完", "winner": "贏家",
+                "suanzhang-success": "算帳成功，加倍", "baozhuang": "包庄：{}獨付12", "plain": "",
+                "no_notes": "本局尚無算帳或死砸。"},
+    "zh-hans": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "开口", "closed": "封口",
+                "to_act": "轮到", "result": "结算", "score": "点数", "pay": "收付", "tiles": "张",
+                "you": "你", "unseen": "未见的牌", "none": "（无）", "left": "手中剩余",
+                "pass": "通牌", "penalty": "头/尾", "bajue": "八掘", "redeal": "七掘以上，重新洗牌",
+                "blocked": "无人能接，立即结束", "all-out": "牌已出完", "winner": "赢家",
+                "suanzhang-success": "算帐成功，加倍", "baozhuang": "包庄：{}独付12", "plain": "",
+                "no_notes": "本局尚无算帐或死砸。"},
+    "en": {"hand": "Hand", "down": "Face down", "line": "Line {}", "open": "open", "closed": "closed",
+           "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": "tiles",
+           "you": "you", "unseen": "Unseen tiles", "none": "(none)", "left": "left in hand",
+           "pass": "通牌 (all placed)", "penalty": "頭七/尾八", "bajue": "八掘 (eight doubles)",
+           "redeal": "seven or more doubles: redeal", "blocked": "nobody can connect: the hand ends",
+           "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "算帳成功: all doubled",
+           "baozhuang": "包庄: {} pays 12 alone", "plain": "", "no_notes": "No 算帳 or 死砸 so far."},
+}
+
+
+def _tile(k: int, a: int, b: int) -> str:
+    return f"[{a}|{b}]"
+
+
+def _names(game, kinds, lang: str) -> str:
+    return " ".join(f"{game.tile_name(k, lang)}[{tg.KINDS[k].dice}]" for k in kinds) or L[lang]["none"]
+
+
+def render(game, view: dict, lang: str = "zh-hant") -> str:
+    t = L.get(lang, L["en"])
+    sn = lambda s: game.seat_name(s, lang)  # noqa: E731
+    seat = view["seat"]
+    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {view.get('preset', '')} =="]
+    row = []
+    for s in range(view["seats"]):
+        mark = f"({t['you']})" if s == seat else ""
+        row.append(f"{sn(s)}{mark} {view['hand_counts'][s]}{t['tiles']} {t['down']}{view['down_counts'][s]}")
+    lines.append("  ".join(row))
+    for i, line in enumerate(view["lines"]):
+        chain = "".join(_tile(x[2], x[0], x[1]) for x in line)
+        if view["two_ends"]:
+            lines.append(f"{t['line'].format(i + 1)}: {chain}")
+        else:
+            lines.append(f"{t['line'].format(i + 1)}: {t['closed']} {chain} → ")
+    if view["ends"]:
+        lines.append(f"{t['open']}: " + " / ".join(str(e) for e in view["ends"]))
+    if seat is not None:
+        lines.append(f"{t['hand']}: " + _names(game, view["hand"], lang))
+        if view["down"][seat]:
+            pips = sum(tg.PIPS[k] for k in view["down"][seat])
+            lines.append(f"{t['down']}: " + _names(game, view["down"][seat], lang) + f"  (= {pips})")
+    for nt in view.get("notes", {}).values():
+        if nt.get("seat") == seat or view["result"] is not None:
+            lines.append("! " + note_text(nt, lang))
+    if view["to_move"] is not None:
+        lines.append(f"{t['to_act']}: {sn(view['to_move'])}")
+    res = view["result"]
+    if res is not None:
+        lines.append(f"--- {t['result']}: {t.get(res.get('reason', ''), res.get('reason', ''))}")
+        for s in range(view["seats"]):
+            extra = ""
+            tags = res.get("tags")
+            if tags and tags[s] in ("pass", "penalty"):
+                extra += f" {t[tags[s]]}"
+            ranks = res.get("ranks")
+            if ranks is not None:
+                extra += f" {RANK_NAMES.get(lang, RANK_NAMES['en'])[ranks[s]]}"
+            if s in res.get("suanzhang", []):
+                extra += " 算帳"
+            down = view["down"][s] or []
+            left = view.get("hands_left", [[]] * view["seats"])[s]
+            shown = f"{t['down']} {_names(game, down, lang)}"
+            if left:
+                shown += f"; {t['left']} {_names(game, left, lang)}"
+            lines.append(f"  {sn(s)}: {t['score']} {res['scores'][s]}{extra}  {shown}  → {res['payments'][s]:+}")
+        rule = res.get("rule")
+        if rule and rule != "plain":
+            payer = res.get("payer")
+            lines.append("  " + t[rule].format(sn(payer) if payer is not None else ""))
+    return "\n".join(lines)
+
+
+def why(game, view: dict, arg: str, lang: str) -> str:
+    """Explain the 算帳 / 死砸 judgements this seat may see, or the settlement once it is over."""
+    t = L.get(lang, L["en"])
+    out = [note_text(nt, lang) for nt in view.get("notes", {}).values()]
+    res = view.get("result")
+    if res is not None and res.get("tags"):
+        out.append("tags: " + ", ".join(f"{game.seat_name(s, lang)}={x}" for s, x in enumerate(res["tags"])))
+    return "\n".join(out) if out else t["no_notes"]
+
+
+def unseen(game, view: dict, arg: str, lang: str) -> str:
+    """Tiles this seat has not seen (other hands, others' face-down tiles, tiles set aside), by kind."""
+    t = L.get(lang, L["en"])
+    c = list(game.set_counts)
+    for line in view["lines"]:
+        for x in line:
+            c[x[2]] -= 1
+    if view["seat"] is not None:
+        for k in view["hand"]:
+            c[k] -= 1
+        for k in view["down"][view["seat"]] or []:
+            c[k] -= 1
+    parts = [f"{game.tile_name(k, lang)}[{tg.KINDS[k].dice}]×{c[k]}" for k in range(NK) if c[k] > 0]
+    return f"{t['unseen']}: " + (" ".join(parts) or t["none"])
+
+
+COMMANDS = {"why": why, "unseen": unseen}
