@@ -442,13 +442,23 @@ def _seven_counts(state, s) -> bool:
 
 
 def _snapshots(state):
-    """Replay the hand and yield, for each card play, (trick index, seat, action, state before it)."""
+    """Replay the hand; for each card play, what the liability rules need to know just before it."""
     g = state.game
     s = g.new_state(state.deal)
+    out = []
     for a in state.history:
         if s.phase == "play":
-            yield len(s.tricks) - 1, s.to_act, a, s
+            seat = s.to_act
+            trick = s.tricks[-1]
+            out.append({
+                "k": len(s.tricks) - 1, "seat": seat, "a": a,
+                "breach": s.guard_breach(seat, a),
+                "bailao_held": any(BAILAO in h for h in s.hands),
+                "hand": set(s.hands[seat]),
+                "led": bool(trick["plays"]), "best": trick["best"], "best_seat": trick["best_seat"],
+            })
         s.apply_unchecked(a)
+    return out
 
 
 def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
@@ -468,13 +478,14 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
 
     snaps = None
     if r["guard_rules"] == "liability" and holder is not None and status.get("dahuo_seat") == holder:
-        snaps = list(_snapshots(state))
-        for k, seat, a, s in snaps:
+        snaps = _snapshots(state)
+        for sn in snaps:
+            k, seat, a = sn["k"], sn["seat"], sn["a"]
+            if not sn["bailao_held"]:
+                break  # 百老 has been played: later plays are free
             if seat == holder:
                 continue
-            if BAILAO not in s.hands[holder]:
-                break  # 百老 has been played: later plays are free
-            rule = s.guard_breach(seat, a)
+            rule = sn["breach"]
             if rule is None:
                 continue
             if rule == "L1" and winners[k] != holder:
@@ -489,15 +500,15 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
             break
     # D2 / D3: a 散家 let the banker's winning card pass while able to capture it.
     if snaps is None:
-        snaps = list(_snapshots(state))
+        snaps = _snapshots(state)
     passes: dict[int, int] = {}  # trick -> first offending seat
-    for k, seat, a, s in snaps:
-        trick = s.tricks[-1]
-        if seat == 0 or not trick["plays"] or trick["best_seat"] != 0 or a < 40:
+    for sn in snaps:
+        k, seat, a = sn["k"], sn["seat"], sn["a"]
+        if seat == 0 or not sn["led"] or sn["best_seat"] != 0 or a < 40:
             continue
         if winners[k] != 0 or k in passes:
             continue
-        if any(_beats(c, trick["best"]) for c in s.hands[seat]):
+        if any(_beats(c, sn["best"]) for c in sn["hand"]):
             passes[k] = seat
     blamed = set()
     for k, o in sorted(passes.items()):
