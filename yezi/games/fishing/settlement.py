@@ -137,17 +137,19 @@ class M1(Method):
             return amt, (f"{wn} 過山 ({w.score} ≥ {self.overmountain}), {ln} not: 2 × {w.score} = {raw}"
                          + (f" → rounded up {amt}" if amt != raw else "") + f"; {ln} pays {wn} {amt}")
         diff = w.score - lo.score
-        parts = [f"({w.score} − {lo.score}) = {diff}"]
-        raw = diff
+        parts = [f"difference {w.score} − {lo.score} = {diff}"]
+        terms = [diff]
         if self.jun_bonus and not w.three_jun and w.jun > lo.jun:
             jb = 100 * (w.jun - lo.jun)
-            raw += jb
+            terms.append(jb)
             parts.append(f"鈞頂鈞 100 × ({w.jun} − {lo.jun}) = {jb}")
-        raw += self.base
+        terms.append(self.base)
         parts.append(f"base {self.base}")
+        raw = sum(terms)
         amt = ceil100(raw)
         both = " (both 過山)" if wo and lov else ""
-        return amt, (f"{wn} over {ln}{both}: " + " + ".join(parts) + f" = {raw}"
+        return amt, (f"{wn} over {ln}{both}: " + "; ".join(parts) + "; total "
+                     + " + ".join(str(t) for t in terms) + f" = {raw}"
                      + (f" → rounded up {amt}" if amt != raw else "") + f"; {ln} pays {wn} {amt}")
 
 

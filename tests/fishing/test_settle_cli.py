@@ -1,0 +1,83 @@
+"""`yezi settle fishing`: reading catches in any notation, the printed reasons and arithmetic."""
+
+import io
+
+import pytest
+
+from yezi.cli.settle import InputError, main, parse_catch
+from yezi.components import tiengow as tg
+
+
+def run(argv, text=""):
+    out = io.StringIO()
+    rc = main(argv, stdin=io.StringIO(text), stdout=out)
+    return rc, out.getvalue()
+
+
+def test_counts_and_names_in_every_form():
+    c = parse_catch("天×2 紅九 6-3 x3 黑七=2 2×人 Long Three".replace(" Long Three", ""))
+    assert c[tg.HEAVEN] == 2 and c[tg.RED_NINE] == 1 and c[tg.BLACK_NINE] == 3
+    assert c[tg.BLACK_SEVEN] == 2 and c[tg.MAN] == 2
+    c = parse_catch("Heaven x2, Long Three, red nine 3, 大天")
+    assert c[tg.HEAVEN] == 3 and c[tg.LONG_THREE] == 1 and c[tg.RED_NINE] == 3
+    c = parse_catch("天 2 地 长衫")
+    assert c[tg.HEAVEN] == 2 and c[tg.EARTH] == 1 and c[tg.LONG_THREE] == 1
+
+
+def test_bad_card_is_named_with_what_was_expected():
+    with pytest.raises(InputError, match=r"'皇帝'.*expected"):
+        parse_catch("天 皇帝")
+    rc, _ = run(["fishing"], "A: 天 皇帝\nB: 地\n")
+    assert rc == 2
+
+
+def test_ambiguous_name_asks_which():
+    with pytest.raises(InputError, match="紅九"):
+        parse_catch("雜九")
+
+
+def test_scores_mode_reproduces_the_mong_kok_example():
+    rc, out = run(["fishing", "--method", "M2", "--players", "3", "--scores", "1110,700,400"])
+    assert rc == 0
+    assert "B → A 820" in out and "C → A 1420" in out and "C → B 300" in out
+    assert "2 × (1110 − 700) = 820" in out
+
+
+def test_scores_mode_reproduces_the_fc1_example():
+    rc, out = run(["fishing", "-m", "M3", "--di", "3", "--scores", "680,660,550", "--jun", "2,0,1"])
+    assert rc == 0
+    assert "B → A 600" in out and "C → A 600" in out and "C → B 400" in out
+
+
+def test_catches_are_classified_with_reasons_and_settled(tmp_path):
+    f = tmp_path / "deal.txt"
+    f.write_text("# three players\nA: 天 天 紅九 黑九 黑九 黑九 梅花×4\nB: 天 天 紅九 紅九\nC: 人 人 人 人 紅七\n",
+                 encoding="utf-8")
+    rc, out = run(["fishing", "--method", "M1", "--players", "3", str(f), "--lang", "en", "--no-check"])
+    assert rc == 0
+    assert "Heaven ×2: big fish, 60" in out
+    assert "Red Nine ×2: small fish" in out and "missing Black Nine" in out
+    assert "決勝分 300" in out  # A: 10 big fish
+    assert "Payments:" in out and "Totals:" in out
+    rc, out = run(["fishing", "--wenwu", "any", str(f), "--lang", "en", "--no-check"])
+    assert "Man ×4: medium fish, 80" in out
+
+
+def test_too_many_copies_and_wrong_player_count():
+    rc, _ = run(["fishing"], "A: 天 天 天\nB: 天 天\n")
+    assert rc == 2
+    rc, _ = run(["fishing", "--players", "3"], "A: 天\nB: 地\n")
+    assert rc == 2
+
+
+def test_interactive(monkeypatch):
+    answers = iter(["A: 天 紅九 黑九", "B: 皇帝", "B: 地", "C: 人"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+
+    class TTY(io.StringIO):
+        def isatty(self):
+            return True
+
+    out = io.StringIO()
+    assert main(["fishing", "--players", "3", "--no-check"], stdin=TTY(), stdout=out) == 0
+    assert "A → " not in out.getvalue() and "→ A" in out.getvalue()

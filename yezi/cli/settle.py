@@ -1,0 +1,252 @@
+"""``yezi settle fishing``: settle a Fishing 釣魚 deal played with physical cards.
+
+People play with real cards and argue about the count. Give each player's catch — card names in
+any supported language or style, dice codes, or counts by kind — from a file, from standard input
+or interactively, and this prints how every card was classified and why, each player's score and
+special sets, and the pairwise payments with the arithmetic shown.
+
+Input, one player per line (blank lines and ``#`` comments are ignored)::
+
+    A: 天 天 紅九 黑九 黑九 梅花×4 人 平八
+    B: Heaven, Red Nine, Long Three x2, 6-3
+    C: 天=1 紅九 2 黑九 3
+
+A count follows a card as ``×2``, ``x2``, ``*2``, ``=2`` or a separate number. Without ``Name:``
+the players are called A, B, C. English names of two words need commas between cards.
+Scores can also be given directly: ``--scores 900,700,600 [--jun 2,0,1]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import TextIO
+
+from yezi.components import tiengow as tg
+from yezi.core.errors import NotationError, OptionError
+from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, ClassRules, classify, explain
+from yezi.games.fishing.settlement import METHODS, Standing, make_method
+
+_COUNT_AFTER = re.compile(r"^(.*?)\s*(?:[×xX*＊=＝])\s*(\d+)$")
+_COUNT_BEFORE = re.compile(r"^(\d+)\s*(?:[×xX*＊])\s*(.+)$")
+
+
+class InputError(ValueError):
+    pass
+
+
+def parse_catch(text: str, where: str = "") -> list[int]:
+    """A count vector from one player's cards; raises `InputError` naming the unreadable card."""
+    text = text.strip()
+    sep = r"[,，、;；]+" if re.search(r"[,，、;；]", text) else r"\s+"
+    tokens = [t.strip() for t in re.split(sep, text) if t.strip()]
+    counts = [0] * tg.NUM_KINDS
+    last: int | None = None
+    for tok in tokens:
+        m = re.match(r"^[×xX*＊=＝]\s*(\d+)$", tok)
+        if m:
+            tok = m.group(1)
+        if tok.isdigit():
+            if last is None:
+                raise InputError(f"{where}a count {tok!r} with no card before it; expected e.g. 天 2 or 天×2")
+            counts[last] += int(tok) - 1
+            last = None
+            continue
+        n = 1
+        name = tok
+        m = _COUNT_AFTER.match(tok)
+        if m and not _is_kind(tok):
+            name, n = m.group(1), int(m.group(2))
+        else:
+            m = _COUNT_BEFORE.match(tok)
+            if m and not _is_kind(tok):
+                n, name = int(m.group(1)), m.group(2)
+        if " " in name and sep == r"\s+":
+            name = name.strip()
+        try:
+            k = tg.parse_kind(name)
+        except NotationError as e:
+            raise InputError(f"{where}{e}. A card may carry a count: 天×2, 天 x2, 天=2, 2×天") from None
+        counts[k] += n
+        last = k if n == 1 else None
+    return counts
+
+
+def _is_kind(tok: str) -> bool:
+    try:
+        tg.parse_kind(tok)
+        return True
+    except NotationError:
+        return False
+
+
+def read_players(stream: TextIO, interactive: bool, players: int) -> list[tuple[str, list[int]]]:
+    out: list[tuple[str, list[int]]] = []
+    if interactive:
+        for i in range(players):
+            default = chr(ord("A") + i)
+            while True:
+                try:
+                    line = input(f"Player {default}'s catch (cards, e.g. 天 天 紅九 黑九×2, or 'Name: cards'): ")
+                except EOFError:
+                    raise InputError("input ended before every player's catch was given") from None
+                try:
+                    out.append(_parse_line(line, default, f"player {default}: "))
+                    break
+                except InputError as e:
+                    print(f"  {e}", file=sys.stderr)
+        return out
+    for lineno, raw in enumerate(stream, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        default = chr(ord("A") + len(out))
+        out.append(_parse_line(line, default, f"line {lineno}: "))
+    return out
+
+
+def _parse_line(line: str, default: str, where: str) -> tuple[str, list[int]]:
+    name = default
+    m = re.match(r"^\s*([^:：]{1,20})[:：](.*)$", line)
+    if m:
+        name, line = m.group(1).strip(), m.group(2)
+    return name, parse_catch(line, f"{where}({name}) ")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="yezi settle fishing",
+        description="Settle a Fishing 釣魚 deal played with physical cards: classification with reasons, "
+                    "scores, specials, pairwise payments with the arithmetic.",
+    )
+    p.add_argument("file", nargs="?", help="catches, one player per line (default: standard input, or ask)")
+    p.add_argument("--method", "-m", default="M1",
+                   help="settlement: M1 (Yuen Long), M2 (Mong Kok), M3 (FC1's group), YL (Yuen Long elders), plain")
+    p.add_argument("--players", "-p", type=int, choices=(2, 3), default=None,
+                   help="number of players (default: as many as given)")
+    p.add_argument("--lang", default="zh-hant", choices=("zh-hant", "zh-hans", "en"))
+    p.add_argument("--wenwu", choices=("strict", "any"), default="strict",
+                   help="strict: 一文加雜武 (default); any: V-F7")
+    p.add_argument("--no-medium", action="store_true", help="V-F8: no medium fish makes the catch all small")
+    p.add_argument("--scoring", choices=("fish", "red-dots"), default="fish", help="red-dots: Tiu U scoring")
+    p.add_argument("--overmountain", type=int, default=None,
+                   help="過山 threshold (default 1000; M3 with three players: 700)")
+    p.add_argument("--di", type=int, default=1, help="M3: base units 底 (100 each)")
+    p.add_argument("--jun-scale", choices=("linear", "1-3-5"), default="linear", help="M3: 鈞頭 value")
+    p.add_argument("--no-di-overmountain", action="store_true", help="M3: no 底 for a 過山 winner")
+    p.add_argument("--no-di-second-third", action="store_true", help="M3, 3 players: no 底 for second over third")
+    p.add_argument("--double-both", action="store_true", help="M2: double when both players are 過山")
+    p.add_argument("--scores", help="settle from 決勝分 directly: 900,700,600 (skips classification)")
+    p.add_argument("--jun", help="with --scores: complete 鈞 per player, e.g. 2,0,1")
+    p.add_argument("--names", help="with --scores: player names, e.g. A,B,C")
+    p.add_argument("--no-check", action="store_true", help="do not check that the catches hold the 84 cards")
+    return p
+
+
+def _method_key(text: str) -> str:
+    t = text.strip().upper()
+    aliases = {"1": "M1", "2": "M2", "3": "M3", "YUENLONG": "M1", "MONGKOK": "M2", "FC1": "M3",
+               "ELDERS": "YL", "PLAIN": "plain"}
+    key = aliases.get(t, t if t in METHODS else text.strip())
+    if key not in METHODS:
+        raise OptionError(f"unknown method {text!r}; expected one of {', '.join(METHODS)}")
+    return key
+
+
+def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
+    lang = args.lang
+    key = _method_key(args.method)
+    if args.scores:
+        scores = [int(x) for x in re.split(r"[,\s]+", args.scores.strip()) if x]
+        juns = [int(x) for x in re.split(r"[,\s]+", args.jun.strip()) if x] if args.jun else [0] * len(scores)
+        names = [x.strip() for x in args.names.split(",")] if args.names else [chr(65 + i) for i in range(len(scores))]
+        if not (len(scores) == len(juns) == len(names)) or len(scores) not in (2, 3):
+            raise InputError("--scores, --jun and --names need 2 or 3 values each, as many of each")
+        players = args.players or len(scores)
+        method = _make(key, players, args)
+        standings = [Standing(s, j, j == 3) for s, j in zip(scores, juns)]
+        print(f"{method.title}", file=stdout)
+        for n, s in zip(names, standings):
+            print(f"{n}: 決勝分 {s.score}, 鈞 {s.jun}", file=stdout)
+        _print_settlement(method.settle(standings, names), names, stdout)
+        return 0
+    if args.file:
+        with open(args.file, encoding="utf-8") as f:
+            entries = read_players(f, False, 0)
+    elif stdin.isatty():
+        entries = read_players(stdin, True, args.players or 3)
+    else:
+        entries = read_players(stdin, False, 0)
+    if len(entries) not in (2, 3):
+        raise InputError(f"expected the catches of 2 or 3 players, got {len(entries)}")
+    if args.players and args.players != len(entries):
+        raise InputError(f"--players {args.players} but {len(entries)} catches were given")
+    players = len(entries)
+    names = [n for n, _ in entries]
+    total = [sum(c[k] for _, c in entries) for k in range(tg.NUM_KINDS)]
+    per_kind = 4 if args.scoring == "fish" else None
+    if per_kind:
+        for k in range(tg.NUM_KINDS):
+            if total[k] > per_kind:
+                who = ", ".join(f"{n} {c[k]}" for n, c in entries if c[k])
+                raise InputError(f"{total[k]} × {tg.name(k, lang)} ({tg.name(k, 'en')}) in all catches ({who}); "
+                                 f"the deck has only 4")
+        if sum(total) != 84 and not args.no_check:
+            print(f"warning: the catches hold {sum(total)} cards, not 84 (is a card missing?)", file=stdout)
+    rules = ClassRules(strict_wenwu=args.wenwu == "strict", no_medium_all_small=args.no_medium, scoring=args.scoring)
+    method = _make(key, players, args)
+    print(f"{method.title}", file=stdout)
+    standings = []
+    for name, counts in entries:
+        catch = classify(counts, rules)
+        st = method.standing(catch)
+        standings.append(st)
+        print(f"\n{name}: {sum(counts)} cards", file=stdout)
+        for line in explain(catch, lang):
+            print(f"  {line}", file=stdout)
+        bonus = method.bonus_text(catch, lang)
+        specials = ", ".join(SPECIALS[s]["names"][lang] for s in catch.specials) or "—"
+        print(f"  fish {catch.fish}" + (f" + {' + '.join(bonus)}" if bonus else "")
+              + f" = 決勝分 {st.score}; specials: {specials}; 鈞 {catch.jun}"
+              + (" (三鈞)" if THREE_JUN in catch.specials else ""), file=stdout)
+    _print_settlement(method.settle(standings, names), names, stdout)
+    return 0
+
+
+def _make(key: str, players: int, args):
+    om = args.overmountain
+    if om is None:
+        om = (700 if players == 3 else 1000) if key == "M3" else 1000
+    return make_method(key, players=players, overmountain=om, di=args.di, jun_scale=args.jun_scale,
+                       base_when_overmountain=not args.no_di_overmountain,
+                       base_second_vs_third=not args.no_di_second_third, double_both=args.double_both)
+
+
+def _print_settlement(settle, names, stdout) -> None:
+    print("\nPayments:", file=stdout)
+    for p in settle.pairs:
+        print(f"  {names[p.payer]} → {names[p.payee]} {p.amount}:  {p.arithmetic}", file=stdout)
+    print("Totals: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)), file=stdout)
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "fishing":
+        argv = argv[1:]
+    elif argv and not argv[0].startswith("-") and argv[0] in ("lukfu", "madiao", "jielong", "tseding", "dingniu"):
+        print(f"yezi settle: only fishing has a settlement calculator, not {argv[0]}", file=sys.stderr)
+        return 2
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args, stdin or sys.stdin, stdout or sys.stdout)
+    except (InputError, OptionError, NotationError) as e:
+        print(f"yezi settle fishing: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"yezi settle fishing: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
