@@ -28,7 +28,7 @@ from yezi.core.errors import NotationError, OptionError
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, ClassRules, classify, explain
 from yezi.games.fishing.settlement import METHODS, Standing, make_method
 
-_COUNT_AFTER = re.compile(r"^(.*?)\s*(?:[×xX*＊=＝])\s*(\d+)$")
+_COUNT_AFTER = re.compile(r"^(.*?)(?:\s*[×xX*＊=＝]\s*|\s+)(\d+)$")
 _COUNT_BEFORE = re.compile(r"^(\d+)\s*(?:[×xX*＊])\s*(.+)$")
 
 
