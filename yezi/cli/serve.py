@@ -1,0 +1,47 @@
+"""`yezi serve`: run the web app (default http://127.0.0.1:8000, SQLite in ./yezi.db).
+
+Set YEZI_DATABASE_URL=postgresql://user@host/db to use PostgreSQL instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="yezi serve", description="Play yezi games in the browser.")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--database-url", help="SQLAlchemy URL (default: $YEZI_DATABASE_URL or sqlite:///yezi.db)")
+    p.add_argument("--bot-delay", type=float, help="seconds a bot waits before acting (default 0.6)")
+    p.add_argument("--log-level", default="info")
+    args = p.parse_args(argv)
+    try:
+        import uvicorn
+    except ModuleNotFoundError:
+        print("yezi serve needs the web extras: pip install 'yezi[web]' (starlette, uvicorn, sqlalchemy, alembic)")
+        return 2
+    from yezi.server.app import create_app
+    from yezi.server.config import Settings
+
+    settings = Settings()
+    if args.database_url:
+        settings.database_url = args.database_url
+    if args.bot_delay is not None:
+        settings.bot_delay = args.bot_delay
+    print(f"yezi: serving on http://{args.host}:{args.port}  (database: {_safe(settings.database_url)})", flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+                ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=30)
+    return 0
+
+
+def _safe(url: str) -> str:
+    if "@" in url:  # hide a password
+        head, tail = url.split("@", 1)
+        scheme = head.split("://", 1)[0]
+        return f"{scheme}://…@{tail}"
+    return url
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,186 @@
+"""Luk Fu 六虎 cards and table as SVG (pure functions).
+
+The cards are drawn after the long, narrow Hakka paper cards: a cream strip with the numeral
+above the suit character, red for the red cards (the nines, 八拾, 百子, 毛公, 雲綫), a small Latin
+index (9M, W) in the corner for readers of the English UI.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yezi.components.lukfu_deck import (
+    NUMERALS,
+    RED_CARDS,
+    SPECIAL_NAMES,
+    SUIT_NAMES,
+    WAN_TSIN,
+    name,
+    number,
+    sort_key,
+    suit,
+)
+from yezi.games.lukfu import actions as A
+from yezi.games.lukfu.plays import NUM_PLAYS, PLAYS
+from yezi.render import esc, svg
+
+W, H = 44, 112
+RED, BLACK, CREAM, BACK = "#b3261e", "#1d1d1d", "#fbf5e6", "#2f5d50"
+SUIT_COLOURS = ("#6b4e16", "#1f4e79", "#2f6b2f", "#5a2d6b")  # a thin band per suit, helps scanning
+
+
+def card_chars(c: int, lang: str = "zh-hant") -> list[str]:
+    """The characters written down the card, top to bottom."""
+    zh = "zh-hans" if lang == "zh-hans" else "zh-hant"
+    if c in SPECIAL_NAMES:
+        return list(SPECIAL_NAMES[c][zh])
+    return [NUMERALS[number(c) - 1], SUIT_NAMES[zh][suit(c)]]
+
+
+def index_text(c: int) -> str:
+    return name(c, "ascii")
+
+
+def card_svg(c: int, lang: str = "zh-hant", width: float = W) -> str:
+    """One card face, `width` wide (height follows the 44:112 strip)."""
+    colour = RED if c in RED_CARDS else BLACK
+    chars = card_chars(c, lang)
+    band = SUIT_COLOURS[suit(c)] if c != WAN_TSIN else RED
+    parts = [
+        f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{CREAM}" stroke="#8a7a5a" stroke-width="1.5"/>',
+        f'<rect x="4" y="4" width="{W - 8}" height="5" rx="2" fill="{band}"/>',
+    ]
+    size = 24 if len(chars) <= 2 else 21
+    y0 = 38 if len(chars) <= 2 else 34
+    step = 30 if len(chars) <= 2 else 26
+    for i, ch in enumerate(chars):
+        parts.append(
+            f'<text x="{W / 2:g}" y="{y0 + i * step}" font-size="{size}" text-anchor="middle" '
+            f'font-family="Noto Serif CJK TC, Noto Sans CJK TC, serif" font-weight="700" fill="{colour}">{esc(ch)}</text>'
+        )
+    parts.append(
+        f'<text x="{W - 5}" y="{H - 6}" font-size="10" text-anchor="end" font-family="sans-serif" '
+        f'fill="{colour}">{esc(index_text(c))}</text>'
+    )
+    scale = width / W
+    return svg(W * scale, H * scale, f'<g transform="scale({scale:g})">' + "".join(parts) + "</g>", "card")
+
+
+def back_svg(width: float = W) -> str:
+    """A face-down card (discards and opponents' hands)."""
+    scale = width / W
+    body = (f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{BACK}" stroke="#1c3a32" stroke-width="1.5"/>'
+            f'<rect x="6" y="6" width="{W - 12}" height="{H - 12}" rx="3" fill="none" stroke="#c9b26b" stroke-width="1"/>'
+            f'<text x="{W / 2:g}" y="{H / 2 + 7:g}" font-size="18" text-anchor="middle" fill="#c9b26b" '
+            f'font-family="Noto Serif CJK TC, serif">虎</text>')
+    return svg(W * scale, H * scale, f'<g transform="scale({scale:g})">{body}</g>', "card back")
+
+
+def action_cards(action: int) -> list[int]:
+    """The cards an action code puts on the table (none for the word actions)."""
+    if A.PLAY_BASE <= action < A.DISCARD_BASE:
+        return PLAYS[action - A.PLAY_BASE].cards
+    if action >= A.DISCARD_BASE:
+        return [action - A.DISCARD_BASE]
+    return []
+
+
+def assets(lang: str = "zh-hant") -> dict[str, Any]:
+    """What the browser renderer loads once per language."""
+    cards = [*range(36), WAN_TSIN]
+    return {
+        "faces": {str(c): card_svg(c, lang) for c in cards},
+        "back": back_svg(),
+        "names": {str(c): name(c, lang) for c in cards},
+        "order": sorted(cards, key=sort_key),
+        "play_base": A.PLAY_BASE,
+        "discard_base": A.DISCARD_BASE,
+        "play_cards": [PLAYS[p].cards for p in range(NUM_PLAYS)],
+        "words": {str(a): A.format_action(a, lang) for a in range(A.PLAY_BASE)},
+    }
+
+
+def _row(cards: list[int | None], x: float, y: float, lang: str, width: float = 30, gap: float = 2) -> str:
+    out = []
+    for i, c in enumerate(cards):
+        face = back_svg(width) if c is None else card_svg(c, lang, width)
+        out.append(f'<g transform="translate({x + i * (width + gap):g},{y:g})">{face}</g>')
+    return "".join(out)
+
+
+def hand_svg(cards: list[int], lang: str = "zh-hant", width: float = W) -> str:
+    """A hand, sorted in the usual order, as one SVG."""
+    cards = sorted(cards, key=sort_key)
+    gap = 3
+    h = H * width / W
+    return svg(max(1, len(cards)) * (width + gap), h, _row(list(cards), 0, 0, lang, width, gap), "hand")
+
+
+def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str] | None = None) -> str:
+    """The table from one seat's view: every seat's counts, the current trick, the seat's hand."""
+    from yezi.games.lukfu.game import SEAT_NAMES
+
+    n = view["num_seats"]
+    names = seat_names or list(SEAT_NAMES[n]["en" if lang == "ascii" else lang])
+    cw = 30
+    ch = H * cw / W
+    width = 640
+    parts = [f'<rect width="{width}" height="420" fill="#24543f"/>']
+    y = 24
+    for s in range(n):
+        mark = " ▶" if view.get("to_act") == s else ""
+        tag = ""
+        if view.get("bidder") == s:
+            tag = " 做"
+        if s == view.get("dummy"):
+            tag += " (夢)"
+        text = (f"{names[s]}{tag}: {view['hand_sizes'][s]} cards · {len(view['won'][s])} tricks · "
+                f"{view['hu_won'][s]} 糊{mark}")
+        parts.append(f'<text x="12" y="{y}" font-size="14" fill="#f4ecd8" font-family="sans-serif">{esc(text)}</text>')
+        y += 20
+    trick = view["tricks"][-1] if view.get("tricks") else None
+    if trick:
+        y += 8
+        x = 12
+        for e in trick["plays"]:
+            label = names[e["seat"]]
+            parts.append(f'<text x="{x}" y="{y + 12}" font-size="12" fill="#f4ecd8" font-family="sans-serif">'
+                         f'{esc(label)}</text>')
+            cards: list[int | None] = PLAYS[e["play"]].cards if "play" in e else [None] * e["discard"]
+            parts.append(_row(cards, x, y + 18, lang, cw))
+            x += max(3, len(cards)) * (cw + 2) + 14
+        y += 18 + ch + 10
+    hand = view.get("hand")
+    if hand is not None:
+        old = set(view.get("laosui", []))
+        parts.append(f'<text x="12" y="{y + 14}" font-size="14" fill="#f4ecd8" font-family="sans-serif">'
+                     f'{esc(names[view["seat"]])} · {view.get("hu", 0)} 糊</text>')
+        parts.append(_row(list(hand), 12, y + 22, lang, cw))
+        for i, c in enumerate(hand):
+            if c in old:
+                parts.append(f'<text x="{12 + i * (cw + 2) + cw / 2:g}" y="{y + 22 + ch + 14:g}" font-size="11" '
+                             f'text-anchor="middle" fill="#ffd166" font-family="sans-serif">老</text>')
+        y += 22 + ch + 20
+    if view.get("phase") == "over":
+        pays = view.get("payments", [])
+        parts.append(f'<text x="12" y="{y + 16}" font-size="14" fill="#ffd166" font-family="sans-serif">'
+                     + esc(" · ".join(f"{names[s]} {p:+d}" if isinstance(p, int) else f"{names[s]} {p}"
+                                      for s, p in enumerate(pays))) + "</text>")
+        y += 24
+    return svg(width, max(y + 10, 120), parts[0].replace('height="420"', f'height="{max(y + 10, 120)}"')
+               + "".join(parts[1:]), "table")
+
+
+def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
+    """Why each 老歲 card in the seat's hand is 老歲, from the seat's own knowledge only."""
+    if seat is None or seat == getattr(state, "dummy", None) or not hasattr(state, "explain_laosui"):
+        return {}
+    out = {}
+    hand = state.hands[seat]
+    for c in range(37):
+        if hand >> c & 1 and state.is_laosui(seat, c):
+            try:
+                out[str(c)] = state.explain_laosui(seat, c, "en")
+            except Exception:  # an explanation is a courtesy; never fail a frame on it
+                continue
+    return {"laosui_why": out}

@@ -1,0 +1,82 @@
+"""Which games the app serves, and what the lobby needs to know about each.
+
+A game is served as soon as its engine loads (`yezi.core.registry`): nothing here names a game.
+Its look comes from an optional render module `yezi.render.<name>` (pure SVG functions); a game
+without one is still playable through the generic client, which shows the view and the legal
+actions in the engine's notation.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import Any
+
+from yezi.core.protocol import LANGS, Game
+from yezi.core.registry import GAMES, game_class, load_game
+
+
+@cache
+def playable_games() -> tuple[str, ...]:
+    out = []
+    for name in GAMES:
+        try:
+            game = load_game(name)
+            game.start(seed=1).view(0)
+        except Exception:  # an engine still being written: not served
+            continue
+        out.append(name)
+    return tuple(out)
+
+
+def bot_levels(name: str) -> list[str]:
+    levels = ["random"]
+    try:
+        factories = game_class(name).bots()
+    except Exception:
+        return levels
+    for k, f in factories.items():
+        try:
+            f()
+        except Exception:
+            continue
+        levels.append(k)
+    return levels
+
+
+def render_module(name: str) -> Any | None:
+    try:
+        return importlib.import_module(f"yezi.render.{name}")
+    except ModuleNotFoundError as e:
+        if e.name == f"yezi.render.{name}":
+            return None
+        raise
+
+
+@cache
+def describe(name: str) -> dict[str, Any]:
+    cls = game_class(name)
+    table = cls.option_table()
+    game: Game = load_game(name)
+    options = {}
+    for o in table.options.values():
+        options[o.name] = {
+            "description": o.description, "default": o.default,
+            "choices": [{"value": c.value, "description": c.description} for c in o.choices],
+        }
+    presets = {}
+    for p in table.presets.values():
+        g = load_game(name, p.name)
+        presets[p.name] = {"title": p.title, "source": p.source, "values": dict(p.values), "num_seats": g.num_seats,
+                           "active": g.active_seats(),
+                           "seat_names": {lang: [g.seat_name(s, lang) for s in range(g.num_seats)] for lang in LANGS}}
+    return {
+        "name": name,
+        "titles": dict(cls.titles),
+        "default_preset": table.default_preset,
+        "presets": presets,
+        "options": options,
+        "bots": bot_levels(name),
+        "num_seats": game.num_seats,
+        "renderer": render_module(name) is not None,
+    }

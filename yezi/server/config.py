@@ -1,0 +1,30 @@
+"""Server settings, read from the environment so that `yezi serve` needs no config file."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _default_db_url() -> str:
+    data = os.environ.get("YEZI_DATA_DIR", ".")
+    return "sqlite:///" + os.path.join(data, "yezi.db")
+
+
+@dataclass
+class Settings:
+    database_url: str = field(default_factory=lambda: os.environ.get("YEZI_DATABASE_URL") or _default_db_url())
+    # Seconds a server-side bot waits before acting: long enough for a person to follow the play.
+    bot_delay: float = field(default_factory=lambda: float(os.environ.get("YEZI_BOT_DELAY", "0.6")))
+    # Seconds before an all-bot table deals its next deal by itself.
+    next_deal_delay: float = field(default_factory=lambda: float(os.environ.get("YEZI_NEXT_DEAL_DELAY", "3")))
+    max_message_bytes: int = 4096
+    # Token bucket per connection: `rate_burst` messages at once, refilled at `rate_per_s`.
+    rate_per_s: float = 10.0
+    rate_burst: float = 20.0
+    max_http_body: int = 256 * 1024
+    create_per_minute: int = 30
+    max_open_tables: int = 5000
+    max_deals: int = 32
+    # SQLite durability: NORMAL with WAL survives a killed process (SIGKILL); FULL also survives power loss.
+    sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("YEZI_SQLITE_SYNC", "NORMAL"))

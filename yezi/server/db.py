@@ -1,0 +1,241 @@
+"""Persistence: tables, players, deals and the event log of actions (SQLAlchemy Core).
+
+Every action is written and committed here before the server acknowledges it, so the log is
+the source of truth: a restarted server rebuilds each table by replaying its log through the
+validating engine. The schema is created and upgraded by Alembic (yezi/server/migrations).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables_t = Table(
+    "yezi_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("preset", String(64), nullable=False),
+    Column("options", Text, nullable=False, default="{}"),
+    Column("num_deals", Integer, nullable=False, default=1),
+    Column("seed", BigInteger, nullable=False),
+    Column("title", String(80), nullable=False, default=""),
+    Column("listed", Boolean, nullable=False, default=True),
+    Column("status", String(16), nullable=False, default="playing"),
+    Column("created_at", Float, nullable=False),
+)
+players_t = Table(
+    "yezi_players", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(32), nullable=True),
+    Column("name", String(64), nullable=False, default=""),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+deals_t = Table(
+    "yezi_deals", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("deal_no", Integer, primary_key=True),
+    Column("dealer", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("deal", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+events_t = Table(
+    "yezi_events", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("deal_no", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("client_id", String(64), nullable=True),
+    Column("created_at", Float, nullable=False),
+    Index("ix_yezi_events_client", "table_id", "client_id", unique=True),
+)
+
+
+@dataclass
+class PlayerRow:
+    position: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+    claimed: bool
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    preset: str
+    options: dict[str, Any]
+    num_deals: int
+    seed: int
+    title: str
+    listed: bool
+    status: str
+    created_at: float
+
+
+def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):  # WAL: readers never block the writer
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sqlite_synchronous}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", os.path.join(os.path.dirname(__file__), "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """Synchronous storage calls; each write commits before it returns."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+
+    # ---- writes ---------------------------------------------------------------------------
+    def create_table(self, row: TableRow, players: list[PlayerRow], first_deal: tuple[int, int, Any]) -> None:
+        dealer, seed, deal = first_deal
+        with self.engine.begin() as c:
+            c.execute(insert(tables_t).values(
+                id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options),
+                num_deals=row.num_deals, seed=row.seed, title=row.title, listed=row.listed,
+                status=row.status, created_at=row.created_at,
+            ))
+            c.execute(insert(players_t), [
+                dict(table_id=row.id, position=p.position, kind=p.kind, bot=p.bot, name=p.name,
+                     token_hash=p.token_hash, claimed=p.claimed)
+                for p in players
+            ])
+            c.execute(insert(deals_t).values(
+                table_id=row.id, deal_no=0, dealer=dealer, seed=seed, deal=json.dumps(deal), created_at=time.time(),
+            ))
+
+    def add_event(self, table_id: str, deal_no: int, seq: int, seat: int, action: int, client_id: str | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(events_t).values(
+                table_id=table_id, deal_no=deal_no, seq=seq, seat=seat, action=action, client_id=client_id,
+                created_at=time.time(),
+            ))
+
+    def add_deal(self, table_id: str, deal_no: int, dealer: int, seed: int, deal: Any) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(deals_t).values(
+                table_id=table_id, deal_no=deal_no, dealer=dealer, seed=seed, deal=json.dumps(deal),
+                created_at=time.time(),
+            ))
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
+
+    def claim(self, table_id: str, position: int, name: str, token_hash: str | None) -> bool:
+        """Claim an unclaimed human seat; returns False when someone else got there first."""
+        values: dict[str, Any] = {"claimed": True, "name": name}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self.engine.begin() as c:
+            r = c.execute(update(players_t).where(
+                players_t.c.table_id == table_id, players_t.c.position == position,
+                players_t.c.kind == "human", players_t.c.claimed.is_(False),
+            ).values(**values))
+            return r.rowcount == 1
+
+    # ---- reads ----------------------------------------------------------------------------
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+        return _table_row(r) if r else None
+
+    def players(self, table_id: str) -> list[PlayerRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(players_t).where(players_t.c.table_id == table_id)
+                             .order_by(players_t.c.position)).mappings().all()
+        return [PlayerRow(r["position"], r["kind"], r["bot"], r["name"], r["token_hash"], bool(r["claimed"]))
+                for r in rows]
+
+    def deals(self, table_id: str) -> list[tuple[int, int, int, Any]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(deals_t).where(deals_t.c.table_id == table_id)
+                             .order_by(deals_t.c.deal_no)).mappings().all()
+        return [(r["deal_no"], r["dealer"], r["seed"], json.loads(r["deal"])) for r in rows]
+
+    def events(self, table_id: str) -> list[tuple[int, int, int, int, str | None]]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(events_t).where(events_t.c.table_id == table_id)
+                             .order_by(events_t.c.deal_no, events_t.c.seq)).mappings().all()
+        return [(r["deal_no"], r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
+
+    def list_tables(self, status: str | None = None, listed_only: bool = True, limit: int = 200) -> list[TableRow]:
+        q = select(tables_t)
+        if status:
+            q = q.where(tables_t.c.status == status)
+        if listed_only:
+            q = q.where(tables_t.c.listed.is_(True))
+        q = q.order_by(tables_t.c.created_at.desc()).limit(limit)
+        with self.engine.connect() as c:
+            return [_table_row(r) for r in c.execute(q).mappings().all()]
+
+    def active_table_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(select(tables_t.c.id).where(tables_t.c.status != "finished"))]
+
+    def count_open(self) -> int:
+        return len(self.active_table_ids())
+
+
+def _table_row(r) -> TableRow:
+    return TableRow(
+        id=r["id"], game=r["game"], preset=r["preset"], options=json.loads(r["options"] or "{}"),
+        num_deals=r["num_deals"], seed=int(r["seed"]), title=r["title"] or "", listed=bool(r["listed"]),
+        status=r["status"], created_at=r["created_at"],
+    )

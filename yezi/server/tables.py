@@ -1,0 +1,518 @@
+"""Tables at run time: the engine state of each table, its seats, its connections and its bots.
+
+A table is a match of one or more deals among `n` players (physical positions 0..n-1). In each
+deal, seat s (0 = the dealer / lead seat) is held by player (dealer + s) mod n, as in
+`yezi.core.playout.play_match`. Everything a table does goes through its lock, and every
+change is first committed to the event log (`Store`), then applied, then acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import random
+import re
+import secrets
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from yezi.bots import make_bot
+from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziError
+from yezi.core.protocol import LANGS, Game, State
+from yezi.core.record import Record
+from yezi.core.registry import load_game
+from yezi.server import catalog
+from yezi.server.config import Settings
+from yezi.server.db import PlayerRow, Store, TableRow
+
+log = logging.getLogger("yezi.server")
+
+_NAME_BAD = re.compile(r"[\x00-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
+
+
+def clean_name(name: Any, fallback: str = "") -> str:
+    """Player names are shown to others: strip control and direction characters, cap the length."""
+    if not isinstance(name, str):
+        return fallback
+    name = _NAME_BAD.sub("", name).strip()[:24]
+    return name or fallback
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def json_num(x: Any) -> Any:
+    if isinstance(x, Fraction):
+        return int(x) if x.denominator == 1 else str(x)
+    return x
+
+
+class TableError(Exception):
+    """A request the table refuses; `code` is stable for clients, `message` says why."""
+
+    def __init__(self, code: str, message: str, **extra: Any):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+@dataclass
+class Deal:
+    no: int
+    dealer: int
+    seed: int
+    deal: Any
+    state: State
+
+
+@dataclass
+class Conn:
+    """One WebSocket: a seat holder (`position`) or a spectator (None). Frames go through a queue
+    so that a slow client never holds up the table."""
+
+    position: int | None
+    queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=512))
+    tokens: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+    closed: bool = False
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:  # a client that reads nothing: drop it rather than grow
+            self.closed = True
+            self.queue = asyncio.Queue(maxsize=1)
+            self.queue.put_nowait(None)
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, players: list[PlayerRow], game: Game, store: Store, settings: Settings):
+        self.row = row
+        self.id = row.id
+        self.players = players
+        self.game = game
+        self.store = store
+        self.settings = settings
+        self.n = game.num_seats
+        self.deals: list[Deal] = []
+        self.totals: list[Any] = [0] * self.n
+        self.client_ids: set[str] = set()
+        self.conns: set[Conn] = set()
+        self.lock = asyncio.Lock()
+        self.rng = random.Random(row.seed ^ 0x5EED)
+        self.bots = {p.position: make_bot(row.game, p.bot or "random") for p in players if p.kind == "bot"}
+        self.bot_task: asyncio.Task | None = None
+        self.next_task: asyncio.Task | None = None
+        self.frames_sent = 0
+
+    # ---- seats ----------------------------------------------------------------------------
+    @property
+    def current(self) -> Deal:
+        return self.deals[-1]
+
+    def seat_of(self, position: int) -> int:
+        return (position - self.current.dealer) % self.n
+
+    def position_of(self, seat: int) -> int:
+        return (self.current.dealer + seat) % self.n
+
+    def auth(self, token: str | None) -> int | None:
+        """The position a token opens, or None (a spectator); a wrong token is refused."""
+        if not token:
+            return None
+        h = hash_token(token)
+        for p in self.players:
+            if p.token_hash and hmac.compare_digest(p.token_hash, h):
+                return p.position
+        raise TableError("bad-token", "this seat link is not valid for this table")
+
+    @property
+    def deal_over(self) -> bool:
+        return self.current.state.current_player is None
+
+    @property
+    def match_over(self) -> bool:
+        return self.deal_over and len(self.deals) >= self.row.num_deals
+
+    # ---- building -------------------------------------------------------------------------
+    def start_deal(self, no: int, dealer: int, seed: int, deal: Any) -> Deal:
+        d = Deal(no, dealer, seed, deal, self.game.new_state(deal))
+        self.deals.append(d)
+        return d
+
+    def replay_event(self, deal_no: int, seq: int, action: int, client_id: str | None) -> None:
+        d = self.deals[deal_no]
+        if seq != len(d.state.history):
+            raise YeziError(f"table {self.id}: event log gap at deal {deal_no} seq {seq}")
+        d.state.apply(action)
+        if client_id:
+            self.client_ids.add(client_id)
+        if d.state.current_player is None:
+            self._add_totals(d)
+
+    def _add_totals(self, d: Deal) -> None:
+        for s, p in enumerate(d.state.payments()):
+            self.totals[(d.dealer + s) % self.n] += p
+
+    # ---- frames ---------------------------------------------------------------------------
+    def public_info(self) -> dict[str, Any]:
+        connected = {c.position for c in self.conns if c.position is not None}
+        return {
+            "id": self.id, "game": self.row.game, "preset": self.row.preset, "options": self.row.options,
+            "title": self.row.title, "num_deals": self.row.num_deals, "status": self.row.status,
+            "titles": dict(self.game.titles),
+            "players": [
+                {"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name, "claimed": p.claimed,
+                 "connected": p.position in connected or p.kind == "bot"}
+                for p in self.players
+            ],
+            "spectators": sum(1 for c in self.conns if c.position is None),
+        }
+
+    def frame_for(self, position: int | None) -> dict[str, Any]:
+        """The state frame for one connection: built from `view(seat)` only (None: spectator)."""
+        d = self.current
+        st = d.state
+        seat = self.seat_of(position) if position is not None else None
+        view = st.view(seat)
+        frame: dict[str, Any] = {
+            "type": "state",
+            "table": self.public_info(),
+            "position": position,
+            "seat": seat,
+            "dealer": d.dealer,
+            "deal_no": d.no,
+            "seq": len(st.history),
+            "view": view,
+            "seat_names": {lang: [self.game.seat_name(s, lang) for s in range(self.n)] for lang in LANGS},
+            "active_seats": self.game.active_seats(),
+            "seat_players": [self.position_of(s) for s in range(self.n)],
+            "to_act_position": self.position_of(st.current_player) if st.current_player is not None else None,
+            "log": {lang: st.log_for(seat, lang) for lang in LANGS},
+            "totals": [json_num(t) for t in self.totals],
+            "deal_over": self.deal_over,
+            "match_over": self.match_over,
+            "finished_deals": [x.no for x in self.deals if x.state.current_player is None],
+        }
+        if seat is not None and st.current_player == seat:
+            legal = st.legal_actions()
+            frame["legal"] = legal
+            frame["labels"] = {str(a): {lang: self.game.format_action(a, lang) for lang in LANGS} for a in legal}
+        if self.deal_over:
+            frame["payments"] = [json_num(p) for p in st.payments()]
+        mod = catalog.render_module(self.row.game)
+        if mod is not None and hasattr(mod, "frame_extras"):
+            frame["extras"] = mod.frame_extras(st, seat)
+        return frame
+
+    def broadcast(self) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for c in list(self.conns):
+            f = cache.get(c.position)
+            if f is None:
+                f = cache[c.position] = self.frame_for(c.position)
+            c.send(f)
+            self.frames_sent += 1
+
+    # ---- actions --------------------------------------------------------------------------
+    def check_action(self, position: int | None, msg: dict[str, Any]) -> tuple[int, str | None]:
+        """Validate an action message; raises TableError and changes nothing when it is bad."""
+        if position is None:
+            raise TableError("spectator", "spectators cannot act; open a seat link to play")
+        st = self.current.state
+        if st.current_player is None:
+            raise TableError("deal-over", "this deal is over")
+        seat = self.seat_of(position)
+        if st.current_player != seat:
+            raise TableError("not-your-turn", f"it is {self.game.seat_name(st.current_player, 'en')}'s turn, "
+                             f"not yours ({self.game.seat_name(seat, 'en')})")
+        cid = msg.get("id")
+        if cid is not None:
+            if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
+                raise TableError("bad-id", "an action id is a string of 1 to 64 characters")
+            if cid in self.client_ids:
+                raise TableError("duplicate-id", f"action id {cid!r} was already used; nothing was done")
+        if "seq" in msg and msg["seq"] != len(st.history):
+            raise TableError("stale", f"this action was meant for move {msg['seq']}, the table is at move "
+                             f"{len(st.history)}")
+        a = msg.get("action")
+        if isinstance(a, bool) or not isinstance(a, int | str):
+            raise TableError("bad-action", "`action` must be an action code (int) or its notation (string)")
+        if isinstance(a, str):
+            if len(a) > 64:
+                raise TableError("bad-action", "action text too long")
+            try:
+                a = self.game.parse_action(a)
+            except NotationError as e:
+                raise TableError("bad-action", str(e)) from None
+        if not 0 <= a < self.game.action_space_size:
+            raise TableError("bad-action", f"{a} is not an action code of {self.game.name}")
+        legal = st.legal_actions()
+        if a not in legal:
+            e: IllegalAction = st.explain_illegal(a, legal)
+            raise TableError("illegal", e.message, rule=e.rule)
+        return a, cid
+
+    def commit_action(self, position: int, action: int, cid: str | None) -> None:
+        """Store, then apply. The caller holds the lock and has validated the action."""
+        d = self.current
+        seat = self.seat_of(position)
+        self.store.add_event(self.id, d.no, len(d.state.history), seat, action, cid)
+        d.state.apply_unchecked(action)
+        if cid:
+            self.client_ids.add(cid)
+        if d.state.current_player is None:
+            self._add_totals(d)
+            if len(self.deals) >= self.row.num_deals:
+                self.row.status = "finished"
+                self.store.set_status(self.id, "finished")
+
+    def next_deal(self) -> None:
+        if not self.deal_over:
+            raise TableError("deal-not-over", "the deal is still being played")
+        if self.match_over:
+            raise TableError("match-over", "the match is over")
+        prev = self.current
+        dealer = (prev.dealer + self.game.dealer_shift(prev.state)) % self.n
+        seed = random.Random(f"{self.row.seed}:{prev.no + 1}").randrange(2**62)
+        deal = self.game.deal_from_seed(seed)
+        self.store.add_deal(self.id, prev.no + 1, dealer, seed, deal)
+        self.start_deal(prev.no + 1, dealer, seed, deal)
+
+    # ---- records --------------------------------------------------------------------------
+    def record(self, deal_no: int) -> Record:
+        if not 0 <= deal_no < len(self.deals):
+            raise TableError("no-deal", f"this table has no deal {deal_no}")
+        d = self.deals[deal_no]
+        if d.state.current_player is not None:
+            raise TableError("deal-not-over", "a record can be downloaded once the deal is over")
+        names = [self.players[(d.dealer + s) % self.n].name or f"P{(d.dealer + s) % self.n + 1}"
+                 for s in range(self.n)]
+        tags = {"Table": self.id, "Round": str(d.no + 1), "Players": ", ".join(names)}
+        return Record.from_state(d.state, seed=d.seed, tags=tags)
+
+    # ---- bots -----------------------------------------------------------------------------
+    def kick(self) -> None:
+        """Start the bot loop if a bot is to act (or an all-bot table waits for its next deal)."""
+        if self.bot_task is None or self.bot_task.done():
+            self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+
+    def _bot_to_act(self) -> int | None:
+        st = self.current.state
+        if st.current_player is None:
+            return None
+        pos = self.position_of(st.current_player)
+        return pos if pos in self.bots else None
+
+    async def _bot_loop(self) -> None:
+        try:
+            while True:
+                async with self.lock:
+                    pos = self._bot_to_act()
+                    if pos is None:
+                        if self.deal_over and not self.match_over and all(p.kind == "bot" for p in self.players):
+                            wait_next = True
+                        else:
+                            return
+                    else:
+                        wait_next = False
+                        st = self.current.state
+                        seat = st.current_player
+                        view = st.view(seat)
+                        legal = st.legal_actions()
+                        seq = len(st.history)
+                        deal_no = self.current.no
+                if wait_next:
+                    await asyncio.sleep(self.settings.next_deal_delay)
+                    async with self.lock:
+                        if self.deal_over and not self.match_over:
+                            self.next_deal()
+                            self.broadcast()
+                    continue
+                if self.settings.bot_delay:
+                    await asyncio.sleep(self.settings.bot_delay)
+                bot = self.bots[pos]
+                if getattr(bot, "name", "") == "random":
+                    action = bot.choose(self.game, view, legal, self.rng)
+                else:  # a thinking bot runs in a thread so that other tables go on
+                    action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
+                async with self.lock:
+                    st = self.current.state
+                    if self.current.no != deal_no or len(st.history) != seq:
+                        continue
+                    if action not in legal:
+                        log.error("bot %s chose illegal %r at table %s", pos, action, self.id)
+                        action = legal[0]
+                    self.commit_action(pos, action, None)
+                    self.broadcast()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot loop of table %s failed", self.id)
+
+
+class TableManager:
+    def __init__(self, store: Store, settings: Settings):
+        self.store = store
+        self.settings = settings
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._create_times: dict[str, list[float]] = {}
+
+    async def restore_active(self) -> int:
+        """After a restart: rebuild every unfinished table from its log and set its bots going."""
+        ids = self.store.active_table_ids()
+        for tid in ids:
+            try:
+                t = await self.get(tid)
+            except Exception:
+                log.exception("could not restore table %s", tid)
+                continue
+            if t is not None:
+                t.kick()
+        return len(ids)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        t = self.live.get(table_id)
+        if t is not None:
+            return t
+        if not isinstance(table_id, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", table_id):
+            return None
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            t = self.live.get(table_id)
+            if t is None:
+                t = self._load(table_id)
+                if t is not None:
+                    self.live[table_id] = t
+        return t
+
+    def _load(self, table_id: str) -> LiveTable | None:
+        row = self.store.table(table_id)
+        if row is None:
+            return None
+        game = load_game(row.game, row.preset, row.options)
+        t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings)
+        for no, dealer, seed, deal in self.store.deals(table_id):
+            t.start_deal(no, dealer, seed, deal)
+        for deal_no, seq, _seat, action, cid in self.store.events(table_id):
+            t.replay_event(deal_no, seq, action, cid)
+        return t
+
+    def rate_ok(self, client: str) -> bool:
+        now = time.monotonic()
+        times = [x for x in self._create_times.get(client, []) if now - x < 60]
+        if len(times) >= self.settings.create_per_minute:
+            self._create_times[client] = times
+            return False
+        times.append(now)
+        self._create_times[client] = times
+        return True
+
+    def create(self, spec: dict[str, Any]) -> tuple[LiveTable, dict[int, str]]:
+        """Create a table from a lobby request; returns it and the seat tokens (shown once)."""
+        if not isinstance(spec, dict):
+            raise TableError("bad-request", "expected a JSON object")
+        name = spec.get("game")
+        if name not in catalog.playable_games():
+            raise TableError("bad-game", f"unknown or unavailable game {name!r}; games: "
+                             + ", ".join(catalog.playable_games()))
+        options = spec.get("options") or {}
+        if not isinstance(options, dict) or len(options) > 64:
+            raise TableError("bad-options", "options must be an object of name: value")
+        preset = spec.get("preset") or None
+        try:
+            game = load_game(name, preset, options)
+        except (OptionError, YeziError) as e:
+            raise TableError("bad-options", str(e)) from None
+        n = game.num_seats
+        seats = spec.get("seats")
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
+        if not isinstance(seats, list) or len(seats) != n:
+            raise TableError("bad-seats", f"{name} under this ruleset has {n} players: give {n} seats")
+        num_deals = spec.get("num_deals", 1)
+        if not isinstance(num_deals, int) or isinstance(num_deals, bool) or not 1 <= num_deals <= self.settings.max_deals:
+            raise TableError("bad-deals", f"num_deals must be 1..{self.settings.max_deals}")
+        if self.store.count_open() >= self.settings.max_open_tables:
+            raise TableError("full", "the server has too many open tables; try later")
+        levels = catalog.bot_levels(name)
+        players: list[PlayerRow] = []
+        tokens: dict[int, str] = {}
+        host_name = clean_name(spec.get("name"), "")
+        for pos, s in enumerate(seats):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+                raise TableError("bad-seats", "each seat is {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": level}")
+            if s["kind"] == "bot":
+                level = s.get("bot") or "random"
+                if level not in levels:
+                    raise TableError("bad-seats", f"unknown bot level {level!r}; levels: " + ", ".join(levels))
+                players.append(PlayerRow(pos, "bot", level, f"{level} bot {pos + 1}", None, True))
+            else:
+                tok = new_token()
+                tokens[pos] = tok
+                players.append(PlayerRow(pos, "human", None, "", hash_token(tok), False))
+        host = spec.get("host_seat")
+        if host is None:
+            host = next(iter(tokens), None)
+        if host is not None:
+            if host not in tokens:
+                raise TableError("bad-seats", "host_seat must be a human seat")
+            players[host].claimed = True
+            players[host].name = host_name or f"Player {host + 1}"
+        title = clean_name(spec.get("title"), "")[:80]
+        seed = random.SystemRandom().randrange(2**62)
+        tid = secrets.token_urlsafe(9)
+        row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
+                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time())
+        deal_seed = random.Random(f"{seed}:0").randrange(2**62)
+        deal = game.deal_from_seed(deal_seed)
+        self.store.create_table(row, players, (0, deal_seed, deal))
+        t = LiveTable(row, players, game, self.store, self.settings)
+        t.start_deal(0, 0, deal_seed, deal)
+        self.live[tid] = t
+        return t, tokens
+
+    async def claim(self, table_id: str, position: Any, name: Any) -> str:
+        t = await self.get(table_id)
+        if t is None:
+            raise TableError("no-table", "no such table")
+        if not isinstance(position, int) or not 0 <= position < t.n:
+            raise TableError("bad-seat", "no such seat")
+        p = t.players[position]
+        if p.kind != "human" or p.claimed:
+            raise TableError("seat-taken", "this seat is not free")
+        tok = new_token()
+        nm = clean_name(name, f"Player {position + 1}")
+        async with t.lock:
+            if not self.store.claim(table_id, position, nm, hash_token(tok)):
+                raise TableError("seat-taken", "this seat is not free")
+            p.claimed, p.name, p.token_hash = True, nm, hash_token(tok)
+            t.broadcast()
+        return tok
+
+    async def rename_on_join(self, t: LiveTable, position: int, name: Any) -> None:
+        """A seat opened by its invite link for the first time: record the joiner's name."""
+        p = t.players[position]
+        if p.claimed:
+            return
+        nm = clean_name(name, f"Player {position + 1}")
+        if self.store.claim(t.id, position, nm, None):
+            p.claimed, p.name = True, nm
+
+
+def _plain(v: Any) -> Any:
+    return v if isinstance(v, str | int | float | bool) else json.dumps(v)

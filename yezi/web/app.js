@@ -1,0 +1,356 @@
+// yezi browser client: lobby, live table over WebSocket, replay viewer.
+// Every text that came from another player goes through textContent (never innerHTML).
+import { t } from "/static/i18n.js";
+
+const LANGS = ["zh-hant", "zh-hans", "en"];
+const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
+export const state = {
+  lang: LANGS.includes(localStorage.getItem("yezi.lang")) ? localStorage.getItem("yezi.lang") : "zh-hant",
+  games: null,
+  rerender: null,
+};
+
+// ---- small DOM helpers --------------------------------------------------------------------
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(e.dataset, v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+// SVG strings come only from our own server's render module (never from players).
+export function svgNode(svgText) {
+  const tpl = document.createElement("template");
+  tpl.innerHTML = svgText.trim();
+  return tpl.content.firstChild;
+}
+export const T = (key, vars) => t(state.lang, key, vars);
+export function toast(msg) {
+  const box = document.getElementById("toast");
+  box.textContent = msg;
+  box.classList.add("show");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.remove("show"), 3500);
+}
+async function api(path, opts = {}) {
+  const r = await fetch(path, { headers: { "Content-Type": "application/json" }, ...opts });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.message || r.statusText);
+  return data;
+}
+async function games() {
+  if (!state.games) state.games = (await api("/api/games")).games;
+  return state.games;
+}
+const assetCache = {};
+export async function assets(game, lang) {
+  const key = game + ":" + lang;
+  if (!assetCache[key]) assetCache[key] = api(`/api/games/${encodeURIComponent(game)}/assets?lang=${lang}`);
+  return assetCache[key];
+}
+const rendererCache = {};
+async function renderer(game) {
+  if (!rendererCache[game]) {
+    const info = (await games()).find((g) => g.name === game);
+    rendererCache[game] = info && info.renderer
+      ? import(`/static/games/${game}.js`).catch(() => import("/static/games/generic.js"))
+      : import("/static/games/generic.js");
+  }
+  return rendererCache[game];
+}
+function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
+
+// ---- language switch ----------------------------------------------------------------------
+function setLang(lang) {
+  state.lang = lang;
+  localStorage.setItem("yezi.lang", lang);
+  document.documentElement.lang = HTML_LANG[lang];
+  for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", b.dataset.lang === lang);
+  if (state.rerender) state.rerender();
+}
+
+// ---- lobby --------------------------------------------------------------------------------
+async function lobby(main) {
+  const gs = await games();
+  const nameIn = el("input", { id: "name", maxlength: 24, value: localStorage.getItem("yezi.name") || "",
+    autocomplete: "nickname" });
+  nameIn.addEventListener("change", () => localStorage.setItem("yezi.name", nameIn.value));
+  const form = el("form", { id: "create", class: "panel" });
+  const tables = el("section", { id: "tables", class: "panel" });
+  let seatsDef = null;
+  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1 };
+
+  async function resolveSeats() {
+    const body = JSON.stringify({ preset: choice.preset, options: choice.options });
+    seatsDef = await api(`/api/games/${choice.game}/resolve`, { method: "POST", body });
+    const n = seatsDef.num_seats;
+    if (choice.seats.length !== n) choice.seats = Array.from({ length: n }, (_, i) => (i === 0 ? "you" : "bot:random"));
+  }
+  async function draw() {
+    const g = gs.find((x) => x.name === choice.game);
+    if (!g) { form.replaceChildren(el("p", { text: T("none") })); return; }
+    if (!choice.preset) choice.preset = g.default_preset;
+    await resolveSeats();
+    const gameSel = el("select", { id: "game", "aria-label": T("game") },
+      gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
+    gameSel.onchange = () => { choice = { game: gameSel.value, preset: null, options: {}, seats: [], num_deals: 1 }; draw(); };
+    const presetSel = el("select", { id: "preset" },
+      Object.entries(g.presets).map(([k, p]) => el("option", { value: k, selected: k === choice.preset }, p.title || k)));
+    presetSel.onchange = () => { choice.preset = presetSel.value; choice.options = {}; draw(); };
+    const opts = el("details", { id: "options" }, el("summary", {}, T("options")),
+      Object.entries(g.options).map(([k, o]) => {
+        const base = g.presets[choice.preset].values[k] ?? o.default;
+        const cur = k in choice.options ? choice.options[k] : base;
+        const s = el("select", { "data-option": k, title: o.description },
+          o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur, title: c.description },
+            String(c.value))));
+        s.onchange = () => { choice.options[k] = JSON.parse(s.value); draw(); };
+        return el("label", { class: "opt" }, el("span", { text: k }), s);
+      }));
+    const dealsSel = el("select", { id: "num_deals" }, [1, 2, 3, 4, 6, 8, 12].map((n) =>
+      el("option", { value: n, selected: n === choice.num_deals }, n)));
+    dealsSel.onchange = () => { choice.num_deals = Number(dealsSel.value); };
+    const seatRows = choice.seats.map((s, i) => {
+      const sel = el("select", { "data-seat": i, "aria-label": `${T("player")} ${i + 1}` },
+        el("option", { value: "you", selected: s === "you" }, T("you")),
+        el("option", { value: "friend", selected: s === "friend" }, T("friend")),
+        g.bots.map((b) => el("option", { value: "bot:" + b, selected: s === "bot:" + b }, `${T("bot")} · ${b}`)));
+      sel.onchange = () => {
+        if (sel.value === "you") choice.seats = choice.seats.map((x) => (x === "you" ? "friend" : x));
+        choice.seats[i] = sel.value;
+        draw();
+      };
+      const role = seatsDef.seat_names[state.lang][i];
+      return el("label", { class: "seatrow" }, el("span", {}, `${T("player")} ${i + 1} · ${role}`), sel);
+    });
+    const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
+    form.replaceChildren(
+      el("h2", {}, T("newTable")),
+      el("label", {}, el("span", {}, T("yourName")), nameIn),
+      el("label", {}, el("span", {}, T("game")), gameSel),
+      el("label", {}, el("span", {}, T("preset")), presetSel),
+      opts,
+      el("label", {}, el("span", {}, T("deals")), dealsSel),
+      el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
+      submit,
+    );
+  }
+  form.onsubmit = async (ev) => {
+    ev.preventDefault();
+    localStorage.setItem("yezi.name", nameIn.value);
+    const seats = choice.seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: "human" }));
+    let host = choice.seats.indexOf("you");
+    const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
+      num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null };
+    try {
+      const r = await api("/api/tables", { method: "POST", body: JSON.stringify(spec) });
+      const links = {};
+      for (const [pos, s] of Object.entries(r.seats)) links[pos] = location.origin + s.link;
+      localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links }));
+      if (r.host !== null && r.host !== undefined) {
+        localStorage.setItem("yezi.token." + r.id, r.seats[r.host].token);
+        go(r.seats[r.host].link);
+      } else go(r.watch);
+    } catch (e) { toast(T("create_failed") + ": " + e.message); }
+  };
+  async function drawTables() {
+    const data = await api("/api/tables");
+    const rows = data.tables.map((tb) => {
+      const g = gs.find((x) => x.name === tb.game);
+      const seats = tb.players.map((p) => {
+        if (p.kind === "bot") return el("span", { class: "chip bot" }, `${T("bot")} · ${p.bot}`);
+        if (p.claimed) return el("span", { class: "chip", text: p.name || T("player") });
+        const b = el("button", { class: "chip free", "data-join": `${tb.id}:${p.position}` }, `${T("join")} ${p.position + 1}`);
+        b.onclick = async () => {
+          try {
+            const r = await api(`/api/tables/${tb.id}/claim`, { method: "POST",
+              body: JSON.stringify({ position: p.position, name: nameIn.value }) });
+            localStorage.setItem("yezi.token." + tb.id, r.token);
+            go(r.link);
+          } catch (e) { toast(e.message); }
+        };
+        return b;
+      });
+      return el("li", { class: "tablerow" },
+        el("a", { href: `/t/${tb.id}`, class: "watch", "data-watch": tb.id }, `${g ? title(g) : tb.game} · ${tb.preset}`),
+        el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}/${tb.num_deals} `), ...seats);
+    });
+    tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
+      el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay"))));
+  }
+  state.rerender = () => { draw(); drawTables(); };
+  main.replaceChildren(el("div", { class: "lobby" }, form, tables));
+  await draw();
+  await drawTables();
+}
+
+// ---- table --------------------------------------------------------------------------------
+async function tablePage(main, tid) {
+  const params = new URLSearchParams(location.search);
+  let token = params.get("token") || localStorage.getItem("yezi.token." + tid) || "";
+  if (params.get("token")) localStorage.setItem("yezi.token." + tid, token);
+  let frame = null, ws = null, closedByUs = false, backoff = 250, counter = 0;
+  const pending = new Map();
+  const root = el("div", { class: "table-page" });
+  const status = el("div", { id: "conn", class: "muted" });
+  main.replaceChildren(el("div", {}, status, root));
+  let mod = null;
+  const ctx = {
+    mode: "live",
+    get lang() { return state.lang; },
+    T,
+    el, svgNode, toast,
+    assets: (game) => assets(game, state.lang),
+    send(action) {
+      const id = `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      const msg = { type: "action", action, id, seq: frame ? frame.seq : undefined };
+      pending.set(id, msg);
+      ws && ws.readyState === 1 && ws.send(JSON.stringify(msg));
+      return id;
+    },
+    nextDeal() { ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "next_deal", id: "nd-" + Date.now() })); },
+    recordUrl: (k) => `/api/tables/${tid}/deals/${k}/record.txt?lang=${state.lang}`,
+    replayUrl: (k) => `/replay?table=${tid}&deal=${k}`,
+    invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
+  };
+  async function draw() {
+    if (!frame) return;
+    if (!mod) mod = await renderer(frame.table.game);
+    await mod.render(root, frame, ctx);
+  }
+  state.rerender = draw;
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const q = new URLSearchParams();
+    if (token) q.set("token", token);
+    q.set("name", localStorage.getItem("yezi.name") || "");
+    ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tid)}?${q}`);
+    ws.onopen = () => { backoff = 250; status.textContent = ""; };
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (m.type === "state") { frame = m; draw(); }
+      else if (m.type === "ack") pending.delete(m.id);
+      else if (m.type === "error") {
+        if (m.id) pending.delete(m.id);
+        toast(`${T("error")}: ${m.message}`);
+        if (m.code === "bad-token") { token = ""; localStorage.removeItem("yezi.token." + tid); }
+        if (mod && mod.onError) mod.onError(m);
+      }
+    };
+    ws.onclose = (ev) => {
+      if (closedByUs || ev.code === 4404) { if (ev.code === 4404) root.replaceChildren(el("p", {}, "404")); return; }
+      status.textContent = T("reconnecting");
+      setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 5000);
+    };
+  }
+  window.addEventListener("popstate", () => { closedByUs = true; ws && ws.close(); }, { once: true });
+  connect();
+  main._cleanup = () => { closedByUs = true; ws && ws.close(); };
+}
+
+// ---- replay -------------------------------------------------------------------------------
+async function replayPage(main) {
+  const params = new URLSearchParams(location.search);
+  const tid = params.get("table"), deal = params.get("deal");
+  let data = null, step = 0, seat = "all", uploaded = null, mod = null;
+  const root = el("div", { class: "replay-view" });
+  const bar = el("div", { class: "replay-bar" });
+  const file = el("input", { type: "file", id: "record-file", accept: ".txt,.json,text/plain" });
+  const head = el("div", { class: "panel replay-head" });
+  main.replaceChildren(el("div", { class: "replay-page" }, head, bar, root));
+  async function load() {
+    try {
+      if (uploaded !== null) {
+        const r = await fetch(`/api/replay?seat=${seat}`, { method: "POST", body: uploaded });
+        data = await r.json();
+        if (!r.ok) throw new Error(data.message);
+      } else if (tid) {
+        data = await api(`/api/tables/${encodeURIComponent(tid)}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`);
+      } else { data = null; }
+    } catch (e) { toast(e.message); data = null; }
+    if (data) { mod = await renderer(data.game); step = Math.min(step, data.frames.length - 1); }
+    draw();
+  }
+  file.onchange = async () => {
+    if (!file.files.length) return;
+    uploaded = await file.files[0].text();
+    step = 0; seat = "all";
+    load();
+  };
+  function draw() {
+    head.replaceChildren(el("h2", {}, T("replayTitle")), el("label", {}, el("span", {}, T("upload") + " "), file));
+    if (!data) { bar.replaceChildren(); root.replaceChildren(); return; }
+    const n = data.frames.length - 1;
+    const seatSel = el("select", { id: "replay-seat", "aria-label": T("seatView") },
+      el("option", { value: "all", selected: seat === "all" }, T("everything")),
+      data.seat_names[state.lang].map((nm, i) => el("option", { value: i, selected: String(seat) === String(i) }, nm)));
+    seatSel.onchange = () => { seat = seatSel.value; load(); };
+    const btn = (id, label, fn) => el("button", { type: "button", id, onclick: fn }, label);
+    const slider = el("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider", "aria-label": T("step") });
+    slider.oninput = () => { step = Number(slider.value); draw(); };
+    bar.replaceChildren(
+      el("label", {}, el("span", {}, T("seatView") + " "), seatSel),
+      btn("replay-first", "⏮", () => { step = 0; draw(); }),
+      btn("replay-prev", "◀", () => { step = Math.max(0, step - 1); draw(); }),
+      el("span", { id: "replay-step" }, `${T("step")} ${step}/${n}`),
+      btn("replay-next", "▶", () => { step = Math.min(n, step + 1); draw(); }),
+      btn("replay-last", "⏭", () => { step = n; draw(); }),
+      slider,
+    );
+    const f = data.frames[step];
+    const fr = { replay: true, view: f.view, seat_views: f.seat_views, log: f.log, payments: f.payments,
+      seat_names: data.seat_names, active_seats: data.active_seats, seat: seat === "all" ? null : Number(seat),
+      deal_over: step === n && f.view.to_act === null, table: { game: data.game, players: [], id: tid || "" },
+      tags: data.tags };
+    mod.render(root, fr, { mode: "replay", get lang() { return state.lang; }, T, el, svgNode, toast,
+      assets: (game) => assets(game, state.lang), send() {}, nextDeal() {} });
+  }
+  document.onkeydown = (ev) => {
+    if (!data || !location.pathname.startsWith("/replay")) return;
+    if (ev.target && ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+    if (ev.key === "ArrowRight") { step = Math.min(data.frames.length - 1, step + 1); draw(); }
+    if (ev.key === "ArrowLeft") { step = Math.max(0, step - 1); draw(); }
+  };
+  state.rerender = draw;
+  await load();
+}
+
+// ---- router -------------------------------------------------------------------------------
+export function go(path) {
+  history.pushState({}, "", path);
+  route();
+}
+async function route() {
+  const main = document.getElementById("main");
+  if (main._cleanup) { main._cleanup(); main._cleanup = null; }
+  state.rerender = null;
+  document.onkeydown = null;
+  const p = location.pathname;
+  const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  try {
+    if (m) await tablePage(main, m[1]);
+    else if (p === "/replay") await replayPage(main);
+    else await lobby(main);
+  } catch (e) { main.replaceChildren(el("p", { class: "error" }, String(e.message || e))); }
+}
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest && ev.target.closest("a[href^='/']");
+  if (a && !a.hasAttribute("download") && !a.getAttribute("href").startsWith("/api/") && ev.button === 0 && !ev.ctrlKey && !ev.metaKey) {
+    ev.preventDefault();
+    go(a.getAttribute("href"));
+  }
+});
+window.addEventListener("popstate", route);
+for (const b of document.querySelectorAll("#langs button")) b.addEventListener("click", () => setLang(b.dataset.lang));
+setLang(state.lang);
+route();

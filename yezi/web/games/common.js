@@ -1,0 +1,84 @@
+// Pieces every game's table shares: header with seats, invite links, settlement, log.
+export function seatLabel(frame, ctx, s) {
+  const role = frame.seat_names[ctx.lang][s];
+  const pos = frame.seat_players ? frame.seat_players[s] : null;
+  const p = pos !== null && pos !== undefined && frame.table.players ? frame.table.players[pos] : null;
+  return { role, player: p, pos };
+}
+
+export function playerName(ctx, p) {
+  if (!p) return "";
+  if (p.kind === "bot") return `${ctx.T("bot")} · ${p.bot}`;
+  return p.name || ctx.T("free");
+}
+
+export function header(frame, ctx) {
+  const { el, T } = ctx;
+  const titles = frame.table.titles || {};
+  const deal = frame.replay ? "" : ` · ${T("deal")} ${frame.deal_no + 1}/${frame.table.num_deals}`;
+  const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}` : "";
+  return el("div", { class: "tbl-head" },
+    el("a", { href: "/", class: "back" }, "← " + T("lobby")),
+    el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who));
+}
+
+export function invites(frame, ctx) {
+  const { el, T } = ctx;
+  const inv = ctx.invites && ctx.invites();
+  if (!inv || !inv.links || frame.replay) return null;
+  const rows = Object.entries(inv.links).filter(([pos]) => Number(pos) !== inv.host).map(([pos, link]) => {
+    const p = frame.table.players[Number(pos)];
+    const input = el("input", { readonly: true, value: link, class: "invite-link", "data-pos": pos, "aria-label": `${T("player")} ${Number(pos) + 1}` });
+    const copy = el("button", { type: "button" }, T("copy"));
+    copy.onclick = async () => {
+      try { await navigator.clipboard.writeText(link); ctx.toast(T("copied")); } catch { input.select(); }
+    };
+    return el("li", {}, el("span", {}, `${T("player")} ${Number(pos) + 1}${p && p.claimed ? " · " + (p.name || "") : ""} `), input, copy);
+  });
+  if (!rows.length) return null;
+  return el("details", { class: "panel invites", open: frame.seq === 0 && frame.deal_no === 0 },
+    el("summary", {}, T("invite")), el("ul", {}, rows));
+}
+
+function fmtPay(p) {
+  if (typeof p === "number") return p > 0 ? `+${p}` : String(p);
+  return String(p);
+}
+
+export function settlement(frame, ctx, details) {
+  const { el, T } = ctx;
+  if (!frame.deal_over) return null;
+  const n = frame.seat_names[ctx.lang].length;
+  const pays = frame.payments || frame.view.payments || [];
+  const rows = [];
+  for (let s = 0; s < n; s++) {
+    const { role, player, pos } = seatLabel(frame, ctx, s);
+    rows.push(el("tr", { class: s === frame.seat ? "me" : "" },
+      el("th", { scope: "row" }, role), el("td", {}, playerName(ctx, player)),
+      el("td", { class: "num" }, fmtPay(pays[s] ?? 0)),
+      frame.totals ? el("td", { class: "num" }, fmtPay(frame.totals[pos] ?? 0)) : null));
+  }
+  const table = el("table", { class: "pay" },
+    el("thead", {}, el("tr", {}, el("th", {}, T("seat")), el("th", {}, T("player")), el("th", {}, T("payments")),
+      frame.totals ? el("th", {}, T("totals")) : null)),
+    el("tbody", {}, rows));
+  const buttons = [];
+  if (!frame.replay) {
+    buttons.push(el("a", { class: "button", id: "download-record", href: ctx.recordUrl(frame.deal_no),
+      download: `yezi-${frame.table.game}-${frame.table.id}-${frame.deal_no + 1}.txt` }, T("download")));
+    buttons.push(el("a", { class: "button", id: "open-replay", href: ctx.replayUrl(frame.deal_no) }, T("replay")));
+    if (!frame.match_over && frame.seat !== null && frame.seat !== undefined) {
+      buttons.push(el("button", { type: "button", id: "next-deal", class: "primary", onclick: () => ctx.nextDeal() }, T("nextDeal")));
+    }
+  }
+  return el("section", { class: "panel settlement", id: "settlement", "aria-live": "polite" },
+    el("h3", {}, T("settlement") + (frame.match_over ? ` · ${T("matchOver")}` : "")),
+    details || null, table, el("div", { class: "buttons" }, buttons));
+}
+
+export function logPanel(frame, ctx) {
+  const { el, T } = ctx;
+  const lines = (frame.log && frame.log[ctx.lang]) || [];
+  return el("details", { class: "panel log" }, el("summary", {}, `${T("log")} (${lines.length})`),
+    el("ol", {}, lines.map((l) => el("li", {}, l))));
+}

@@ -1,0 +1,219 @@
+// Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
+// selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
+import { header, invites, logPanel, playerName, seatLabel, settlement } from "/static/games/common.js";
+
+const ui = { sel: new Set(), key: "", queue: [], keysBound: false, last: null };
+
+function cardsOf(A, code) {
+  if (code >= A.discard_base) return [code - A.discard_base];
+  if (code >= A.play_base) return A.play_cards[code - A.play_base];
+  return [];
+}
+
+function cardButton(ctx, A, c, opts = {}) {
+  const { el, svgNode } = ctx;
+  const b = el(opts.tag || "button", {
+    type: opts.tag ? null : "button", class: "card" + (opts.cls ? " " + opts.cls : ""),
+    "data-card": c, title: A.names[String(c)] + (opts.why ? "\n" + opts.why : ""),
+    "aria-label": A.names[String(c)] + (opts.old ? " · " + ctx.T("laosui") : ""),
+    "aria-pressed": opts.tag ? null : String(!!opts.selected), disabled: opts.disabled || null,
+  });
+  b.append(svgNode(A.faces[String(c)]));
+  if (opts.old) b.append(el("span", { class: "old", title: opts.why || ctx.T("laosui") }, "老"));
+  return b;
+}
+
+function smallCards(ctx, A, cards, cls = "") {
+  const { el, svgNode } = ctx;
+  return el("span", { class: "cards small " + cls }, cards.map((c) => {
+    const s = el("span", { class: "card", "data-card": c === null ? "back" : c, title: c === null ? "" : A.names[String(c)] });
+    s.append(svgNode(c === null ? A.back : A.faces[String(c)]));
+    return s;
+  }));
+}
+
+function trickPanel(frame, ctx, A) {
+  const { el, T } = ctx;
+  const v = frame.view;
+  const tr = v.tricks && v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  if (!tr) return el("div", { class: "trick empty" });
+  const done = tr.winner !== null && tr.winner !== undefined;
+  const names = frame.seat_names[ctx.lang];
+  return el("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
+    el("div", { class: "label" }, done ? T("lastTrick") : T("trick")),
+    el("div", { class: "plays" }, tr.plays.map((e) => el("div", { class: "entry" + (done && e.seat === tr.winner && "play" in e ? " winner" : "") },
+      el("span", { class: "who" }, names[e.seat]),
+      "play" in e ? smallCards(ctx, A, A.play_cards[e.play]) : smallCards(ctx, A, Array(e.discard).fill(null), "down")))));
+}
+
+function seatChips(frame, ctx, A) {
+  const { el, T } = ctx;
+  const v = frame.view;
+  const n = v.num_seats;
+  const order = [];
+  const me = frame.seat;
+  for (let i = 1; i <= n; i++) order.push(((me ?? -1) + i + n) % n);
+  const list = me === null || me === undefined ? [...Array(n).keys()] : order.filter((s) => s !== me);
+  return el("ul", { class: "seats" }, list.map((s) => {
+    const { role, player } = seatLabel(frame, ctx, s);
+    const marks = [];
+    if (v.bidder === s) marks.push(el("span", { class: "mark bid", title: T("bidder") }, "做"));
+    if (v.privileged === s) marks.push(el("span", { class: "mark priv", title: T("privileged") }, "包"));
+    const isDummy = s === v.dummy;
+    const li = el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (isDummy ? " dummy" : ""), "data-seat": s },
+      el("div", { class: "role" }, role, ...marks, player && !frame.replay ? el("span", {
+        class: "dot " + (player.connected ? "on" : "off"), title: player.connected ? T("connected") : T("offline") }) : null),
+      el("div", { class: "pname" }, playerName(ctx, player)),
+      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${T("cards")}`,
+        isDummy ? null : ` · ${(v.won[s] || []).length} ${T("tricks")} · ${v.hu_won[s]} 糊`));
+    const sv = frame.seat_views && frame.seat_views[s];
+    if (sv && sv.hand) li.append(smallCards(ctx, A, sv.hand, "revealed-hand"));
+    return li;
+  }));
+}
+
+function prompt(frame, ctx, A, myTurn) {
+  const { el, T } = ctx;
+  const v = frame.view;
+  if (frame.deal_over) return el("div", { class: "prompt" });
+  if (!myTurn) {
+    const who = v.to_act === null || v.to_act === undefined ? "" : frame.seat_names[ctx.lang][v.to_act];
+    return el("div", { class: "prompt", id: "prompt" }, `${T("turnOf")}: ${who}`);
+  }
+  const words = frame.legal.filter((a) => a < A.play_base);
+  const text = { tigers: T("tigerPrompt"), bid: T("bidPrompt"), last: T("lastPrompt") }[v.phase]
+    || (v.tricks.length && v.tricks[v.tricks.length - 1].winner === null ? T("followPrompt") : T("leadPrompt"));
+  return el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, T("yourTurn") + " · " + text),
+    el("span", { class: "words" }, words.map((a) => el("button", {
+      type: "button", class: "word primary", "data-action": a, id: `act-${a}`, onclick: () => { ui.sel.clear(); ctx.send(a); },
+    }, A.words[String(a)]))));
+}
+
+function details(frame, ctx, A) {
+  const { el, T } = ctx;
+  const v = frame.view;
+  const rows = [];
+  const names = frame.seat_names[ctx.lang];
+  const oc = { win: T("win"), draw: T("draw"), void: T("void"), tigers: T("tigers") }[v.outcome] || v.outcome;
+  rows.push(el("p", { class: "outcome" }, `${T("outcome")}: ${oc}` + (v.winner !== null && v.winner !== undefined ? ` · ${names[v.winner]}` : "")
+    + (v.winner_hu ? ` · ${v.winner_hu} 糊` : "") + (v.dummy_hu ? ` · ${T("dummyHu")} ${v.dummy_hu}` : "")));
+  const rev = v.revealed || {};
+  const shown = [];
+  if (rev.laosui && rev.laosui.length) shown.push(el("span", {}, T("laosui") + " "), smallCards(ctx, A, rev.laosui));
+  if (rev.hand && rev.hand.length) shown.push(el("span", {}, " " + T("hand") + " "), smallCards(ctx, A, rev.hand));
+  if (rev.dummy !== undefined) shown.push(el("span", {}, " " + T("dummy") + " "), smallCards(ctx, A, [rev.dummy]));
+  if (rev.tigers) shown.push(el("span", {}, T("tigers") + " "), smallCards(ctx, A, rev.tigers));
+  if (shown.length) rows.push(el("div", { class: "revealed" }, T("revealed") + ": ", ...shown));
+  if (v.settlement) rows.push(el("ul", { class: "why" }, v.settlement.map((l) => el("li", {}, l))));
+  return el("div", {}, rows);
+}
+
+export async function render(root, frame, ctx) {
+  const A = await ctx.assets("lukfu");
+  const { el, T } = ctx;
+  const v = frame.view;
+  const me = frame.seat;
+  const myTurn = !frame.replay && me !== null && me !== undefined && v.to_act === me && !!frame.legal;
+  const key = `${frame.deal_no}:${frame.seq}:${me}`;
+  if (key !== ui.key) { ui.key = key; if (!ui.queue.length) ui.sel.clear(); }
+  ui.last = { frame, ctx, A };
+  const legal = myTurn ? frame.legal : [];
+  const plays = legal.filter((a) => a >= A.play_base && a < A.discard_base).map((a) => ({ a, cards: cardsOf(A, a) }));
+  const discards = new Set(legal.filter((a) => a >= A.discard_base).map((a) => a - A.discard_base));
+  const tr = v.tricks && v.tricks.length ? v.tricks[v.tricks.length - 1] : null;
+  const following = tr && (tr.winner === null || tr.winner === undefined);
+  const pendingN = (v.pending_discard || []).length;
+  const need = following ? A.play_cards[tr.lead].length - pendingN : 0;
+
+  // a discard chosen several cards at once goes out one action at a time
+  if (myTurn && ui.queue.length) {
+    const next = ui.queue.find((c) => discards.has(c));
+    if (next !== undefined) {
+      ui.queue = ui.queue.filter((c) => c !== next);
+      ctx.send(A.discard_base + next);
+      return;
+    }
+    ui.queue = [];
+    ui.sel.clear();
+  }
+
+  const sel = [...ui.sel];
+  const sameSet = (cards) => cards.length === sel.length && sel.every((c) => cards.includes(c));
+  const playMatch = plays.find((p) => sameSet(p.cards));
+  const canDiscard = need > 0 && sel.length === need && sel.some((c) => discards.has(c));
+  function enabled(c) {
+    if (!myTurn) return false;
+    if (ui.sel.has(c)) return true;
+    const want = [...sel, c];
+    if (plays.some((p) => want.every((x) => p.cards.includes(x)))) return true;
+    if (discards.size && need > 0) return sel.length === 0 ? discards.has(c) : sel.length < need;
+    return false;
+  }
+  const old = new Set(v.laosui || []);
+  const why = (frame.extras && frame.extras.laosui_why) || {};
+  const hand = v.hand || [];
+  const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group", "aria-label": T("hand") },
+    hand.map((c) => {
+      const b = cardButton(ctx, A, c, { selected: ui.sel.has(c), disabled: !enabled(c), old: old.has(c), why: why[String(c)],
+        cls: (ui.sel.has(c) ? "selected" : "") + (myTurn && enabled(c) ? " legal" : "") });
+      b.onclick = () => {
+        if (ui.sel.has(c)) ui.sel.delete(c); else ui.sel.add(c);
+        render(root, frame, ctx);
+        const again = root.querySelector(`.hand [data-card="${c}"]`);
+        again && again.focus();
+      };
+      return b;
+    }));
+  const doPlay = () => { if (playMatch) { ui.sel.clear(); ctx.send(playMatch.a); } };
+  const doDiscard = () => {
+    if (!canDiscard) return;
+    const first = sel.find((c) => discards.has(c));
+    ui.queue = sel.filter((c) => c !== first);
+    ctx.send(A.discard_base + first);
+  };
+  const hint = !myTurn || v.phase !== "play" ? "" : need > 0 && !plays.length ? T("discardHint", { n: need }) : T("selectHint");
+  const controls = el("div", { class: "controls" },
+    el("button", { type: "button", id: "play-btn", class: "primary", disabled: !playMatch, onclick: doPlay, title: "P / Enter" }, T("play")),
+    need > 0 ? el("button", { type: "button", id: "discard-btn", disabled: !canDiscard, onclick: doDiscard, title: "D" }, T("discard")) : null,
+    el("button", { type: "button", id: "clear-btn", disabled: !sel.length, onclick: () => { ui.sel.clear(); render(root, frame, ctx); }, title: "Esc" }, T("clear")),
+    el("span", { class: "hint muted" }, hint));
+  let mine = null;
+  if (me !== null && me !== undefined) {
+    const { role } = seatLabel(frame, ctx, me);
+    const marks = [];
+    if (v.bidder === me) marks.push(el("span", { class: "mark bid" }, "做"));
+    if (v.privileged === me) marks.push(el("span", { class: "mark priv" }, "包"));
+    mine = el("div", { class: "me-line" + (v.to_act === me ? " turn" : "") }, el("strong", {}, role), ...marks,
+      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊 (${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}) · ${(v.won[me] || []).length} ${T("tricks")}`);
+  }
+  const dl = frame.deal_over ? details(frame, ctx, A) : null;
+  root.replaceChildren(
+    header(frame, ctx),
+    el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
+      seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn), mine,
+      me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null),
+    settlement(frame, ctx, dl),
+    logPanel(frame, ctx),
+    invites(frame, ctx),
+  );
+  if (!ui.keysBound) {
+    ui.keysBound = true;
+    document.addEventListener("keydown", (ev) => {
+      if (!ui.last || ui.last.frame.replay || !document.getElementById("hand")) return;
+      if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
+      const k = ev.key.toLowerCase();
+      if (k === "p" || (k === "enter" && ev.ctrlKey)) { document.getElementById("play-btn")?.click(); ev.preventDefault(); }
+      else if (k === "d") { document.getElementById("discard-btn")?.click(); }
+      else if (k === "escape") { document.getElementById("clear-btn")?.click(); }
+      else if (k === "arrowright" || k === "arrowleft") {
+        const cards = [...document.querySelectorAll("#hand button.card")];
+        const i = cards.indexOf(document.activeElement);
+        const j = i < 0 ? 0 : Math.max(0, Math.min(cards.length - 1, i + (k === "arrowright" ? 1 : -1)));
+        cards[j] && cards[j].focus();
+        ev.preventDefault();
+      }
+    });
+  }
+}
+
+export function onError() { ui.queue = []; }
