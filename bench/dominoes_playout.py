@@ -1,0 +1,54 @@
+"""Random-playout speed of the domino games on one core: games per second, per game and preset.
+
+    python bench/dominoes_playout.py [--seconds 3]
+
+Each game is a fresh seeded deal (deal_from_seed + new_state) played to the end with uniformly
+random legal actions via `apply_unchecked`, as search bots and simulations do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from yezi.core.playout import random_playout
+from yezi.core.registry import load_game
+
+CASES = [
+    ("jielong", "wikipedia", {}),
+    ("jielong", "wikipedia", {"players": "2"}),
+    ("jielong", "wikipedia", {"players": "3"}),
+    ("tseding", "pairwise", {}),
+    ("dingniu", "recommended", {}),
+    ("dingniu", "wikipedia", {}),
+]
+
+
+def bench(name: str, preset: str, overrides: dict, seconds: float) -> tuple[float, float]:
+    game = load_game(name, preset, overrides)
+    rng = random.Random(1)
+    n = actions = 0
+    t0 = time.perf_counter()
+    while (elapsed := time.perf_counter() - t0) < seconds:
+        for _ in range(50):
+            state = game.start(seed=rng.randrange(2**63))
+            random_playout(state, rng)
+            actions += len(state.history)
+            n += 1
+    return n / elapsed, actions / n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=3.0)
+    args = ap.parse_args()
+    print(f"{'game':<10}{'preset':<13}{'options':<12}{'games/s':>10}{'actions/game':>14}")
+    for name, preset, overrides in CASES:
+        rate, per = bench(name, preset, overrides, args.seconds)
+        opts = ",".join(f"{k}={v}" for k, v in overrides.items())
+        print(f"{name:<10}{preset:<13}{opts:<12}{rate:>10.0f}{per:>14.1f}")
+
+
+if __name__ == "__main__":
+    main()
