@@ -110,18 +110,21 @@ class Card:
         return self.names[lang]
 
 
+SUIT_OF = tuple(0 if c < 11 else 1 if c < 20 else 2 if c < 29 else 3 for c in range(NUM_CARDS))
+
+
 def suit_of(c: int) -> int:
-    return 0 if c < 11 else 1 if c < 20 else 2 if c < 29 else 3
+    return SUIT_OF[c]
 
 
 def trick_rank(c: int) -> int:
     """1 = the top card of its suit; compare only within one suit."""
-    return c - SUIT_START[suit_of(c)] + 1
+    return c - SUIT_START[SUIT_OF[c]] + 1
 
 
 def beats(a: int, b: int) -> bool:
     """Whether card a captures card b: same suit and higher in trick order."""
-    return suit_of(a) == suit_of(b) and a < b
+    return a < b and SUIT_OF[a] == SUIT_OF[b]
 
 
 def money_order(c: int) -> int:

@@ -25,6 +25,8 @@ from typing import Any
 from yezi.components import madiao_deck as deck
 from yezi.components.madiao_deck import (
     BAILAO,
+    SUIT_OF,
+    SUIT_START,
     NUM_CARDS,
     QIANWAN,
     WANWAN,
@@ -275,6 +277,7 @@ class MaDiaoState(State):
         self.bailao_up = False  # 百老 played face up (public)
         self.ten_played = False  # some 十 card played face up (public)
         self.to_act: int | None = 0
+        self.play_log: list[dict[str, Any]] = []
         self._settlement: dict[str, Any] | None = None
         if r["stake_mode"] == "fixed":
             self._set_stake(r["stake_min"])
@@ -291,6 +294,7 @@ class MaDiaoState(State):
         s.trick_winners = list(self.trick_winners)
         s.mian_queue = list(self.mian_queue)
         s.he = list(self.he)
+        s.play_log = list(self.play_log)
         s._settlement = None
         return s
 
@@ -362,13 +366,14 @@ class MaDiaoState(State):
         if not trick["plays"]:
             acts = [UP + c for c in sorted(hand)]
         else:
-            led = suit_of(trick["plays"][0][1])
+            led = SUIT_OF[trick["plays"][0][1]]
             best = trick["best"]
-            caps = [UP + c for c in sorted(hand) if beats(c, best)]
+            lo = SUIT_START[SUIT_OF[best]]
+            caps = [UP + c for c in sorted(hand) if lo <= c < best]
             if r["must_capture"] and caps:
                 acts = caps
-            elif r["must_follow"] and any(suit_of(c) == led for c in hand):
-                acts = caps + [DOWN + c for c in sorted(hand) if suit_of(c) == led]
+            elif r["must_follow"] and any(SUIT_OF[c] == led for c in hand):
+                acts = caps + [DOWN + c for c in sorted(hand) if SUIT_OF[c] == led]
             else:
                 acts = caps + [DOWN + c for c in sorted(hand)]
         if r["guard_rules"] == "prohibit":
@@ -382,6 +387,8 @@ class MaDiaoState(State):
         if action >= STAKE or self.phase != PHASE_PLAY:
             return None
         c = action % 40
+        if c > 10:
+            return None  # only the 十 suit is guarded
         hand = self.hands[seat]
         if BAILAO in hand or self.bailao_up:
             return None
@@ -454,8 +461,9 @@ class MaDiaoState(State):
             return
         c = action % 40
         up = action < DOWN
-        self.hands[seat].discard(c)
         trick = self.tricks[-1]
+        self.play_log.append(self._log_entry(seat, action, trick))
+        self.hands[seat].discard(c)
         trick["plays"].append((seat, c, up))
         if up:
             if c == BAILAO:
@@ -474,6 +482,19 @@ class MaDiaoState(State):
             return
         self.tricks.append({"leader": w, "plays": [], "best": None, "best_seat": None})
         self.to_act = w
+
+    def _log_entry(self, seat: int, action: int, trick: dict[str, Any]) -> dict[str, Any]:
+        """What the liability rules (settled after the hand) need to know about this play."""
+        best_seat = trick["best_seat"]
+        led = bool(trick["plays"])
+        return {
+            "k": len(self.tricks) - 1, "seat": seat, "a": action,
+            "breach": self.guard_breach(seat, action) if self.game.rules["guard_rules"] == "liability" else None,
+            "bailao_held": any(BAILAO in h for h in self.hands),
+            "could_capture": led and best_seat == 0 and seat != 0
+            and any(beats(x, trick["best"]) for x in self.hands[seat]),
+            "led": led, "best": trick["best"], "best_seat": best_seat,
+        }
 
     # --- outcome ------------------------------------------------------------------------------------
     def settlement(self) -> dict[str, Any]:

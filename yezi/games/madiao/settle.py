@@ -77,7 +77,13 @@ EN = {
 }
 
 
+def _sn(state, seat: int) -> str:
+    return state.game.seat_name(seat, "zh-hant")
+
+
 def _num(x: Any) -> Any:
+    if isinstance(x, int):
+        return x
     x = Fraction(x)
     return int(x) if x.denominator == 1 else str(x)
 
@@ -171,16 +177,16 @@ class _Book:
 
     def add(self, key: str, clause: str, pairs: list[tuple[Any, Any, Fraction]], detail: str = "",
             chips: bool = False) -> None:
-        pairs = [(a, b, Fraction(z)) for a, b, z in pairs if z and a != b]
+        pairs = [(a, b, z) for a, b, z in pairs if z and a != b]
         if pairs:
             self.items.append({"item": key, "clause": clause, "pairs": pairs, "detail": detail, "chips": chips})
 
 
-def _direction(seat: int, zhu) -> list[tuple[int, int, Fraction]]:
+def _direction(seat: int, zhu) -> list[tuple[int, int, int]]:
     """'樁家開散家。散家止開樁家': the banker collects from each 散家; a 散家 from the banker only."""
     if seat == 0:
-        return [(p, 0, Fraction(zhu)) for p in (1, 2, 3)]
-    return [(0, seat, Fraction(zhu))]
+        return [(p, 0, zhu) for p in (1, 2, 3)]
+    return [(0, seat, zhu)]
 
 
 def settle(state) -> dict[str, Any]:
@@ -202,7 +208,7 @@ def settle(state) -> dict[str, Any]:
         book.add("四極", F["siji"], [(p, s, 1) for p in range(4) if p != s])
     elif reason == "mian":
         book.items.append({"item": "免鬭", "clause": F["mian"], "pairs": [], "chips": False,
-                           "detail": f"seat {state.mian_declarer} holds a long suit; no payments"})
+                           "detail": f"{_sn(state, state.mian_declarer)} 十門滿五張 / 餘門滿六張; no payments"})
 
     if reason == "he" or (reason == "played" and he):
         for seat, names, zhu in he:
@@ -220,16 +226,16 @@ def settle(state) -> dict[str, Any]:
     if dahuo_seat is not None:
         total = state.pool_before + pool_in
         if total:
-            book.add("官堆", F["pool"], [("pool", dahuo_seat, Fraction(total))],
+            book.add("官堆", F["pool"], [("pool", dahuo_seat, total)],
                      "大活 takes the whole pool", chips=True)
     elif reason == "played" or r["ante_after_void"]:
         unit = stake if r["pool_unit"] == "stake" else 1
-        book.add("子", F["ante"], [(s, "pool", Fraction(unit)) for s in range(4)],
+        book.add("子", F["ante"], [(s, "pool", unit) for s in range(4)],
                  "no 大活 this hand: each adds one 子", chips=True)
 
-    net = [Fraction(0)] * 4
-    transfers = [Fraction(0)] * 4
-    pool = Fraction(state.pool_before)
+    net: list[Any] = [0] * 4
+    transfers: list[Any] = [0] * 4
+    pool: Any = state.pool_before
     public_items = []
     for it in book.items:
         mult = 1 if it["chips"] else stake
@@ -307,7 +313,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
         losers = [s for s in range(4) if t[s] <= 1]
         winners = [s for s in range(4) if t[s] >= 3]
         if winners and losers:
-            share = Fraction(1, len(winners))
+            share = Fraction(1, len(winners)) if len(winners) > 1 else 1
             kind = "獨弔" if len(winners) == 1 and len(losers) == 1 else "合弔" if len(winners) == 1 else "各弔"
             book.add("弔", F["diao"], [(p, w, share) for p in losers for w in winners], kind)
         elif all(x == 2 for x in t):
@@ -316,9 +322,9 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
         pairs = []
         for s in (1, 2, 3):
             if t[s] <= 1:
-                pairs.append((s, 0, Fraction(1)))
+                pairs.append((s, 0, 1))
             elif t[s] >= 3:
-                pairs.append((0, s, Fraction(1)))
+                pairs.append((0, s, 1))
         book.add("弔", F["diao_b"], pairs, "banker-centred")
     # 2. 百老 and 突
     used_ci: dict[int, int] = {}
@@ -339,7 +345,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             amount = base * 2 if r["nested_items"] == "highest" else base + base * 2
         status["bailao"] = name
         clause = F["baitu"] if ci is not None else F["bai"]
-        book.add(name, clause, _direction(h, amount), f"{name}: {card_name(BAILAO)} dealt to seat {h}, {t[h]} tricks")
+        book.add(name, clause, _direction(h, amount), f"{_sn(state, h)}: {card_name(BAILAO)}, {t[h]} 卓")
         if st == "大活百":
             status["dahuo_seat"] = h
             if h != 0:
@@ -409,11 +415,11 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             if w is None or (r["jiakui_zhengben"] and t[w] < 2):
                 continue
             if r["jiakui_payee"] == "pool" or r["fine_recipient"] == "pool":
-                pairs = [(w, "pool", Fraction(3))]
+                pairs = [(w, "pool", 3)]
             else:
-                pairs = [(w, p, Fraction(1)) for p in range(4) if p != w]
+                pairs = [(w, p, 1) for p in range(4) if p != w]
             book.add("假逵", F["jiakui"], pairs,
-                     f"底牌次張 {card_name(sec)}; {card_name(c)} was 上卓 by seat {w}")
+                     f"底牌次張 {card_name(sec)}; {card_name(c)} 上卓 by {_sn(state, w)}")
     # 5. liabilities
     _liabilities(state, book, t, holder, status, bai_tu, live_shang)
 
@@ -441,26 +447,6 @@ def _seven_counts(state, s) -> bool:
     return lost[0] == 7
 
 
-def _snapshots(state):
-    """Replay the hand; for each card play, what the liability rules need to know just before it."""
-    g = state.game
-    s = g.new_state(state.deal)
-    out = []
-    for a in state.history:
-        if s.phase == "play":
-            seat = s.to_act
-            trick = s.tricks[-1]
-            out.append({
-                "k": len(s.tricks) - 1, "seat": seat, "a": a,
-                "breach": s.guard_breach(seat, a),
-                "bailao_held": any(BAILAO in h for h in s.hands),
-                "hand": set(s.hands[seat]),
-                "led": bool(trick["plays"]), "best": trick["best"], "best_seat": trick["best_seat"],
-            })
-        s.apply_unchecked(a)
-    return out
-
-
 def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
     """代人認開數 (spec §5.3): D1, D2 and (optionally) D3, from the play log after the hand."""
     r = state.game.rules
@@ -470,15 +456,15 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
 
     def bear(offender: int, beneficiary: int, amount: int, what: str, key: str):
         if beneficiary == 0:
-            pairs = [(offender, p, Fraction(amount)) for p in (1, 2, 3) if p != offender]
+            pairs = [(offender, p, amount) for p in (1, 2, 3) if p != offender]
         else:
-            pairs = [(offender, 0, Fraction(amount))] if offender != 0 else []
+            pairs = [(offender, 0, amount)] if offender != 0 else []
         book.add("代人認開", F["liab"], pairs, f"{key}: {what}")
         liab.append({"rule": key, "offender": offender, "beneficiary": beneficiary, "kai": amount})
 
     snaps = None
     if r["guard_rules"] == "liability" and holder is not None and status.get("dahuo_seat") == holder:
-        snaps = _snapshots(state)
+        snaps = state.play_log
         for sn in snaps:
             k, seat, a = sn["k"], sn["seat"], sn["a"]
             if not sn["bailao_held"]:
@@ -500,7 +486,7 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
             break
     # D2 / D3: a 散家 let the banker's winning card pass while able to capture it.
     if snaps is None:
-        snaps = _snapshots(state)
+        snaps = state.play_log
     passes: dict[int, int] = {}  # trick -> first offending seat
     for sn in snaps:
         k, seat, a = sn["k"], sn["seat"], sn["a"]
@@ -508,7 +494,7 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
             continue
         if winners[k] != 0 or k in passes:
             continue
-        if any(_beats(c, sn["best"]) for c in sn["hand"]):
+        if sn["could_capture"]:
             passes[k] = seat
     blamed = set()
     for k, o in sorted(passes.items()):
