@@ -19,7 +19,6 @@ from yezi.components.madiao_deck import (
     SUIT_START,
     WANWAN,
     ZHENG_SHANG,
-    beats,
     suit_of,
 )
 

@@ -25,10 +25,10 @@ from typing import Any
 from yezi.components import madiao_deck as deck
 from yezi.components.madiao_deck import (
     BAILAO,
-    SUIT_OF,
-    SUIT_START,
     NUM_CARDS,
     QIANWAN,
+    SUIT_OF,
+    SUIT_START,
     WANWAN,
     beats,
     card_name,
@@ -560,9 +560,9 @@ class MaDiaoState(State):
             elif b == "L1":
                 out.append("D1 (L1): leading 十 without 百老; if 百老 takes this trick and lives you bear the 開")
         trick = self.tricks[-1]
-        if seat != 0 and trick["plays"] and trick["best_seat"] == 0 and action >= DOWN:
-            if any(beats(c, trick["best"]) for c in self.hands[seat]):
-                out.append("D2: letting the banker's card pass (故縱); if his 賞 then lives you bear the 開")
+        if (seat != 0 and trick["plays"] and trick["best_seat"] == 0 and action >= DOWN
+                and any(beats(c, trick["best"]) for c in self.hands[seat])):
+            out.append("D2: letting the banker's card pass (故縱); if his 賞 then lives you bear the 開")
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:

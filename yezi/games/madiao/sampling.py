@@ -82,7 +82,7 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
         for p, c in zip(rest, [c for c in reveal["stock"] if c not in stock_known.values()]):
             stock_known[p] = c
     used = set(stock_known.values())
-    for s, h in known_hand.items():
+    for h in known_hand.values():
         used.update(h)
     for s in range(4):
         if s not in known_hand:
@@ -132,8 +132,6 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
                 actions[i] = DOWN + c
         if not ok:
             continue
-        for s in known_hand:  # own hidden discards are never None in the seat's own view
-            pass
         rest_pos = [p for p in range(32, 40) if eff[p] is None]
         if len(rest_pos) != len(pool_cards):
             continue

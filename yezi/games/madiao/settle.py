@@ -369,9 +369,9 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             continue
         book.add("小突", F["xiaotu"], _direction(s, 1), f"{card_name(JIUSHI)} with {card_name(ci)}")
     # 全突大活 (option V17 quantu_condition=dahuo): paid after play as a 賀 by the three others
-    if r["quantu_condition"] == "dahuo" and holder is not None and status.get("dahuo_seat") == holder:
-        if {BAILAO, JIUSHI, *CI_TU} <= dealt[holder]:
-            book.add("全突大活", F["quantu"], [(p, holder, 5) for p in range(4) if p != holder])
+    if (r["quantu_condition"] == "dahuo" and holder is not None and status.get("dahuo_seat") == holder
+            and {BAILAO, JIUSHI, *CI_TU} <= dealt[holder]):
+        book.add("全突大活", F["quantu"], [(p, holder, 5) for p in range(4) if p != holder])
     # 3. 賞
     live_shang = []
     for suit in range(4):

@@ -113,7 +113,7 @@ def _warn(game, view, arg, lang):
         return "usage: warn CARD — the liability a play would risk"
     try:
         a = game.parse_action(arg)
-    except Exception as e:  # noqa: BLE001
+    except Exception as e:
         return str(e)
     b = guard_breach(view, a)
     if b:
