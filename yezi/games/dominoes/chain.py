@@ -136,7 +136,7 @@ class DominoGame(Game):
     """Base of the three domino games: builds the `ChainConfig`, deals, notation and sampling."""
 
     name_style: ClassVar[str] = "hk"
-    wants_legal: ClassVar[bool] = False  # after_action needs the legal set (頂牛's 算帳 test)
+    wants_legal: ClassVar[bool] = False  # after_action needs the ends before the move (頂牛's 算帳 test)
     seat_names: ClassVar[dict[str, tuple[str, ...]]] = {
         "zh-hant": ("莊家", "二家", "三家", "四家"),
         "zh-hans": ("庄家", "二家", "三家", "四家"),
@@ -162,7 +162,8 @@ class DominoGame(Game):
         """Hook run once a state is built (斜釘: 八掘 and the redeal)."""
 
     def after_action(self, state: DominoState, seat: int, action: int, legal: list[int] | None) -> None:
-        """Hook run after each action, before the turn passes (頂牛: 算帳 detection)."""
+        """Hook run after each action, before the turn passes (頂牛: 算帳 detection); with
+        `wants_legal` the state keeps the open ends before the action in `prev_ends`."""
 
     def note_visible(self, state: DominoState, note: dict[str, Any], seat: int | None) -> bool:
         return state.to_move is None or note.get("seat") == seat
@@ -504,6 +505,7 @@ class DominoState(State):
         self.hands = [tg.counts(h) for h in deal["hands"]]
         self.down: list[list[int]] = [[] for _ in range(cfg.seats)]
         self.placed = [0] * cfg.seats
+        self.table = [0] * NK  # kinds on the table
         self.lines: list[list[list[int]]] = []  # each line: [high-side pip, low-side pip, kind, seat]
         self.ends: list[int] = []
         self.history: list[int] = []
@@ -556,21 +558,19 @@ class DominoState(State):
                 if n != dead:
                     out.append(LEAD + 2 * k + o)
         if cfg.answerable_lead and not self.lines:
-            ok = [a for a in out if self._answerable(seat, a)]
+            outside = [self.game.set_counts[j] - h[j] for j in range(NK)]
+            ok = [a for a in out if self._answerable(outside, a)]
             if ok:
                 out = ok
         if not out and dead is not None:
             return self.leads(seat, None)
         return out
 
-    def _answerable(self, seat: int, a: int) -> bool:
+    def _answerable(self, outside: list[int], a: int) -> bool:
         """頂牛 step 3: some tile outside the leader's hand shows an open number after the lead.
         Ground truth, but it only needs the leader's own hand, since every other tile is out."""
         _, k, o = decode(a)
-        h = list(self.hands[seat])
-        h[k] -= 1
-        outside = [self.game.set_counts[j] - h[j] - (1 if j == k else 0) for j in range(NK)]
-        return any(any(outside[j] for j in WITH[n]) for n in lead_ends(k, o, self.game.cfg.two_ends))
+        return any(outside[j] for n in lead_ends(k, o, self.game.cfg.two_ends) for j in WITH[n])
 
     def legal_actions(self) -> list[int]:
         p = self.to_move
@@ -624,13 +624,18 @@ class DominoState(State):
         cfg = game.cfg
         p = self.to_move
         assert p is not None
-        legal = None
         if game.wants_legal:
-            legal = self.legal_actions()
             self.prev_ends = list(self.ends)
-        verb, k, x = decode(action)
+        if action < PLAY:
+            verb, k, x = "lead", action >> 1, action & 1
+        elif action < DOWN:
+            verb, k, x = "play", (action - PLAY) >> 1, (action - PLAY) & 1
+        else:
+            verb, k, x = "down", action - DOWN, 0
         self.hands[p][k] -= 1
         self.left -= 1
+        if verb != "down":
+            self.table[k] += 1
         if verb == "lead":
             ends = lead_ends(k, x, cfg.two_ends)
             if cfg.two_ends:
@@ -655,7 +660,7 @@ class DominoState(State):
         else:
             self.down[p].append(k)
         self.history.append(action)
-        game.after_action(self, p, action, legal)
+        game.after_action(self, p, action, None)
         if self.left == 0:
             self.finish("all-out")
         elif cfg.end_on_block and not any(self.can_connect(s) for s in range(cfg.seats)):
@@ -742,6 +747,7 @@ class DominoState(State):
         c.hands = [list(h) for h in self.hands]
         c.down = [list(d) for d in self.down]
         c.placed = list(self.placed)
+        c.table = list(self.table)
         c.lines = [[list(t) for t in line] for line in self.lines]
         c.ends = list(self.ends)
         c.history = list(self.history)

@@ -20,11 +20,13 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.games.dominoes import settle
 from yezi.games.dominoes.chain import (
+    DOWN,
     HIGH,
     LOW,
-    MASK,
     NK,
     PIPS,
+    PLAY,
+    WITH,
     ChainConfig,
     DominoGame,
     DominoState,
@@ -70,32 +72,39 @@ class DingNiu(DominoGame):
     def unknown_to(self, state: DominoState, seat: int) -> list[int]:
         """Counts of the tiles `seat` cannot place: not on the table, not in his hand, not his own
         face-down ones."""
-        unk = list(self.set_counts)
-        for line in state.lines:
-            for t in line:
-                unk[t[2]] -= 1
         h = state.hands[seat]
-        for k in range(NK):
-            unk[k] -= h[k]
+        t = state.table
+        unk = [c - h[k] - t[k] for k, c in enumerate(self.set_counts)]
         for k in state.down[seat]:
             unk[k] -= 1
         return unk
 
     @staticmethod
     def _blocked(ends: list[int], unk: list[int]) -> bool:
-        m = 0
         for e in ends:
-            m |= 1 << e
-        return not any(unk[k] and MASK[k] & m for k in range(NK))
+            for k in WITH[e]:
+                if unk[k]:
+                    return False
+        return True
 
     def after_action(self, state: DominoState, seat: int, action: int, legal: list[int] | None) -> None:
-        verb = decode(action)[0]
-        if verb != "play" or legal is None:
+        if action < PLAY or action >= DOWN:
             return
         before = state.prev_ends
         unk = self.unknown_to(state, seat)
         if not self._blocked(state.ends, unk) or self._blocked(before, unk):
             return
+        # the moves he had: rebuild them from his hand and the ends before this tile
+        k = decode(action)[1]
+        hand = state.hands[seat]
+        hand[k] += 1
+        after = state.ends
+        state.ends = before
+        legal = state.plays(seat)
+        if not self.cfg.must_connect:
+            legal += [DOWN + j for j in range(NK) if hand[j]]
+        state.ends = after
+        hand[k] -= 1
         free = []
         for alt in legal:
             if alt == action:
