@@ -153,3 +153,13 @@ def test_record_text_round_trip(preset, players):
             assert back.actions == rec.actions and back.deal == rec.deal
             assert back.replay().payments() == state.payments()
         assert Record.from_json(rec.to_json()).replay().payments() == state.payments()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_fast_payments_agree_with_the_full_classification(preset):
+    for players in (2, 3):
+        g = load(preset, players)
+        rng = random.Random(7)
+        for seed in range(60):
+            state = random_playout(g.start(seed=seed), rng)
+            assert state.payments() == state.result()[1].payments

@@ -66,6 +66,9 @@ def decode(a: int) -> tuple[str, int, int]:
     return "keep", -1, -1
 
 
+_DECODED = tuple(decode(a) for a in range(ACTION_SPACE))
+
+
 class Fishing(Game):
     name = "fishing"
     titles = {"zh-hant": "釣魚（十五湖）", "zh-hans": "钓鱼（十五湖）", "en": "Fishing (Sap Ng Wu cards) / Tiu U"}
@@ -355,6 +358,8 @@ class FishingState(State):
         self.drawn: int | None = None
         self.events: list[dict[str, Any]] = []
         self._result: tuple[list[Catch], Settlement] | None = None
+        self._standings = None
+        self._payments = None
         if game.fours_to_tail:
             for k in sorted(game.self_only):
                 if self.lake[k] == 4:
@@ -428,19 +433,21 @@ class FishingState(State):
                 return caps
             return [*caps, DREL + d]
         hand = self.hands[self.turn]
-        caps = []
-        stacks = []
-        for h in range(K):
-            if hand[h]:
-                caps += [CAP + h * K + t for t in self._targets(h)]
-                if g.stacking and self.lake[h] == 2 and not self.stacked[h]:
-                    stacks.append(STACK + h)
-        moves = caps + stacks
+        lake, st, matches = self.lake, self.stacked, g.matches
+        moves = []
+        held = [h for h in range(K) if hand[h]]
+        for h in held:
+            base = CAP + h * K
+            for t in matches[h]:
+                if lake[t] and (t == h or not st[t]):
+                    moves.append(base + t)
+        if g.stacking:
+            moves += [STACK + h for h in held if lake[h] == 2 and not st[h]]
         if moves and g.must:
             return moves
         if g.keep_mode:
             return [*moves, KEEP]
-        return moves + [REL + h for h in range(K) if hand[h]]
+        return moves + [REL + h for h in held]
 
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
         g = self.game
@@ -485,7 +492,7 @@ class FishingState(State):
 
     def apply_unchecked(self, action: int) -> None:
         seat = self.turn
-        kind, a, b = decode(action)
+        kind, a, b = _DECODED[action]
         hand = self.hands[seat]
         if kind == "cap":
             hand[a] -= 1
@@ -516,12 +523,20 @@ class FishingState(State):
         return self._result
 
     def deciding_scores(self) -> list[int]:
-        return [s.score for s in self.result()[1].standings]
+        return [s.score for s in self.standings()]
+
+    def standings(self):
+        """Each seat's standing (決勝分, 鈞) from the fast scorer, without the reasons."""
+        if self._standings is None:
+            self._standings = [self.game.method.standing_quick(quick(c, self.game.class_rules)) for c in self.catches]
+        return self._standings
 
     def payments(self) -> list[int]:
         if self.turn >= 0:
             return [0] * self.game.players
-        return list(self.result()[1].payments)
+        if self._payments is None:
+            self._payments = self.game.method.settle(self.standings(), with_text=False).payments
+        return list(self._payments)
 
     # ---- information -------------------------------------------------------------------------
     def drawn_so_far(self) -> list[int]:
@@ -584,4 +599,6 @@ class FishingState(State):
         s._first = self._first
         s.phases = list(self.phases)
         s._result = self._result
+        s._standings = self._standings
+        s._payments = self._payments
         return s

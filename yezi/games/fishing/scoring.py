@@ -247,7 +247,8 @@ def explain(catch: Catch, lang: str = "en") -> list[str]:
 
 
 def quick(counts, rules: ClassRules = ClassRules()) -> tuple[int, int, int, int, bool]:
-    """Numbers only, fast, for bots: (fish, fish value of specials, number of specials, 鈞, all_small).
+    """Numbers only, fast, for bots and payouts: (fish, fish value of specials, number of specials,
+    鈞, all_small); the special ids are implied (`quick_specials`).
 
     Must agree with `classify` (a property test checks it); no reasons are built.
     """

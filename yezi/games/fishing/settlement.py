@@ -79,6 +79,17 @@ class Method:
             score += self.special_bonus * len(catch.specials)
         return Standing(score, catch.jun, THREE_JUN in catch.specials and not catch.all_small, catch.specials)
 
+    def standing_quick(self, q) -> Standing:
+        """The standing from `scoring.quick`'s numbers (same result as `standing`, no reasons)."""
+        fish, sf, ns, jun, all_small = q
+        score = fish
+        if not all_small:
+            if self.double_specials:
+                score += sf
+            score += self.special_bonus * ns
+        three = not all_small and jun == 3
+        return Standing(score, jun, three)
+
     def bonus_text(self, catch: Catch, lang: str = "en") -> list[str]:
         out = []
         for sid in catch.specials if not catch.all_small else ():
@@ -90,7 +101,7 @@ class Method:
         return out
 
     # --- payments ---------------------------------------------------------------------------
-    def settle(self, standings: list[Standing], names: list[str] | None = None) -> Settlement:
+    def settle(self, standings: list[Standing], names: list[str] | None = None, with_text: bool = True) -> Settlement:
         n = len(standings)
         names = names or [chr(ord("A") + i) for i in range(n)]
         pays = [0] * n
