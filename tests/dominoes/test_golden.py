@@ -1,5 +1,6 @@
 """Golden playthroughs: one full hand per game and preset, played by the heuristic bots from a
-fixed seed, written as an annotated record plus the final table. A change in rules, notation,
+fixed seed, written as an annotated record plus the final table in
+comments, so that each file is also a record `yezi replay` reads. A change in rules, notation,
 bots or rendering shows up as a diff here.
 
 Regenerate after an intended change with ``YEZI_REGEN_GOLDEN=1 python -m pytest tests/dominoes/test_golden.py``
@@ -41,7 +42,8 @@ def playthrough(name: str, preset: str, seed: int) -> tuple[str, Record]:
     state = play_deal(game, bots, game.deal_from_seed(seed), random.Random(seed))
     rec = Record.from_state(state, seed=seed)
     text = rec.to_text("zh-hant", comments=True)
-    text += "\n{\n" + render(game, state.view(None), "zh-hant") + "\n\n" + render(game, state.view(None), "en") + "\n}\n"
+    table = render(game, state.view(None), "zh-hant") + "\n\n" + render(game, state.view(None), "en")
+    text += "\n" + "\n".join(f"{{ {line} }}" if line else "" for line in table.splitlines()) + "\n"
     return text, rec
 
 
@@ -55,5 +57,5 @@ def test_golden_playthrough(name, preset, seed):
             pytest.skip(f"wrote missing golden file {path.name}")
     assert path.read_text(encoding="utf-8") == text
     # the golden file is itself a record that replays to the same result
-    back = Record.from_text(path.read_text(encoding="utf-8").split("\n{\n")[0])
+    back = Record.from_text(path.read_text(encoding="utf-8"))
     assert back.actions == rec.actions and back.replay().payments() == rec.replay().payments()

@@ -8,21 +8,21 @@ from yezi.games.dominoes.settle import RANK_NAMES
 
 L = {
     "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
-                "to_act": "輪到", "result": "結算", "score": "點數", "pay": "收付", "tiles": "張",
+                "to_act": "輪到", "result": "結算", "score": "點數", "pay": "收付", "tiles": "張", "row_down": "扣牌",
                 "you": "你", "unseen": "未見的牌", "none": "（無）", "left": "手中剩餘",
                 "pass": "通牌", "penalty": "頭/尾", "bajue": "八掘", "redeal": "七掘以上，重新洗牌",
                 "blocked": "無人能接，立即結束", "all-out": "牌已出完", "winner": "贏家",
                 "suanzhang-success": "算帳成功，加倍", "baozhuang": "包庄：{}獨付12", "plain": "",
                 "no_notes": "本局尚無算帳或死砸。"},
     "zh-hans": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "开口", "closed": "封口",
-                "to_act": "轮到", "result": "结算", "score": "点数", "pay": "收付", "tiles": "张",
+                "to_act": "轮到", "result": "结算", "score": "点数", "pay": "收付", "tiles": "张", "row_down": "扣牌",
                 "you": "你", "unseen": "未见的牌", "none": "（无）", "left": "手中剩余",
                 "pass": "通牌", "penalty": "头/尾", "bajue": "八掘", "redeal": "七掘以上，重新洗牌",
                 "blocked": "无人能接，立即结束", "all-out": "牌已出完", "winner": "赢家",
                 "suanzhang-success": "算帐成功，加倍", "baozhuang": "包庄：{}独付12", "plain": "",
                 "no_notes": "本局尚无算帐或死砸。"},
     "en": {"hand": "Hand", "down": "Face down", "line": "Line {}", "open": "open", "closed": "closed",
-           "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": "tiles",
+           "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": " tiles", "row_down": "face down ",
            "you": "you", "unseen": "Unseen tiles", "none": "(none)", "left": "left in hand",
            "pass": "通牌 (all placed)", "penalty": "頭七/尾八", "bajue": "八掘 (eight doubles)",
            "redeal": "seven or more doubles: redeal", "blocked": "nobody can connect: the hand ends",
@@ -47,7 +47,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     row = []
     for s in range(view["seats"]):
         mark = f"({t['you']})" if s == seat else ""
-        row.append(f"{sn(s)}{mark} {view['hand_counts'][s]}{t['tiles']} {t['down']}{view['down_counts'][s]}")
+        row.append(f"{sn(s)}{mark} {view['hand_counts'][s]}{t['tiles']} {t['row_down']}{view['down_counts'][s]}")
     lines.append("  ".join(row))
     for i, line in enumerate(view["lines"]):
         chain = "".join(_tile(x[2], x[0], x[1]) for x in line)
