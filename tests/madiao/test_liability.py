@@ -124,4 +124,4 @@ def test_d3_is_optional():
     [d3] = liab(s, "D3")
     assert (d3["offender"], d3["beneficiary"], d3["kai"]) == (1, 0, 2)
     assert item_net(s, "D3") == [0, -8, 4, 4]
-    assert sum(s.payments()) + s.pool_change() == 0
+    assert sum(s.net()) + s.pool_change() == 0

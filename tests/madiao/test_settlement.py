@@ -89,9 +89,9 @@ def test_worked_example_of_spec_4_9():
     assert [Fr(x) / 2 for x in st["transfers"]] == [Fr(-5, 2), Fr(15, 2), -2, -3]
     assert {it["item"] for it in st["items"]} == {"弔", "賞", "大活百突", "敲門", "官堆"}
     # X also takes the 官堆; payments include it, and payments plus the pool's change sum to zero
-    assert s.payments() == [-5, 15 + 10, -4, -6]
+    assert s.net() == [-5, 15 + 10, -4, -6] and s.payments() == [-5, 15, -4, -6]
     assert s.pool_change() == -10
-    assert sum(s.payments()) + s.pool_change() == 0
+    assert sum(s.net()) + s.pool_change() == 0
     assert st["next_banker"] == ("rotate", 1)  # B did not get 大活
 
 
@@ -190,12 +190,12 @@ def test_siji_and_long_suit_and_cut_bailao():
     assert s.next_banker() == ("redraw", -1)
     s = start(g, build_deal({0: [4, 5, 6, 7, 8, 16, 27, 33]}, 24), stake=2)
     assert s.end_reason == "mian" and s.transfers() == [0, 0, 0, 0]
-    assert s.payments() == [-2, -2, -2, -2] and s.pool_change() == 8  # ante: no 大活
+    assert s.net() == [-2, -2, -2, -2] and s.pool_change() == 8  # ante: no 大活
     s = start(MaDiao.from_preset(ante_after_void=False), build_deal({0: [4, 5, 6, 7, 8, 16, 27, 33]}, 24))
-    assert s.payments() == [0, 0, 0, 0]
+    assert s.net() == [0, 0, 0, 0]
     s = start(g, build_deal({}, d.BAILAO), stake=4)
     assert s.end_reason == "cut-bailao"
-    assert s.payments() == [-4, -8, -4, -4] and s.pool_change() == 20
+    assert s.net() == [-4, -8, -4, -4] and s.pool_change() == 20
 
 
 def test_waivable_mian_dou():
@@ -226,7 +226,7 @@ def test_jiakui(opts, second, won8, expect):
     w0 = [d.BAWAN, 4, 5] if won8 else [6, 4, 5]
     s = fake_played(g, deal, [w0, [7, 8], [33, 34], [35]])
     assert item_zhu(s, "假逵") == expect
-    assert sum(s.payments()) + s.pool_change() == 0
+    assert sum(s.net()) + s.pool_change() == 0
 
 
 def test_seven_tricks():

@@ -10,10 +10,13 @@ deck as it lies after the cut, read as spec §2.5's engine procedure (the last c
 first 32 are dealt in packets of four from 頭, twice round; cards 33–39 are the hidden stock and
 card 39 (index 38) is the 底牌次張).
 
-Pool accounting (the protocol's zero-sum rule extended): `payments()` is each seat's whole net
-for the hand in chips, pool flows included, and `pool_change()` is what the 官堆 gained, so
-``sum(payments()) + pool_change() == 0``. `transfers()` gives the seat-to-seat part alone, which
-does sum to zero. Both are in the settlement of the final view.
+Pool accounting. The 官堆 takes fines and antes and pays out to the next 大活, so a hand's money
+does not balance between the four seats alone. `payments()` keeps the protocol's rule: it is the
+seat-to-seat part only and sums to zero (so generic harnesses that play independent deals see a
+fair zero-sum game). `net()` is each seat's whole result including what it paid into or took
+from the pool, and `pool_change()` what the pool gained: ``sum(net()) + pool_change() == 0``.
+The session layer (`session.py`) books `net()` and carries the pool into the next deal; both
+parts are itemised in the settlement of the final view.
 """
 
 from __future__ import annotations
@@ -189,6 +192,25 @@ class MaDiao(Game):
 
             return draw_by_lot(self, rng)
         return seat
+
+    def deal_stats(self, state: State) -> dict[str, bool]:
+        """Flags counted by `yezi simulate` (how often each outcome happens)."""
+        st = state.settlement()
+        items = {it["item"] for it in st["items"]}
+        status = st["status"]
+        return {
+            "played out": state.end_reason == "played",
+            "免鬭 long suit": state.end_reason == "mian",
+            "四極": state.end_reason == "siji",
+            "賀 (異賞)": bool(state.he),
+            "拍牌見百老": state.end_reason == "cut-bailao",
+            "大活 (takes the 官堆)": status.get("dahuo_seat") is not None,
+            "banker 正本 (≥2 tricks)": state.end_reason == "played" and status["tricks"][0] >= 2,
+            "四和氣": bool(status.get("sihe")),
+            "八卓全收": "八卓全收" in items,
+            "假逵": "假逵" in items,
+            "liability (代人認開)": "代人認開" in items,
+        }
 
     # --- bots ----------------------------------------------------------------------------------
     @classmethod
@@ -506,15 +528,18 @@ class MaDiaoState(State):
         return self._settlement
 
     def payments(self) -> list[int | Fraction]:
-        """Each seat's net for the hand in chips, pool flows included (see the module doc)."""
-        if self.to_act is not None:
-            return [0, 0, 0, 0]
-        return list(self.settlement()["net"])
-
-    def transfers(self) -> list[int | Fraction]:
+        """Seat-to-seat payments in chips; they sum to zero (pool flows are in `net`)."""
         if self.to_act is not None:
             return [0, 0, 0, 0]
         return list(self.settlement()["transfers"])
+
+    transfers = payments
+
+    def net(self) -> list[int | Fraction]:
+        """Each seat's whole result in chips, pool flows included: sum(net) + pool_change == 0."""
+        if self.to_act is not None:
+            return [0, 0, 0, 0]
+        return list(self.settlement()["net"])
 
     def pool_change(self) -> int | Fraction:
         if self.to_act is not None:

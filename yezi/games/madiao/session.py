@@ -96,7 +96,7 @@ class Session:
 
     def finish_hand(self, state, keep_record: bool = False) -> HandResult:
         players = self.seat_players()
-        pays = state.payments()
+        pays = state.net()  # pool flows included; the pool is carried below
         by_player = [0, 0, 0, 0]
         for s, p in enumerate(pays):
             by_player[players[s]] = p

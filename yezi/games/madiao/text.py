@@ -86,8 +86,11 @@ def explain(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
         detail = f" [{it['detail']}]" if it["detail"] else ""
         lines.append(f"· {head}{detail}: " + ", ".join(parts))
         lines.append(f"    《馬弔脚例》{it['clause']}")
-    net = ", ".join(f"{game.seat_name(s, lg)} {'+' if n > 0 else ''}{n}" for s, n in enumerate(_nums(st["net"])))
-    lines.append(f"{t['net']} ({t['chips']}): {net} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
+    def row(xs):
+        return ", ".join(f"{game.seat_name(s, lg)} {'+' if n > 0 else ''}{n}" for s, n in enumerate(_nums(xs)))
+
+    lines.append(f"{t['net']} ({t['chips']}): {row(st['transfers'])}")
+    lines.append(f"  + {t['pool']}: {row(st['net'])} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
     kind, seat = st["next_banker"]
     nb = {"keep": "大活留樁", "seize": "異賞奪樁", "rotate": "輪樁", "redraw": "另拈樁"}[kind]
     lines.append(f"{t['next']}: {nb}" + (f" ({game.seat_name(seat, lg)})" if kind == "seize" else ""))
