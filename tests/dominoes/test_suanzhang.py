@@ -9,6 +9,7 @@ from yezi.core.playout import random_playout
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.games.dominoes.chain import HIGH, LOW, MASK, decode, play_code
+from yezi.games.dominoes.dingniu import judge_from_view
 
 SUANZHANG_SUCCESS = """[Game "dingniu"]
 [Deal "44 55 22 61 51 51 | 66 31 55 33 22 64 | 11 44 31 64 61 63 | 66 11 33 65 65 62"]
@@ -139,6 +140,7 @@ def test_detection_matches_an_independent_judge_over_random_games():
                 legal = st.legal_actions()
                 a = legal[rng.randrange(len(legal))]
                 want = _judge(st.view(p), a, legal, g.set_counts)
+                assert judge_from_view(g, st.view(p), a)[0] == want
                 i = len(st.history)
                 st.apply(a)
                 got = st.notes.get(i, {}).get("kind")
@@ -147,3 +149,20 @@ def test_detection_matches_an_independent_judge_over_random_games():
                     kinds[got] += 1
         assert kinds["suanzhang"] and kinds["sizha"]
     random_playout(g.start(seed=1), random.Random(1))
+
+
+def test_why_command_judges_a_move_before_it_is_made():
+    from yezi.games.dominoes.text import why
+
+    game = load_game("dingniu")
+    st = Record.from_text(SUANZHANG_SUCCESS).replay()
+    before = game.replay(st.deal, st.history[:2])
+    view = before.view(2)
+    assert judge_from_view(game, view, st.history[2])[0] == "suanzhang"
+    assert judge_from_view(game, view, play_code(tg.LONG_SEVEN, 0)) == (None, [])
+    assert "算帳" in why(game, view, "接 紅十 左", "zh-hant")
+    assert "does not block" in why(game, view, "P61<", "en")
+    st3 = Record.from_text(SIZHA).replay()
+    v5 = game.replay(st3.deal, st3.history[:5]).view(1)
+    assert judge_from_view(game, v5, st3.history[5]) == ("sizha", [])
+    assert "死砸" in why(game, v5, "P62<", "zh-hant")

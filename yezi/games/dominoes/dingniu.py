@@ -162,3 +162,46 @@ class DingNiu(DominoGame):
         from yezi.games.dominoes.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+
+def judge_from_view(game: DingNiu, view: dict[str, Any], action: int) -> tuple[str | None, list[int]]:
+    """Would `action` be 算帳, 死砸 or neither, for the seat whose view this is (before moving)?
+
+    The same test as `DingNiu.after_action`, computed from the view alone, so a player can ask
+    before he moves (`why` in `yezi play dingniu`). Returns (kind or None, the moves that would
+    not block).
+    """
+    seat = view["seat"]
+    hand = [0] * NK
+    for k in view["hand"]:
+        hand[k] += 1
+    unk = list(game.set_counts)
+    for line in view["lines"]:
+        for t in line:
+            unk[t[2]] -= 1
+    for k in range(NK):
+        unk[k] -= hand[k]
+    for k in view["down"][seat] or []:
+        unk[k] -= 1
+    ends = list(view["ends"])
+
+    def after(a: int) -> list[int]:
+        verb, k, e = decode(a)
+        out = list(ends)
+        if verb == "play":
+            n = out[e]
+            out[e] = LOW[k] if HIGH[k] == n else HIGH[k]
+        return out
+
+    if not (PLAY <= action < DOWN) or not ends or DingNiu._blocked(ends, unk):
+        return None, []
+    if not DingNiu._blocked(after(action), unk):
+        return None, []
+    legal = []
+    two = game.cfg.two_ends
+    for e, n in enumerate(ends[:1] if two and ends[0] == ends[1] else ends):
+        legal += [PLAY + 2 * k + e for k in WITH[n] if hand[k]]
+    if not game.cfg.must_connect:
+        legal += [DOWN + k for k in range(NK) if hand[k]]
+    free = [a for a in legal if a != action and (a >= DOWN or not DingNiu._blocked(after(a), unk))]
+    return ("suanzhang" if free else "sizha"), free

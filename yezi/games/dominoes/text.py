@@ -94,8 +94,34 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
 
 
 def why(game, view: dict, arg: str, lang: str) -> str:
-    """Explain the 算帳 / 死砸 judgements this seat may see, or the settlement once it is over."""
+    """``why``: the 算帳 / 死砸 judgements this seat may see, or the settlement tags once it is over.
+    ``why MOVE`` (頂牛): whether that move would be 算帳 or 死砸 now, and why."""
     t = L.get(lang, L["en"])
+    if arg and game.name == "dingniu" and view.get("hand") is not None:
+        from yezi.core.errors import NotationError
+        from yezi.games.dominoes.dingniu import judge_from_view
+
+        try:
+            action = game.parse_action(arg)
+        except NotationError as e:
+            return str(e)
+        kind, free = judge_from_view(game, view, action)
+        move = game.format_action(action, lang)
+        if kind is None:
+            return {"zh-hant": f"{move}：不會堵死別家。", "zh-hans": f"{move}：不会堵死别家。",
+                    "en": f"{move}: does not block the others."}.get(lang, move)
+        ends = view["ends"]
+        return {
+            "suanzhang": {
+                "zh-hant": f"{move}會是算帳：出後開口的牌全在桌上或你手裡。若你輸了要包庄；不堵的走法：",
+                "zh-hans": f"{move}会是算帐：出后开口的牌全在桌上或你手里。若你输了要包庄；不堵的走法：",
+                "en": f"{move} would be 算帳: afterwards every tile showing an open number ({ends}) is on the "
+                      "table or in your hand. If you then lose you pay 包庄 (12); moves that do not block: ",
+            },
+            "sizha": {"zh-hant": f"{move}會是死砸：你每一種走法都會堵死。", "zh-hans": f"{move}会是死砸：你每一种走法都会堵死。",
+                      "en": f"{move} would be 死砸: every move you have blocks."},
+        }[kind].get(lang, "") + ("、" if lang != "en" else ", ").join(game.format_action(a, lang) for a in free) * (
+            kind == "suanzhang")
     out = [note_text(nt, lang) for nt in view.get("notes", {}).values()]
     res = view.get("result")
     if res is not None and res.get("tags"):
