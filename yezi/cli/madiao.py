@@ -1,0 +1,152 @@
+"""`yezi madiao`: whole Ma Diao sessions (the 官堆 carried between hands), played or simulated.
+
+    yezi madiao play [--seat N] [--bots heuristic] [--preset P] [-o NAME=VALUE] [--seed S] [--lang L]
+    yezi madiao simulate [--sessions N] [--bots heuristic,random] [--preset P] [-o ...] [--seed S]
+    yezi madiao explain RECORD        the settlement of a recorded hand, item by item with Feng's clauses
+
+`yezi play madiao` and `yezi simulate madiao` play independent hands (no pool between them);
+these commands play sessions: seat draw, first banker, stakes, rotation (大活留樁，異賞奪樁，
+另拈樁) and the pool, as 《馬弔脚例》 describes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from fractions import Fraction
+
+from yezi.bots import make_bot
+from yezi.core.errors import YeziError
+from yezi.core.options import parse_overrides
+from yezi.core.registry import load_game
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="yezi madiao", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def common(sp):
+        sp.add_argument("--preset")
+        sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+        sp.add_argument("--seed", type=int, default=None)
+
+    sp = sub.add_parser("play", help="play a whole session against bots")
+    common(sp)
+    sp.add_argument("--seat", type=int, default=0, help="your player number 0..3 (the seat draw places you)")
+    sp.add_argument("--bots", default="heuristic")
+    sp.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
+    sp.add_argument("--watch", action="store_true", help="bots only; print every hand")
+    sp = sub.add_parser("simulate", help="bots play many sessions")
+    common(sp)
+    sp.add_argument("--sessions", "-n", type=int, default=200)
+    sp.add_argument("--bots", default="heuristic", help="comma-separated, one per player (cycled)")
+    sp = sub.add_parser("explain", help="explain the settlement of a recorded hand")
+    sp.add_argument("file")
+    sp.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
+    return p
+
+
+def main(argv: list[str] | None = None, stdin=None, out=None) -> int:
+    args = _parser().parse_args(argv)
+    out = out or sys.stdout
+    try:
+        if args.cmd == "explain":
+            return _explain(args, out)
+        game = load_game("madiao", args.preset, parse_overrides(args.option))
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+        if args.cmd == "simulate":
+            return _simulate(game, args, seed, out)
+        return _play(game, args, seed, stdin or sys.stdin, out)
+    except YeziError as e:
+        print(f"yezi madiao: {e}", file=sys.stderr)
+        return 2
+
+
+def _explain(args, out) -> int:
+    from pathlib import Path
+
+    from yezi.core.record import Record
+    from yezi.games.madiao.text import explain
+
+    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    rec = Record.from_json(text) if text.lstrip().startswith("{") else Record.from_text(text)
+    state = rec.replay()
+    if state.current_player is not None:
+        print("the hand is not finished", file=out)
+        return 1
+    print(explain(state.game, state.view(None), args.lang), file=out)
+    return 0
+
+
+def _simulate(game, args, seed, out) -> int:
+    from yezi.games.madiao.session import simulate
+
+    specs = [s for s in args.bots.split(",") if s.strip()]
+    bots = [make_bot("madiao", specs[i % len(specs)]) for i in range(4)]
+    res = simulate(game, bots, args.sessions, seed)
+    print(f"Ma Diao sessions · preset {game.rules.preset} · {res['sessions']} sessions · {res['hands']} hands "
+          f"· seed {seed}", file=out)
+    print(f"{'player':<8}{'bot':<12}{'mean per session':>18}{'95% CI':>24}", file=out)
+    for p, (m, h) in enumerate(res["per_player"]):
+        print(f"P{p:<7}{bots[p].name:<12}{m:>18.2f}{f'[{m - h:.2f}, {m + h:.2f}]':>24}", file=out)
+    for label, key in (("banker per hand", "banker_per_hand"), ("散家 per hand", "sanjia_per_hand")):
+        m, h = res[key]
+        print(f"{label:<20}{m:>18.3f}{f'[{m - h:.3f}, {m + h:.3f}]':>24}", file=out)
+    return 0
+
+
+def _play(game, args, seed, stdin, out) -> int:
+    from yezi.cli.play import _ask
+    from yezi.games.madiao.session import Session
+    from yezi.games.madiao.text import render
+
+    def say(s=""):
+        print(s, file=out, flush=True)
+
+    lang = args.lang
+    me = None if args.watch else args.seat % 4
+    bot = make_bot("madiao", args.bots)
+    sess = Session(game, seed)
+    rng = random.Random(seed)
+    say("seats (play direction): " + " → ".join(f"P{p}" + ("(you)" if p == me else "") for p in sess.table))
+    while not sess.over():
+        players = sess.seat_players()
+        state = game.new_state(sess.next_deal())
+        say(f"\n#### hand {sess.hands + 1} · 樁 P{players[0]} · 官堆 {state.pool_before} ####")
+        while (seat := state.current_player) is not None:
+            if players[seat] != me:
+                a = bot.choose(game, state.view(seat), state.legal_actions(), rng)
+                state.apply(a)
+                if me is not None:
+                    say(f"  {game.seat_name(seat, lang)} P{players[seat]}: {game.format_action(a, lang)}")
+                continue
+            view = state.view(seat)
+            say(render(game, view, lang))
+            from yezi.games.madiao.text import COMMANDS
+
+            choice = _ask(game, state, view, state.legal_actions(), lang, lang, COMMANDS, stdin, out, bot, rng)
+            if choice is None:
+                say("bye")
+                return 0
+            for w in state.warnings(choice):
+                say(f"  ⚠ {w} (願認者聽)")
+            state.apply(choice)
+        mine = players.index(me) if me is not None else None
+        say(render(game, state.view(mine), lang))
+        sess.finish_hand(state)
+        say("Σ " + "  ".join(f"P{p} {_fmt(t)}" for p, t in enumerate(sess.totals)) + f" · 官堆 {_fmt(sess.pool)}")
+    res = sess.close()
+    say("session over: " + "  ".join(f"P{p} {_fmt(t)}" for p, t in enumerate(res.totals))
+        + (f" · 官堆 left {res.pool_left}" if res.pool_left else ""))
+    return 0
+
+
+def _fmt(x) -> str:
+    x = Fraction(x)
+    s = str(int(x)) if x.denominator == 1 else f"{float(x):.2f}"
+    return ("+" if x > 0 else "") + s
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
