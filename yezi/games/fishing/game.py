@@ -333,6 +333,19 @@ class Fishing(Game):
         deal = sample_deal(self, view, rng)
         return deal, list(view["history"])
 
+    def deal_stats(self, state: FishingState) -> dict[str, bool]:
+        """Flags counted by ``yezi simulate``: who had the top 決勝分 (ties count for each), 過山, specials."""
+        scores = state.deciding_scores()
+        best, worst = max(scores), min(scores)
+        out = {f"top score: {self.seat_name(s, 'en')}": scores[s] == best for s in range(self.players)}
+        out.update({f"lowest score: {self.seat_name(s, 'en')}": scores[s] == worst for s in range(self.players)})
+        om = getattr(self.method, "overmountain", None)
+        if om:
+            out[f"過山 (someone ≥ {om})"] = best >= om
+        if self.class_rules.scoring == "fish":
+            out["a special set made"] = any(quick(c, self.class_rules)[2] for c in state.catches)
+        return out
+
     def dealer_shift(self, state: State) -> int:
         if self.rules["next_dealer"] == "rotate":
             return 1
