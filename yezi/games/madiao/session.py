@@ -71,6 +71,13 @@ class Session:
         if r["seat_draw"] == "random":
             self.rng.shuffle(players)
             table = players
+        elif r["seat_draw"] == "choose":
+            # the highest card chooses first; bots and the engine take the first seat, the rest
+            # are placed by lot
+            order = draw_highest(self.rng)
+            rest = order[1:]
+            self.rng.shuffle(rest)
+            table = [players[i] for i in [order[0], *rest]]
         else:
             # '視大小為坐次': the highest card sits first, the rest follow in play direction.
             order = draw_highest(self.rng)

@@ -198,6 +198,9 @@ def settle(state) -> dict[str, Any]:
     t = state.counts()
     holder = next((s for s in range(4) if BAILAO in state.dealt[s]), None)
     status: dict[str, Any] = {"tricks": t, "bailao_holder": holder}
+    if reason == "played":
+        # 名目: 得二牌曰正本，多曰弔，被弔不正本曰死，無卓曰赤脚；四家正本曰四和氣
+        status["trick_status"] = ["赤脚" if x == 0 else "死" if x == 1 else "正本" if x == 2 else "弔" for x in t]
     dahuo_seat = None
     he = list(state.he)
 

@@ -61,6 +61,12 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
         if seat is not None and "hand" in view:
             hand = sorted(view["hand"], key=lambda c: (suit_of(c), c))
             out.append(f"{t['hand']}: {_cards(hand, lang)}")
+            if view.get("to_act") == seat and view.get("phase") == "play":
+                out.extend(_risks(game, view, lg))
+        if view.get("phase") == "over" and view.get("settlement", {}).get("status", {}).get("trick_status"):
+            ts = view["settlement"]["status"]["trick_status"]
+            out.append("  ".join(f"{game.seat_name(s, lg)} {ts[s]}" for s in range(4))
+                       + ("  四和氣" if all(x == "正本" for x in ts) else ""))
     if view.get("to_act") is not None:
         out.append(f"{t['turn']}: {game.seat_name(view['to_act'], lg)}")
     if "settlement" in view:
@@ -95,6 +101,27 @@ def explain(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
     nb = {"keep": "大活留樁", "seize": "異賞奪樁", "rotate": "輪樁", "redraw": "另拈樁"}[kind]
     lines.append(f"{t['next']}: {nb}" + (f" ({game.seat_name(seat, lg)})" if kind == "seize" else ""))
     return "\n".join(lines)
+
+
+def _risks(game, view, lg) -> list[str]:
+    """Warnings for plays that risk a liability ('願認者聽': allowed, settled after the hand)."""
+    from yezi.components.madiao_deck import beats
+    from yezi.games.madiao.bots import guard_breach
+
+    if game.rules["guard_rules"] != "liability":
+        guard = []
+    else:
+        guard = [c for c in view["hand"] if guard_breach(view, c) or guard_breach(view, 40 + c)]
+    out = []
+    if guard:
+        out.append("⚠ D1 " + _cards(guard, lg) + ": 千萬/萬萬 guard 百老 ('非百老已出，不可鬭也'); "
+                   "if 百老 then lives you bear the 開 (願認者聽)")
+    trick = view["tricks"][-1]
+    if view["seat"] != 0 and trick["plays"]:
+        best_seat = next((s for s, c, up in reversed(trick["plays"]) if up), None)
+        if best_seat == 0 and any(beats(c, trick["best"]) for c in view["hand"]):
+            out.append("⚠ D2: discarding lets the banker's card pass (故縱); if his 賞 then lives you bear the 開")
+    return out
 
 
 def _nums(xs):
