@@ -86,12 +86,12 @@ def test_dingniu_baozhuang():
     pay, d = settle.dingniu_payments([10, 4, 20, 15], suanzhang=[2])
     assert pay == [0, 12, -12, 0] and d["rule"] == "baozhuang" and d["payer"] == 2
     # the 二庄 (seat 3) made 算帳: [V-D3] any loser pays; [S4] only the 大庄
-    pay, _ = settle.dingniu_payments([10, 4, 20, 15], suanzhang=[3])
+    pay, _ = settle.dingniu_payments([10, 4, 20, 15], suanzhang=[3], baozhuang="any-loser")
     assert pay == [0, 12, 0, -12]
     pay, d = settle.dingniu_payments([10, 4, 20, 15], suanzhang=[3], baozhuang="dazhuang")
     assert pay == [-1, 6, -3, -2] and d["rule"] == "plain"
     # two losing 算帳 players: the worse placed pays
-    pay, _ = settle.dingniu_payments([10, 4, 20, 15], suanzhang=[0, 3])
+    pay, _ = settle.dingniu_payments([10, 4, 20, 15], suanzhang=[0, 3], baozhuang="any-loser")
     assert pay == [0, 12, 0, -12]
 
 

@@ -74,14 +74,16 @@ def test_suanzhang_success():
 
 
 def test_suanzhang_that_loses_pays_baozhuang():
-    st = Record.from_text(BAOZHUANG).replay()
+    # 三家 blocked with 35 in hand; 二家 wins with 22; 三家 is 小庄 and made 算帳.
+    rec = Record.from_text(BAOZHUANG)
+    st = load_game("dingniu", "navpil").replay(rec.deal, rec.actions)
     assert st.notes[2]["kind"] == "suanzhang"
-    # 三家 blocked with 35 in hand; 二家 wins with 22; 三家 is a loser who made 算帳: he pays 12 alone
+    # [V-D3] (navpil): any losing 算帳 player pays the winner 12 alone
     assert st.result["rule"] == "baozhuang" and st.result["payer"] == 2
     assert st.payments() == [0, 12, -12, 0]
-    # [S4] reading: only the 大庄 pays 包庄; 三家 is 小庄, so plain payments
-    st2 = load_game("dingniu", None, {"baozhuang": "dazhuang"}).replay(st.deal, st.history)
-    assert st2.result["rule"] == "plain" and sorted(st2.payments()) == [-3, -2, -1, 6]
+    # the seed [S4] (the default): only the 大庄 pays 包庄; 三家 is 小庄, so plain payments
+    st2 = rec.replay()
+    assert st2.result["rule"] == "plain" and st2.payments() == [-2, 6, -1, -3]
 
 
 def test_sizha_is_not_suanzhang():

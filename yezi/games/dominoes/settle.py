@@ -107,13 +107,13 @@ def dingniu_order(scores: Sequence[int], ties: str = "lead") -> list[int]:
 
 
 def dingniu_payments(
-    scores: Sequence[int], suanzhang: Sequence[int] = (), ties: str = "lead", baozhuang: str = "any-loser",
+    scores: Sequence[int], suanzhang: Sequence[int] = (), ties: str = "lead", baozhuang: str = "dazhuang",
 ) -> tuple[list[int], dict]:
     """+6/−1/−2/−3 with 算帳成功 doubling and 包庄 (§6.2 steps 8-10).
 
     `suanzhang` lists the seats that made a 算帳 move. 包庄 comes first: a losing 算帳 player
-    ([V-D3] any loser; ``baozhuang="dazhuang"``: only the 大庄, [S4]) pays the winner 12 alone; if
-    several losers qualify, the worst placed pays. Otherwise a winner who made 算帳 and scores
+    (``baozhuang="dazhuang"``: only the 大庄, [S4]; ``"any-loser"``: [V-D3]) pays the winner 12
+    alone; if several losers qualify, the worst placed pays. Otherwise a winner who made 算帳 and scores
     strictly below everyone has 算帳成功: every payment doubles.
     Returns (payments, detail) where detail names the ranks and what applied.
     """
