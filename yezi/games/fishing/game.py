@@ -567,6 +567,7 @@ class FishingState(State):
             "players": g.players,
             "seat": seat,
             "turn": self.current_player,
+            "to_act": self.current_player,
             "phase": self.phase,
             "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [sum(h) for h in self.hands],
