@@ -352,7 +352,7 @@ class DominoGame(Game):
                 state = self.replay(deal, actions)
             except Exception:
                 continue
-            if state.to_move == view["to_move"]:
+            if state.to_move == view["to_act"]:
                 return deal, actions
         raise RuntimeError("no consistent world found for this view")
 
@@ -713,7 +713,7 @@ class DominoState(State):
             "seat": seat,
             "seats": n,
             "dealer": 0,
-            "to_move": self.to_move,
+            "to_act": self.to_move,
             "two_ends": cfg.two_ends,
             "hand": tg.expand(self.hands[seat]) if seat is not None else None,
             "hand_counts": [sum(h) for h in self.hands],

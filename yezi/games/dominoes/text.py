@@ -65,8 +65,8 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     for nt in view.get("notes", {}).values():
         if nt.get("seat") == seat or view["result"] is not None:
             lines.append("! " + note_text(nt, lang))
-    if view["to_move"] is not None:
-        lines.append(f"{t['to_act']}: {sn(view['to_move'])}")
+    if view["to_act"] is not None:
+        lines.append(f"{t['to_act']}: {sn(view['to_act'])}")
     res = view["result"]
     if res is not None:
         lines.append(f"--- {t['result']}: {t.get(res.get('reason', ''), res.get('reason', ''))}")
