@@ -609,8 +609,8 @@ class DominoState(State):
         if verb == "lead":
             return IllegalAction("unanswerable-lead", f"{what}: the dealer's first tile must be one that someone "
                                  "else can connect to", names)
-        if verb == "play" and lverb == "lead":
-            return IllegalAction("must-lead", f"{what}: you must lead now", names)
+        if verb in ("play", "down") and lverb == "lead":
+            return IllegalAction("must-lead", f"{what}: you must lead now (a new line starts with your tile)", names)
         if verb == "play" and self.ends:
             return IllegalAction("no-match", f"{what}: {tg.KINDS[k].dice} does not show the open number "
                                  f"{'/'.join(map(str, self.ends))} at that end", names)
