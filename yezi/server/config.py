@@ -20,10 +20,10 @@ class Settings:
     next_deal_delay: float = field(default_factory=lambda: float(os.environ.get("YEZI_NEXT_DEAL_DELAY", "3")))
     max_message_bytes: int = 4096
     # Token bucket per connection: `rate_burst` messages at once, refilled at `rate_per_s`.
-    rate_per_s: float = 10.0
-    rate_burst: float = 20.0
+    rate_per_s: float = field(default_factory=lambda: float(os.environ.get("YEZI_RATE_PER_S", "10")))
+    rate_burst: float = field(default_factory=lambda: float(os.environ.get("YEZI_RATE_BURST", "20")))
     max_http_body: int = 256 * 1024
-    create_per_minute: int = 30
+    create_per_minute: int = field(default_factory=lambda: int(os.environ.get("YEZI_CREATE_PER_MINUTE", "30")))
     max_open_tables: int = 5000
     max_deals: int = 32
     # SQLite durability: NORMAL with WAL survives a killed process (SIGKILL); FULL also survives power loss.

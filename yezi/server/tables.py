@@ -76,7 +76,7 @@ class Deal:
     state: State
 
 
-@dataclass
+@dataclass(eq=False)
 class Conn:
     """One WebSocket: a seat holder (`position`) or a spectator (None). Frames go through a queue
     so that a slow client never holds up the table."""
@@ -342,8 +342,7 @@ class LiveTable:
                             self.next_deal()
                             self.broadcast()
                     continue
-                if self.settings.bot_delay:
-                    await asyncio.sleep(self.settings.bot_delay)
+                await asyncio.sleep(self.settings.bot_delay)  # always yields: other tables go on
                 bot = self.bots[pos]
                 if getattr(bot, "name", "") == "random":
                     action = bot.choose(self.game, view, legal, self.rng)

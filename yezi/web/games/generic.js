@@ -14,7 +14,7 @@ export async function render(root, frame, ctx) {
   }
   const actions = (frame.legal || []).map((a) => el("button", { type: "button", class: "word", "data-action": a,
     id: `act-${a}`, onclick: () => ctx.send(a) }, frame.labels[String(a)][ctx.lang]));
-  root.replaceChildren(
+  root.replaceChildren(...[
     header(frame, ctx),
     el("ul", { class: "seats" }, seats),
     el("div", { class: "prompt" }, actions.length ? T("yourTurn") : "", ...actions),
@@ -22,5 +22,5 @@ export async function render(root, frame, ctx) {
     settlement(frame, ctx),
     logPanel(frame, ctx),
     invites(frame, ctx),
-  );
+  ].filter(Boolean));
 }

@@ -187,7 +187,7 @@ export async function render(root, frame, ctx) {
       me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊 (${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}) · ${(v.won[me] || []).length} ${T("tricks")}`);
   }
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
-  root.replaceChildren(
+  root.replaceChildren(...[
     header(frame, ctx),
     el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn), mine,
@@ -195,7 +195,7 @@ export async function render(root, frame, ctx) {
     settlement(frame, ctx, dl),
     logPanel(frame, ctx),
     invites(frame, ctx),
-  );
+  ].filter(Boolean));
   if (!ui.keysBound) {
     ui.keysBound = true;
     document.addEventListener("keydown", (ev) => {

@@ -1,0 +1,44 @@
+import itertools
+import os
+import tempfile
+
+import pytest
+
+from tests.web.helpers import Postgres, Server, postgres_available
+
+_db_counter = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    if not postgres_available():
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
+    pg = Postgres().start()
+    yield pg
+    pg.stop()
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgresql"])
+def db_kind(request):
+    return request.param
+
+
+def make_url(kind: str, request) -> str:
+    if kind == "sqlite":
+        d = tempfile.mkdtemp(prefix="yezi-db-")
+        return "sqlite:///" + os.path.join(d, "yezi.db")
+    pg = request.getfixturevalue("postgres")
+    return pg.url(f"yezi_{os.getpid()}_{next(_db_counter)}")
+
+
+@pytest.fixture(scope="session")
+def db_url_factory(request):
+    return lambda kind: make_url(kind, request)
+
+
+@pytest.fixture(scope="module")
+def server(request, db_kind):
+    """One server per backend per module; tests create their own tables on it."""
+    srv = Server(make_url(db_kind, request)).start()
+    yield srv
+    srv.stop()

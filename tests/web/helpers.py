@@ -1,0 +1,211 @@
+"""Test helpers: a real server in a subprocess (so it can be SIGKILLed), a throwaway
+PostgreSQL cluster, and a small synchronous WebSocket client."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import suppress
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`yezi serve` on a free port with its own database."""
+
+    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None):
+        self.database_url = database_url
+        self.bot_delay = bot_delay
+        self.extra_env = env or {}
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.log_path = tempfile.mktemp(prefix="yezi-server-", suffix=".log")
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = dict(os.environ)
+        env.update({"YEZI_BOT_DELAY": str(self.bot_delay), "YEZI_NEXT_DEAL_DELAY": "0",
+                    "YEZI_CREATE_PER_MINUTE": "100000", "YEZI_RATE_PER_S": "60", "PYTHONPATH": ROOT})
+        env.update(self.extra_env)
+        log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("server exited:\n" + open(self.log_path).read())
+            with suppress(httpx.HTTPError):
+                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        raise RuntimeError("server did not start:\n" + open(self.log_path).read())
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def log(self) -> str:
+        return open(self.log_path).read()
+
+    # ---- API shortcuts ----------------------------------------------------------------------
+    def get(self, path: str, **kw) -> httpx.Response:
+        return httpx.get(self.base + path, timeout=10, **kw)
+
+    def post(self, path: str, body: Any = None, **kw) -> httpx.Response:
+        return httpx.post(self.base + path, json=body, timeout=10, **kw)
+
+    def create(self, **spec) -> dict[str, Any]:
+        spec.setdefault("game", "lukfu")
+        r = self.post("/api/tables", spec)
+        assert r.status_code == 201, r.text
+        return r.json()
+
+    def client(self, table_id: str, token: str | None = None, name: str = "") -> Client:
+        q = f"?token={token}" if token else "?"
+        return Client(f"{self.ws_base}/ws/{table_id}{q}&name={name}")
+
+
+class Client:
+    """A WebSocket client that keeps every frame it receives (for the frame audit)."""
+
+    def __init__(self, url: str):
+        self.ws = connect(url, max_size=2**24, open_timeout=10)
+        self.frames: list[dict[str, Any]] = []
+        self.last_state: dict[str, Any] | None = None
+
+    def close(self) -> None:
+        with suppress(Exception):
+            self.ws.close()
+
+    def send(self, msg: Any) -> None:
+        self.ws.send(msg if isinstance(msg, str | bytes) else json.dumps(msg))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        f = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(f)
+        if f.get("type") == "state":
+            self.last_state = f
+        return f
+
+    def wait(self, pred, timeout: float = 20) -> dict[str, Any]:
+        deadline = time.time() + timeout
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                raise TimeoutError("no matching frame; last state: " + json.dumps(self.last_state)[:500])
+            f = self.recv(left)
+            if pred(f):
+                return f
+
+    def state(self, timeout: float = 20) -> dict[str, Any]:
+        return self.wait(lambda f: f["type"] == "state", timeout)
+
+    def wait_type(self, kind: str, timeout: float = 10) -> dict[str, Any]:
+        return self.wait(lambda f: f["type"] == kind, timeout)
+
+    def sync(self) -> dict[str, Any]:
+        self.send({"type": "sync"})
+        return self.state()
+
+    def my_turn(self, timeout: float = 30) -> dict[str, Any]:
+        """Wait until this seat must act or the deal is over."""
+        if self.last_state and (self.last_state.get("legal") or self.last_state["deal_over"]):
+            return self.last_state
+        return self.wait(lambda f: f["type"] == "state" and (bool(f.get("legal")) or f["deal_over"]), timeout)
+
+
+# ---- PostgreSQL ---------------------------------------------------------------------------------
+
+def pg_bin() -> str | None:
+    for d in sorted(os.listdir("/usr/lib/postgresql"), reverse=True) if os.path.isdir("/usr/lib/postgresql") else []:
+        b = f"/usr/lib/postgresql/{d}/bin"
+        if os.path.exists(f"{b}/initdb") and os.path.exists(f"{b}/pg_ctl"):
+            return b
+    p = shutil.which("initdb")
+    return os.path.dirname(os.path.realpath(p)) if p else None
+
+
+class Postgres:
+    """A throwaway cluster in a temp dir, listening on a Unix socket only (as user postgres if root)."""
+
+    def __init__(self):
+        self.bin = pg_bin()
+        self.dir = tempfile.mkdtemp(prefix="yezi-pg-")
+        self.port = free_port()
+        self.as_user = None
+        if os.geteuid() == 0:
+            self.as_user = "postgres"
+            shutil.chown(self.dir, user="postgres")
+
+    def _run(self, *args: str) -> None:
+        cmd = list(args)
+        if self.as_user:
+            cmd = ["runuser", "-u", self.as_user, "--", *cmd]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+
+    def start(self) -> Postgres:
+        data = os.path.join(self.dir, "data")
+        self._run(f"{self.bin}/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8")
+        self._run(f"{self.bin}/pg_ctl", "-D", data, "-w", "-l", os.path.join(self.dir, "log"), "-o",
+                  f"-p {self.port} -k {self.dir} -c listen_addresses='' -c fsync=off", "start")
+        return self
+
+    def url(self, db: str) -> str:
+        self._run(f"{self.bin}/createdb", "-h", self.dir, "-p", str(self.port), "-U", "postgres", db)
+        return f"postgresql://postgres@/{db}?host={self.dir}&port={self.port}"
+
+    def stop(self) -> None:
+        with suppress(Exception):
+            self._run(f"{self.bin}/pg_ctl", "-D", os.path.join(self.dir, "data"), "-m", "immediate", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def postgres_available() -> bool:
+    if pg_bin() is None:
+        return False
+    if os.geteuid() == 0:
+        try:
+            import pwd
+
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return False
+        return shutil.which("runuser") is not None
+    return True

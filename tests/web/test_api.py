@@ -1,0 +1,350 @@
+"""HTTP API and WebSocket behaviour, on SQLite and on PostgreSQL (the `server` fixture)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+
+import pytest
+
+from tests.web.helpers import Client, Server
+from yezi.core.record import Record
+from yezi.core.registry import load_game
+
+
+def play_random(cl: Client, rng: random.Random, until_over: bool = True, max_moves: int = 400) -> dict:
+    """Play this seat with random legal actions until the deal is over."""
+    for _ in range(max_moves):
+        f = cl.my_turn()
+        if f["deal_over"]:
+            return f
+        a = rng.choice(f["legal"])
+        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
+        cl.wait(lambda x: x["type"] in ("ack", "error"))
+        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
+        cl.last_state = None
+        cl.state()
+    raise AssertionError("deal did not end")
+
+
+def test_games_and_assets(server: Server):
+    games = server.get("/api/games").json()["games"]
+    names = [g["name"] for g in games]
+    assert "lukfu" in names
+    lf = next(g for g in games if g["name"] == "lukfu")
+    assert lf["renderer"] and "random" in lf["bots"] and lf["presets"]
+    for lang in ("zh-hant", "zh-hans", "en"):
+        a = server.get(f"/api/games/lukfu/assets?lang={lang}").json()
+        assert len(a["faces"]) == 37 and a["faces"]["36"].startswith("<svg")
+    assert "云线" in server.get("/api/games/lukfu/assets?lang=zh-hans").json()["names"]["36"]
+
+
+def test_no_cdn_every_asset_served_here(server: Server):
+    r = server.get("/")
+    assert r.status_code == 200
+    assert "script-src 'self'" in r.headers["content-security-policy"]
+    html = r.text
+    refs = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert refs and all(x.startswith("/") for x in refs), refs
+    for path in ["/static/app.js", "/static/i18n.js", "/static/app.css", "/static/games/lukfu.js",
+                 "/static/games/common.js", "/static/games/generic.js"]:
+        body = server.get(path)
+        assert body.status_code == 200, path
+        assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", body.text), path
+    assert server.get("/t/anything").status_code == 200 and server.get("/replay").status_code == 200
+
+
+def test_create_validation(server: Server):
+    bad = [
+        ({"game": "nope"}, "bad-game"),
+        ({"game": "lukfu", "seats": [{"kind": "human"}]}, "bad-seats"),
+        ({"game": "lukfu", "seats": [{"kind": "bot", "bot": "genius"}] * 4}, "bad-seats"),
+        ({"game": "lukfu", "options": {"laosui": "telepathy"}}, "bad-options"),
+        ({"game": "lukfu", "preset": "nowhere"}, "bad-options"),
+        ({"game": "lukfu", "num_deals": 0}, "bad-deals"),
+    ]
+    for spec, code in bad:
+        r = server.post("/api/tables", spec)
+        assert r.status_code == 400 and r.json()["error"] == code, (spec, r.text)
+    r = httpx_post_raw(server, "/api/tables", b"{not json")
+    assert r.status_code == 400 and r.json()["error"] == "bad-json"
+    r = httpx_post_raw(server, "/api/tables", b"[" * 20000)
+    assert r.status_code == 400 and r.json()["error"] == "too-large"
+
+
+def httpx_post_raw(server: Server, path: str, body: bytes):
+    import httpx
+
+    return httpx.post(server.base + path, content=body, timeout=10, headers={"Content-Type": "application/json"})
+
+
+def test_three_player_ruleset_has_three_seats(server: Server):
+    r = server.post("/api/games/lukfu/resolve", {"options": {"players": 3}}).json()
+    assert r["num_seats"] == 3
+    t = server.create(options={"players": 3})
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    f = cl.state()
+    assert f["view"]["num_seats"] == 3 and len(f["view"]["hand"]) == 12
+    cl.close()
+
+
+def test_tokens_unguessable_and_checked(server: Server):
+    a = server.create(seats=[{"kind": "human"}] * 4)
+    b = server.create(seats=[{"kind": "human"}] * 4)
+    toks = [s["token"] for t in (a, b) for s in t["seats"].values()]
+    assert len(set(toks)) == 8
+    assert all(len(x) >= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", x) for x in toks)
+    assert a["id"] != b["id"] and len(a["id"]) >= 12
+    # a token of table A does not open table B, nor does a guess
+    for tok in (a["seats"]["1"]["token"], "0" * 32, "guess"):
+        cl = server.client(b["id"], tok)
+        f = cl.recv()
+        assert f["type"] == "error" and f["code"] == "bad-token"
+        cl.close()
+    cl = server.client("doesnotexist", None)
+    assert cl.recv()["code"] == "no-table"
+    cl.close()
+
+
+def test_seat_gets_own_view_spectator_public(server: Server):
+    t = server.create(name="Ann")
+    me = server.client(t["id"], t["seats"]["0"]["token"])
+    spec = server.client(t["id"])
+    f = me.state()
+    s = spec.state()
+    assert f["position"] == 0 and f["seat"] == 0 and len(f["view"]["hand"]) == 12
+    assert s["position"] is None and "hand" not in s["view"] and "deal" not in s["view"]
+    assert "legal" not in s
+    spec.send({"type": "action", "action": 0})
+    e = spec.wait_type("error")
+    assert e["code"] == "spectator"
+    me.close()
+    spec.close()
+
+
+def test_full_deal_record_and_replay(server: Server):
+    rng = random.Random(5)
+    t = server.create(name="Ann")
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    end = play_random(cl, rng)
+    assert end["deal_over"] and end["match_over"] and sum(end["payments"]) == 0
+    tid = t["id"]
+    r = server.get(f"/api/tables/{tid}/deals/0/record.txt?lang=zh-hant")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    rec = Record.from_text(r.text)
+    st = rec.replay()
+    assert st.current_player is None and st.payments() == end["payments"]
+    for lang in ("en", "ascii", "zh-hans"):
+        assert Record.from_text(server.get(f"/api/tables/{tid}/deals/0/record.txt?lang={lang}").text).actions == rec.actions
+    rp = server.get(f"/api/tables/{tid}/deals/0/replay?seat=all").json()
+    assert len(rp["frames"]) == len(rec.actions) + 1 and rp["frames"][-1]["payments"] == end["payments"]
+    rp1 = server.get(f"/api/tables/{tid}/deals/0/replay?seat=1").json()
+    g = load_game("lukfu", rec.preset, rec.overrides)
+    assert rp1["frames"][0]["view"] == g.new_state(rec.deal).view(1)
+    up = httpx_post_raw(server, "/api/replay?seat=all", r.text.encode())
+    assert up.status_code == 200 and len(up.json()["frames"]) == len(rec.actions) + 1
+    assert httpx_post_raw(server, "/api/replay", b"[Game \"lukfu\"]\n\n1. nonsense").json()["error"] == "bad-record"
+    cl.close()
+
+
+def test_record_refused_while_playing(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    r = server.get(f"/api/tables/{t['id']}/deals/0/record.txt")
+    assert r.status_code == 409
+    assert server.get(f"/api/tables/{t['id']}/deals/0/replay").status_code == 409
+    assert server.get(f"/api/tables/{t['id']}/deals/5/record.txt").status_code == 404
+
+
+def test_bad_input_error_frames_state_unchanged(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    p0 = server.client(t["id"], t["seats"]["0"]["token"])
+    p1 = server.client(t["id"], t["seats"]["1"]["token"])
+    f0 = p0.state()
+    p1.state()
+    seq0 = f0["seq"]
+    view0 = f0["view"]
+    legal = f0["legal"]
+    illegal = next(a for a in range(237) if a not in legal)
+    cases = [
+        ("{not json", "bad-json"),
+        ("[1,2]", "bad-message"),
+        (json.dumps({"type": "dance"}), "bad-message"),
+        (json.dumps({"type": "action", "action": "xyzzy"}), "bad-action"),
+        (json.dumps({"type": "action", "action": 9999}), "bad-action"),
+        (json.dumps({"type": "action", "action": [1]}), "bad-action"),
+        (json.dumps({"type": "action", "action": illegal}), "illegal"),
+        (json.dumps({"type": "action", "action": legal[0], "seq": seq0 + 3}), "stale"),
+        (json.dumps({"type": "action", "action": legal[0], "id": "x" * 65}), "bad-id"),
+        (json.dumps({"type": "action", "action": legal[0], "pad": "x" * 5000}), "too-large"),
+    ]
+    for text, code in cases:
+        p0.send(text)
+        e = p0.wait(lambda f: f["type"] in ("error", "ack"))
+        assert e["type"] == "error" and e["code"] == code, (text[:60], e)
+        assert e["message"]
+    e_ill = [f for f in p0.frames if f.get("code") == "illegal"][0]
+    assert e_ill["rule"]
+    # wrong turn
+    p1.send({"type": "action", "action": 0, "id": "p1-early"})
+    assert p1.wait_type("error")["code"] == "not-your-turn"
+    # nothing changed, the connection is still good
+    s = p0.sync()
+    assert s["seq"] == seq0 and s["view"] == view0
+    p0.send({"type": "ping", "id": "pp"})
+    assert p0.wait_type("pong")["id"] == "pp"
+    # an id is used once: the replay of an acknowledged action is refused
+    p0.send({"type": "action", "action": legal[0], "id": "once"})
+    assert p0.wait(lambda f: f["type"] in ("ack", "error"))["type"] == "ack"
+    s = p0.sync()
+    seq1 = s["seq"]
+    assert seq1 == seq0 + 1
+    # find whoever acts now and replay the same id from them
+    pos = s["to_act_position"]
+    actor = p0 if pos == 0 else p1 if pos == 1 else server.client(t["id"], t["seats"][str(pos)]["token"])
+    fa = actor.sync()
+    actor.send({"type": "action", "action": fa["legal"][0], "id": "once"})
+    e = actor.wait(lambda f: f["type"] in ("ack", "error"))
+    assert e["type"] == "error" and e["code"] == "duplicate-id"
+    assert actor.sync()["seq"] == seq1
+    for c in {p0, p1, actor}:
+        c.close()
+
+
+def test_rate_limit_keeps_connection(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    cl.state()
+    for i in range(60):
+        cl.send({"type": "ping", "id": str(i)})
+    got = [cl.wait(lambda f: f["type"] in ("pong", "error")) for _ in range(60)]
+    codes = [f.get("code") for f in got if f["type"] == "error"]
+    assert codes and set(codes) == {"rate-limited"}
+    time.sleep(1.5)
+    cl.send({"type": "ping", "id": "after"})
+    assert cl.wait_type("pong")["id"] == "after"
+    cl.close()
+
+
+def test_refresh_resumes_same_seat(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    a = server.client(t["id"], t["seats"]["3"]["token"], name="Dee")
+    f1 = a.state()
+    a.close()
+    b = server.client(t["id"], t["seats"]["3"]["token"])
+    f2 = b.state()
+    assert f1["position"] == f2["position"] == 3 and f1["view"] == f2["view"]
+    assert f2["table"]["players"][3]["name"] == "Dee"
+    b.close()
+
+
+def test_claim_seat_from_lobby_and_names_cleaned(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4, name="Host")
+    lst = server.get("/api/tables").json()["tables"]
+    assert any(x["id"] == t["id"] for x in lst)
+    r = server.post(f"/api/tables/{t['id']}/claim", {"position": 1, "name": "<img src=x onerror=1>\u202e\x07"})
+    assert r.status_code == 200
+    tok = r.json()["token"]
+    assert server.post(f"/api/tables/{t['id']}/claim", {"position": 1, "name": "late"}).json()["error"] == "seat-taken"
+    assert server.post(f"/api/tables/{t['id']}/claim", {"position": 0, "name": "x"}).json()["error"] == "seat-taken"
+    info = server.get(f"/api/tables/{t['id']}").json()
+    assert info["players"][1]["name"] == "<img src=x onerror=1>"  # data is plain text; the client escapes
+    cl = server.client(t["id"], tok)
+    assert cl.state()["position"] == 1
+    cl.close()
+    # the original invite token of seat 1 no longer opens it
+    old = server.client(t["id"], t["seats"]["1"]["token"])
+    assert old.recv()["code"] == "bad-token"
+    old.close()
+
+
+def test_match_of_two_deals_totals(server: Server):
+    rng = random.Random(11)
+    t = server.create(name="Ann", num_deals=2)
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    end1 = play_random(cl, rng)
+    assert end1["deal_over"] and not end1["match_over"]
+    cl.send({"type": "next_deal", "id": "nd1"})
+    cl.wait(lambda f: f["type"] == "state" and f["deal_no"] == 1)
+    end2 = play_random(cl, rng)
+    assert end2["match_over"] and end2["deal_no"] == 1
+    info = server.get(f"/api/tables/{t['id']}").json()
+    assert info["status"] == "finished"
+    totals = [0] * 4
+    for d in info["deals"]:
+        for s, p in enumerate(d["payments"]):
+            totals[(d["dealer"] + s) % 4] += p
+    assert totals == info["totals"] == end2["totals"]
+    cl.send({"type": "next_deal"})
+    assert cl.wait_type("error")["code"] == "match-over"
+    cl.close()
+
+
+def test_bots_do_not_block_other_tables(server: Server):
+    """Busy all-bot tables (no delay) run while a person's actions are answered promptly."""
+    for _ in range(6):
+        server.create(seats=[{"kind": "bot", "bot": "random"}] * 4, num_deals=32, listed=False)
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    cls = {p: server.client(t["id"], t["seats"][str(p)]["token"]) for p in range(4)}
+    for c in cls.values():
+        c.state()
+    rtts = []
+    rng = random.Random(3)
+    for i in range(25):
+        f = next((c.last_state for c in cls.values() if c.last_state and c.last_state.get("legal")), None)
+        if f is None or f["deal_over"]:
+            break
+        c = cls[f["position"]]
+        t0 = time.perf_counter()
+        c.send({"type": "action", "action": rng.choice(f["legal"]), "id": f"b{i}"})
+        c.wait(lambda x: x["type"] == "ack")
+        rtts.append(time.perf_counter() - t0)
+        for cc in cls.values():
+            cc.last_state = None
+            cc.state()
+    assert rtts and max(rtts) < 1.0, rtts
+    for c in cls.values():
+        c.close()
+
+
+def test_table_svg_is_pure_and_escapes():
+    from yezi.render.lukfu import card_svg, hand_svg, table_svg
+
+    g = load_game("lukfu")
+    st = g.start(seed=3)
+    a = table_svg(st.view(0), "en", seat_names=["<b>", "x", "y", "z"])
+    assert a == table_svg(st.view(0), "en", seat_names=["<b>", "x", "y", "z"])
+    assert "<b>" not in a and "&lt;b&gt;" in a
+    assert card_svg(36, "zh-hans").count("云") == 1
+    assert hand_svg([0, 1, 2]).startswith("<svg")
+
+
+def test_create_rate_limit_unit():
+    from yezi.server.config import Settings
+    from yezi.server.tables import TableManager
+
+    s = Settings()
+    s.create_per_minute = 3
+    m = TableManager(store=None, settings=s)  # type: ignore[arg-type]
+    assert [m.rate_ok("1.2.3.4") for _ in range(4)] == [True, True, True, False]
+    assert m.rate_ok("5.6.7.8")
+
+
+@pytest.mark.parametrize("game", ["lukfu"])
+def test_migrations_idempotent(db_url_factory, db_kind, game):
+    from sqlalchemy import inspect
+
+    from yezi.server.db import make_engine, migrate
+
+    url = db_url_factory(db_kind)
+    e = make_engine(url)
+    migrate(e)
+    migrate(e)
+    names = set(inspect(e).get_table_names())
+    assert {"yezi_tables", "yezi_players", "yezi_deals", "yezi_events", "alembic_version"} <= names
+    with e.connect() as c:
+        from sqlalchemy import text
+
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+    e.dispose()
