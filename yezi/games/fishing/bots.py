@@ -5,7 +5,8 @@
 * `HeuristicBot`: greedy, plus 誅張 (blocking): it values taking a lake card that an opponent
   needs (the card that would complete their 天九, 至尊, 鈞 or a medium group), and avoids
   releasing a card that would complete one for an opponent — every estimate from public
-  catches and the lake, never from hidden cards.
+  catches and the lake, never from hidden cards. As the 尾家 who peeked, it prefers releasing
+  a card its 尾牌 can take back on the last draw.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class GreedyBot:
     name = "greedy"
     deny_weight = 0.0
     offer_weight = 0.0
+    peek_weight = 0.0
 
     def _taken(self, game, view, target: int) -> int:
         lake = view["lake"]
@@ -45,6 +47,8 @@ class GreedyBot:
         mine = catches[seat]
         base = game.catch_score(mine)
         opps = [s for s in range(len(catches)) if s != seat]
+        # The 尾家 who peeked knows its last draw: a card that the 尾牌 can take back is cheap to release.
+        tail = view["deal"].get("tail") if self.peek_weight and view["stock_left"] > 0 else None
         obase = {s: game.catch_score(catches[s]) for s in opps}
         best: list[int] = []
         bestv = float("-inf")
@@ -58,6 +62,8 @@ class GreedyBot:
                         (self.worth(game, catches[s], obase[s], [(target, n)]) - 10 * n for s in opps), default=0)
             elif kind in ("rel", "drel"):
                 v = -0.5 * self.worth(game, mine, base, [(card, 1)])
+                if tail is not None and card in game.matches[tail]:
+                    v += self.peek_weight * self.worth(game, mine, base, [(card, 1), (tail, 1)])
                 if self.offer_weight:
                     v -= self.offer_weight * max(
                         (self.worth(game, catches[s], obase[s], [(card, 1), (m, 1)]) - 20
@@ -77,4 +83,5 @@ class HeuristicBot(GreedyBot):
     # Tuned against GreedyBot (one heuristic, two greedy, 3000 deals, suffocated preset): +28 a deal.
     deny_weight = 1.0
     offer_weight = 0.3
+    peek_weight = 0.5
 
