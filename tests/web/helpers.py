@@ -51,7 +51,7 @@ class Server:
         env.update({"YEZI_BOT_DELAY": str(self.bot_delay), "YEZI_NEXT_DEAL_DELAY": "0",
                     "YEZI_CREATE_PER_MINUTE": "100000", "YEZI_RATE_PER_S": "60", "PYTHONPATH": ROOT})
         env.update(self.extra_env)
-        log = open(self.log_path, "ab")
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
              "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
@@ -60,12 +60,12 @@ class Server:
         deadline = time.time() + 30
         while time.time() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError("server exited:\n" + open(self.log_path).read())
+                raise RuntimeError("server exited:\n" + self.log())
             with suppress(httpx.HTTPError):
                 if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
                     return self
             time.sleep(0.1)
-        raise RuntimeError("server did not start:\n" + open(self.log_path).read())
+        raise RuntimeError("server did not start:\n" + self.log())
 
     def kill9(self) -> None:
         assert self.proc is not None
@@ -82,7 +82,8 @@ class Server:
                 self.proc.wait(5)
 
     def log(self) -> str:
-        return open(self.log_path).read()
+        with open(self.log_path, encoding="utf-8", errors="replace") as f:
+            return f.read()
 
     # ---- API shortcuts ----------------------------------------------------------------------
     def get(self, path: str, **kw) -> httpx.Response:

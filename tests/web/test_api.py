@@ -184,7 +184,7 @@ def test_bad_input_error_frames_state_unchanged(server: Server):
         e = p0.wait(lambda f: f["type"] in ("error", "ack"))
         assert e["type"] == "error" and e["code"] == code, (text[:60], e)
         assert e["message"]
-    e_ill = [f for f in p0.frames if f.get("code") == "illegal"][0]
+    e_ill = next(f for f in p0.frames if f.get("code") == "illegal")
     assert e_ill["rule"]
     # wrong turn
     p1.send({"type": "action", "action": 0, "id": "p1-early"})

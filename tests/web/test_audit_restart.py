@@ -42,7 +42,7 @@ def _drive(clients: dict[int, Client], rng: random.Random, deals: int) -> None:
     _settle(clients, (f0["deal_no"], f0["seq"]))
     done = 0
     for _ in range(5000):
-        f = next((c.last_state for c in clients.values() if c.last_state.get("legal") or c.last_state["deal_over"]))
+        f = next(c.last_state for c in clients.values() if c.last_state.get("legal") or c.last_state["deal_over"])
         if f["deal_over"]:
             done += 1
             if f["match_over"] or done >= deals:
@@ -106,14 +106,14 @@ def test_frame_audit(server: Server):
             leaked = _frame_cards(f, seat) - allowed
             assert not leaked, f"frame to seat {seat} names cards it cannot see: {leaked}"
             if seat is None:
-                assert "hand" not in f["view"] and "deal" not in f["view"] and "extras" not in f or not f["extras"]
+                assert ("hand" not in f["view"] and "deal" not in f["view"] and "extras" not in f) or not f["extras"]
             audited += 1
     assert audited > 50
     for c in [*clients.values(), spectator]:
         c.close()
 
 
-def PLAYS_FACEUP(st) -> list[int]:  # noqa: N802 - reads like a constant
+def PLAYS_FACEUP(st) -> list[int]:
     out = []
     for tr in st.tricks:
         for e in tr["plays"]:

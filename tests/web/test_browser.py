@@ -145,7 +145,8 @@ def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
         page.click("#download-record")
     path = os.path.join(SHOTS, f"{tag}-record.txt")
     dl.value.save_as(path)
-    rec = Record.from_text(open(path, encoding="utf-8").read())
+    with open(path, encoding="utf-8") as fh:
+        rec = Record.from_text(fh.read())
     assert rec.replay().current_player is None
     # replay it: from the table's link, then from the downloaded file
     page.click("#open-replay")

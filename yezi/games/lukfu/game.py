@@ -137,17 +137,36 @@ class LukFu(Game):
         if seat is None:
             raise ValueError("a spectator view has no seat to sample for")
         k = self.knowledge_from_view(view)
-        last_error = None
+        forced = self._revealed_places(view, k)
+        last_error: Exception | str | None = None
         for _ in range(tries):
-            assign = k.sample(rng)
+            assign = k.sample(rng, forced)
             deal, actions = self._world(view, k, assign, rng)
             try:
-                self.replay(deal, actions)
-            except Exception as e:
+                replayed = self.replay(deal, actions)
+            except Exception as e:  # any rule the facts do not capture: resample
                 last_error = e
+                continue
+            if replayed.view(seat) != view:  # e.g. what the settlement reveals
+                last_error = "the replayed view differs"
                 continue
             return deal, actions
         raise AssertionError(f"could not sample a legal world for seat {seat}: {last_error}")
+
+    def _revealed_places(self, view: dict[str, Any], k: Knowledge) -> dict[int, int]:
+        """Cards shown at the end of the deal go where they were shown."""
+        rev = view.get("revealed") or {}
+        forced: dict[int, int] = {}
+        winner = view.get("winner")
+        for i, slot in enumerate(k.slots):
+            if slot.owner < 0 and "dummy" in rev and k.unknown >> rev["dummy"] & 1:
+                forced[rev["dummy"]] = i
+            if slot.owner == winner and slot.trick is None:
+                for key in ("laosui", "hand", "tigers"):
+                    for c in rev.get(key, []):
+                        if k.unknown >> c & 1:
+                            forced[c] = i
+        return forced
 
     def knowledge_from_view(self, view: dict[str, Any]) -> Knowledge:
         """The facts a seat reasons from, rebuilt from its view alone."""

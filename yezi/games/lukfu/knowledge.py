@@ -219,7 +219,10 @@ class Knowledge:
 
         if not dfs(0):
             return None
-        fillers = [c for c in cards_of(self.unknown) if c not in forced and c not in weight]
+        placed = 0
+        for m in assigned:
+            placed |= m
+        fillers = [c for c in cards_of(self.unknown & ~placed)]
         if rng is not None:
             rng.shuffle(fillers)
         i = 0
@@ -241,8 +244,8 @@ class Knowledge:
             self._cache[c] = hit
         return hit
 
-    def sample(self, rng: random.Random) -> list[int]:
-        found = self._search({}, rng)
+    def sample(self, rng: random.Random, forced: dict[int, int] | None = None) -> list[int]:
+        found = self._search(forced or {}, rng)
         if found is None:
             raise AssertionError("no world is consistent with this seat's knowledge")
         return found
