@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from yezi.components.lukfu_deck import WAN_TSIN, cards_of, deck, mask_of, number, suit
+from yezi.components.lukfu_deck import WAN_TSIN, cards_of, deck, number, suit
 from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.plays import PLAYS
 
