@@ -1,0 +1,171 @@
+"""Fishing 釣魚 as SVG (pure functions): 十五湖 cards, domino tiles for Tiu U, and the table.
+
+A 十五湖 card is long and narrow; each half repeats the tile's dot pattern (seed 003: the 天 card
+shows 24 dots), with the name between them. Ones and fours are red, and half the dots of [6:6]
+(rules-notes §1). For Tiu U the same kinds are drawn as ivory domino tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yezi.components import tiengow as tg
+from yezi.render import esc, svg
+
+W, H = 30.0, 84.0  # a card
+RED, BLACK, PAPER, EDGE, BACK, IVORY = "#c0271f", "#1d1d1d", "#f6efd9", "#8a7a5a", "#2f5d50", "#fbf7ec"
+
+_PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.3, 0.25), (0.7, 0.75)],
+    3: [(0.25, 0.22), (0.5, 0.5), (0.75, 0.78)],
+    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)],
+}
+
+
+def _die(n: int, x: float, y: float, s: float, heaven: bool) -> str:
+    out = []
+    for i, (px, py) in enumerate(_PIPS[n]):
+        colour = RED if n in (1, 4) or (heaven and i % 2 == 0) else BLACK
+        r = s * (0.14 if n == 1 else 0.09)
+        out.append(f'<circle cx="{x + px * s:.1f}" cy="{y + py * s:.1f}" r="{r:.1f}" fill="{colour}"/>')
+    return "".join(out)
+
+
+def _pattern(k: tg.Kind, x: float, y: float, s: float) -> str:
+    heaven = k.high == k.low == 6
+    return _die(k.high, x, y, s, heaven) + _die(k.low, x, y + s, s, heaven)
+
+
+def card_svg(kind: int, lang: str = "zh-hant", width: float = W) -> str:
+    """One 十五湖 card: the dots twice, the name between (first two characters in Chinese)."""
+    k = tg.KINDS[kind]
+    h = width * H / W
+    s = width * 0.62
+    x = (width - s) / 2
+    name = tg.name(kind, "zh-hant" if lang in ("ascii", "en") else lang)
+    label = name[:2]
+    body = [f'<rect x="0.75" y="0.75" width="{width - 1.5:g}" height="{h - 1.5:g}" rx="{width * 0.12:.1f}" '
+            f'fill="{PAPER}" stroke="{EDGE}" stroke-width="1.5"/>',
+            _pattern(k, x, width * 0.06, s * 0.5),
+            _pattern(k, x, h - width * 0.06 - s, s * 0.5)]
+    fs = width * 0.34
+    mid = h / 2
+    for i, ch in enumerate(label):
+        yy = mid - (len(label) - 1) * fs * 0.55 + i * fs * 1.1 + fs * 0.35
+        body.append(f'<text x="{width / 2:.1f}" y="{yy:.1f}" font-size="{fs:.1f}" text-anchor="middle" '
+                    f'fill="{RED if k.red else BLACK}" font-family="serif">{esc(ch)}</text>')
+    return svg(width, h, "".join(body), "card")
+
+
+def tile_svg(kind: int, size: float = 26.0) -> str:
+    """A domino tile upright (Tiu U)."""
+    k = tg.KINDS[kind]
+    w, h = size, 2 * size
+    body = (f'<rect x="0.75" y="0.75" width="{w - 1.5:g}" height="{h - 1.5:g}" rx="{size * 0.16:.1f}" '
+            f'fill="{IVORY}" stroke="{EDGE}" stroke-width="1.5"/>'
+            f'<line x1="{size * 0.15:.1f}" y1="{size:g}" x2="{size * 0.85:.1f}" y2="{size:g}" stroke="{EDGE}"/>'
+            + _pattern(k, 0, 0, size))
+    return svg(w, h, body, "tile")
+
+
+def back_svg(width: float = W) -> str:
+    h = width * H / W
+    return svg(width, h, f'<rect x="0.75" y="0.75" width="{width - 1.5:g}" height="{h - 1.5:g}" '
+                         f'rx="{width * 0.12:.1f}" fill="{BACK}" stroke="#1c3a30" stroke-width="1.5"/>', "card back")
+
+
+def assets(lang: str = "zh-hant") -> dict[str, Any]:
+    """What the browser renderer loads once per language: card and tile faces by kind, names,
+    pips, and the layout of the action codes (see `yezi.games.fishing.game`)."""
+    from yezi.games.fishing.game import CAP, DCAP, DREL, KEEP, REL, STACK
+
+    lg = "en" if lang == "ascii" else lang
+    return {
+        "faces": {str(k): card_svg(k, lg) for k in range(tg.NUM_KINDS)},
+        "tiles": {str(k): tile_svg(k) for k in range(tg.NUM_KINDS)},
+        "back": back_svg(),
+        "names": {str(k): tg.name(k, lg) for k in range(tg.NUM_KINDS)},
+        "dice": {str(k): tg.KINDS[k].dice for k in range(tg.NUM_KINDS)},
+        "pips": {str(k): tg.PIPS[k] for k in range(tg.NUM_KINDS)},
+        "K": tg.NUM_KINDS, "cap": CAP, "rel": REL, "dcap": DCAP, "drel": DREL, "stack": STACK, "keep": KEEP,
+    }
+
+
+def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
+    """Public explanations for the browser: each seat's 決勝分 now, each catch card by card (the
+    catches are face up), and at the end the pairwise arithmetic. Nothing hidden is used."""
+    from yezi.games.fishing.scoring import explain
+
+    g = state.game
+    out: dict[str, Any] = {
+        "dominoes": g.dominoes,
+        "scores": [g.catch_score(c) for c in state.catches],
+        "why": {lg: [explain(g.classify(c), lg) for c in state.catches] for lg in ("zh-hant", "zh-hans", "en")},
+    }
+    if state.current_player is None:
+        _catches, settle = state.result()
+        names = [g.seat_name(s, "en") for s in range(g.players)]
+        out["pairs"] = [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in settle.pairs]
+    return out
+
+
+def _row(kinds: list[int], x: float, y: float, width: float, gap: float, lang: str, dominoes: bool) -> str:
+    parts = []
+    for k in kinds:
+        face = tile_svg(k, width) if dominoes else card_svg(k, lang, width)
+        parts.append(f'<g transform="translate({x:g},{y:g})">{face}</g>')
+        x += width + gap
+    return "".join(parts)
+
+
+def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str] | None = None,
+              dominoes: bool = False) -> str:
+    """The table from one seat's view: the lake by pip total, the stock, catches, the hand."""
+    n = view["players"]
+    names = seat_names or [f"P{s}" for s in range(n)]
+    cw = 18.0
+    ch = cw * (2 if dominoes else H / W)
+    width = 900
+    parts: list[str] = []
+    y = 20.0
+
+    def text(s: str, x: float, yy: float, colour: str = "#f4ecd8", size: int = 14) -> None:
+        parts.append(f'<text x="{x:g}" y="{yy:g}" font-size="{size}" fill="{colour}" '
+                     f'font-family="sans-serif">{esc(s)}</text>')
+
+    stock = f"龍 {view['stock_left']}"
+    if view.get("drawn") is not None:
+        stock += f" · 摸 {tg.name(view['drawn'], lang if lang != 'ascii' else 'en')}"
+    text(stock, 12, y)
+    y += 10
+    x = 12.0
+    lake = view["lake"]
+    for pips in sorted({tg.PIPS[k] for k in range(tg.NUM_KINDS) if lake[k]}, reverse=True):
+        kinds = [k for k in range(tg.NUM_KINDS) if lake[k] and tg.PIPS[k] == pips for _ in range(lake[k])]
+        need = len(kinds) * (cw + 2) + 10
+        if x + need > width - 12:
+            x = 12.0
+            y += ch + 8
+        parts.append(_row(kinds, x, y, cw, 2, lang, dominoes))
+        x += need
+    y += ch + 24
+    for s in range(n):
+        mark = " ▶" if view.get("to_act") == s else ""
+        catch = view["catches"][s]
+        text(f"{names[s]}: {view['hand_sizes'][s]} · {sum(catch)}{mark}", 12, y)
+        kinds = tg.expand(catch)
+        parts.append(_row(kinds, 160, y - 14, 10, 1, lang, dominoes))
+        y += 36
+    hand = view.get("hand")
+    if hand:
+        parts.append(_row(tg.expand(hand), 12, y, cw * 1.4, 4, lang, dominoes))
+        y += ch * 1.4 + 10
+    res = view.get("result")
+    if res is not None:
+        text(" · ".join(f"{names[s]} {p:+d}" for s, p in enumerate(res["payments"])), 12, y + 16, "#ffd166")
+        y += 24
+    h = max(y + 10, 140)
+    return svg(width, h, f'<rect width="{width}" height="{h:g}" fill="#24543f"/>' + "".join(parts), "table")
