@@ -1,0 +1,106 @@
+"""The domino games in the web app: assets, full deals over the WebSocket API, records, and (slow,
+needs Chromium and Playwright) the browser table played by clicking tiles."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import tempfile
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("websockets")
+pytest.importorskip("httpx")
+
+from tests.web.helpers import Client, Server
+from yezi.core.record import Record
+
+GAMES = [("jielong", "wikipedia"), ("tseding", "pairwise"), ("dingniu", "recommended"), ("dingniu", "wikipedia")]
+
+
+@pytest.fixture(scope="module")
+def server():
+    d = tempfile.mkdtemp(prefix="yezi-dom-")
+    srv = Server("sqlite:///" + os.path.join(d, "yezi.db")).start()
+    yield srv
+    srv.stop()
+
+
+def play_random(cl: Client, rng: random.Random, max_moves: int = 100) -> dict:
+    for _ in range(max_moves):
+        f = cl.my_turn()
+        if f["deal_over"]:
+            return f
+        a = rng.choice(f["legal"])
+        assert all(str(x) in f["labels"] for x in f["legal"])
+        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
+        cl.wait(lambda x: x["type"] in ("ack", "error"))
+        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
+        cl.last_state = None
+        cl.state()
+    raise AssertionError("deal did not end")
+
+
+def test_games_listed_with_renderer_and_assets(server):
+    games = {g["name"]: g for g in server.get("/api/games").json()["games"]}
+    for name, _ in GAMES:
+        assert games[name]["renderer"] and "heuristic" in games[name]["bots"]
+    a = server.get("/api/games/tseding/assets?lang=zh-hant").json()
+    assert len(a["faces"]) == 21 and len(a["lying"]) == 36 and a["names"]["3"] == "斜釘"
+    assert server.get("/api/games/dingniu/assets?lang=en").json()["names"]["11"] == "Crooked-neck Nine"
+
+
+@pytest.mark.parametrize("name,preset", GAMES)
+def test_full_deal_over_the_api(server, name, preset):
+    t = server.create(game=name, preset=preset, name="Ann")
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    end = play_random(cl, random.Random(3))
+    assert end["deal_over"] and sum(end["payments"]) == 0
+    # face-down tiles of the others stay hidden until the end, then everything is shown
+    assert end["view"]["result"] is not None and all(d is not None for d in end["view"]["down"])
+    rec = Record.from_text(server.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=zh-hant").text)
+    assert rec.replay().payments() == end["payments"]
+    cl.close()
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,preset", [*GAMES, ("jielong", "pagat")])
+def test_browser_table_plays_to_the_end(server, name, preset):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    exe = _chromium()
+    if not exe:
+        pytest.skip("no Chromium")
+    t = server.create(game=name, preset=preset, name="Ann")
+    errors: list[str] = []
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+        page = browser.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("dialog", lambda d: d.accept())
+        page.goto(server.base + t["seats"]["0"]["link"])
+        page.wait_for_selector("#hand", timeout=15000)
+        rng = random.Random(1)
+        for _ in range(200):
+            if page.query_selector("#settlement"):
+                break
+            tiles = page.query_selector_all("#hand button.tile.legal")
+            if not tiles:
+                time.sleep(0.2)
+                continue
+            tiles[rng.randrange(len(tiles))].click()
+            time.sleep(0.1)
+            choices = page.query_selector_all("#choices button.primary")
+            if choices:
+                choices[rng.randrange(len(choices))].click()
+            time.sleep(0.2)
+        page.wait_for_selector("#settlement", timeout=20000)
+        assert page.query_selector_all("#lines .domino-line")
+        browser.close()
+    assert not errors
