@@ -58,7 +58,7 @@ def test_deal_count_table(n, seat):
 
 @pytest.mark.parametrize("face,seat", [("萬萬", 2), ("二十", 3), ("三萬", 0), ("四索", 1), ("九錢", 2), ("空文", 2)])
 def test_deal_from_the_face_card(face, seat):
-    from madiao_helpers import build_deal, start
+    from tests.madiao.madiao_helpers import build_deal, start
 
     g = MaDiao.from_preset()
     s = start(g, build_deal({}, d.parse_card(face), seed=3))

@@ -1,8 +1,8 @@
 """Liability rules 代人認開數 (spec §5.3), computed from the play log after the hand."""
 
 import pytest
-from madiao_helpers import positions
 
+from tests.madiao.madiao_helpers import positions
 from yezi.core.errors import IllegalAction
 from yezi.games.madiao.game import DOWN, MaDiao, stake_code
 

@@ -4,8 +4,8 @@ each 賀 hand, 四極, 免鬭, the cut 百老, 假逵 and the pool accounting.""
 from fractions import Fraction as Fr
 
 import pytest
-from madiao_helpers import build_deal, fake_played, item_zhu, start
 
+from tests.madiao.madiao_helpers import build_deal, fake_played, item_zhu, start
 from yezi.components import madiao_deck as d
 from yezi.games.madiao.game import MaDiao
 
