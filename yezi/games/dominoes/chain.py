@@ -49,6 +49,8 @@ DOUBLE = tuple(k.is_double for k in tg.KINDS)
 MASK = tuple((1 << k.high) | (1 << k.low) for k in tg.KINDS)
 #: kinds showing n on an end, n = 1..6
 WITH = tuple(tuple(k.index for k in tg.KINDS if n in (k.high, k.low)) for n in range(7))
+#: (kind, action code) pairs that connect at number n on end e: _AT[e][n]
+_AT = tuple(tuple(tuple((k, 2 * NK + 2 * k + e) for k in WITH[n]) for n in range(7)) for e in (0, 1))
 
 
 def lead_code(k: int, o: int = 0) -> int:
@@ -136,7 +138,7 @@ class DominoGame(Game):
     """Base of the three domino games: builds the `ChainConfig`, deals, notation and sampling."""
 
     name_style: ClassVar[str] = "hk"
-    wants_legal: ClassVar[bool] = False  # after_action needs the ends before the move (頂牛's 算帳 test)
+    wants_legal: ClassVar[bool] = False  # after_action runs, with the ends before the move (頂牛's 算帳 test)
     seat_names: ClassVar[dict[str, tuple[str, ...]]] = {
         "zh-hant": ("莊家", "二家", "三家", "四家"),
         "zh-hans": ("庄家", "二家", "三家", "四家"),
@@ -162,8 +164,8 @@ class DominoGame(Game):
         """Hook run once a state is built (斜釘: 八掘 and the redeal)."""
 
     def after_action(self, state: DominoState, seat: int, action: int, legal: list[int] | None) -> None:
-        """Hook run after each action, before the turn passes (頂牛: 算帳 detection); with
-        `wants_legal` the state keeps the open ends before the action in `prev_ends`."""
+        """Hook run after each action when `wants_legal` is set, before the turn passes (頂牛: 算帳
+        detection); the state keeps the open ends before the action in `prev_ends`."""
 
     def note_visible(self, state: DominoState, note: dict[str, Any], seat: int | None) -> bool:
         return state.to_move is None or note.get("seat") == seat
@@ -538,9 +540,7 @@ class DominoState(State):
         if len(ends) == 2 and ends[0] == ends[1]:
             ends = ends[:1]
         for e, n in enumerate(ends):
-            for k in WITH[n]:
-                if h[k]:
-                    out.append(PLAY + 2 * k + e)
+            out += [c for k, c in _AT[e][n] if h[k]]
         return out
 
     def leads(self, seat: int, dead: int | None = None) -> list[int]:
@@ -660,7 +660,8 @@ class DominoState(State):
         else:
             self.down[p].append(k)
         self.history.append(action)
-        game.after_action(self, p, action, None)
+        if game.wants_legal:
+            game.after_action(self, p, action, None)
         if self.left == 0:
             self.finish("all-out")
         elif cfg.end_on_block and not any(self.can_connect(s) for s in range(cfg.seats)):
