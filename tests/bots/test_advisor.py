@@ -1,0 +1,44 @@
+"""The Luk Fu bid advisor gives sensible numbers for obvious hands."""
+
+from __future__ import annotations
+
+from yezi.bots.lukfu_advisor import advise, format_advice, main, parse_hand, seat_of
+from yezi.games.lukfu import actions as A
+
+from .conftest import load_or_skip
+
+STRONG = "9T 9M 9S 9C 8T 8M 8S 7T 7M 7S 5C 4C"  # three 各 and a 各九: wins on the spot
+WEAK = "六拾 四拾 二拾 八貫 六貫 五貫 三貫 一貫 一索 七綫 六綫 三綫"
+
+
+def test_strong_hand_should_bid():
+    game = load_or_skip("lukfu")
+    adv = advise(game, STRONG, "頭家", samples=40, seed=1)
+    assert adv.recommended == A.BID
+    assert adv.bid.win > 0.9 and adv.bid.mean > 0
+    assert adv.diff > adv.diff_half > 0
+    text = format_advice(game, adv, "en")
+    assert "bid" in text and "advice" in text
+
+
+def test_weak_hand_should_pass():
+    game = load_or_skip("lukfu")
+    adv = advise(game, WEAK, "二家", samples=40, seed=2)
+    assert adv.recommended == A.PASS
+    assert adv.bid.mean < adv.pass_.mean
+    assert 0 < adv.reach_rate <= 1
+
+
+def test_third_seat_pass_is_a_void_deal():
+    # When 三家 passes, everyone has passed: the deal is void and nobody pays.
+    game = load_or_skip("lukfu")
+    adv = advise(game, WEAK, "三家", samples=20, seed=3)
+    assert adv.pass_.mean == 0 and adv.pass_.win == 0
+
+
+def test_positions_and_parsing():
+    game = load_or_skip("lukfu")
+    assert [seat_of(game, p) for p in ("頭家", "二家", "三家")] == [0, 1, 3]
+    assert len(parse_hand(STRONG)) == 12
+    assert main([*STRONG.split(), "--deals", "10", "--lang", "en"]) == 0
+    assert main(["9T", "--deals", "1"]) == 2

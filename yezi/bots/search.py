@@ -1,0 +1,370 @@
+"""A search bot for every game: determinised Monte Carlo sampling over worlds drawn from the view.
+
+Why this design (and not a full tree over information sets): every yezi game offers the same
+three things, a sampler of full histories consistent with a seat's view
+(`Game.sample_from_view`), a validating replay, and a cheap heuristic bot. With those, the
+strongest generic method that fits a one-second budget on one core is a *rollout algorithm*
+(policy improvement over the heuristic, Tesauro & Galperin 1996; "perfect-information Monte
+Carlo" in the card-game literature):
+
+1. draw a world (deal + history) the seat cannot tell apart from the real one and replay it;
+2. try each candidate action in that world and finish the deal with the heuristic bot in every
+   seat (each rollout bot sees only its own seat's view of the sampled world);
+3. score the action by the seat's payment, averaged over worlds.
+
+All candidates are scored on the *same* worlds with the *same* rollout random stream (common
+random numbers), so the luck of the sampled cards cancels in the comparison between actions.
+The budget is spread by sequential halving (the weaker half of the candidates is dropped after
+each round), and the heuristic's own choice acts as a prior: the bot only departs from it when
+the paired difference is larger than `z` standard errors. That keeps a low-budget search from
+being worse than its heuristic on noise alone.
+
+Fairness: the bot reads only `view`, `legal` and the random stream it is given; every world it
+samples comes from the view. Two states with the same view and the same seed therefore give the
+same action (tests/bots/test_fairness.py checks this). A time limit can cut the search short and
+so makes a decision depend on the machine's speed; use iteration budgets for reproducible play.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from yezi.bots import RandomBot
+from yezi.core.protocol import Game, State
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength: rollouts per decision, a wall-clock cap, and how stubborn the prior is."""
+
+    name: str
+    iterations: int  # rollouts per decision (one rollout = one action tried in one world)
+    time_limit: float | None  # seconds; None = iterations only (reproducible)
+    z: float  # paired standard errors needed to overrule the heuristic's choice
+    epsilon: float = 0.0  # chance of a random move inside rollouts (diversity)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", iterations=8, time_limit=0.25, z=1.5),
+    "normal": Level("normal", iterations=32, time_limit=1.0, z=1.0),
+    "strong": Level("strong", iterations=160, time_limit=5.0, z=0.75),
+}
+
+
+@dataclass
+class ActionEstimate:
+    """The search's estimate of one candidate: mean payment to the seat and its 95% half-width."""
+
+    action: int
+    mean: float
+    half_width: float
+    n: int
+
+
+@dataclass
+class Analysis:
+    """What one search found; `choice` is what the bot plays."""
+
+    seat: int
+    choice: int
+    prior: int | None
+    estimates: list[ActionEstimate]
+    worlds: int
+    rollouts: int
+    seconds: float
+    failed_samples: int = 0
+
+    def estimate(self, action: int) -> ActionEstimate | None:
+        for e in self.estimates:
+            if e.action == action:
+                return e
+        return None
+
+    @property
+    def value(self) -> float | None:
+        e = self.estimate(self.choice)
+        return None if e is None else e.mean
+
+
+@dataclass
+class _Stats:
+    values: dict[int, float] = field(default_factory=dict)  # world index -> payment
+
+    def add(self, world: int, v: float) -> None:
+        self.values[world] = v
+
+    @property
+    def n(self) -> int:
+        return len(self.values)
+
+    def mean(self) -> float:
+        return sum(self.values.values()) / len(self.values) if self.values else -math.inf
+
+    def half_width(self) -> float:
+        n = len(self.values)
+        if n < 2:
+            return math.inf
+        m = self.mean()
+        var = sum((v - m) ** 2 for v in self.values.values()) / (n - 1)
+        return 1.96 * math.sqrt(var / n)
+
+
+def heuristic_factory(game: Game) -> Callable[[], Any]:
+    """The game's heuristic bot (rollout policy and prior), or the random bot if it has none."""
+    bots = getattr(type(game), "bots", None)
+    try:
+        factories = bots() if callable(bots) else {}
+    except ImportError:
+        factories = {}
+    return factories.get("heuristic", RandomBot)
+
+
+class SearchBot:
+    """Determinised rollout search at a given level (see the module docstring)."""
+
+    def __init__(
+        self,
+        level: str | Level = "normal",
+        *,
+        iterations: int | None = None,
+        time_limit: float | str | None = "level",
+        z: float | None = None,
+        rollout: Callable[[], Any] | None = None,
+        use_prior: bool = True,
+    ):
+        base = LEVELS[level] if isinstance(level, str) else level
+        self.level = Level(
+            base.name,
+            iterations if iterations is not None else base.iterations,
+            base.time_limit if time_limit == "level" else time_limit,  # type: ignore[arg-type]
+            z if z is not None else base.z,
+            base.epsilon,
+        )
+        self.name = f"search-{base.name}" if iterations is None else f"search@{self.level.iterations}"
+        self._rollout_factory = rollout
+        self.use_prior = use_prior
+        self._policies: dict[int, list[Any]] = {}
+        self.last: Analysis | None = None
+
+    # ---- the bot protocol -------------------------------------------------------------------
+    def choose(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(game, view, legal, rng).choice
+
+    # ---- search ----------------------------------------------------------------------------
+    def _policy(self, game: Game) -> list[Any]:
+        key = id(game)
+        pol = self._policies.get(key)
+        if pol is None:
+            factory = self._rollout_factory or heuristic_factory(game)
+            pol = [factory() for _ in range(game.num_seats)]
+            self._policies = {key: pol}
+        return pol
+
+    def analyse(
+        self, game: Game, view: dict[str, Any], legal: Sequence[int], rng: random.Random
+    ) -> Analysis:
+        """Search from `view` and return every candidate's estimate (the hint API uses this)."""
+        start = time.perf_counter()
+        seat = view["seat"]
+        # A private stream: what the search draws never depends on how the caller uses `rng`
+        # afterwards, and the same seed always gives the same search.
+        local = random.Random(rng.getrandbits(64))
+        legal = list(legal)
+        policy = self._policy(game)
+        prior = None
+        if self.use_prior:
+            prior = policy[seat].choose(game, view, legal, random.Random(local.getrandbits(64)))
+        stats = {a: _Stats() for a in legal}
+        if len(legal) == 1:
+            return Analysis(seat, legal[0], prior, [], 0, 0, time.perf_counter() - start)
+        lv = self.level
+        deadline = start + lv.time_limit if lv.time_limit is not None else math.inf
+        alive = list(legal)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        per_round = max(1, lv.iterations // rounds)
+        world = 0
+        rollouts = 0
+        failed = 0
+        out_of_time = False
+        for r in range(rounds):
+            n_worlds = max(1, per_round // len(alive))
+            if r == rounds - 1:  # the last round gets whatever budget is left
+                n_worlds = max(n_worlds, (lv.iterations - rollouts) // len(alive))
+            for _ in range(n_worlds):
+                base = self._sample(game, view, local)
+                world += 1
+                if base is None:
+                    failed += 1
+                    continue
+                world_legal = set(base.legal_actions())
+                roll_seed = local.getrandbits(64)
+                for a in alive:
+                    if a not in world_legal:  # a sampler that broke the protocol: skip
+                        continue
+                    st = base.clone()
+                    st.apply_unchecked(a)
+                    v = self._rollout(game, st, policy, random.Random(roll_seed))
+                    stats[a].add(world, v[seat])
+                    rollouts += 1
+                if time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+            if out_of_time or len(alive) <= 1:
+                break
+            if r < rounds - 1:
+                ranked = sorted(alive, key=lambda a: stats[a].mean(), reverse=True)
+                keep = ranked[: max(1, math.ceil(len(alive) / 2))]
+                if prior is not None and prior not in keep:
+                    keep.append(prior)
+                alive = [a for a in alive if a in keep]  # keep the legal order: no hidden bias
+        choice = self._decide(alive, stats, prior)
+        estimates = sorted(
+            (ActionEstimate(a, s.mean(), s.half_width(), s.n) for a, s in stats.items() if s.n),
+            key=lambda e: (-e.n, -e.mean),
+        )
+        analysis = Analysis(seat, choice, prior, estimates, world, rollouts, time.perf_counter() - start, failed)
+        self.last = analysis
+        return analysis
+
+    def _decide(self, alive: list[int], stats: dict[int, _Stats], prior: int | None) -> int:
+        scored = [a for a in alive if stats[a].n]
+        if not scored:
+            return prior if prior is not None else alive[0]
+        best = max(scored, key=lambda a: stats[a].mean())
+        if prior is None or best == prior or not stats[prior].n:
+            return best
+        # Paired comparison on the worlds both were tried in.
+        pv, bv = stats[prior].values, stats[best].values
+        common = [w for w in bv if w in pv]
+        if not common:
+            return prior
+        diffs = [bv[w] - pv[w] for w in common]
+        n = len(diffs)
+        m = sum(diffs) / n
+        if m <= 0:
+            return prior
+        if n < 2:
+            return best if self.level.z <= 0 else prior
+        var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+        se = math.sqrt(var / n)
+        return best if m > self.level.z * se else prior
+
+    @staticmethod
+    def _sample(game: Game, view: dict[str, Any], rng: random.Random) -> State | None:
+        try:
+            deal, actions = game.sample_from_view(view, rng)
+            return game.replay(deal, actions)
+        except Exception:
+            return None
+
+    def _rollout(self, game: Game, state: State, policy: list[Any], rng: random.Random) -> list[float]:
+        eps = self.level.epsilon
+        while (s := state.current_player) is not None:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif eps and rng.random() < eps:
+                a = legal[rng.randrange(len(legal))]
+            else:
+                a = policy[s].choose(game, state.view(s), legal, rng)
+            state.apply_unchecked(a)
+        return [float(p) for p in state.payments()]
+
+
+def make_search_bot(game_name: str | None = None, level: str = "normal", **kwargs: Any) -> SearchBot:
+    """A search bot at a level (easy / normal / strong); the game is read from each call."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown search level {level!r}; levels: " + ", ".join(LEVELS))
+    return SearchBot(level, **kwargs)
+
+
+def parse_search_spec(spec: str) -> SearchBot | None:
+    """Read ``search``, ``search-easy|normal|strong`` or ``search@N`` (N rollouts, no time cap)."""
+    s = spec.strip().lower()
+    if s == "search":
+        return SearchBot("normal")
+    if s.startswith("search-") and s[7:] in LEVELS:
+        return SearchBot(s[7:])
+    if s.startswith("search@") and s[7:].isdigit():
+        return SearchBot("normal", iterations=int(s[7:]), time_limit=None)
+    return None
+
+
+# ---- hints -------------------------------------------------------------------------------------
+def legal_from_view(game: Game, view: dict[str, Any], rng: random.Random) -> list[int]:
+    """The seat's legal actions, read off any world consistent with its view (they agree)."""
+    deal, actions = game.sample_from_view(view, rng)
+    return game.replay(deal, actions).legal_actions()
+
+
+def hint(
+    game: Game,
+    view: dict[str, Any],
+    legal: Sequence[int] | None = None,
+    level: str = "normal",
+    seed: int | None = None,
+) -> Analysis:
+    """The search bot's suggested move for the seat of `view`, with its estimated value."""
+    rng = random.Random(seed)
+    if legal is None:
+        legal = legal_from_view(game, view, rng)
+    bot = SearchBot(level)
+    return bot.analyse(game, view, list(legal), rng)
+
+
+HINT_WORDS = {
+    "en": ("suggested", "expected payment", "simulations", "heuristic's choice", "others"),
+    "zh-hant": ("建議", "預期得失", "次模擬", "經驗法則之選", "其他"),
+    "zh-hans": ("建议", "预期得失", "次模拟", "经验法则之选", "其他"),
+}
+
+
+def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int = 4) -> str:
+    """One paragraph: the suggested move, its value ± 95% interval, and the runners-up."""
+    words = HINT_WORDS.get(lang, HINT_WORDS["en"])
+    notation = lang if lang in ("zh-hant", "zh-hans", "en", "ascii") else "en"
+
+    def est(e: ActionEstimate) -> str:
+        hw = "" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}"
+        return f"{game.format_action(e.action, notation)} {e.mean:+.2f}{hw} (n={e.n})"
+
+    e = analysis.estimate(analysis.choice)
+    head = f"{words[0]}: {game.format_action(analysis.choice, notation)}"
+    if e is not None:
+        hw = "" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}"
+        head += f" — {words[1]} {e.mean:+.2f}{hw} ({analysis.rollouts} {words[2]})"
+    if analysis.prior is not None and analysis.prior != analysis.choice:
+        head += f"; {words[3]}: {game.format_action(analysis.prior, notation)}"
+    others = [x for x in analysis.estimates if x.action != analysis.choice][: top - 1]
+    if others:
+        head += f"\n  {words[4]}: " + "; ".join(est(x) for x in others)
+    return head
+
+
+def hint_command(game: Game, view: dict[str, Any], arg: str, lang: str) -> str:
+    """A `COMMANDS` entry for `yezi play` (``hint [easy|normal|strong]``), usable by any game."""
+    level = arg.strip().lower() or "normal"
+    if level not in LEVELS:
+        level = "normal"
+    return format_hint(game, hint(game, view, level=level), lang)
+
+
+__all__ = [
+    "LEVELS",
+    "ActionEstimate",
+    "Analysis",
+    "Level",
+    "SearchBot",
+    "format_hint",
+    "hint",
+    "hint_command",
+    "make_search_bot",
+    "parse_search_spec",
+]

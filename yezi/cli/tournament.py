@@ -1,0 +1,76 @@
+"""`yezi tournament GAME --bots a,b,... --deals N`: duplicate deals between bots, on every core."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from yezi.core.errors import YeziError
+from yezi.sim.duplicate import run_tournament
+from yezi.sim.report import Progress, format_markdown, format_report, plot
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="yezi tournament",
+        description="Duplicate-deal tournament: every deal is replayed with the bots rotated through every seat, "
+        "so the luck of the cards cancels. Bots: random, heuristic, search (= search-normal), search-easy, "
+        "search-normal, search-strong, search@N (N rollouts per decision, no time cap).",
+    )
+    p.add_argument("game", help="game name, e.g. lukfu")
+    p.add_argument("--bots", required=True, help="comma-separated bots, e.g. random,heuristic,search")
+    p.add_argument("--deals", "-n", type=int, default=200, help="number of deals (each played once per bot)")
+    p.add_argument("--preset", help="rule preset (see `yezi rules GAME`)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="override one rule option (repeatable, or comma-separated)")
+    p.add_argument("--seed", type=int, default=0, help="deals and bot randomness derive from it")
+    p.add_argument("--jobs", "-j", type=int, default=None, help="processes (default: every core)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
+                   help="stop after this long and report the deals finished so far")
+    p.add_argument("--plot", metavar="FILE", help="write a chart (PNG, SVG or PDF by extension; needs matplotlib)")
+    p.add_argument("--json", metavar="FILE", help="write the results, per-deal scores included, as JSON")
+    p.add_argument("--markdown", action="store_true", help="print the tables in Markdown")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if len(specs) < 2:
+        print("yezi tournament: give at least two bots, e.g. --bots random,heuristic", file=sys.stderr)
+        return 2
+    if len(set(specs)) != len(specs):
+        print("yezi tournament: each bot may be named once", file=sys.stderr)
+        return 2
+    if args.deals < 1:
+        print("yezi tournament: --deals must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        t = run_tournament(
+            args.game, specs, args.deals, preset=args.preset, options=args.option, seed=args.seed, jobs=args.jobs,
+            time_limit=args.time_limit, progress=None if args.quiet else Progress(),
+        )
+    except (YeziError, ValueError) as e:
+        print(f"yezi tournament: {e}", file=sys.stderr)
+        return 2
+    if not t.results:
+        print("yezi tournament: no deal finished", file=sys.stderr)
+        return 1
+    print(format_markdown(t) if args.markdown else format_report(t))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(t.to_json(), f, ensure_ascii=False, indent=1)
+    if args.plot:
+        try:
+            plot(t, args.plot)
+        except ImportError:
+            print("yezi tournament: --plot needs matplotlib (pip install matplotlib)", file=sys.stderr)
+            return 1
+        print(f"chart written to {args.plot}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,53 @@
+"""Bots by name for simulations: the game's own (``random``, ``heuristic``, ...) plus the search bot.
+
+Accepted names: anything `yezi.bots.make_bot` knows, ``search`` (= ``search-normal``),
+``search-easy``, ``search-normal``, ``search-strong``, and ``search@N`` (N rollouts per decision,
+no time cap, reproducible).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from yezi.bots import make_bot
+from yezi.bots.search import parse_search_spec
+from yezi.core.protocol import Game
+
+
+def resolve_bot(game_name: str, spec: str) -> Any:
+    bot = parse_search_spec(spec)
+    if bot is not None:
+        return bot
+    try:
+        return make_bot(game_name, spec)
+    except ValueError as e:
+        raise ValueError(f"{e}, search, search-easy, search-normal, search-strong, search@N") from None
+
+
+class TimedBot:
+    """Wraps a bot to count its real decisions (more than one legal action) and their time."""
+
+    def __init__(self, bot: Any, label: str | None = None):
+        self.bot = bot
+        self.name = label or getattr(bot, "name", type(bot).__name__)
+        self.decisions = 0
+        self.seconds = 0.0
+        self.slowest = 0.0
+
+    def choose(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        t = time.perf_counter()
+        a = self.bot.choose(game, view, legal, rng)
+        dt = time.perf_counter() - t
+        self.decisions += 1
+        self.seconds += dt
+        self.slowest = max(self.slowest, dt)
+        return a
+
+    def reset(self) -> tuple[int, float, float]:
+        out = (self.decisions, self.seconds, self.slowest)
+        self.decisions, self.seconds, self.slowest = 0, 0.0, 0.0
+        return out
