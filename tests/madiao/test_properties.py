@@ -106,3 +106,23 @@ def test_stock_is_hidden():
 @given(st.integers(0, 2**63 - 1), st.integers(0, len(GAMES) - 1))
 def test_many_hands_slow(seed, gi):
     test_whole_hands.hypothesis.inner_test(seed, gi)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_rulesets(data):
+    """Every option can be switched: random combinations keep every invariant and hide the stock."""
+    table = MaDiao.option_table()
+    overrides = {}
+    for name, spec in table.options.items():
+        overrides[name] = data.draw(st.sampled_from([c.value for c in spec.choices]), label=name)
+    if overrides["stake_min"] > overrides["stake_max"]:
+        overrides["stake_min"], overrides["stake_max"] = overrides["stake_max"], overrides["stake_min"]
+    game = MaDiao(table.resolve(data.draw(st.sampled_from(PRESETS)), overrides))
+    seed = data.draw(st.integers(0, 2**63 - 1))
+    s = random_hand(game, seed)
+    check_conservation(s)
+    assert sum(s.payments()) == 0 and sum(s.net()) + s.pool_change() == 0
+    assert game.replay(s.deal, s.history).view(None) == s.view(None)
+    part = random_hand(game, seed, stop=data.draw(st.integers(0, 36)))
+    check_all_seats(part, random.Random(seed), samples=1)

@@ -627,7 +627,6 @@ class MaDiaoState(State):
             v["won"] = [list(w) for w in self.won]
             v["trick_counts"] = self.counts()
             v["bailao_up"] = self.bailao_up
-            v["mian_queue"] = list(self.mian_queue)
         v["deal"] = {"pool": self.pool_before}
         if over:
             st = self.settlement()

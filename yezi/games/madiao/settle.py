@@ -413,7 +413,9 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
     if sec in ZHENG_SHANG:
         suits = [suit_of(sec)] if r["jiakui_suit"] == "same-suit" else [0, 1, 2, 3]
         for suit in suits:
-            c = CI_SHANG[suit]
+            c = ci_of(state, suit)  # a 次賞 standing in for an exposed 正賞 is no impostor
+            if c is None:
+                continue
             w = next((s for s in range(4) if c in won[s]), None)
             if w is None or (r["jiakui_zhengben"] and t[w] < 2):
                 continue
