@@ -3,8 +3,8 @@
 import random
 
 import pytest
-from helpers import make_deal
 
+from tests.fishing.helpers import make_deal
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.registry import load_game

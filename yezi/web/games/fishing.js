@@ -146,10 +146,10 @@ export async function render(root, frame, ctx) {
   const hand = v.hand ? expand(v.hand) : [];
   const seen = new Set();
   const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
-    const first = !seen.has(k);
+    const first = !seen.has(k);  // copies of a kind act alike; only the first shows as selected
     seen.add(k);
     const mine = drawPhase ? [] : acts.filter((d) => d.card === k && d.verb !== "dcap" && d.verb !== "drel");
-    const usable = myTurn && mine.length > 0 && first;
+    const usable = myTurn && mine.length > 0;
     const b = el("button", { type: "button", class: "fish-card" + (usable ? " legal" : "") + (ui.sel === k && first ? " selected" : ""),
       "data-kind": k, disabled: usable ? null : true, title: `${A.names[String(k)]} ${A.dice[String(k)]}`, "aria-label": A.names[String(k)] });
     b.append(face(ctx, A, k, dominoes));
@@ -180,7 +180,7 @@ export async function render(root, frame, ctx) {
   }
   root.replaceChildren(...[
     header(frame, ctx),
-    el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
+    el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       seats, stock, lake, events.length ? el("ul", { class: "why notes", id: "events" }, events) : null, prompt,
       me !== null && me !== undefined ? handEl : null, choices, all),
     settlement(frame, ctx, details),

@@ -1,0 +1,140 @@
+"""Fishing in real headless Chromium (as tests/web/test_browser.py does for Luk Fu).
+
+A new user picks Fishing in the lobby, plays a whole deal against two bots by clicking hand cards
+and the lake cards they light up (and the drawn card's release button), reads the settlement with
+the reasons and the pairwise arithmetic, switches language, downloads the record and replays it.
+Screenshots go to artifacts/screenshots/fishing-*.png.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from tests.web.helpers import ROOT, Server
+from yezi.core.record import Record
+
+CHROMIUM = os.environ.get("YEZI_CHROMIUM", "/usr/bin/chromium")
+SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    d = tmp_path_factory.mktemp("fishdb")
+    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=0.02).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    os.makedirs(SHOTS, exist_ok=True)
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    page.screenshot(path=os.path.join(SHOTS, f"fishing-{name}.png"), full_page=True)
+
+
+def act_once(page, tap) -> bool:
+    if page.locator("#hand[data-my-turn='1']").count() == 0:
+        return False
+    seq = page.locator(".felt").get_attribute("data-seq")
+    selecting = False
+    target = page.locator("#lake button.fish-card.target")
+    if target.count():
+        tap(target.first)
+    elif page.locator("#release-drawn").count():
+        tap(page.locator("#release-drawn"))
+    elif page.locator("#keep").count():
+        tap(page.locator("#keep"))
+    elif page.locator("#choices button").count():
+        tap(page.locator("#choices button").first)
+    else:
+        tap(page.locator("#hand button.fish-card.legal").first)
+        selecting = True
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
+            return True
+        # a hand card with several captures lights its targets up instead of playing at once
+        if selecting and (page.locator("#lake button.fish-card.target").count()
+                          or page.locator("#choices button").count()):
+            return True
+        time.sleep(0.05)
+    raise AssertionError("the table did not move after acting")
+
+
+def flow(web, page, tag, touch=False):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tap = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#game", "fishing")
+    page.wait_for_selector("select[data-seat='2']")
+    tap(page.locator("#create-btn"))
+    page.wait_for_selector("#hand")
+    page.wait_for_selector("#lake")
+    assert page.locator("#hand button.fish-card").count() == 10
+    shot(page, f"{tag}-table")
+    deadline = time.time() + 120
+    clicked = False
+    while not page.locator("#settlement").count():
+        assert time.time() < deadline, "no settlement in time"
+        if act_once(page, tap):
+            clicked = True
+            if page.locator("#lake button.fish-card.target").count() and not page.locator("#drawn-card").count():
+                shot(page, f"{tag}-targets")
+        else:
+            time.sleep(0.05)
+    assert clicked
+    page.wait_for_selector("#pairs li")
+    shot(page, f"{tag}-settlement")
+    assert page.locator("#pairs li").count() == 3
+    page.click("#why summary") if not touch else page.locator("#why summary").tap()
+    expect(page.locator("#why")).to_contain_text("—")
+    page.click("#langs [data-lang='en']")
+    expect(page.locator("#settlement h3")).to_contain_text("Settlement")
+    expect(page.locator("#why")).to_contain_text("fish")
+    shot(page, f"{tag}-english")
+    with page.expect_download() as dl:
+        page.click("#download-record")
+    path = os.path.join(SHOTS, f"fishing-{tag}-record.txt")
+    dl.value.save_as(path)
+    with open(path, encoding="utf-8") as fh:
+        rec = Record.from_text(fh.read())
+    assert rec.game == "fishing" and rec.replay().current_player is None
+    page.click("#open-replay")
+    page.wait_for_selector("#replay-slider")
+    assert int(page.locator("#replay-slider").get_attribute("max")) == len(rec.actions)
+    page.click("#replay-last")
+    page.wait_for_selector("#settlement")
+    shot(page, f"{tag}-replay")
+    assert not [e for e in errors if "favicon" not in e], errors
+
+
+def test_fishing_desktop(web, browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    flow(web, ctx.new_page(), "desktop")
+    ctx.close()
+
+
+def test_fishing_phone(web, browser):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                              device_scale_factor=2, accept_downloads=True)
+    flow(web, ctx.new_page(), "phone", touch=True)
+    ctx.close()
