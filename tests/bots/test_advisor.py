@@ -42,3 +42,14 @@ def test_positions_and_parsing():
     assert len(parse_hand(STRONG)) == 12
     assert main([*STRONG.split(), "--deals", "10", "--lang", "en"]) == 0
     assert main(["9T", "--deals", "1"]) == 2
+
+
+def test_json_forms_are_plain_data():
+    import json
+
+    game = load_or_skip("lukfu")
+    from yezi.bots.lukfu_advisor import advice_json
+
+    data = advice_json(game, advise(game, STRONG, "頭家", samples=10, seed=4))
+    json.dumps(data)
+    assert data["recommended"] == A.BID and data["bid"]["p_win"] > 0.5

@@ -150,3 +150,19 @@ def test_heuristic_prior_keeps_its_choice_without_evidence():
         assert an.choice == an.prior
         assert an.prior == h.choose(game, view, legal, random.Random(random.Random(random.Random(9).getrandbits(64))
                                                                      .getrandbits(64)))
+
+
+def test_hint_json_and_command():
+    import json
+
+    from yezi.bots.lukfu_advisor import hint_command as lukfu_hint
+    from yezi.bots.search import hint_command, hint_json
+
+    game = load_or_skip("lukfu")
+    state = _play_point(game)
+    view = state.view(state.current_player)
+    data = hint_json(game, hint(game, view, level="easy", seed=1), "en")
+    json.dumps(data)
+    assert data["action"] in state.legal_actions() and data["alternatives"]
+    assert "suggested" in hint_command(game, view, "easy", "en")
+    assert "suggested" in lukfu_hint(game, view, "easy", "en")  # during play: the search hint

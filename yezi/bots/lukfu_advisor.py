@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from yezi.components.lukfu_deck import cards_of, deck, mask_of, name, parse_card, sort_key
+from yezi.components.lukfu_deck import deck, name, parse_card, sort_key
 from yezi.core.errors import NotationError, YeziError
 from yezi.core.stats import mean_ci95, proportion_ci95
 from yezi.games.lukfu import actions as A
@@ -226,6 +226,31 @@ def format_advice(game, adv: Advice, lang: str = "zh-hant") -> str:
     return "\n".join(lines)
 
 
+def advice_json(game, adv: Advice, lang: str = "zh-hant") -> dict[str, Any]:
+    """The advice as plain JSON for the web app."""
+
+    def one(opt: Option | None) -> dict[str, Any] | None:
+        if opt is None:
+            return None
+        return {"action": opt.action, "text": game.format_action(opt.action, lang), "samples": opt.n,
+                "p_win": opt.win, "p_win_half_width": opt.win_half, "mean": opt.mean, "half_width": opt.mean_half}
+
+    return {
+        "seat": adv.seat,
+        "hand": adv.hand,
+        "samples": adv.samples,
+        "reach_rate": adv.reach_rate,
+        "bid": one(adv.bid),
+        "pass": one(adv.pass_),
+        "bid_minus_pass": None if adv.bid is None or adv.pass_ is None else adv.diff,
+        "bid_minus_pass_half_width": None if adv.bid is None or adv.pass_ is None else adv.diff_half,
+        "five_tigers": adv.five_tigers,
+        "recommended": adv.recommended,
+        "recommended_text": game.format_action(adv.recommended, lang),
+        "summary": format_advice(game, adv, lang),
+    }
+
+
 def hint_command(game, view: dict[str, Any], arg: str, lang: str) -> str:
     """A `COMMANDS` entry for `yezi play lukfu`: the bid advice while bidding, else the search hint.
 
@@ -277,7 +302,7 @@ def example_hand(seed: int = 0, players: int = 4) -> list[int]:
     return sorted(cards[:12], key=sort_key)
 
 
-__all__ = ["Advice", "Option", "advise", "cards_of", "format_advice", "hint_command", "main", "mask_of"]
+__all__ = ["Advice", "Option", "advice_json", "advise", "format_advice", "hint_command", "main"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

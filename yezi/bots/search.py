@@ -348,6 +348,33 @@ def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int 
     return head
 
 
+def hint_json(game: Game, analysis: Analysis, lang: str = "zh-hant") -> dict[str, Any]:
+    """The hint as plain JSON for the web app: the move, its notation, value and the alternatives."""
+
+    def one(e: ActionEstimate) -> dict[str, Any]:
+        return {
+            "action": e.action,
+            "text": game.format_action(e.action, lang),
+            "mean": e.mean,
+            "half_width": None if math.isinf(e.half_width) else e.half_width,
+            "n": e.n,
+        }
+
+    e = analysis.estimate(analysis.choice)
+    return {
+        "seat": analysis.seat,
+        "action": analysis.choice,
+        "text": game.format_action(analysis.choice, lang),
+        "value": None if e is None else e.mean,
+        "half_width": None if e is None or math.isinf(e.half_width) else e.half_width,
+        "heuristic": analysis.prior,
+        "rollouts": analysis.rollouts,
+        "seconds": analysis.seconds,
+        "alternatives": [one(x) for x in analysis.estimates],
+        "summary": format_hint(game, analysis, lang),
+    }
+
+
 def hint_command(game: Game, view: dict[str, Any], arg: str, lang: str) -> str:
     """A `COMMANDS` entry for `yezi play` (``hint [easy|normal|strong]``), usable by any game."""
     level = arg.strip().lower() or "normal"
@@ -365,6 +392,7 @@ __all__ = [
     "format_hint",
     "hint",
     "hint_command",
+    "hint_json",
     "make_search_bot",
     "parse_search_spec",
 ]
