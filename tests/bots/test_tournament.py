@@ -199,3 +199,13 @@ def test_time_limit_keeps_a_prefix():
     t = run_tournament("lukfu", ["random", "heuristic"], 500, seed=2, jobs=1, time_limit=0.0)
     assert t.deals == 1 and t.stopped_early
     assert [r.index for r in t.results] == [0]
+
+
+def test_play_many_does_not_depend_on_jobs():
+    load_or_skip("lukfu")
+    from yezi.sim.batch import play_many
+
+    a = play_many("lukfu", ["heuristic", "random"], 6, seed=3, jobs=1)
+    b = play_many("lukfu", ["heuristic", "random"], 6, seed=3, jobs=2)
+    assert [o.payments for o in a] == [o.payments for o in b]
+    assert all(abs(sum(o.payments)) < 1e-9 for o in a)
