@@ -209,3 +209,17 @@ def test_play_many_does_not_depend_on_jobs():
     b = play_many("lukfu", ["heuristic", "random"], 6, seed=3, jobs=2)
     assert [o.payments for o in a] == [o.payments for o in b]
     assert all(abs(sum(o.payments)) < 1e-9 for o in a)
+
+
+def test_saved_runs_pool_into_one_report(tmp_path, capsys):
+    load_or_skip("lukfu")
+    paths = []
+    for seed in (1, 2):
+        path = tmp_path / f"s{seed}.json"
+        assert tournament_main(["lukfu", "--bots", "random,heuristic", "--deals", "2", "--jobs", "1", "--quiet",
+                                "--seed", str(seed), "--json", str(path)]) == 0
+        paths.append(str(path))
+    capsys.readouterr()
+    assert tournament_main(["--load", *paths, "--markdown"]) == 0
+    text = capsys.readouterr().out
+    assert "4 duplicate deals" in text and "seed 1,2" in text

@@ -7,7 +7,7 @@ import json
 import sys
 
 from yezi.core.errors import YeziError
-from yezi.sim.duplicate import run_tournament
+from yezi.sim.duplicate import load_tournaments, run_tournament
 from yezi.sim.report import Progress, format_markdown, format_report, plot
 
 
@@ -18,8 +18,8 @@ def build_parser() -> argparse.ArgumentParser:
         "so the luck of the cards cancels. Bots: random, heuristic, search (= search-normal), search-easy, "
         "search-normal, search-strong, search@N (N rollouts per decision, no time cap).",
     )
-    p.add_argument("game", help="game name, e.g. lukfu")
-    p.add_argument("--bots", required=True, help="comma-separated bots, e.g. random,heuristic,search")
+    p.add_argument("game", nargs="?", help="game name, e.g. lukfu")
+    p.add_argument("--bots", help="comma-separated bots, e.g. random,heuristic,search")
     p.add_argument("--deals", "-n", type=int, default=200, help="number of deals (each played once per bot)")
     p.add_argument("--preset", help="rule preset (see `yezi rules GAME`)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
@@ -32,11 +32,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="FILE", help="write the results, per-deal scores included, as JSON")
     p.add_argument("--markdown", action="store_true", help="print the tables in Markdown")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    p.add_argument("--load", nargs="+", metavar="JSON",
+                   help="report on saved runs (--json files of one game and bot list, e.g. several seeds) "
+                   "instead of playing")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.load:
+        try:
+            datas = []
+            for path in args.load:
+                with open(path, encoding="utf-8") as f:
+                    datas.append(json.load(f))
+            t = load_tournaments(datas)
+        except (OSError, ValueError, KeyError) as e:
+            print(f"yezi tournament: {e}", file=sys.stderr)
+            return 2
+        return _output(t, args)
+    if not args.game or not args.bots:
+        print("yezi tournament: give GAME and --bots (or --load saved runs)", file=sys.stderr)
+        return 2
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if len(specs) < 2:
         print("yezi tournament: give at least two bots, e.g. --bots random,heuristic", file=sys.stderr)
@@ -55,6 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     except (YeziError, ValueError) as e:
         print(f"yezi tournament: {e}", file=sys.stderr)
         return 2
+    return _output(t, args)
+
+
+def _output(t, args) -> int:
     if not t.results:
         print("yezi tournament: no deal finished", file=sys.stderr)
         return 1

@@ -118,6 +118,7 @@ class Tournament:
     elapsed: float
     jobs: int
     stopped_early: bool = False
+    seed_text: str = ""
 
     @property
     def deals(self) -> int:
@@ -156,6 +157,37 @@ class Tournament:
             "elo": [vars(e) for e in self.elo_lines()],
             "scores": self.scores(),
         }
+
+
+def load_tournaments(datas: Sequence[dict[str, Any]]) -> Tournament:
+    """Rebuild one tournament from saved runs (`Tournament.to_json`) of the same game and bots.
+
+    Runs with different seeds hold independent deals, so their per-deal scores pool into one
+    sample; a run's decision times are kept as totals."""
+    if not datas:
+        raise ValueError("no tournament to load")
+    first = datas[0]
+    results: list[DealResult] = []
+    elapsed = 0.0
+    for d in datas:
+        if d["game"] != first["game"] or d["bots"] != first["bots"] or d["preset"] != first["preset"]:
+            raise ValueError("saved tournaments differ in game, preset or bots")
+        k = len(d["bots"])
+        base = len(results)
+        for i, row in enumerate(d["scores"]):
+            results.append(DealResult(base + i, list(row), [0] * k, [0.0] * k, [0.0] * k))
+        # Spread the run's decision totals over its first deal so that the sums are right.
+        if d["scores"]:
+            for b, line in enumerate(d["bot_lines"]):
+                results[base].decisions[b] = line["decisions"]
+                results[base].seconds[b] = line["seconds"]
+                results[base].slowest[b] = line["slowest"]
+        elapsed += d["elapsed"]
+    seeds = ",".join(str(d["seed"]) for d in datas)
+    t = Tournament(first["game"], first["preset"], list(first["bots"]), 0, sum(d["requested"] for d in datas),
+                   results, elapsed, max(d["jobs"] for d in datas), any(d["stopped_early"] for d in datas))
+    t.seed_text = seeds
+    return t
 
 
 def run_tournament(

@@ -45,7 +45,7 @@ def format_report(t: Tournament) -> str:
     lines = []
     head = (f"Duplicate tournament · {t.game} · preset {t.preset} · {t.deals} deals"
             f"{f' of {t.requested} (stopped early)' if t.stopped_early else ''} × {len(t.bots)} rotations"
-            f" · seed {t.seed} · {t.jobs} processes · {t.elapsed:.0f} s")
+            f" · seed {t.seed_text or t.seed} · {t.jobs} processes · {t.elapsed:.0f} s")
     lines.append(head)
     lines.append("")
     lines.append("Mean payment per deal (per seat held), 95% CI; time per real decision")
@@ -71,7 +71,7 @@ def format_report(t: Tournament) -> str:
 
 def format_markdown(t: Tournament) -> str:
     """The same tables in Markdown, for notes and reports."""
-    out = [f"**{t.game}** (preset {t.preset}), {t.deals} duplicate deals × {len(t.bots)} rotations, seed {t.seed}", "",
+    out = [f"**{t.game}** (preset {t.preset}), {t.deals} duplicate deals × {len(t.bots)} rotations, seed {t.seed_text or t.seed}", "",
            "| bot | mean payment / deal | 95% CI | s / decision |", "|---|---:|---:|---:|"]
     for b in t.bot_lines():
         out.append(f"| {b.bot} | {b.mean:+.3f} | [{b.mean - b.half_width:+.3f}, {b.mean + b.half_width:+.3f}] "
