@@ -121,12 +121,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app):
         n = await manager.restore_active()
         log.info("restored %d open tables", n)
+        monitor = asyncio.get_running_loop().create_task(_watch_loop_lag())
         yield
+        monitor.cancel()
         for t in manager.live.values():
             for task in (t.bot_task, t.next_task):
                 if task is not None:
                     task.cancel()
         engine.dispose()
+
+    lag = {"max_ms": 0.0, "samples": [], "window": []}
+
+    async def _watch_loop_lag() -> None:
+        """How late the event loop wakes up: a blocked loop delays every table."""
+        while True:
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.01)
+            late = (time.perf_counter() - t0 - 0.01) * 1000
+            lag["max_ms"] = max(lag["max_ms"], late)
+            lag["window"].append(late)
+            if len(lag["window"]) > 1000:
+                lag["window"] = lag["window"][-500:]
 
     async def index(request: Request) -> Response:
         return FileResponse(os.path.join(WEB_DIR, "index.html"), headers=SECURITY_HEADERS)
@@ -284,7 +299,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         }
 
     async def health(request: Request) -> Response:
-        return JSONResponse({"ok": True, "tables_live": len(manager.live), "time": time.time()})
+        w = sorted(lag["window"])
+        return JSONResponse({"ok": True, "tables_live": len(manager.live), "time": time.time(),
+                             "loop_lag_ms": {"max": round(lag["max_ms"], 1),
+                                             "p50_recent": round(w[len(w) // 2], 2) if w else 0,
+                                             "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0}})
 
     async def ws_table(ws: WebSocket) -> None:
         tid = ws.path_params["tid"]
@@ -337,7 +356,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 if frame is None:
                     await ws.close(1008)
                     return
-                await ws.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+                if not isinstance(frame, str):
+                    frame = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+                await ws.send_text(frame)
         except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
             pass
         except Exception:

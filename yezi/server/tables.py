@@ -87,7 +87,8 @@ class Conn:
     last: float = field(default_factory=time.monotonic)
     closed: bool = False
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: dict[str, Any] | str) -> None:
+        """Queue a frame (a dict, or one already encoded as JSON text)."""
         if self.closed:
             return
         try:
@@ -117,6 +118,7 @@ class LiveTable:
         self.bot_task: asyncio.Task | None = None
         self.next_task: asyncio.Task | None = None
         self.frames_sent = 0
+        self._logs: dict[tuple[int, int | None, str], list[str]] = {}
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -201,7 +203,7 @@ class LiveTable:
             "active_seats": self.game.active_seats(),
             "seat_players": [self.position_of(s) for s in range(self.n)],
             "to_act_position": self.position_of(st.current_player) if st.current_player is not None else None,
-            "log": {lang: st.log_for(seat, lang) for lang in LANGS},
+            "log": {lang: self.log_lines(st, seat, lang) for lang in LANGS},
             "totals": [json_num(t) for t in self.totals],
             "deal_over": self.deal_over,
             "match_over": self.match_over,
@@ -218,12 +220,32 @@ class LiveTable:
             frame["extras"] = mod.frame_extras(st, seat)
         return frame
 
+    def log_lines(self, st: State, seat: int | None, lang: str) -> list[str]:
+        """`st.log_for(seat, lang)`, kept per seat and extended as the deal goes on (a line never
+        changes once written, since what a seat saw of an action is fixed when it is taken)."""
+        if type(st).log_for is not State.log_for:
+            return st.log_for(seat, lang)
+        key = (id(st), seat, lang)
+        lines = self._logs.get(key)
+        if lines is None:
+            lines = self._logs[key] = []
+            if len(self._logs) > 64:
+                self._logs = {k: v for k, v in self._logs.items() if k[0] == id(st)}
+                self._logs[key] = lines
+        g = self.game
+        for i in range(len(lines), len(st.history)):
+            a = st.redact(i, seat)
+            text = g.format_action(a, lang) if a is not None else st.hidden_action_text(i, lang)
+            lines.append(f"{g.seat_name(st.actor_of(i), lang)} {text}")
+        return list(lines)
+
     def broadcast(self) -> None:
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         for c in list(self.conns):
             f = cache.get(c.position)
-            if f is None:
-                f = cache[c.position] = self.frame_for(c.position)
+            if f is None:  # one view and one encoding per seat, however many tabs hold it
+                f = cache[c.position] = json.dumps(self.frame_for(c.position), ensure_ascii=False,
+                                                   separators=(",", ":"))
             c.send(f)
             self.frames_sent += 1
 
