@@ -348,3 +348,33 @@ def test_migrations_idempotent(db_url_factory, db_kind, game):
 
         assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
     e.dispose()
+
+
+def test_every_served_game_plays_a_deal(server: Server):
+    """Each game whose engine loads is served: a person against bots plays it to the end."""
+    games = [g["name"] for g in server.get("/api/games").json()["games"]]
+    assert "lukfu" in games
+    for i, name in enumerate(games):
+        t = server.create(game=name, name="P")
+        cl = server.client(t["id"], t["seats"]["0"]["token"])
+        end = play_random(cl, random.Random(i), max_moves=2000)
+        assert end["deal_over"], name
+        rec = server.get(f"/api/tables/{t['id']}/deals/0/record.txt")
+        assert rec.status_code == 200, (name, rec.text)
+        assert Record.from_text(rec.text).replay().current_player is None
+        cl.close()
+
+
+def test_generic_client_gets_a_drawing_when_a_game_has_no_browser_renderer(monkeypatch):
+    from yezi.server import catalog
+    from yezi.server.config import Settings
+    from yezi.server.db import PlayerRow, TableRow
+    from yezi.server.tables import LiveTable
+
+    monkeypatch.setattr(catalog, "has_client_renderer", lambda name: False)
+    g = load_game("lukfu")
+    row = TableRow("x", "lukfu", g.rules.preset, {}, 1, 1, "", True, "playing", 0.0)
+    t = LiveTable(row, [PlayerRow(i, "human", None, "", None, True) for i in range(4)], g, None, Settings())
+    t.start_deal(0, 0, 1, g.deal_from_seed(1))
+    f = t.frame_for(0)
+    assert f["svg"]["en"].startswith("<svg") and set(f["svg"]) == {"zh-hant", "zh-hans", "en"}

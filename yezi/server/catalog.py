@@ -9,6 +9,7 @@ actions in the engine's notation.
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
 from typing import Any
 
@@ -53,6 +54,14 @@ def render_module(name: str) -> Any | None:
         raise
 
 
+WEB_GAMES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "web", "games")
+
+
+def has_client_renderer(name: str) -> bool:
+    """Whether the browser has a renderer of its own for this game (yezi/web/games/<name>.js)."""
+    return os.path.exists(os.path.join(WEB_GAMES, f"{name}.js"))
+
+
 @cache
 def describe(name: str) -> dict[str, Any]:
     cls = game_class(name)
@@ -78,5 +87,6 @@ def describe(name: str) -> dict[str, Any]:
         "options": options,
         "bots": bot_levels(name),
         "num_seats": game.num_seats,
-        "renderer": render_module(name) is not None,
+        "renderer": has_client_renderer(name),
+        "svg": render_module(name) is not None,
     }

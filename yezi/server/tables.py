@@ -218,6 +218,9 @@ class LiveTable:
         mod = catalog.render_module(self.row.game)
         if mod is not None and hasattr(mod, "frame_extras"):
             frame["extras"] = mod.frame_extras(st, seat)
+        if mod is not None and hasattr(mod, "table_svg") and not catalog.has_client_renderer(self.row.game):
+            # no browser renderer yet: the generic client shows the Python drawing of this view
+            frame["svg"] = {lang: mod.table_svg(view, lang, frame["seat_names"][lang]) for lang in LANGS}
         return frame
 
     def log_lines(self, st: State, seat: int | None, lang: str) -> list[str]:
