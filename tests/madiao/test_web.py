@@ -81,15 +81,15 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
          "--disable-component-update", "--disable-sync"]
 
 
-def _act_once(page) -> bool:
+def _act_once(page, tap) -> bool:
     seq = page.locator(".felt").get_attribute("data-seq")
     buttons = page.locator("#prompt button[data-action]")
     if buttons.count():
-        buttons.first.click()
+        tap(buttons.first)
     elif page.locator("#choices button[data-action]").count():
-        page.locator("#choices button[data-action]").first.click()
+        tap(page.locator("#choices button[data-action]").first)
     elif page.locator("#hand[data-my-turn='1'] button.md-card.legal").count():
-        page.locator("#hand button.md-card.legal").first.click()
+        tap(page.locator("#hand button.md-card.legal").first)
         if page.locator("#choices button[data-action]").count():
             return True
     else:
@@ -104,7 +104,8 @@ def _act_once(page) -> bool:
     raise AssertionError("the table did not move after acting")
 
 
-def test_play_a_hand_in_the_browser():
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_play_a_hand_in_the_browser(device):
     playwright_api = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no Chromium at {CHROMIUM}")
@@ -117,7 +118,16 @@ def test_play_a_hand_in_the_browser():
     try:
         with playwright_api.sync_playwright() as p:
             b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            page = b.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True).new_page()
+            if device == "phone":
+                context = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                        device_scale_factor=2, accept_downloads=True)
+            else:
+                context = b.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+            page = context.new_page()
+
+            def tap(loc):
+                return loc.tap() if device == "phone" else loc.click()
+
             errors: list[str] = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -127,16 +137,16 @@ def test_play_a_hand_in_the_browser():
             page.wait_for_selector("select[data-seat='3']")
             page.click("#create-btn")
             page.wait_for_selector("#info")
-            page.screenshot(path=os.path.join(shots, "madiao-table.png"), full_page=True)
+            page.screenshot(path=os.path.join(shots, f"madiao-{device}-table.png"), full_page=True)
             deadline = time.time() + 120
             while not page.locator("#settlement").count():
                 assert time.time() < deadline, "no settlement in time"
-                if not _act_once(page):
+                if not _act_once(page, tap):
                     time.sleep(0.05)
             page.wait_for_selector("#why li")
             assert "馬弔脚例" in page.locator("#why").inner_text()
-            page.screenshot(path=os.path.join(shots, "madiao-settlement.png"), full_page=True)
-            page.click("#langs [data-lang='en']")
+            page.screenshot(path=os.path.join(shots, f"madiao-{device}-settlement.png"), full_page=True)
+            tap(page.locator("#langs [data-lang='en']"))
             playwright_api.expect(page.locator("#settlement h3")).to_contain_text("Settlement")
             with page.expect_download() as dl:
                 page.click("#download-record")

@@ -317,7 +317,11 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
         winners = [s for s in range(4) if t[s] >= 3]
         if winners and losers:
             share = Fraction(1, len(winners)) if len(winners) > 1 else 1
-            kind = "獨弔" if len(winners) == 1 and len(losers) == 1 else "合弔" if len(winners) == 1 else "各弔"
+            # 獨贏一家曰獨弔，共贏一家曰合弔，兩家分贏曰各弔
+            if len(winners) == 1:
+                kind = "獨弔" + (f" ×{len(losers)}" if len(losers) > 1 else "")
+            else:
+                kind = "合弔" if len(losers) == 1 else "各弔"
             book.add("弔", F["diao"], [(p, w, share) for p in losers for w in winners], kind)
         elif all(x == 2 for x in t):
             status["sihe"] = True  # 四和氣
