@@ -81,7 +81,14 @@ def _sn(state, seat: int) -> str:
     return state.game.seat_name(seat, "zh-hant")
 
 
+def _val(x: Any) -> int | Fraction:
+    """A number for the engine: an int when whole, else a Fraction."""
+    x = Fraction(x)
+    return int(x) if x.denominator == 1 else x
+
+
 def _num(x: Any) -> Any:
+    """A number for JSON views: an int when whole, else a string such as '1/2'."""
     if isinstance(x, int):
         return x
     x = Fraction(x)
@@ -267,13 +274,12 @@ def settle(state) -> dict[str, Any]:
         })
 
     nb = _next_banker(state, he, dahuo_seat)
-    net_out = [_num(x) for x in net]
     res = {
         "items": book.items,
-        "net": net_out,
-        "transfers": [_num(x) for x in transfers],
+        "net": [_val(x) for x in net],
+        "transfers": [_val(x) for x in transfers],
         "pool_before": state.pool_before,
-        "pool_after": _num(pool),
+        "pool_after": _val(pool),
         "next_banker": nb,
         "status": status,
     }
@@ -281,10 +287,10 @@ def settle(state) -> dict[str, Any]:
         "stake": stake,
         "end_reason": reason,
         "items": public_items,
-        "net": net_out,
-        "transfers": res["transfers"],
+        "net": [_num(x) for x in net],
+        "transfers": [_num(x) for x in transfers],
         "pool_before": state.pool_before,
-        "pool_after": res["pool_after"],
+        "pool_after": _num(pool),
         "pool_change": _num(pool - state.pool_before),
         "next_banker": list(nb),
         "status": {k: v for k, v in status.items() if k != "dahuo_seat"} | {"dahuo_seat": dahuo_seat},
