@@ -81,3 +81,14 @@ def test_interactive(monkeypatch):
     out = io.StringIO()
     assert main(["fishing", "--players", "3", "--no-check"], stdin=TTY(), stdout=out) == 0
     assert "A → " not in out.getvalue() and "→ A" in out.getvalue()
+
+
+def test_presets_supply_the_method_and_flags_override_them():
+    rc, out = run(["fishing", "--preset", "fc1-group", "--di", "3", "--scores", "680,660,550", "--jun", "2,0,1"])
+    assert rc == 0 and out.startswith("M3") and "C → B 400" in out
+    rc, out = run(["fishing", "--preset", "mongkok", "--scores", "1110,700,400"])
+    assert out.startswith("M2") and "B → A 820" in out
+    rc, out = run(["fishing", "--preset", "mongkok", "--method", "M1", "--scores", "900,700,600"])
+    assert out.startswith("M1") and "B → A 700" in out
+    rc, out = run(["fishing", "--preset", "tiu-u", "--lang", "en"], "A: 天 山雞 大雞六 板凳\nB: 人 地\n")
+    assert rc == 0 and "2 points a pip" in out and "B → A 8:" in out

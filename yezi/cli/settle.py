@@ -121,19 +121,22 @@ def build_parser() -> argparse.ArgumentParser:
                     "scores, specials, pairwise payments with the arithmetic.",
     )
     p.add_argument("file", nargs="?", help="catches, one player per line (default: standard input, or ask)")
-    p.add_argument("--method", "-m", default="M1",
+    p.add_argument("--preset", default=None,
+                   help="take the method and scoring rules from a Fishing preset (suffocated, mongkok, fc1-group, "
+                        "yuenlong-elders, tiu-u); flags given here override it (default: suffocated)")
+    p.add_argument("--method", "-m", default=None,
                    help="settlement: M1 (Yuen Long), M2 (Mong Kok), M3 (FC1's group), YL (Yuen Long elders), plain")
     p.add_argument("--players", "-p", type=int, choices=(2, 3), default=None,
                    help="number of players (default: as many as given)")
     p.add_argument("--lang", default="zh-hant", choices=("zh-hant", "zh-hans", "en"))
-    p.add_argument("--wenwu", choices=("strict", "any"), default="strict",
+    p.add_argument("--wenwu", choices=("strict", "any"), default=None,
                    help="strict: 一文加雜武 (default); any: V-F7")
     p.add_argument("--no-medium", action="store_true", help="V-F8: no medium fish makes the catch all small")
-    p.add_argument("--scoring", choices=("fish", "red-dots"), default="fish", help="red-dots: Tiu U scoring")
+    p.add_argument("--scoring", choices=("fish", "red-dots"), default=None, help="red-dots: Tiu U scoring")
     p.add_argument("--overmountain", type=int, default=None,
                    help="過山 threshold (default 1000; M3 with three players: 700)")
-    p.add_argument("--di", type=int, default=1, help="M3: base units 底 (100 each)")
-    p.add_argument("--jun-scale", choices=("linear", "1-3-5"), default="linear", help="M3: 鈞頭 value")
+    p.add_argument("--di", type=int, default=None, help="M3: base units 底 (100 each; default 1)")
+    p.add_argument("--jun-scale", choices=("linear", "1-3-5"), default=None, help="M3: 鈞頭 value")
     p.add_argument("--no-di-overmountain", action="store_true", help="M3: no 底 for a 過山 winner")
     p.add_argument("--no-di-second-third", action="store_true", help="M3, 3 players: no 底 for second over third")
     p.add_argument("--double-both", action="store_true", help="M2: double when both players are 過山")
@@ -154,8 +157,31 @@ def _method_key(text: str) -> str:
     return key
 
 
+def apply_preset(args: argparse.Namespace) -> None:
+    """Fill every setting not given on the command line from the preset's resolved options."""
+    from yezi.games.fishing.game import Fishing
+
+    rules = Fishing.option_table().resolve(args.preset or "suffocated")
+    if args.method is None:
+        args.method = rules["settlement"]
+    if args.wenwu is None:
+        args.wenwu = rules["wenwu"]
+    if args.scoring is None:
+        args.scoring = rules["scoring"]
+    if args.di is None:
+        args.di = int(rules["di"])
+    if args.jun_scale is None:
+        args.jun_scale = rules["jun_scale"]
+    args.no_medium = args.no_medium or bool(rules["no_medium"])
+    args.no_di_overmountain = args.no_di_overmountain or not rules["di_overmountain"]
+    args.no_di_second_third = args.no_di_second_third or not rules["di_second_third"]
+    args.double_both = args.double_both or bool(rules["double_both"])
+    args.overmountain_3p = int(rules["overmountain_3p"])
+
+
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = args.lang
+    apply_preset(args)
     key = _method_key(args.method)
     if args.scores:
         scores = [int(x) for x in re.split(r"[,\s]+", args.scores.strip()) if x]
@@ -217,7 +243,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
 def _make(key: str, players: int, args):
     om = args.overmountain
     if om is None:
-        om = (700 if players == 3 else 1000) if key == "M3" else 1000
+        # M3 (FC1) plays 700 with three by definition; otherwise the preset's V-F10 choice
+        om = 1000 if players == 2 else (700 if key == "M3" else getattr(args, "overmountain_3p", 1000))
     return make_method(key, players=players, overmountain=om, di=args.di, jun_scale=args.jun_scale,
                        base_when_overmountain=not args.no_di_overmountain,
                        base_second_vs_third=not args.no_di_second_third, double_both=args.double_both)
