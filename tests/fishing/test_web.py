@@ -49,11 +49,25 @@ def test_frame_extras_use_only_public_information():
             assert R.frame_extras(other, seat) == base
 
 
+def play_random(cl, rng: random.Random, max_moves: int = 200) -> dict:
+    """Play this seat with random legal actions over the WebSocket until the deal is over."""
+    for _ in range(max_moves):
+        f = cl.my_turn()
+        if f["deal_over"]:
+            return f
+        a = rng.choice(f["legal"])
+        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
+        cl.wait(lambda x: x["type"] in ("ack", "error"))
+        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
+        cl.last_state = None
+        cl.state()
+    raise AssertionError("deal did not end")
+
+
 def test_a_whole_deal_through_the_server():
     pytest.importorskip("websockets")
     pytest.importorskip("starlette")
     from tests.web.helpers import Server
-    from tests.web.test_api import play_random
 
     d = tempfile.mkdtemp(prefix="yezi-fish-db-")
     srv = Server("sqlite:///" + os.path.join(d, "yezi.db")).start()
