@@ -188,7 +188,7 @@ def check_against_brute_force(preset: str, limit: int, max_unknown: int) -> tupl
             assert state.is_laosui(p, c) == old, (preset, p, c, state.tricks)
             checked += 1
             vis = state.clone()
-            vis.rules = dict(vis.rules, laosui="visible")
+            vis._laosui_mode = "visible"
             if old and not vis.is_laosui(p, c):
                 # 000: "如果八綫是墊出而非打出，但我從各人的出牌歷史，可以推理出它必然已給墊了"
                 deduced_beyond_visible += 1

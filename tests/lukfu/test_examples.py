@@ -323,3 +323,32 @@ def test_notation_round_trips_every_action():
 
 def test_combo_table_sizes():
     assert len(PLAYS) == 194 and len(COMBO_BY_MASK) == 157
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "guangdong", "hakka-hk-3p"])
+@pytest.mark.parametrize("mode", ["visible", "cascade", "deduce"])
+def test_laosui_mask_agrees_with_per_card_status_and_explanation(preset, mode):
+    import random
+
+    g = game(preset, laosui=mode)
+    for seed in range(4):
+        s = g.start(seed=seed)
+        rng = random.Random(seed)
+        while s.current_player is not None:
+            for p in g.active_seats():
+                m = s.laosui_mask(p, s.hands[p])
+                for c in range(37):
+                    if s.hands[p] >> c & 1:
+                        assert bool(m >> c & 1) == s.is_laosui(p, c)
+                        text = s.explain_laosui(p, c)
+                        assert ("is 老歲" in text) == bool(m >> c & 1), text
+            s.apply(rng.choice(s.legal_actions()))
+
+
+def test_cascade_promotes_after_face_up_play_only():
+    g = game("guangdong")
+    s = g.new_state(make_deal(4, {1: "八綫 毛公", 3: "九綫 七綫"}))
+    assert s.is_laosui(1, parse_card("毛公")) and not s.is_laosui(1, parse_card("八綫"))
+    s.faceup |= mask_of(cards("九綫"))
+    s._version += 1
+    assert s.is_laosui(1, parse_card("八綫"))

@@ -90,6 +90,22 @@ def sort_key(c: int) -> tuple[int, int]:
     return (suit(c) if c < WAN_TSIN else SUITS, -number(c))
 
 
+HAND_ORDER = tuple(sorted([*range(36), WAN_TSIN], key=sort_key))
+
+
+_SUIT_DESC = tuple(tuple(tuple(9 * s + b for b in range(8, -1, -1) if v >> b & 1) for v in range(512))
+                   for s in range(4))
+
+
+def hand_sorted(mask: int) -> list[int]:
+    """Cards of a bit set in hand order (by suit, high numbers first, 雲綫 last)."""
+    t = _SUIT_DESC
+    out = [*t[0][mask & 511], *t[1][mask >> 9 & 511], *t[2][mask >> 18 & 511], *t[3][mask >> 27 & 511]]
+    if mask >> WAN_TSIN & 1:
+        out.append(WAN_TSIN)
+    return out
+
+
 # ---- parsing ---------------------------------------------------------------------------------
 
 _ALIASES: dict[str, int] = {}

@@ -12,14 +12,17 @@ def explain(game, k: Knowledge, seat: int, c: int, faceup: int, is_old: bool) ->
     names = [game.seat_name(s, "en") for s in range(game.num_seats)]
     cn = f"{name(c)} ({name(c, 'en')})"
     verdict = "is 老歲" if is_old else "is not 老歲"
-    if c == WAN_TSIN or table.unbeatable >> c & 1:
-        return f"{cn} is 老歲: no card can beat it."
-    higher = cards_of(table.higher[c])
+    if c in (0, 27, WAN_TSIN):
+        return f"{cn} is 老歲: 百子, 毛公 and 雲綫 always are (000 老歲牌; 001)."
     if mode == "cascade":
+        higher = [x for x in range(c + 1, (c // 9 + 1) * 9)]
         missing = [x for x in higher if not faceup >> x & 1]
         if not missing:
             return f"{cn} is 老歲 (public rule, 001): every higher card of its suit has been played face up."
         return f"{cn} is not 老歲 (public rule, 001): not yet played face up: " + " ".join(name(x) for x in missing)
+    if table.unbeatable >> c & 1:
+        return f"{cn} is 老歲: no card can beat it."
+    higher = cards_of(table.higher[c])
     parts = []
     for x in higher:
         where = k.located.get(x)

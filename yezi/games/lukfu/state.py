@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from yezi.components.lukfu_deck import WAN_TSIN, cards_of, mask_of, name, sort_key, suit
+from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of, name, sort_key, suit
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import State
 from yezi.games.lukfu import actions as A
@@ -59,6 +59,10 @@ class LukFuState(State):
         self._version = 0
         self._laosui_cache: dict[tuple[int, int, int], bool] = {}
         self._know_cache: dict[tuple[int, int], Knowledge] = {}
+        self._public_cache: tuple[int, dict[str, Any]] | None = None
+        self._laosui_mode = game.rules["laosui"]
+        # the history as each seat saw it (None: the spectator), shared entries, never mutated
+        self._hist: dict[int | None, list[list]] = {s: [] for s in [None, *range(n)]}
         if game.rules["five_tigers"] == "on" and self.dummy is not None:
             self.phase, self.to_act = TIGERS, 0
         else:
@@ -192,13 +196,17 @@ class LukFuState(State):
         return k
 
     def is_laosui(self, seat: int, c: int) -> bool:
-        mode = self.rules["laosui"]
-        table = self.table
-        if c == WAN_TSIN or table.unbeatable >> c & 1:
+        """老歲 status of one card for its holder. 百子, 毛公 and 雲綫 always are (S0 SW and S1 both
+        list them among the first 老歲); so is a card nothing can beat."""
+        mode = self._laosui_mode
+        higher = self.table.higher[c]
+        if BOSSES >> c & 1:
             return True
-        higher = table.higher[c]
-        if mode == "cascade":
-            return higher & ~self.faceup == 0
+        if not higher and mode != "cascade":
+            return True
+        if mode == "cascade":  # 001: a public promotion, suit by suit, whatever beats what
+            above = SUIT_MASKS[c // 9] & ~((2 << c) - 1)
+            return above & ~self.faceup == 0
         if higher & ~(self.hands[seat] | self.faceup) == 0:
             return True
         if mode == "visible":
@@ -219,11 +227,17 @@ class LukFuState(State):
         return is_laosui_deduced(c, self.knowledge(seat), self.table)
 
     def laosui_mask(self, seat: int, cards: int) -> int:
-        m = 0
-        for c in cards_of(cards):
+        """The 老歲 cards among `cards` (held by `seat`)."""
+        mode = self._laosui_mode
+        if mode == "cascade":
+            return _tops(cards, self.faceup, BOSSES)
+        old = _tops(cards, self.hands[seat] | self.faceup, BOSSES | self.table.unbeatable)
+        if mode == "visible":
+            return old
+        for c in cards_of(cards & ~old):
             if self.is_laosui(seat, c):
-                m |= 1 << c
-        return m
+                old |= 1 << c
+        return old
 
     def hu_count(self, seat: int) -> int:
         """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
@@ -258,6 +272,14 @@ class LukFuState(State):
         self.history.append(action)
         self.actors.append(seat)
         self._version += 1
+        if action >= A.DISCARD_BASE:
+            hidden = [seat, None]
+            for s, h in self._hist.items():
+                h.append([seat, action] if s == seat else hidden)
+        else:
+            entry = [seat, action]
+            for h in self._hist.values():
+                h.append(entry)
         p = self.phase
         if p == TIGERS:
             if action == A.TIGERS:
@@ -427,12 +449,15 @@ class LukFuState(State):
     def hidden_action_text(self, index: int, lang: str) -> str:
         return self.game.format_action(A.DISCARD_BASE, lang).replace(name(0, lang), "").strip() or "墊牌"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _public(self) -> dict[str, Any]:
+        """The part of every view that all seats share, built once per state version."""
+        cached = self._public_cache
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
         g = self.game
-        v: dict[str, Any] = {
+        pub: dict[str, Any] = {
             "game": "lukfu",
             "preset": self.rules.preset,
-            "seat": seat,
             "num_seats": g.num_seats,
             "dummy": self.dummy,
             "phase": self.phase,
@@ -440,31 +465,42 @@ class LukFuState(State):
             "bidder": self.bidder,
             "privileged": self.privileged,
             "hand_sizes": [bin(h).count("1") for h in self.hands],
-            "tricks": copy.deepcopy(self.tricks),
+            "tricks": _snapshot_tricks(self.tricks),
             "won": [list(w) for w in self.won],
             "hu_won": list(self.hu),
-            "faceup": sorted(cards_of(self.faceup)),
-            "history": [[self.actors[i], self.redact(i, seat)] for i in range(len(self.history))],
+            "faceup": cards_of(self.faceup),
+            "history": list(self._hist[None]),
         }
-        if seat is not None:
-            hand = self.hands[seat]
-            v["hand"] = sorted(cards_of(hand), key=sort_key)
-            v["deal"] = sorted(self.deal[seat])
-            v["my_discards"] = [[t, cards_of(m)] for t, m in self.discards[seat]]
-            if seat == self.to_act and self.pending:
-                v["pending_discard"] = cards_of(self.pending)
-            if seat != self.dummy:
-                v["laosui"] = sorted(cards_of(self.laosui_mask(seat, hand)), key=sort_key)
-                v["hu"] = self.hu[seat] + len(v["laosui"])
         if self.phase == OVER:
-            v["outcome"] = self.outcome
-            v["winner"] = self.winner
-            v["revealed"] = dict(self.revealed)
-            v["payments"] = self.payments()
+            pub["outcome"] = self.outcome
+            pub["winner"] = self.winner
+            pub["revealed"] = dict(self.revealed)
+            pub["payments"] = self.payments()
             if self.result is not None:
-                v["settlement"] = list(self.result.lines)
-                v["winner_hu"] = self.result.winner_hu
-                v["dummy_hu"] = self.result.dummy_hu
+                pub["settlement"] = list(self.result.lines)
+                pub["winner_hu"] = self.result.winner_hu
+                pub["dummy_hu"] = self.result.dummy_hu
+        self._public_cache = (self._version, pub)
+        return pub
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """All `seat` may know (None: a spectator). Treat the result as read-only: views of one
+        state share their public parts."""
+        v = dict(self._public())
+        v["seat"] = seat
+        if seat is None:
+            return v
+        if seat in self._hist:
+            v["history"] = list(self._hist[seat])
+        hand = self.hands[seat]
+        v["hand"] = hand_sorted(hand)
+        v["deal"] = sorted(self.deal[seat])
+        v["my_discards"] = [[t, cards_of(m)] for t, m in self.discards[seat]]
+        if seat == self.to_act and self.pending:
+            v["pending_discard"] = cards_of(self.pending)
+        if seat != self.dummy:
+            v["laosui"] = hand_sorted(self.laosui_mask(seat, hand))
+            v["hu"] = self.hu[seat] + len(v["laosui"])
         return v
 
     def clone(self) -> LukFuState:
@@ -472,13 +508,15 @@ class LukFuState(State):
         s.hands = list(self.hands)
         s.history = list(self.history)
         s.actors = list(self.actors)
-        s.tricks = copy.deepcopy(self.tricks)
+        s.tricks = _snapshot_tricks(self.tricks)
+        s._hist = {k: list(v) for k, v in self._hist.items()}
         s.followers = list(self.followers)
         s.discards = [list(d) for d in self.discards]
         s.won = [list(w) for w in self.won]
         s.hu = list(self.hu)
         s._laosui_cache = {}
         s._know_cache = {}
+        s._public_cache = None
         return s
 
     def annotate(self, action: int, lang: str) -> str:
@@ -486,6 +524,25 @@ class LukFuState(State):
         if action == A.DECLARE:
             return f"{self.hu_count(self.to_act)} 糊"
         return ""
+
+
+def _tops(cards: int, known: int, always: int) -> int:
+    """Cards above every card of their suit not in `known` (unbeatable as far as `known` shows),
+    plus the `always` ones."""
+    old = cards & always
+    for sm in SUIT_MASKS:
+        unk = sm & ~known
+        # a card is old iff no unknown card lies above it: keep those from the highest unknown up
+        old |= cards & sm & ~((1 << (unk.bit_length() - 1)) - 1) if unk else cards & sm
+    return old
+
+
+def _snapshot_tricks(tricks: list[dict]) -> list[dict]:
+    """Finished tricks never change again, so only the last one needs copying."""
+    if not tricks:
+        return []
+    last = tricks[-1]
+    return [*tricks[:-1], {**last, "plays": list(last["plays"])}]
 
 
 def _kind(k: int) -> str:
