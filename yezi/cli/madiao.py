@@ -90,6 +90,7 @@ def _simulate(game, args, seed, out) -> int:
     print(f"{'player':<8}{'bot':<12}{'mean per session':>18}{'95% CI':>24}", file=out)
     for p, (m, h) in enumerate(res["per_player"]):
         print(f"P{p:<7}{bots[p].name:<12}{m:>18.2f}{f'[{m - h:.2f}, {m + h:.2f}]':>24}", file=out)
+    print("per hand, seat to seat (the 官堆 excluded):", file=out)
     for label, key in (("banker per hand", "banker_per_hand"), ("散家 per hand", "sanjia_per_hand")):
         m, h = res[key]
         print(f"{label:<20}{m:>18.3f}{f'[{m - h:.3f}, {m + h:.3f}]':>24}", file=out)

@@ -44,7 +44,8 @@ class HandResult:
     seat_players: list[int]  # player at each seat of the hand (seat 0 = banker)
     stake: int
     end_reason: str
-    payments: list[Any]  # per player, pool flows included
+    payments: list[Any]  # per player, pool flows included (State.net)
+    transfers: list[Any]  # per player, seat to seat only (State.payments)
     pool_before: int
     pool_after: Any
     next_banker: tuple[str, int]
@@ -105,14 +106,16 @@ class Session:
         players = self.seat_players()
         pays = state.net()  # pool flows included; the pool is carried below
         by_player = [0, 0, 0, 0]
+        tr_player = [0, 0, 0, 0]
         for s, p in enumerate(pays):
             by_player[players[s]] = p
+            tr_player[players[s]] = state.payments()[s]
             self.totals[players[s]] += p
         st = state.settlement()
         kind, seat = st["next_banker"]
         res = HandResult(
             number=self.hands + 1, banker=players[0], seat_players=players, stake=state.stake,
-            end_reason=state.end_reason, payments=by_player, pool_before=state.pool_before,
+            end_reason=state.end_reason, payments=by_player, transfers=tr_player, pool_before=state.pool_before,
             pool_after=st["pool_after"], next_banker=(kind, seat),
             record=Record.from_state(state) if keep_record else None,
         )
@@ -168,7 +171,8 @@ def play_session(game, bots_by_player, seed: int, keep_records: bool = False, ma
 
 
 def simulate(game, bots_by_player, sessions: int, seed: int) -> dict[str, Any]:
-    """Per-player session totals and per-hand banker / 散家 results, with 95% intervals."""
+    """Per-player session totals (pool included) and per-hand banker / 散家 seat-to-seat results
+    (pool flows excluded: they even out over a session), with 95% intervals."""
     per_player: list[list[float]] = [[] for _ in range(4)]
     banker: list[float] = []
     sanjia: list[float] = []
@@ -180,8 +184,8 @@ def simulate(game, bots_by_player, sessions: int, seed: int) -> dict[str, Any]:
             per_player[p].append(float(res.totals[p]))
         for h in res.hands:
             hands += 1
-            banker.append(float(h.payments[h.banker]))
-            sanjia.extend(float(h.payments[p]) for p in range(4) if p != h.banker)
+            banker.append(float(h.transfers[h.banker]))
+            sanjia.extend(float(h.transfers[p]) for p in range(4) if p != h.banker)
     return {
         "sessions": sessions,
         "hands": hands,
