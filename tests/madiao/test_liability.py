@@ -55,7 +55,7 @@ def liab(s, rule):
 
 def item_net(s, rule):
     net = [0, 0, 0, 0]
-    for it in s.settlement()["public"]["items"]:
+    for it in s.view(None)["settlement"]["items"]:
         if it["item"] == "代人認開" and it["detail"].startswith(rule):
             for tr in it["transfers"]:
                 net[tr["from"]] -= tr["chips"]

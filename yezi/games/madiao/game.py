@@ -82,6 +82,11 @@ class MaDiao(Game):
             raise OptionError(f"stake_min {r['stake_min']} is above stake_max {r['stake_max']}")
         self.stakes = list(range(r["stake_min"], r["stake_max"] + 1, 2))
         self.red = deck.RED_SETS[r["red_set"]]
+        # hot-path copies of options read on every play
+        self.must_capture = bool(r["must_capture"])
+        self.must_follow = bool(r["must_follow"])
+        self.prohibit = r["guard_rules"] == "prohibit"
+        self.liability = r["guard_rules"] == "liability"
 
     # --- seats ---------------------------------------------------------------------------
     @property
@@ -297,6 +302,7 @@ class MaDiaoState(State):
         self.won: list[list[int]] = [[] for _ in range(4)]  # 上卓 cards per seat
         self.trick_winners: list[int] = []
         self.bailao_up = False  # 百老 played face up (public)
+        self.bailao_out = False  # 百老 played in any manner
         self.ten_played = False  # some 十 card played face up (public)
         self.to_act: int | None = 0
         self.play_log: list[dict[str, Any]] = []
@@ -384,25 +390,29 @@ class MaDiaoState(State):
         seat = self.to_act
         hand = self.hands[seat]
         trick = self.tricks[-1]
-        r = self.game.rules
+        g = self.game
         if not trick["plays"]:
             acts = [UP + c for c in sorted(hand)]
+            return self._guarded(seat, acts) if g.prohibit else acts
+        led = SUIT_OF[trick["plays"][0][1]]
+        best = trick["best"]
+        lo = SUIT_START[SUIT_OF[best]]
+        cards = sorted(hand)
+        caps = [UP + c for c in cards if lo <= c < best]
+        if g.must_capture and caps:
+            acts = caps
+        elif g.must_follow and any(SUIT_OF[c] == led for c in hand):
+            acts = caps + [DOWN + c for c in cards if SUIT_OF[c] == led]
         else:
-            led = SUIT_OF[trick["plays"][0][1]]
-            best = trick["best"]
-            lo = SUIT_START[SUIT_OF[best]]
-            caps = [UP + c for c in sorted(hand) if lo <= c < best]
-            if r["must_capture"] and caps:
-                acts = caps
-            elif r["must_follow"] and any(SUIT_OF[c] == led for c in hand):
-                acts = caps + [DOWN + c for c in sorted(hand) if SUIT_OF[c] == led]
-            else:
-                acts = caps + [DOWN + c for c in sorted(hand)]
-        if r["guard_rules"] == "prohibit":
-            ok = [a for a in acts if not self.guard_breach(seat, a)]
-            if ok:
-                acts = ok
-        return sorted(acts)
+            acts = caps + [DOWN + c for c in cards]
+        if not g.prohibit:
+            return acts
+        return self._guarded(seat, acts)
+
+    def _guarded(self, seat: int, acts: list[int]) -> list[int]:
+        """L1/L2 as prohibitions (option V10), falling back to every play when none is left."""
+        ok = [a for a in acts if not self.guard_breach(seat, a)]
+        return ok or acts
 
     def guard_breach(self, seat: int, action: int) -> str | None:
         """'L1' or 'L2' when `action` breaks 鬭百老法 (spec §3.2), else None."""
@@ -486,6 +496,8 @@ class MaDiaoState(State):
         trick = self.tricks[-1]
         self.play_log.append(self._log_entry(seat, action, trick))
         self.hands[seat].discard(c)
+        if c == BAILAO:
+            self.bailao_out = True
         trick["plays"].append((seat, c, up))
         if up:
             if c == BAILAO:
@@ -509,13 +521,14 @@ class MaDiaoState(State):
         """What the liability rules (settled after the hand) need to know about this play."""
         best_seat = trick["best_seat"]
         led = bool(trick["plays"])
+        best = trick["best"]
         return {
             "k": len(self.tricks) - 1, "seat": seat, "a": action,
-            "breach": self.guard_breach(seat, action) if self.game.rules["guard_rules"] == "liability" else None,
-            "bailao_held": any(BAILAO in h for h in self.hands),
+            "breach": self.guard_breach(seat, action) if self.game.liability else None,
+            "bailao_held": not self.bailao_out,
             "could_capture": led and best_seat == 0 and seat != 0
-            and any(beats(x, trick["best"]) for x in self.hands[seat]),
-            "led": led, "best": trick["best"], "best_seat": best_seat,
+            and any(x < best and SUIT_OF[x] == SUIT_OF[best] for x in self.hands[seat]),
+            "led": led, "best": best, "best_seat": best_seat,
         }
 
     # --- outcome ------------------------------------------------------------------------------------
@@ -637,5 +650,7 @@ class MaDiaoState(State):
                 "second": self.second if self.end_reason == "played" else None,
                 "stock": sorted(self.cards[32:38]) if self.game.rules["qing_extensions"] else None,
             }
-            v["settlement"] = st["public"]
+            from yezi.games.madiao.settle import public
+
+            v["settlement"] = public(self, st)
         return v

@@ -246,23 +246,41 @@ def settle(state) -> dict[str, Any]:
     net: list[Any] = [0] * 4
     transfers: list[Any] = [0] * 4
     pool: Any = state.pool_before
-    public_items = []
     for it in book.items:
         mult = 1 if it["chips"] else stake
         for a, b, z in it["pairs"]:
             c = z * mult
-            if a != "pool":
+            if a == "pool":
+                pool -= c
+            else:
                 net[a] -= c
-            if b != "pool":
+            if b == "pool":
+                pool += c
+            else:
                 net[b] += c
             if a != "pool" and b != "pool":
                 transfers[a] -= c
                 transfers[b] += c
-            if a == "pool":
-                pool -= c
-            if b == "pool":
-                pool += c
-        public_items.append({
+    return {
+        "items": book.items,
+        "stake": stake,
+        "net": [_val(x) for x in net],
+        "transfers": [_val(x) for x in transfers],
+        "pool_before": state.pool_before,
+        "pool_after": _val(pool),
+        "next_banker": _next_banker(state, he, dahuo_seat),
+        "status": status,
+        "dahuo_seat": dahuo_seat,
+    }
+
+
+def public(state, res: dict[str, Any]) -> dict[str, Any]:
+    """The settlement as plain JSON for views: every item with its transfers and its clause."""
+    stake = res["stake"]
+    items = []
+    for it in res["items"]:
+        mult = 1 if it["chips"] else stake
+        items.append({
             "item": it["item"],
             "en": EN.get(it["item"], it["item"]),
             "detail": it["detail"],
@@ -272,30 +290,19 @@ def settle(state) -> dict[str, Any]:
                 for a, b, z in it["pairs"]
             ],
         })
-
-    nb = _next_banker(state, he, dahuo_seat)
-    res = {
-        "items": book.items,
-        "net": [_val(x) for x in net],
-        "transfers": [_val(x) for x in transfers],
-        "pool_before": state.pool_before,
-        "pool_after": _val(pool),
-        "next_banker": nb,
-        "status": status,
-    }
-    res["public"] = {
+    status = res["status"]
+    return {
         "stake": stake,
-        "end_reason": reason,
-        "items": public_items,
-        "net": [_num(x) for x in net],
-        "transfers": [_num(x) for x in transfers],
-        "pool_before": state.pool_before,
-        "pool_after": _num(pool),
-        "pool_change": _num(pool - state.pool_before),
-        "next_banker": list(nb),
-        "status": {k: v for k, v in status.items() if k != "dahuo_seat"} | {"dahuo_seat": dahuo_seat},
+        "end_reason": state.end_reason,
+        "items": items,
+        "net": [_num(x) for x in res["net"]],
+        "transfers": [_num(x) for x in res["transfers"]],
+        "pool_before": res["pool_before"],
+        "pool_after": _num(res["pool_after"]),
+        "pool_change": _num(Fraction(res["pool_after"]) - res["pool_before"]),
+        "next_banker": list(res["next_banker"]),
+        "status": {k: v for k, v in status.items() if k != "dahuo_seat"} | {"dahuo_seat": res["dahuo_seat"]},
     }
-    return res
 
 
 def _next_banker(state, he, dahuo_seat) -> tuple[str, int]:
