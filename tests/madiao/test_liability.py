@@ -9,13 +9,13 @@ from yezi.games.madiao.game import DOWN, MaDiao, stake_code
 FACE = 37  # 七錢: count 7 → 三七到樁, the banker is 頭 and leads
 
 
-def deal_of(hands, stock):
+def deal_of(hands, stock, face=FACE, tou=0):
     cards = [None] * 40
-    cards[39] = FACE
+    cards[39] = face
     for i, c in enumerate(stock):
         cards[32 + i] = c
     for seat, h in hands.items():
-        for p, c in zip(positions(0, seat), h):
+        for p, c in zip(positions(tou, seat), h):
             cards[p] = c
     assert sorted(cards) == list(range(40))
     return {"cards": cards, "pool": 0}
@@ -125,3 +125,30 @@ def test_d3_is_optional():
     assert (d3["offender"], d3["beneficiary"], d3["kai"]) == (1, 0, 2)
     assert item_net(s, "D3") == [0, -8, 4, 4]
     assert sum(s.net()) + s.pool_change() == 0
+
+
+L1_DEAL = deal_of(
+    {1: [10, 13, 17, 31, 32, 24, 25, 36], 2: [2, 21, 5, 6, 26, 27, 19, 39],
+     0: [22, 23, 18, 16, 33, 34, 35, 37], 3: [11, 12, 14, 15, 20, 29, 30, 9]},
+    [0, 1, 3, 4, 7, 8, 28], face=38, tou=1,  # 八錢: 四八自得, the dealer is 頭 and leads
+)
+
+
+def test_d1_leading_ten_without_bailao():
+    """L1: '十門為虛位。非百老在手，不可鬭也' — a low 十 lead that 百老 captures and lives on."""
+    g = MaDiao.from_preset()
+    s = g.new_state(L1_DEAL)
+    s.apply(stake_code(2))
+    assert s.current_player == 1
+    assert any("L1" in w for w in s.warnings(10))
+    for a in [10, 2, DOWN + 30, DOWN + 37, 21, DOWN + 29, DOWN + 35, DOWN + 32]:
+        s.apply(a)
+    while s.current_player is not None:
+        s.apply(s.legal_actions()[-1])
+    assert s.settlement()["status"]["bailao"] == "大活百"
+    [d1] = liab(s, "D1")
+    assert (d1["offender"], d1["beneficiary"], d1["kai"]) == (1, 2, 2)
+    assert item_net(s, "D1") == [4, -4, 0, 0]
+    strict = MaDiao.from_preset("feng-strict").new_state(L1_DEAL)
+    strict.apply(stake_code(2))
+    assert 10 not in strict.legal_actions()  # as a prohibition
