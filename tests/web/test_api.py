@@ -178,6 +178,7 @@ def test_bad_input_error_frames_state_unchanged(server: Server):
         (json.dumps({"type": "action", "action": legal[0], "seq": seq0 + 3}), "stale"),
         (json.dumps({"type": "action", "action": legal[0], "id": "x" * 65}), "bad-id"),
         (json.dumps({"type": "action", "action": legal[0], "pad": "x" * 5000}), "too-large"),
+        (json.dumps({"type": "action", "action": legal[0], "pad": "x" * 200_000}), "too-large"),
     ]
     for text, code in cases:
         p0.send(text)
@@ -303,7 +304,8 @@ def test_bots_do_not_block_other_tables(server: Server):
         for cc in cls.values():
             cc.last_state = None
             cc.state()
-    assert rtts and max(rtts) < 1.0, rtts
+    rtts.sort()
+    assert rtts and rtts[len(rtts) // 2] < 0.3 and rtts[-1] < 2.0, rtts
     for c in cls.values():
         c.close()
 

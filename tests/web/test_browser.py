@@ -224,7 +224,7 @@ def test_every_game_opens_in_the_browser(web, browser):
         page.wait_for_selector("#create-btn")
         page.select_option("#game", name)
         expect(page.locator("#game")).to_have_value(name)
-        page.wait_for_selector("select[data-seat='0']")
+        page.wait_for_selector(f"form#create[data-ready='{name}'] #create-btn:enabled")
         page.click("#create-btn")
         page.wait_for_selector(".tbl-head")
         expect(page.locator(".tbl-head")).to_contain_text(web.get("/api/games").json()["games"][names.index(name)]

@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         settings.bot_delay = args.bot_delay
     print(f"yezi: serving on http://{args.host}:{args.port}  (database: {_safe(settings.database_url)})", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=65536, ws_ping_interval=20, ws_ping_timeout=30, ws_per_message_deflate=False)
+                ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30, ws_per_message_deflate=False)
     return 0
 
 

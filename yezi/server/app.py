@@ -348,6 +348,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             async with t.lock:
                 t.conns.discard(conn)
                 t.broadcast()
+                if t.row.status == "finished" and not t.conns:
+                    manager.live.pop(t.id, None)  # reloaded from the log if anyone comes back
 
     async def _writer(ws: WebSocket, conn: Conn) -> None:
         try:

@@ -416,12 +416,15 @@ class TableManager:
         if not isinstance(table_id, str) or not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", table_id):
             return None
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            t = self.live.get(table_id)
-            if t is None:
-                t = self._load(table_id)
-                if t is not None:
-                    self.live[table_id] = t
+        try:
+            async with lock:
+                t = self.live.get(table_id)
+                if t is None:
+                    t = self._load(table_id)
+                    if t is not None:
+                        self.live[table_id] = t
+        finally:
+            self._loading.pop(table_id, None)
         return t
 
     def _load(self, table_id: str) -> LiveTable | None:

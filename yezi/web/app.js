@@ -99,6 +99,9 @@ async function lobby(main) {
     const g = gs.find((x) => x.name === choice.game);
     if (!g) { form.replaceChildren(el("p", { text: T("none") })); return; }
     if (!choice.preset) choice.preset = g.default_preset;
+    const old = form.querySelector("#create-btn");
+    if (old) old.disabled = true;  // until the seats of the new choice are known
+    form.dataset.ready = "0";
     await resolveSeats();
     const gameSel = el("select", { id: "game", "aria-label": T("game") },
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
@@ -143,6 +146,7 @@ async function lobby(main) {
       el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
       submit,
     );
+    form.dataset.ready = choice.game;
   }
   form.onsubmit = async (ev) => {
     ev.preventDefault();
@@ -253,7 +257,6 @@ async function tablePage(main, tid) {
       backoff = Math.min(backoff * 2, 5000);
     };
   }
-  window.addEventListener("popstate", () => { closedByUs = true; ws && ws.close(); }, { once: true });
   connect();
   main._cleanup = () => { closedByUs = true; ws && ws.close(); };
 }

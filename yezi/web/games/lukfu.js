@@ -187,11 +187,16 @@ export async function render(root, frame, ctx) {
       me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊 (${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}) · ${(v.won[me] || []).length} ${T("tricks")}`);
   }
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
+  // why each 老歲 card is one: on touch screens a tooltip is out of reach, so list them too
+  const whyOld = hand.filter((c) => old.has(c) && why[String(c)]);
+  const whyPanel = whyOld.length ? el("details", { class: "why-old", id: "why-old" },
+    el("summary", {}, `${T("laosui")} (${whyOld.length})`),
+    el("ul", {}, whyOld.map((c) => el("li", {}, smallCards(ctx, A, [c]), " ", why[String(c)])))) : null;
   root.replaceChildren(...[
     header(frame, ctx),
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase },
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn), mine,
-      me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null),
+      me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null, whyPanel),
     settlement(frame, ctx, dl),
     logPanel(frame, ctx),
     invites(frame, ctx),
