@@ -89,6 +89,7 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
             used.update(shown[s])
     unknown = [c for c in range(NUM_CARDS) if c not in used]
     constraints = _constraints(game, view, hidden_slots, known_hand)
+    asked = {actors[i] for i, a in enumerate(history) if a in (100, 101)} - set(known_hand)
     face_ok = None
     if face is None:
         from yezi.components.madiao_deck import count_value
@@ -121,7 +122,13 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
                     eff[p] = c
                 continue
             need = 8 - len(shown[s])
-            picked = _pick(pool_cards, need, hidden_slots[s], constraints.get(s, {}), rng, loose)
+            quota = None
+            if s in asked:
+                suit = rng.randrange(4)
+                have = sum(1 for c in shown[s] if suit_of(c) == suit)
+                quota = (frozenset(c for c in range(NUM_CARDS) if suit_of(c) == suit),
+                         (5 if suit == 0 else 6) - have)
+            picked = _pick(pool_cards, need, hidden_slots[s], constraints.get(s, {}), rng, loose, quota)
             if picked is None:
                 ok = False
                 break
@@ -152,40 +159,53 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
     raise SamplingError(f"no consistent world found in {tries} tries ({last_err})")
 
 
-def _pick(pool_cards, need, slots, events, rng, loose):
-    """Draw `need` cards for a seat: the first len(slots) fill its hidden discards in order."""
+def _pick(pool_cards, need, slots, events, rng, loose, quota=None):
+    """Draw `need` cards for a seat: the first len(slots) fill its hidden discards in order.
+
+    Slots are filled backwards in time (kept cards first, then the last discard …), so that when a
+    discard is chosen every card the seat held at that moment is already known: V9 then only asks
+    that the discard be of the led suit when a led-suit card was still held, and V8 exclusions
+    apply to every slot held at a discard's moment.
+    """
     if len(pool_cards) < need:
         return None
-    if loose or not events:
+    if (loose or not events) and quota is None:
         picked = pool_cards[:need]
         del pool_cards[:need]
         return picked
+    if loose:
+        events = []
     nslots = len(slots)
-    forb: list[set[int]] = [set() for _ in range(need)]  # index need-1.. = kept cards
-    must: list[set[int] | None] = [None] * need
-    for j, excl_capture, led_cards, later_led in events:
-        held = [*range(j, nslots), *range(nslots, need)]
-        for jj in held:
-            forb[jj] |= excl_capture
-        if led_cards is not None:
-            if later_led or rng.random() < 0.5:
-                must[j] = led_cards - excl_capture  # followed with a card of the led suit
-            else:
-                for jj in held:
-                    forb[jj] |= led_cards  # held none of the led suit
+    by_slot = {j: (excl, led, later) for j, excl, led, later in events}
+    forb: list[set[int]] = [set() for _ in range(need)]
+    for j, (excl, _led, _later) in by_slot.items():
+        for k in [*range(j, nslots), *range(nslots, need)]:
+            forb[k] |= excl
     picked: list[int | None] = [None] * need
     avail = list(pool_cards)
-
-    def allowed(j):
-        return [c for c in avail if c not in forb[j] and (must[j] is None or c in must[j])]
-
-    for j in sorted(range(need), key=lambda j: len(allowed(j))):
-        choices = allowed(j)
-        if not choices:
+    order = [*range(nslots, need), *range(nslots - 1, -1, -1)]
+    want = 0 if quota is None else quota[1]
+    for pos, k in enumerate(order):
+        cands = [c for c in avail if c not in forb[k]]
+        ev = by_slot.get(k)
+        if ev is not None and ev[1] is not None:
+            led = ev[1]
+            if ev[2] or any(picked[x] in led for x in range(k + 1, need)):
+                cands = [c for c in cands if c in led]
+        if want > 0:
+            # a seat that was asked about 免鬭 holds a long suit: fill the quota of that suit
+            of_suit = [c for c in cands if c in quota[0]]
+            if want >= len(order) - pos or (of_suit and rng.random() < 0.7):
+                cands = of_suit
+        if not cands:
             return None
-        c = rng.choice(choices)
-        picked[j] = c
+        c = rng.choice(cands)
+        picked[k] = c
         avail.remove(c)
+        if quota is not None and c in quota[0]:
+            want -= 1
+    if want > 0:
+        return None
     for c in picked:
         pool_cards.remove(c)
     return picked
