@@ -12,6 +12,7 @@ EXTERNAL = {  # subcommands that live in their own modules (main(argv) -> int)
     "settle": "yezi.cli.settle",
     "serve": "yezi.cli.serve",
     "tournament": "yezi.cli.tournament",
+    "madiao": "yezi.cli.madiao",
 }
 
 

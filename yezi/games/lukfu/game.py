@@ -105,6 +105,11 @@ class LukFu(Game):
     def parse_action(self, text: str) -> int:
         return A.parse_action(text)
 
+    def action_help(self, lang: str = "en") -> str:
+        return ("Moves: 做/bid, 唔做/pass, 食糊/win (declare), 不食/nowin, 五虎下山/tigers, 不報/quiet; "
+                "a card 九貫 or 9M; a run 九八七貫 or 987M; a set 各七(拾貫綫) or 7TMC; a discard 墊九貫 or d9M. "
+                "Suits: 拾 T, 貫 M, 索 S, 綫 C; 雲綫 W; 百子 1T; 毛公 1C.")
+
     def dealer_shift(self, state: LukFuState) -> int:
         """S0 SW: 頭家 stays only after bidding and winning or drawing; S1: the winner deals."""
         if self.rules["next_dealer"] == "winner":
