@@ -128,7 +128,8 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
                 have = sum(1 for c in shown[s] if suit_of(c) == suit)
                 quota = (frozenset(c for c in range(NUM_CARDS) if suit_of(c) == suit),
                          (5 if suit == 0 else 6) - have)
-            picked = _pick(pool_cards, need, hidden_slots[s], constraints.get(s, {}), rng, loose, quota)
+            picked = _pick(pool_cards, need, hidden_slots[s], constraints.get(s, []), rng, loose, quota,
+                           use_guard=attempt < tries // 4)
             if picked is None:
                 ok = False
                 break
@@ -159,7 +160,7 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
     raise SamplingError(f"no consistent world found in {tries} tries ({last_err})")
 
 
-def _pick(pool_cards, need, slots, events, rng, loose, quota=None):
+def _pick(pool_cards, need, slots, events, rng, loose, quota=None, use_guard=True):
     """Draw `need` cards for a seat: the first len(slots) fill its hidden discards in order.
 
     Slots are filled backwards in time (kept cards first, then the last discard …), so that when a
@@ -176,9 +177,9 @@ def _pick(pool_cards, need, slots, events, rng, loose, quota=None):
     if loose:
         events = []
     nslots = len(slots)
-    by_slot = {j: (excl, led, later) for j, excl, led, later in events}
+    by_slot = {j: (excl, led, later, guard) for j, excl, led, later, guard in events}
     forb: list[set[int]] = [set() for _ in range(need)]
-    for j, (excl, _led, _later) in by_slot.items():
+    for j, (excl, _led, _later, _guard) in by_slot.items():
         for k in [*range(j, nslots), *range(nslots, need)]:
             forb[k] |= excl
     picked: list[int | None] = [None] * need
@@ -188,6 +189,8 @@ def _pick(pool_cards, need, slots, events, rng, loose, quota=None):
     for pos, k in enumerate(order):
         cands = [c for c in avail if c not in forb[k]]
         ev = by_slot.get(k)
+        if ev is not None and ev[3] and use_guard:
+            cands = [c for c in cands if c not in ev[3]]
         if ev is not None and ev[1] is not None:
             led = ev[1]
             if ev[2] or any(picked[x] in led for x in range(k + 1, need)):
@@ -218,7 +221,8 @@ def _constraints(game, view, hidden_slots, known_hand):
     (V8), and under V9 either discarded a card of the led suit or held none of it.
     """
     r = game.rules
-    if not (r["must_capture"] or r["must_follow"]):
+    prohibit = r["guard_rules"] == "prohibit"
+    if not (r["must_capture"] or r["must_follow"] or prohibit):
         return {}
     out: dict[int, list] = {}
     index_to_slot = {}
@@ -231,12 +235,15 @@ def _constraints(game, view, hidden_slots, known_hand):
         if a is not None and a < DOWN:
             shown_after.append((i, view["actors"][i], a))
     k = 0
+    bailao_up = False
     for t in view.get("tricks", []):
         best = None
         led = None
         for _s, c, up in t["plays"]:
             i = play_idx[k]
             k += 1
+            if up and c == 2:
+                bailao_up = True
             if led is None:
                 led = suit_of(c)
                 best = c
@@ -253,5 +260,8 @@ def _constraints(game, view, hidden_slots, known_hand):
             if r["must_follow"]:
                 led_cards = {x for x in range(NUM_CARDS) if suit_of(x) == led}
                 later = any(ii > i and ss == s2 and suit_of(cc) == led for ii, ss, cc in shown_after)
-            out.setdefault(s2, []).append((j, excl, led_cards, later))
+            # L2 as a prohibition: 千萬/萬萬 are not discarded before 百老 appears (the rare
+            # forced fall-back is left to the unconstrained attempts)
+            guard = frozenset((0, 1)) if prohibit and not bailao_up else frozenset()
+            out.setdefault(s2, []).append((j, excl, led_cards, later, guard))
     return out
