@@ -58,6 +58,7 @@ def start_server(url: str, port: int, nice: int = 0) -> subprocess.Popen:
 class Stats:
     def __init__(self):
         self.rtts: list[float] = []
+        self.server_ms: list[float] = []
         self.errors: dict[str, int] = {}
         self.deals = 0
         self.frames = 0
@@ -80,6 +81,8 @@ async def seat_client(url: str, position: int, stats: Stats, stop_at: float, thi
                     t0 = pending.pop(f.get("id"), None)
                     if t0 is not None:
                         stats.rtts.append(time.perf_counter() - t0)
+                        if "server_ms" in f:
+                            stats.server_ms.append(f["server_ms"])
                     continue
                 if kind == "error":
                     stats.errors[f["code"]] = stats.errors.get(f["code"], 0) + 1
@@ -158,6 +161,9 @@ async def run(args) -> None:
               f"deals finished={stats.deals}")
         print(f"round trip ms: p50={q[49] * 1000:.1f} p90={q[89] * 1000:.1f} p99={q[98] * 1000:.1f} "
               f"max={rt[-1] * 1000:.1f}")
+        if stats.server_ms:
+            sq = statistics.quantiles(stats.server_ms, n=100)
+            print(f"server time from message to ack ms: p50={sq[49]:.2f} p99={sq[98]:.2f} (stored and applied)")
         print(f"errors={sum(stats.errors.values())} {stats.errors or ''} disconnects={stats.disconnects}")
         health = httpx.get(base + "/api/health", timeout=10).json()
         print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")

@@ -363,7 +363,17 @@ def test_every_served_game_plays_a_deal(server: Server):
         assert end["deal_over"], name
         rec = server.get(f"/api/tables/{t['id']}/deals/0/record.txt")
         assert rec.status_code == 200, (name, rec.text)
-        assert Record.from_text(rec.text).replay().current_player is None
+        record = Record.from_text(rec.text)
+        assert record.replay().current_player is None
+        # the frame audit for every game: each frame to the seat is exactly view(seat) at its move
+        game = record.load()
+        frames = [f for f in cl.frames if f["type"] == "state"]
+        for f in frames[:: max(1, len(frames) // 40)]:
+            st = game.new_state(record.deal)
+            for a in record.actions[: f["seq"]]:
+                st.apply(a)
+            assert json.loads(json.dumps(st.view(f["seat"]))) == f["view"], (name, f["seq"])
+            assert f.get("legal", []) == (st.legal_actions() if st.current_player == f["seat"] else [])
         cl.close()
 
 

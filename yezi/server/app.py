@@ -293,6 +293,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     def _replay_payload(game, rec: Record, frames, seat) -> dict[str, Any]:
         return {
             "game": rec.game, "preset": rec.preset, "seat": seat, "num_seats": game.num_seats,
+            "titles": dict(game.titles),
             "active_seats": game.active_seats(), "tags": rec.tags,
             "seat_names": {lang: [game.seat_name(s, lang) for s in range(game.num_seats)] for lang in LANGS},
             "frames": frames,
@@ -339,6 +340,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     except UnicodeDecodeError:
                         conn.send({"type": "error", "code": "bad-json", "message": "messages are UTF-8 JSON"})
                         continue
+                conn.received = time.perf_counter()
                 await handle_message(t, conn, text or "")
         except WebSocketDisconnect:
             pass
@@ -410,7 +412,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                "id": cid})
                     return
                 conn.send({"type": "ack", "id": cid, "action": action, "seq": len(t.current.state.history),
-                           "deal_no": t.current.no})
+                           "deal_no": t.current.no,
+                           "server_ms": round((time.perf_counter() - conn.received) * 1000, 2)})
                 t.broadcast()
             t.kick()
             return

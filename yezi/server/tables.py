@@ -86,6 +86,7 @@ class Conn:
     tokens: float = 0.0
     last: float = field(default_factory=time.monotonic)
     closed: bool = False
+    received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame (a dict, or one already encoded as JSON text)."""

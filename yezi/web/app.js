@@ -298,22 +298,23 @@ async function replayPage(main) {
       el("option", { value: "all", selected: seat === "all" }, T("everything")),
       data.seat_names[state.lang].map((nm, i) => el("option", { value: i, selected: String(seat) === String(i) }, nm)));
     seatSel.onchange = () => { seat = seatSel.value; load(); };
-    const btn = (id, label, fn) => el("button", { type: "button", id, onclick: fn }, label);
+    const btn = (id, label, fn) => el("button", { type: "button", id, onclick: fn, "aria-label": T(
+      { "replay-first": "first", "replay-prev": "prev", "replay-next": "next", "replay-last": "last" }[id]) }, label);
     const slider = el("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider", "aria-label": T("step") });
     slider.oninput = () => { step = Number(slider.value); draw(); };
     bar.replaceChildren(
       el("label", {}, el("span", {}, T("seatView") + " "), seatSel),
-      btn("replay-first", "⏮", () => { step = 0; draw(); }),
+      btn("replay-first", "«", () => { step = 0; draw(); }),
       btn("replay-prev", "◀", () => { step = Math.max(0, step - 1); draw(); }),
       el("span", { id: "replay-step" }, `${T("step")} ${step}/${n}`),
       btn("replay-next", "▶", () => { step = Math.min(n, step + 1); draw(); }),
-      btn("replay-last", "⏭", () => { step = n; draw(); }),
+      btn("replay-last", "»", () => { step = n; draw(); }),
       slider,
     );
     const f = data.frames[step];
     const fr = { replay: true, view: f.view, seat_views: f.seat_views, log: f.log, payments: f.payments,
       seat_names: data.seat_names, active_seats: data.active_seats, seat: seat === "all" ? null : Number(seat),
-      deal_over: step === n && f.view.to_act === null, table: { game: data.game, players: [], id: tid || "" },
+      deal_over: step === n && f.view.to_act === null, table: { game: data.game, players: [], id: tid || "", titles: data.titles },
       tags: data.tags };
     mod.render(root, fr, { mode: "replay", get lang() { return state.lang; }, T, el, svgNode, toast,
       assets: (game) => assets(game, state.lang), send() {}, nextDeal() {} });
