@@ -1,10 +1,13 @@
 """Worlds consistent with one seat's view (for the leak check and search bots).
 
 The sampler sees only the view. It places every card the view shows where the view shows it,
-deals the unseen cards at random to the other hands, the hidden discards and the stock, then
-replays the result and keeps it only if the seat's view comes out the same (rejection sampling:
-the pre-play checks, the first receiver under a hidden face card and the optional obligations
-V8/V9/V10 all constrain hidden cards). Per-slot exclusions for V8/V9 keep the rejection rate low.
+deals the unseen cards at random to the other hands, their hidden discards and the stock, then
+replays the result and keeps it only if the seat's view comes out the same (rejection sampling).
+To keep rejections rare it builds in what the view implies about hidden cards: a hidden face card
+(V24) must give the same first receiver; a seat that discarded could not capture (V8) and either
+discarded the led suit or held none of it (V9), checked exactly by filling each seat's slots
+backwards in time; under the L2 prohibition (V10) no hidden discard is 千萬/萬萬 before 百老
+appears; and a seat asked about 免鬭 (V18) holds a long suit.
 """
 
 from __future__ import annotations
