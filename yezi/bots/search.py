@@ -205,14 +205,21 @@ class SearchBot:
                     continue
                 world_legal = set(base.legal_actions())
                 roll_seed = local.getrandbits(64)
+                got: dict[int, float] = {}
                 for a in alive:
                     if a not in world_legal:  # a sampler that broke the protocol: skip
                         continue
+                    if got and time.perf_counter() > deadline:
+                        out_of_time = True  # a world half tried is dropped: comparisons stay paired
+                        break
                     st = base.clone()
                     st.apply_unchecked(a)
-                    v = self._rollout(game, st, policy, random.Random(roll_seed))
-                    stats[a].add(world, v[seat])
-                    rollouts += 1
+                    got[a] = self._rollout(game, st, policy, random.Random(roll_seed))[seat]
+                if out_of_time:
+                    break
+                for a, v in got.items():
+                    stats[a].add(world, v)
+                rollouts += len(got)
                 if time.perf_counter() > deadline:
                     out_of_time = True
                     break

@@ -35,19 +35,22 @@ class TimedBot:
         self.decisions = 0
         self.seconds = 0.0
         self.slowest = 0.0
+        self.cpu = 0.0
 
     def choose(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         a = self.bot.choose(game, view, legal, rng)
         dt = time.perf_counter() - t
+        self.cpu += time.process_time() - c
         self.decisions += 1
         self.seconds += dt
         self.slowest = max(self.slowest, dt)
         return a
 
-    def reset(self) -> tuple[int, float, float]:
-        out = (self.decisions, self.seconds, self.slowest)
-        self.decisions, self.seconds, self.slowest = 0, 0.0, 0.0
+    def reset(self) -> tuple[int, float, float, float]:
+        """(decisions, wall seconds, slowest wall seconds, CPU seconds) since the last reset."""
+        out = (self.decisions, self.seconds, self.slowest, self.cpu)
+        self.decisions, self.seconds, self.slowest, self.cpu = 0, 0.0, 0.0, 0.0
         return out

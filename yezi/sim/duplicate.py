@@ -48,6 +48,7 @@ class DealResult:
     seconds: list[float]
     slowest: list[float]
     outcomes: list[dict[str, Any]] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # per bot: CPU seconds of its decisions
 
 
 def play_with(game: Game, seat_bots: dict[int, Any], deal: Any, rng: random.Random) -> State:
@@ -85,6 +86,7 @@ def play_duplicate_deal(game: Game, bots: Sequence[TimedBot], index: int, seed: 
         [s[1] for s in stats],
         [s[2] for s in stats],
         outcomes,
+        [s[3] for s in stats],
     )
 
 
@@ -133,6 +135,7 @@ class Tournament:
             line.decisions = sum(r.decisions[b] for r in self.results)
             line.seconds = sum(r.seconds[b] for r in self.results)
             line.slowest = max((r.slowest[b] for r in self.results), default=0.0)
+            line.cpu = sum(r.cpu[b] for r in self.results if r.cpu)
         return lines
 
     def pair_lines(self) -> list[PairLine]:
@@ -182,6 +185,7 @@ def load_tournaments(datas: Sequence[dict[str, Any]]) -> Tournament:
                 results[base].decisions[b] = line["decisions"]
                 results[base].seconds[b] = line["seconds"]
                 results[base].slowest[b] = line["slowest"]
+                results[base].cpu = [x.get("cpu", 0.0) for x in d["bot_lines"]]
         elapsed += d["elapsed"]
     seeds = ",".join(str(d["seed"]) for d in datas)
     t = Tournament(first["game"], first["preset"], list(first["bots"]), 0, sum(d["requested"] for d in datas),

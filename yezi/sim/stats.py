@@ -18,10 +18,15 @@ class BotLine:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    cpu: float = 0.0  # CPU seconds: on a busy machine wall time overstates the bot's cost
 
     @property
     def per_decision(self) -> float:
         return self.seconds / self.decisions if self.decisions else 0.0
+
+    @property
+    def cpu_per_decision(self) -> float:
+        return self.cpu / self.decisions if self.decisions else 0.0
 
 
 @dataclass
