@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--deals", type=int, default=None, help="number of deals (default: the game's match length)")
     sp.add_argument("--seat", type=int, default=0, help="your position at the table (0 = first dealer)")
     sp.add_argument("--notation", default=None, help="how moves are listed: zh-hant, zh-hans, en or ascii")
+    sp.add_argument("--confirm-forced", action="store_true", help="ask even when only one move is legal")
 
     sp = sub.add_parser("simulate", help="bots play many deals; per-seat statistics")
     common(sp)

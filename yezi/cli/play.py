@@ -16,10 +16,17 @@ from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
 
 HELP = {
-    "en": "Type a move's number or its notation. Commands: help, moves, hint, why CARD, rules, quit.",
-    "zh-hant": "輸入招式編號或寫法。指令：help 說明、moves 可出的牌、hint 提示、why 牌名 老歲理由、rules 規則、quit 離開。",
-    "zh-hans": "输入招式编号或写法。指令：help 说明、moves 可出的牌、hint 提示、why 牌名 老岁理由、rules 规则、quit 离开。",
+    "en": "Type a move's number or its notation. Commands: help, moves, hint, rules, quit",
+    "zh-hant": "輸入招式編號或寫法。指令：help 說明、moves 可出的招式、hint 提示、rules 規則、quit 離開",
+    "zh-hans": "输入招式编号或写法。指令：help 说明、moves 可出的招式、hint 提示、rules 规则、quit 离开",
 }
+
+
+def help_text(commands: dict[str, Any], lang: str) -> str:
+    """The generic help plus the game's own commands, each with its first docstring line."""
+    extra = [f"{name}: {(fn.__doc__ or '').strip().splitlines()[0]}" if fn.__doc__ else name
+             for name, fn in commands.items()]
+    return HELP[lang] + ("; " + "; ".join(extra) if extra else "") + "."
 
 
 def _renderer(game):
@@ -57,7 +64,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
     def say(s: str = "") -> None:
         print(s, file=out, flush=True)
 
-    say(HELP[lang])
+    say(help_text(commands, lang))
     while True:
         deal_no += 1
         seed = rng.randrange(2**63)
@@ -73,6 +80,10 @@ def run_play(args, stdin=None, stdout=None) -> int:
             view = state.view(seat)
             say(render(game, view, lang))
             legal = state.legal_actions()
+            if len(legal) == 1 and not getattr(args, "confirm_forced", False):
+                state.apply(legal[0])  # a forced move: nothing to decide
+                say(f"  {game.seat_name(seat, lang)}: {game.format_action(legal[0], notation)}")
+                continue
             choice = _ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng)
             if choice is None:
                 say("bye")
@@ -119,7 +130,7 @@ def _ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rn
         if low in ("quit", "exit", "q"):
             return None
         if low in ("help", "?"):
-            say(HELP[lang])
+            say(help_text(commands, lang))
             say(game.action_help(lang) or "")
             continue
         if low == "moves":

@@ -160,12 +160,13 @@ class OptionTable:
 
     def describe(self, lang: str = "en") -> str:
         lines = [f"Presets of {self.game} (default {self.default_preset}):"]
+        w = max(len(p) for p in self.presets) + 2
         for p in self.presets.values():
-            lines.append(f"  {p.name:<14} {p.title}")
-            lines.append(f"  {'':<14} source: {p.source}")
+            lines.append(f"  {p.name:<{w}}{p.title}")
+            lines.append(f"  {'':<{w}}source: {p.source}")
             for k, v in p.values.items():
                 note = p.notes.get(k, "")
-                lines.append(f"  {'':<16}{k}={_fmt(v)}" + (f"  ({note})" if note else ""))
+                lines.append(f"  {'':<{w + 2}}{k}={_fmt(v)}" + (f"  ({note})" if note else ""))
         lines.append("")
         lines.append("Options:")
         for o in self.options.values():

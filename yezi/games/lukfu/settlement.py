@@ -26,13 +26,67 @@ def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int
     raise ValueError(f"unknown scoring {scoring!r}")
 
 
+TEMPLATES = {
+    "declare": {"en": "{w} declares {hu} 糊: each loser owes {pts}",
+                "zh-hant": "{w}食{hu}糊：每位輸家賠{pts}分", "zh-hans": "{w}食{hu}糊：每位输家赔{pts}分"},
+    "dummy_match": {"en": "{d} holds {card}; matching: {cards} → 5 + {n} = {dhu} 糊: each loser owes {pts}",
+                    "zh-hant": "{d}持{card}，同數的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位輸家賠{pts}分",
+                    "zh-hans": "{d}持{card}，同数的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位输家赔{pts}分"},
+    "dummy_none": {"en": "{d} holds {card}: no match, the dummy is not paid",
+                   "zh-hant": "{d}持{card}：無同數牌，夢家不收分", "zh-hans": "{d}持{card}：无同数牌，梦家不收分"},
+    "pay": {"en": "{a} pays {b} {amount} ({why})", "zh-hant": "{a}賠{b} {amount}分（{why}）",
+            "zh-hans": "{a}赔{b} {amount}分（{why}）"},
+    "tigers": {"en": "{w} wins by 五虎下山 ({value}): each loser pays {pts}; the dummy is not paid",
+               "zh-hant": "{w}五虎下山（{value}）：每位輸家賠{pts}分，夢家不收分",
+               "zh-hans": "{w}五虎下山（{value}）：每位输家赔{pts}分，梦家不收分"},
+}
+WHY = {
+    "winner": {"en": "winner's share", "zh-hant": "贏家的分", "zh-hans": "赢家的分"},
+    "dummy": {"en": "dummy's share", "zh-hant": "夢家的分", "zh-hans": "梦家的分"},
+    "baopei": {"en": "包賠: his share and the other loser's", "zh-hant": "包賠：連另一輸家的一份",
+               "zh-hans": "包赔：连另一输家的一份"},
+    "baopei_dummy": {"en": "包賠 to the dummy", "zh-hant": "包賠夢家", "zh-hans": "包赔梦家"},
+    "double": {"en": "包輸: double", "zh-hant": "包輸：雙倍", "zh-hans": "包输：双倍"},
+    "tigers": {"en": "五虎下山", "zh-hant": "五虎下山", "zh-hans": "五虎下山"},
+}
+SEATS = {
+    4: {"en": ("Lead", "Second", "Dummy", "Third"), "zh-hant": ("頭家", "二家", "夢家", "三家"),
+        "zh-hans": ("头家", "二家", "梦家", "三家")},
+    3: {"en": ("Lead", "Second", "Third"), "zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家")},
+}
+
+
 @dataclass
 class Settlement:
+    """Payments and the items that explain them, renderable in each UI language."""
+
     payments: list[int]
     winner_hu: int = 0
     dummy_hu: int = 0
     matches: list[int] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    items: list[tuple[str, dict]] = field(default_factory=list)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.texts("en")
+
+    def texts(self, lang: str) -> list[str]:
+        seats = SEATS[len(self.payments)][lang]
+        out = []
+        for key, p in self.items:
+            q = dict(p)
+            for k in ("w", "d", "a", "b"):
+                if k in q:
+                    q[k] = seats[q[k]]
+            for k in ("card",):
+                if k in q:
+                    q[k] = name(q[k], lang)
+            if "cards" in q:
+                q["cards"] = " ".join(name(c, lang) for c in q["cards"])
+            if "why" in q:
+                q["why"] = WHY[q["why"]][lang]
+            out.append(TEMPLATES[key][lang].format(**q))
+        return out
 
 
 def settle_win(
@@ -53,7 +107,7 @@ def settle_win(
     reds = sum(1 for c in cards_of(used_cards) if c in RED_CARDS)
     w_pts = points(hu, rules["scoring"], rules["five_base_double_12"], reds)
     pay = [0] * num_seats
-    lines = [f"{seat_names[winner]} declares {hu} 糊: each loser owes {w_pts}"]
+    items: list[tuple[str, dict]] = [("declare", {"w": winner, "hu": hu, "pts": w_pts})]
     matches: list[int] = []
     d_hu = 0
     d_pts = 0
@@ -63,38 +117,35 @@ def settle_win(
             d_hu = 5 + len(matches)
             d_reds = sum(1 for c in matches if c in RED_CARDS)
             d_pts = points(d_hu, rules["scoring"], rules["five_base_double_12"], d_reds)
-            lines.append(
-                f"{seat_names[dummy_seat]} holds {name(dummy_card)}; matching: "
-                + " ".join(name(c) for c in matches)
-                + f" → 5 + {len(matches)} = {d_hu} 糊: each loser owes {d_pts}"
-            )
+            items.append(("dummy_match", {"d": dummy_seat, "card": dummy_card, "cards": matches, "n": len(matches),
+                                          "dhu": d_hu, "pts": d_pts}))
         else:
-            lines.append(f"{seat_names[dummy_seat]} holds {name(dummy_card)}: no match, the dummy is not paid")
+            items.append(("dummy_none", {"d": dummy_seat, "card": dummy_card}))
     losers = [s for s in active if s != winner]
 
     def transfer(frm: int, to: int, amount: int, why: str) -> None:
         if amount:
             pay[frm] -= amount
             pay[to] += amount
-            lines.append(f"{seat_names[frm]} pays {seat_names[to]} {amount} ({why})")
+            items.append(("pay", {"a": frm, "b": to, "amount": amount, "why": why}))
 
     if privileged is not None and privileged in losers:
         other = [s for s in losers if s != privileged]
         if rules["baopei"] == "cover_all":
-            transfer(privileged, winner, w_pts * len(losers), f"包賠: his share and {seat_names[other[0]]}'s")
+            transfer(privileged, winner, w_pts * len(losers), "baopei")
             if d_pts:
-                transfer(privileged, dummy_seat, d_pts * len(losers), "包賠 to the dummy")
+                transfer(privileged, dummy_seat, d_pts * len(losers), "baopei_dummy")
         else:
-            transfer(privileged, winner, 2 * w_pts, "包輸: double")
+            transfer(privileged, winner, 2 * w_pts, "double")
             for s in losers:
                 if d_pts:
-                    transfer(s, dummy_seat, d_pts, "dummy's share")
+                    transfer(s, dummy_seat, d_pts, "dummy")
     else:
         for s in losers:
-            transfer(s, winner, w_pts, "winner's share")
+            transfer(s, winner, w_pts, "winner")
             if d_pts:
-                transfer(s, dummy_seat, d_pts, "dummy's share")
-    return Settlement(pay, hu, d_hu, matches, lines)
+                transfer(s, dummy_seat, d_pts, "dummy")
+    return Settlement(pay, hu, d_hu, matches, items)
 
 
 def settle_tigers(*, num_seats: int, active: list[int], winner: int, rules, seat_names: list[str]) -> Settlement:
@@ -102,9 +153,10 @@ def settle_tigers(*, num_seats: int, active: list[int], winner: int, rules, seat
     value = rules["five_tigers_value"]
     pts = value if rules["scoring"] == "linear" else points(value, rules["scoring"], rules["five_base_double_12"])
     pay = [0] * num_seats
-    lines = [f"{seat_names[winner]} wins by 五虎下山 ({value}): each loser pays {pts}; the dummy is not paid"]
+    items: list[tuple[str, dict]] = [("tigers", {"w": winner, "value": value, "pts": pts})]
     for s in active:
         if s != winner:
             pay[s] -= pts
             pay[winner] += pts
-    return Settlement(pay, value, 0, [], lines)
+            items.append(("pay", {"a": s, "b": winner, "amount": pts, "why": "tigers"}))
+    return Settlement(pay, value, 0, [], items)

@@ -478,6 +478,7 @@ class LukFuState(State):
             pub["payments"] = self.payments()
             if self.result is not None:
                 pub["settlement"] = list(self.result.lines)
+                pub["settlement_i18n"] = {lang: self.result.texts(lang) for lang in ("zh-hant", "zh-hans", "en")}
                 pub["winner_hu"] = self.result.winner_hu
                 pub["dummy_hu"] = self.result.dummy_hu
         self._public_cache = (self._version, pub)

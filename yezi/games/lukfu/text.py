@@ -74,7 +74,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
             lines.append(t["draw"])
         elif view["outcome"] == "void":
             lines.append(t["void"])
-        for line in view.get("settlement", []):
+        for line in view.get("settlement_i18n", {}).get(lang, view.get("settlement", [])):
             lines.append("  " + line)
         if "dummy" in view.get("revealed", {}):
             lines.append(f"{t['dummy']}: {name(view['revealed']['dummy'], lang)}")
