@@ -130,7 +130,6 @@ def settle_win(
             items.append(("pay", {"a": frm, "b": to, "amount": amount, "why": why}))
 
     if privileged is not None and privileged in losers:
-        other = [s for s in losers if s != privileged]
         if rules["baopei"] == "cover_all":
             transfer(privileged, winner, w_pts * len(losers), "baopei")
             if d_pts:
