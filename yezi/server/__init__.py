@@ -1,4 +1,41 @@
 """The yezi web app: HTTP + WebSocket tables served from the engines, persisted as event logs.
 
 `yezi.server.app.create_app` builds the ASGI app; `yezi.cli.serve` runs it with uvicorn.
+
+Pieces
+------
+* `catalog`: which games are served (every engine that loads), their presets, options, bots.
+* `db`: SQLAlchemy Core tables (yezi_tables, yezi_players, yezi_deals, yezi_events) and the
+  `Store`; the schema is made and upgraded by Alembic (`migrations/`, run at start-up).
+* `tables`: `LiveTable` (a match of deals, its connections, its bots) and `TableManager`.
+* `app`: routes, the WebSocket loop, limits and security headers.
+
+Adding a game
+-------------
+Nothing here names a game. A game is served once `yezi.core.registry` can load it; it looks right
+once it has `yezi/render/<name>.py` (pure SVG: ``assets(lang)``, ``table_svg(view, lang,
+seat_names)``, optionally ``frame_extras(state, seat)`` with seat-private explanations derived from
+that seat's knowledge only) and `yezi/web/games/<name>.js` exporting
+``async render(root, frame, ctx)``. Without the JS module the generic client shows the Python
+drawing and the legal actions as buttons.
+
+WebSocket protocol (``/ws/<table>?token=<seat token>&name=<display name>``)
+------------------------------------------------------------------------
+No token: a spectator. Client messages are JSON objects of at most 4 KiB, at most 10 a second
+(burst 20):
+
+* ``{"type": "action", "action": <code or notation>, "id": <unique string>, "seq": <moves so far>}``
+* ``{"type": "next_deal", "id": ...}`` once a deal of a match is over;
+* ``{"type": "sync"}`` (resend the state) and ``{"type": "ping", "id": ...}``.
+
+Server frames:
+
+* ``state``: ``view`` (= the engine's ``view(seat)``; spectators ``view(None)``), ``seq``,
+  ``deal_no``, ``seat`` and ``position``, ``legal`` and ``labels`` (only to the seat to act),
+  ``log`` in three languages (as that seat saw it), ``table`` (players, connection state),
+  ``totals``, ``deal_over``/``match_over``, ``payments`` once over, ``extras`` from the render module;
+* ``ack``: ``id``, ``seq`` — sent only after the action is committed to the event log;
+* ``error``: ``code`` (bad-json, bad-message, bad-action, illegal (+``rule``), not-your-turn,
+  stale, duplicate-id, bad-id, too-large, rate-limited, spectator, deal-over, ...) and ``message``.
+  The state is unchanged and the connection stays open.
 """

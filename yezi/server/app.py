@@ -219,6 +219,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(info)
 
     async def claim(request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        if not manager.rate_ok("claim:" + client):
+            return err("rate-limited", "too many requests; wait a minute", 429)
         try:
             body = await read_json(request, 4096)
             if not isinstance(body, dict):
@@ -319,6 +322,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         except TableError as e:
             await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
             await ws.close(4403)
+            return
+        if len(t.conns) >= settings.max_conns_per_table:
+            await ws.send_text(json.dumps({"type": "error", "code": "full", "message": "too many connections"}))
+            await ws.close(1013)
             return
         conn = Conn(position, tokens=settings.rate_burst)
         if position is not None:

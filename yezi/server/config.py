@@ -26,5 +26,6 @@ class Settings:
     create_per_minute: int = field(default_factory=lambda: int(os.environ.get("YEZI_CREATE_PER_MINUTE", "30")))
     max_open_tables: int = 5000
     max_deals: int = 32
+    max_conns_per_table: int = 200
     # SQLite durability: NORMAL with WAL survives a killed process (SIGKILL); FULL also survives power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("YEZI_SQLITE_SYNC", "NORMAL"))
