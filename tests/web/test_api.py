@@ -390,3 +390,19 @@ def test_generic_client_gets_a_drawing_when_a_game_has_no_browser_renderer(monke
     t.start_deal(0, 0, 1, g.deal_from_seed(1))
     f = t.frame_for(0)
     assert f["svg"]["en"].startswith("<svg") and set(f["svg"]) == {"zh-hant", "zh-hans", "en"}
+
+
+def test_serve_cli_defaults(monkeypatch, tmp_path):
+    """`yezi serve` runs the app on 127.0.0.1:8000 by default, with the database it is given."""
+    import uvicorn
+
+    from yezi.cli import serve
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    url = "sqlite:///" + str(tmp_path / "cli.db")
+    assert serve.main(["--database-url", url, "--bot-delay", "0"]) == 0
+    assert seen["host"] == "127.0.0.1" and seen["port"] == 8000
+    assert seen["app"].state.settings.database_url == url and seen["app"].state.settings.bot_delay == 0
+    assert (tmp_path / "cli.db").exists()
+    assert serve._safe("postgresql://u:secret@h/db") == "postgresql://…@h/db"
