@@ -168,6 +168,9 @@ def test_restart_after_sigkill(db_url_factory, db_kind):
                 g = cl.state()
                 assert g["seq"] == ack["seq"], "an acknowledged action was lost"
                 assert g["view"]["history"][-1][1] in (f["legal"][-1], None)
+                if g.get("legal"):  # the id used before the kill is still spent after the restart
+                    cl.send({"type": "action", "action": g["legal"][0], "id": "last-before-kill"})
+                    assert cl.wait(lambda x: x["type"] in ("ack", "error"))["code"] == "duplicate-id"
                 cl.close()
             w = srv2.client(t2["id"])
             g2 = w.state()
