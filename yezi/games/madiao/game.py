@@ -220,9 +220,9 @@ class MaDiao(Game):
     # --- bots ----------------------------------------------------------------------------------
     @classmethod
     def bots(cls):
-        from yezi.games.madiao.bots import HeuristicBot
+        from yezi.games.madiao.bots import CautiousRandomBot, HeuristicBot
 
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot, "cautious": CautiousRandomBot}
 
     # --- sampling ------------------------------------------------------------------------------
     def sample_from_view(self, view: dict[str, Any], rng: random.Random):
