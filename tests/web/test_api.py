@@ -406,3 +406,19 @@ def test_serve_cli_defaults(monkeypatch, tmp_path):
     assert seen["app"].state.settings.database_url == url and seen["app"].state.settings.bot_delay == 0
     assert (tmp_path / "cli.db").exists()
     assert serve._safe("postgresql://u:secret@h/db") == "postgresql://…@h/db"
+
+
+def test_seat_holder_sets_a_name(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    cl = server.client(t["id"], t["seats"]["2"]["token"])
+    cl.state()
+    cl.send({"type": "name", "name": "  Mei\u200b  "})
+    f = cl.wait(lambda x: x["type"] == "state" and x["table"]["players"][2]["name"] == "Mei")
+    assert f
+    spec = server.client(t["id"])
+    spec.state()
+    spec.send({"type": "name", "name": "X"})
+    assert spec.wait_type("error")["code"] == "bad-name"
+    assert server.get(f"/api/tables/{t['id']}").json()["players"][2]["name"] == "Mei"
+    cl.close()
+    spec.close()

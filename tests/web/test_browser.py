@@ -187,7 +187,7 @@ def test_host_and_friend_two_browsers(web, browser):
     a = browser.new_context(viewport={"width": 1100, "height": 900})
     b = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     host, friend = a.new_page(), b.new_page()
-    errors = watch_errors(host) + watch_errors(friend)
+    errors_host, errors_friend = watch_errors(host), watch_errors(friend)
     host.goto(web.base + "/")
     host.wait_for_selector("#create-btn")
     host.fill("#name", "Host")
@@ -198,7 +198,9 @@ def test_host_and_friend_two_browsers(web, browser):
     assert "token=" in link
     friend.goto(link)
     friend.wait_for_selector("#hand")
-    expect(host.locator(".seats .pname").first).to_contain_text("Player 2")
+    friend.fill("#join-name", "Mei")
+    friend.click("#name-form button")
+    expect(host.locator(".seats .pname").first).to_contain_text("Mei")
     # a refresh resumes the same seat
     hand_before = friend.locator("#hand").inner_html()
     friend.reload()
@@ -208,7 +210,7 @@ def test_host_and_friend_two_browsers(web, browser):
     play_to_settlement([host, friend], touch=False)
     shot(host, "friends-host-settlement")
     shot(friend, "friends-friend-settlement")
-    assert not errors, errors
+    assert not errors_host and not errors_friend, (errors_host, errors_friend)
     a.close()
     b.close()
 

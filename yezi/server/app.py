@@ -30,7 +30,7 @@ from yezi.core.registry import load_game
 from yezi.server import catalog
 from yezi.server.config import Settings
 from yezi.server.db import Store, make_engine, migrate
-from yezi.server.tables import Conn, LiveTable, TableError, TableManager, json_num
+from yezi.server.tables import Conn, LiveTable, TableError, TableManager, clean_name, json_num
 
 log = logging.getLogger("yezi.server")
 WEB_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "web")
@@ -424,6 +424,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 t.broadcast()
             t.kick()
             return
+        if kind == "name":
+            name = clean_name(msg.get("name"))
+            if conn.position is None or not name:
+                conn.send({"type": "error", "code": "bad-name", "id": cid,
+                           "message": "only a seat holder can set a name (1 to 24 visible characters)"})
+                return
+            async with t.lock:
+                store.rename(t.id, conn.position, name)
+                t.players[conn.position].name = name
+                conn.send({"type": "ack", "id": cid})
+                t.broadcast()
+            return
         if kind == "next_deal":
             async with t.lock:
                 try:
@@ -438,7 +450,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             t.kick()
             return
         conn.send({"type": "error", "code": "bad-message",
-                   "message": f"unknown message type {kind!r}; expected action, next_deal, sync or ping"})
+                   "message": f"unknown message type {kind!r}; expected action, next_deal, name, sync or ping"})
 
     async def on_error(request: Request, exc: Exception) -> Response:
         return err("server", "internal error", 500)

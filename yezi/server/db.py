@@ -190,6 +190,11 @@ class Store:
             ).values(**values))
             return r.rowcount == 1
 
+    def rename(self, table_id: str, position: int, name: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(players_t).where(players_t.c.table_id == table_id, players_t.c.position == position)
+                      .values(name=name))
+
     # ---- reads ----------------------------------------------------------------------------
     def table(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:

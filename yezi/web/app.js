@@ -206,7 +206,24 @@ async function tablePage(main, tid) {
   const pending = new Map();
   const root = el("div", { class: "table-page" });
   const status = el("div", { id: "conn", class: "muted" });
-  main.replaceChildren(el("div", {}, status, root));
+  const nameBox = el("form", { id: "name-form", class: "panel", hidden: true });
+  main.replaceChildren(el("div", {}, status, nameBox, root));
+  function askName() {
+    // someone who came by an invite link has not told us a name yet
+    if (!token || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
+    const input = el("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", "aria-label": T("yourName") });
+    nameBox.replaceChildren(el("label", {}, el("span", {}, T("yourName")), input,
+      el("button", { type: "submit", class: "primary" }, "OK")));
+    nameBox.onsubmit = (ev) => {
+      ev.preventDefault();
+      const nm = input.value.trim();
+      if (!nm) return;
+      localStorage.setItem("yezi.name", nm);
+      ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "name", name: nm }));
+      nameBox.hidden = true;
+    };
+    nameBox.hidden = false;
+  }
   let mod = null;
   const ctx = {
     mode: "live",
@@ -241,7 +258,7 @@ async function tablePage(main, tid) {
     ws.onopen = () => { backoff = 250; status.textContent = ""; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
-      if (m.type === "state") { frame = m; draw(); }
+      if (m.type === "state") { const first = !frame; frame = m; draw(); if (first) askName(); }
       else if (m.type === "ack") pending.delete(m.id);
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
