@@ -422,3 +422,14 @@ def test_seat_holder_sets_a_name(server: Server):
     assert server.get(f"/api/tables/{t['id']}").json()["players"][2]["name"] == "Mei"
     cl.close()
     spec.close()
+
+
+def test_thinking_bots_play_from_threads(server: Server):
+    """Bots above `random` think in a worker thread; a deal against them still runs to the end."""
+    games = {g["name"]: g for g in server.get("/api/games").json()["games"]}
+    level = next((b for b in games["lukfu"]["bots"] if b != "random"), "random")
+    t = server.create(name="Ann", seats=[{"kind": "human"}] + [{"kind": "bot", "bot": level}] * 3)
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    end = play_random(cl, random.Random(9))
+    assert end["deal_over"] and [p["bot"] for p in end["table"]["players"][1:]] == [level] * 3
+    cl.close()
