@@ -55,6 +55,19 @@ def start_server(url: str, port: int, nice: int = 0) -> subprocess.Popen:
     raise SystemExit("server did not start")
 
 
+def _schedstat(pid: int) -> tuple[int, int] | None:
+    """(ns on a CPU, ns runnable but waiting for one) summed over the server's threads."""
+    try:
+        run = wait = 0
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as f:
+                a, b, _ = f.read().split()
+            run, wait = run + int(a), wait + int(b)
+        return run, wait
+    except OSError:
+        return None
+
+
 class Stats:
     def __init__(self):
         self.rtts: list[float] = []
@@ -145,6 +158,7 @@ async def run(args) -> None:
                 await asyncio.sleep(0.5)
 
         load0 = os.getloadavg()[0]
+        sched0 = _schedstat(ps.pid)
         t0 = time.time()
         await asyncio.gather(sample_rss(), *tasks)
         wall = time.time() - t0
@@ -168,6 +182,10 @@ async def run(args) -> None:
         health = httpx.get(base + "/api/health", timeout=10).json()
         print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")
         print(f"cpu seconds: server={cpu.user + cpu.system:.1f} bench clients={me.user + me.system:.1f}")
+        sched1 = _schedstat(ps.pid)
+        if sched0 and sched1:
+            print(f"server waited for a CPU (run queue) {(sched1[1] - sched0[1]) / 1e9:.1f} s while running "
+                  f"{(sched1[0] - sched0[0]) / 1e9:.1f} s")
         print(f"machine: {os.cpu_count()} cores, load average {load0:.1f} at start, {os.getloadavg()[0]:.1f} at end "
               "(other processes share the cores: a load above the core count inflates every figure)")
         print(f"server RSS: end={rss / 2**20:.0f} MiB peak={max(rss_peak, rss) / 2**20:.0f} MiB")
