@@ -433,3 +433,16 @@ def test_thinking_bots_play_from_threads(server: Server):
     end = play_random(cl, random.Random(9))
     assert end["deal_over"] and [p["bot"] for p in end["table"]["players"][1:]] == [level] * 3
     cl.close()
+
+
+def test_laosui_reasons_reach_the_seat(server: Server):
+    for _ in range(10):
+        t = server.create(seats=[{"kind": "human"}] * 4)
+        cl = server.client(t["id"], t["seats"]["0"]["token"])
+        f = cl.state()
+        cl.close()
+        if f["view"].get("laosui"):
+            why = f["extras"]["laosui_why"]
+            assert set(why) == {str(c) for c in f["view"]["laosui"]} and all(why.values())
+            return
+    pytest.skip("no 老歲 card in ten deals")

@@ -95,7 +95,7 @@ def act_once(page, touch: bool = False, keyboard: bool = False) -> bool:
     raise AssertionError("the table did not move after acting")
 
 
-def play_to_settlement(pages, touch=False, keyboard=False, timeout=150) -> None:
+def play_to_settlement(pages, touch=False, keyboard=False, timeout=150, mid_shot: str | None = None) -> None:
     deadline = time.time() + timeout
     n = 0
     while time.time() < deadline:
@@ -106,6 +106,8 @@ def play_to_settlement(pages, touch=False, keyboard=False, timeout=150) -> None:
             if p.locator("#settlement").count() == 0 and act_once(p, touch, keyboard and n % 2 == 0):
                 acted = True
                 n += 1
+                if mid_shot and n == 6 and p.locator("#trick").count():
+                    shot(p, mid_shot)
         if not acted:
             time.sleep(0.05)
     raise AssertionError("no settlement in time")
@@ -122,7 +124,7 @@ def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
     page.wait_for_selector("#hand")
     assert page.locator("#hand button.card").count() == 12
     shot(page, f"{tag}-02-table")
-    play_to_settlement([page], touch=touch, keyboard=not touch)
+    play_to_settlement([page], touch=touch, keyboard=not touch, mid_shot=f"{tag}-02b-mid-deal")
     page.wait_for_selector("#settlement")
     shot(page, f"{tag}-03-settlement")
     assert page.evaluate("window.__xss") is None

@@ -180,7 +180,7 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
     for c in range(37):
         if hand >> c & 1 and state.is_laosui(seat, c):
             try:
-                out[str(c)] = state.explain_laosui(seat, c, "en")
+                out[str(c)] = state.explain_laosui(seat, c)
             except Exception:  # an explanation is a courtesy; never fail a frame on it
                 continue
     return {"laosui_why": out}

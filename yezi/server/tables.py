@@ -120,6 +120,7 @@ class LiveTable:
         self.next_task: asyncio.Task | None = None
         self.frames_sent = 0
         self._logs: dict[tuple[int, int | None, str], list[str]] = {}
+        self._extras: dict[tuple[int, int, int | None], Any] = {}
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -218,7 +219,12 @@ class LiveTable:
             frame["payments"] = [json_num(p) for p in st.payments()]
         mod = catalog.render_module(self.row.game)
         if mod is not None and hasattr(mod, "frame_extras"):
-            frame["extras"] = mod.frame_extras(st, seat)
+            key = (id(st), len(st.history), seat)
+            if key not in self._extras:
+                if len(self._extras) > 16:
+                    self._extras.clear()
+                self._extras[key] = mod.frame_extras(st, seat)
+            frame["extras"] = self._extras[key]
         if mod is not None and hasattr(mod, "table_svg") and not catalog.has_client_renderer(self.row.game):
             # no browser renderer yet: the generic client shows the Python drawing of this view
             frame["svg"] = {lang: mod.table_svg(view, lang, frame["seat_names"][lang]) for lang in LANGS}
