@@ -109,7 +109,7 @@ def test_random_games(i, seed, heuristic, lang):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("i", range(len(PRESETS)), ids=IDS)
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), heuristic=st.booleans(),
        lang=st.sampled_from(["zh-hant", "zh-hans", "en", "ascii"]))
 def test_random_games_many(i, seed, heuristic, lang):
@@ -130,7 +130,7 @@ def test_leak_check_every_seat_every_state(i, seed, heuristic):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("i", range(len(PRESETS)), ids=IDS)
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**63 - 1), heuristic=st.booleans())
 def test_leak_check_many(i, seed, heuristic):
     play(game_for(i), seed, heuristic, each=_leak_every_state)
