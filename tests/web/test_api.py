@@ -446,3 +446,17 @@ def test_laosui_reasons_reach_the_seat(server: Server):
             assert set(why) == {str(c) for c in f["view"]["laosui"]} and all(why.values())
             return
     pytest.skip("no 老歲 card in ten deals")
+
+
+def test_a_client_that_reads_nothing_is_dropped_not_buffered():
+    import asyncio
+
+    from yezi.server.tables import Conn
+
+    async def go():
+        c = Conn(0)
+        for i in range(2000):
+            c.send({"n": i})
+        assert c.closed and c.queue.qsize() == 1 and c.queue.get_nowait() is None
+
+    asyncio.run(go())

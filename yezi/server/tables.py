@@ -96,8 +96,9 @@ class Conn:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:  # a client that reads nothing: drop it rather than grow
             self.closed = True
-            self.queue = asyncio.Queue(maxsize=1)
-            self.queue.put_nowait(None)
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)  # tells the writer to close the socket
 
 
 class LiveTable:
