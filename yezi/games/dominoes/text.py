@@ -79,7 +79,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
             if ranks is not None:
                 extra += f" {RANK_NAMES.get(lang, RANK_NAMES['en'])[ranks[s]]}"
             if s in res.get("suanzhang", []):
-                extra += " 算帳"
+                extra += " 算帐" if lang == "zh-hans" else " 算帳"
             down = view["down"][s] or []
             left = view.get("hands_left", [[]] * view["seats"])[s]
             shown = f"{t['down']} {_names(game, down, lang)}"
