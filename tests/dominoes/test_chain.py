@@ -140,6 +140,7 @@ def test_notation_variants_and_errors():
     assert dn.parse_action("接 大天 右") == play_code(tg.HEAVEN, 1)
     assert dn.parse_action("P66<") == play_code(tg.HEAVEN, 0)
     assert dn.parse_action("play Big Heaven right") == play_code(tg.HEAVEN, 1)
-    for bad in ("", "jump 66", "接 雜九", "L63>5", "接"):
+    assert jl.parse_action("接 梅花[5-5]") == play_code(tg.PLUM)
+    for bad in ("", "jump 66", "接 雜九", "L63>5", "接", "接 天[55]"):
         with pytest.raises(NotationError):
             jl.parse_action(bad)

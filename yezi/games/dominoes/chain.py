@@ -128,6 +128,7 @@ VERBS = {
 _VERB_OF = {w.lower(): v for v, ws in VERBS.items() for w in ws}
 _ASCII = re.compile(r"^([lpd])([1-6])([1-6])(?:([<>])([1-6])?|[o/:^]([1-6]))?$", re.I)
 _OPEN = re.compile(r"(?:\s+|^)(?:開|开|open|o)\s*([1-6])$", re.I)
+_BRACKET = re.compile(r"\[\s*([1-6])\s*[-:|]?\s*([1-6])\s*\]\s*$")
 _SIDE = re.compile(r"(?:\s+|^)(左|右|left|right|l|r|<|>)$", re.I)
 SIDE_NAMES = {
     "zh-hant": ("左", "右"), "zh-hans": ("左", "右"), "en": ("left", "right"), "ascii": ("<", ">"),
@@ -295,16 +296,22 @@ class DominoGame(Game):
         if m and verb == "play":
             side = m.group(1)
             rest = rest[: m.start()].strip()
-        rest = re.sub(r"\[([1-6])[-:]?([1-6])\]$", "", rest).strip() or rest
-        if "[" in text and not rest:
-            rest = text
-        try:
-            k = tg.parse_kind(rest)
-        except NotationError as e:
-            m2 = re.search(r"\[([1-6])[-:]?([1-6])\]", text)
-            if not m2:
+        m = _BRACKET.search(rest)
+        if m:  # our own format: name[dice]; a name that reads as another tile is an error
+            k = tg.kind_of_dice(int(m.group(1)), int(m.group(2)))
+            name = rest[: m.start()].strip()
+            if name:
+                try:
+                    other = tg.parse_kind(name)
+                except NotationError:
+                    other = k
+                if other != k:
+                    raise NotationError(f"{text!r}: {name} is {tg.KINDS[other].dice}, not {tg.KINDS[k].dice}")
+        else:
+            try:
+                k = tg.parse_kind(rest)
+            except NotationError as e:
                 raise NotationError(f"{e}; {self._expected(text)}") from None
-            k = tg.kind_of_dice(int(m2.group(1)), int(m2.group(2)))
         return self._code(verb, k, side, open_n, text)
 
     def _code(self, verb: str, k: int, side: str | None, open_n: str | None, text: str) -> int:
