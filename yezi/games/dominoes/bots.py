@@ -68,7 +68,7 @@ class HeuristicBot:
                     v += 4.0 * min(mine, 2)
                 if dingniu and theirs == 0:
                     my_after = my_down + sum(PIPS[j] * c for j, c in enumerate(rest))
-                    if mine == 0 and my_after < 0.6 * others_avg:
+                    if my_after < 0.6 * others_avg:
                         v += 100  # the block ends the hand now with me clearly lowest
                     elif my_after >= 0.8 * others_avg:
                         v -= 100  # a losing 算帳 pays 包庄
