@@ -128,7 +128,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             for task in (t.bot_task, t.next_task):
                 if task is not None:
                     task.cancel()
-        engine.dispose()
+        store.close()
 
     lag = {"max_ms": 0.0, "samples": [], "window": []}
 
@@ -409,7 +409,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             async with t.lock:
                 try:
                     action, cid = t.check_action(conn.position, msg)
-                    t.commit_action(conn.position, action, cid)
+                    await t.commit_action(conn.position, action, cid)
                 except TableError as e:
                     conn.send({"type": "error", "code": e.code, "message": e.message, "id": cid, **e.extra})
                     return
@@ -431,7 +431,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                            "message": "only a seat holder can set a name (1 to 24 visible characters)"})
                 return
             async with t.lock:
-                store.rename(t.id, conn.position, name)
+                await store.run(store.rename, t.id, conn.position, name)
                 t.players[conn.position].name = name
                 conn.send({"type": "ack", "id": cid})
                 t.broadcast()
@@ -441,7 +441,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 try:
                     if conn.position is None:
                         raise TableError("spectator", "spectators cannot deal")
-                    t.next_deal()
+                    await t.next_deal()
                 except TableError as e:
                     conn.send({"type": "error", "code": e.code, "message": e.message, "id": cid})
                     return

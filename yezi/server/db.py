@@ -7,9 +7,11 @@ validating engine. The schema is created and upgraded by Alembic (yezi/server/mi
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,10 +140,24 @@ def migrate(engine: Engine) -> None:
 
 
 class Store:
-    """Synchronous storage calls; each write commits before it returns."""
+    """Storage calls; each write commits before it returns.
+
+    The server awaits writes through `run`, which runs them on a small pool of threads, so that
+    a slow commit (an fsync, a network round trip to PostgreSQL) holds up only its own table.
+    SQLite gets one writer thread (it has one writer anyway); PostgreSQL a few.
+    """
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        workers = 1 if engine.dialect.name == "sqlite" else 4
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="yezi-db")
+
+    async def run(self, fn, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+        self.engine.dispose()
 
     # ---- writes ---------------------------------------------------------------------------
     def create_table(self, row: TableRow, players: list[PlayerRow], first_deal: tuple[int, int, Any]) -> None:

@@ -299,11 +299,11 @@ class LiveTable:
             raise TableError("illegal", e.message, rule=e.rule)
         return a, cid
 
-    def commit_action(self, position: int, action: int, cid: str | None) -> None:
+    async def commit_action(self, position: int, action: int, cid: str | None) -> None:
         """Store, then apply. The caller holds the lock and has validated the action."""
         d = self.current
         seat = self.seat_of(position)
-        self.store.add_event(self.id, d.no, len(d.state.history), seat, action, cid)
+        await self.store.run(self.store.add_event, self.id, d.no, len(d.state.history), seat, action, cid)
         d.state.apply_unchecked(action)
         if cid:
             self.client_ids.add(cid)
@@ -311,9 +311,9 @@ class LiveTable:
             self._add_totals(d)
             if len(self.deals) >= self.row.num_deals:
                 self.row.status = "finished"
-                self.store.set_status(self.id, "finished")
+                await self.store.run(self.store.set_status, self.id, "finished")
 
-    def next_deal(self) -> None:
+    async def next_deal(self) -> None:
         if not self.deal_over:
             raise TableError("deal-not-over", "the deal is still being played")
         if self.match_over:
@@ -322,7 +322,7 @@ class LiveTable:
         dealer = (prev.dealer + self.game.dealer_shift(prev.state)) % self.n
         seed = random.Random(f"{self.row.seed}:{prev.no + 1}").randrange(2**62)
         deal = self.game.deal_from_seed(seed)
-        self.store.add_deal(self.id, prev.no + 1, dealer, seed, deal)
+        await self.store.run(self.store.add_deal, self.id, prev.no + 1, dealer, seed, deal)
         self.start_deal(prev.no + 1, dealer, seed, deal)
 
     # ---- records --------------------------------------------------------------------------
@@ -372,7 +372,7 @@ class LiveTable:
                     await asyncio.sleep(self.settings.next_deal_delay)
                     async with self.lock:
                         if self.deal_over and not self.match_over:
-                            self.next_deal()
+                            await self.next_deal()
                             self.broadcast()
                     continue
                 await asyncio.sleep(self.settings.bot_delay)  # always yields: other tables go on
@@ -388,7 +388,7 @@ class LiveTable:
                     if action not in legal:
                         log.error("bot %s chose illegal %r at table %s", pos, action, self.id)
                         action = legal[0]
-                    self.commit_action(pos, action, None)
+                    await self.commit_action(pos, action, None)
                     self.broadcast()
         except asyncio.CancelledError:
             raise
@@ -533,7 +533,7 @@ class TableManager:
         tok = new_token()
         nm = clean_name(name, f"Player {position + 1}")
         async with t.lock:
-            if not self.store.claim(table_id, position, nm, hash_token(tok)):
+            if not await self.store.run(self.store.claim, table_id, position, nm, hash_token(tok)):
                 raise TableError("seat-taken", "this seat is not free")
             p.claimed, p.name, p.token_hash = True, nm, hash_token(tok)
             t.broadcast()
@@ -545,7 +545,7 @@ class TableManager:
         if p.claimed:
             return
         nm = clean_name(name, f"Player {position + 1}")
-        if self.store.claim(t.id, position, nm, None):
+        if await self.store.run(self.store.claim, t.id, position, nm, None):
             p.claimed, p.name = True, nm
 
 
