@@ -1,0 +1,51 @@
+"""`yezi play|simulate|rules|replay` for the three domino games, as a new user runs them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def yezi(*args: str, stdin: str = "") -> str:
+    r = subprocess.run([sys.executable, "-m", "yezi.cli.main", *args], input=stdin, capture_output=True,
+                       text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+@pytest.mark.parametrize("game,preset,word", [
+    ("jielong", "navpil", "結算"), ("tseding", "wikipedia", "結算"), ("dingniu", "wikipedia", "結算"),
+])
+def test_play_a_deal_typing_numbers_and_junk(game, preset, word):
+    out = yezi("play", game, "--preset", preset, "--seed", "4", "--deals", "1",
+               stdin="nonsense\nwhy\nunseen\nhint\n" + "1\n" * 40)
+    assert "cannot read 'nonsense'" in out and word in out
+
+
+def test_play_in_english_with_ascii_moves():
+    out = yezi("play", "dingniu", "--seed", "2", "--deals", "1", "--lang", "en", "--notation", "ascii",
+               stdin="P11>\n" + "1\n" * 40)
+    assert "Settlement" in out and ("P" in out or "L" in out)
+
+
+@pytest.mark.parametrize("game,ids", [
+    ("jielong", ["V-J1"]), ("tseding", ["V-S1", "V-S2", "V-S3"]), ("dingniu", ["V-D1", "V-D2", "V-D3"]),
+])
+def test_rules_show_variant_ids_and_sources(game, ids):
+    out = yezi("rules", game)
+    for vid in ids:
+        assert vid in out
+    assert "source:" in out and "[S4]" in out
+
+
+def test_simulate_and_replay():
+    out = yezi("simulate", "tseding", "-n", "30", "--quiet")
+    assert "mean payment" in out
+    golden = ROOT / "tests" / "dominoes" / "golden" / "dingniu-recommended.txt"
+    out = yezi("replay", str(golden), "--lang", "en")
+    assert "Settlement" in out
