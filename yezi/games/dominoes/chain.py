@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from yezi.components import tiengow as tg
-from yezi.core.errors import IllegalAction, NotationError
+from yezi.core.errors import IllegalAction, NotationError, YeziError
 from yezi.core.protocol import Game, State
 
 NK = tg.NUM_KINDS
@@ -359,7 +359,7 @@ class DominoGame(Game):
             deal, actions = out
             try:
                 state = self.replay(deal, actions)
-            except Exception:
+            except YeziError:
                 continue
             if state.to_move == view["to_act"]:
                 return deal, actions
