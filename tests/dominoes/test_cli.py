@@ -49,3 +49,26 @@ def test_simulate_and_replay():
     golden = ROOT / "tests" / "dominoes" / "golden" / "dingniu-recommended.txt"
     out = yezi("replay", str(golden), "--lang", "en")
     assert "Settlement" in out
+
+
+def test_why_breaks_the_tseding_settlement_into_pairs():
+    import random
+    import re
+
+    from yezi.core.playout import random_playout
+    from yezi.core.registry import load_game
+    from yezi.games.dominoes.text import why
+
+    game = load_game("tseding", None, {"discard": "always"})
+    names = [game.seat_name(s, "en") for s in range(4)]
+    multipliers = set()
+    for seed in range(40):
+        st = game.start(seed=seed)
+        random_playout(st, random.Random(seed))
+        net = [0] * 4
+        for a, b, m, x in re.findall(r"(\w+) → (\w+): \(\d+ − \d+\) × (\d) = (\d+)", why(game, st.view(0), "", "en")):
+            net[names.index(a)] -= int(x)
+            net[names.index(b)] += int(x)
+            multipliers.add(int(m))
+        assert net == st.payments()
+    assert {1, 2} <= multipliers

@@ -124,8 +124,25 @@ def why(game, view: dict, arg: str, lang: str) -> str:
             kind == "suanzhang")
     out = [note_text(nt, lang) for nt in view.get("notes", {}).values()]
     res = view.get("result")
-    if res is not None and res.get("tags"):
-        out.append("tags: " + ", ".join(f"{game.seat_name(s, lang)}={x}" for s, x in enumerate(res["tags"])))
+    if res is not None and res.get("tags") and res.get("reason") == "all-out":
+        from yezi.games.dominoes.settle import pair_multiplier
+
+        sn = lambda s: game.seat_name(s, lang)  # noqa: E731
+        out.append("tags: " + ", ".join(f"{sn(s)}={x}" for s, x in enumerate(res["tags"])))
+        sc, tags = res["scores"], res["tags"]
+        lone = bool(game.rules.get("lone_pass_double", True))
+        for i in range(len(sc)):
+            for j in range(i + 1, len(sc)):
+                if sc[i] == sc[j]:
+                    continue
+                hi, lo = (i, j) if sc[i] > sc[j] else (j, i)
+                m = pair_multiplier(tags[i], tags[j], lone)
+                out.append(f"  {sn(hi)} → {sn(lo)}: ({sc[hi]} − {sc[lo]}) × {m} = {(sc[hi] - sc[lo]) * m}")
+    elif res is not None and res.get("scores") and game.name == "jielong":
+        sc = res["scores"]
+        out.append(" · ".join(f"{game.seat_name(s, lang)} {x}" for s, x in enumerate(sc))
+                   + " — " + {"en": "each pays each lower score the difference",
+                              "zh-hans": "点数多的付每位点数少的差额"}.get(lang, "點數多的付每位點數少的差額"))
     return "\n".join(out) if out else t["no_notes"]
 
 
