@@ -1,0 +1,1 @@
+"""Static files of the browser client (served by yezi.server.app under /static)."""

@@ -1,0 +1,1 @@
+"""Per-game browser renderers: <game>.js exporting render(root, frame, ctx)."""
