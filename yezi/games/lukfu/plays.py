@@ -104,7 +104,29 @@ class PlayTable:
         return [b for b, m in zip(self.beaters[play_id], self.beater_masks[play_id]) if m & hand == m]
 
     def combos_in(self, hand: int) -> list[int]:
-        return [p.id for p in self.legal_combos if p.mask & hand == p.mask]
+        """Ids of every 各 and 順 that can be formed from `hand` (this is on the hot path)."""
+        out = []
+        for n in range(9):
+            if bin(hand & _NUMBER_MASKS[n]).count("1") >= 3:
+                out.extend(p.id for p in _GE_BY_NUMBER[n] if p.mask & hand == p.mask)
+        for st in range(4):
+            h = hand >> (9 * st) & 511
+            if h & h >> 1 & h >> 2:
+                out.extend(p.id for p in self.runs_by_suit[st] if p.mask & hand == p.mask)
+        return out
+
+    @property
+    def runs_by_suit(self) -> tuple[tuple[Play, ...], ...]:
+        return _runs_by_suit(self.max_run)
+
+
+_NUMBER_MASKS = tuple(mask_of(card(s, n) for s in range(4)) for n in range(1, 10))
+_GE_BY_NUMBER = tuple(tuple(p for p in COMBOS if p.kind == GE and p.number == n) for n in range(1, 10))
+
+
+@cache
+def _runs_by_suit(max_run: int) -> tuple[tuple[Play, ...], ...]:
+    return tuple(tuple(p for p in COMBOS if p.kind == SHUN and p.suit == s and p.size <= max_run) for s in range(4))
 
 
 @cache

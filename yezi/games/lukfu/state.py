@@ -272,14 +272,7 @@ class LukFuState(State):
         self.history.append(action)
         self.actors.append(seat)
         self._version += 1
-        if action >= A.DISCARD_BASE:
-            hidden = [seat, None]
-            for s, h in self._hist.items():
-                h.append([seat, action] if s == seat else hidden)
-        else:
-            entry = [seat, action]
-            for h in self._hist.values():
-                h.append(entry)
+
         p = self.phase
         if p == TIGERS:
             if action == A.TIGERS:
@@ -449,6 +442,23 @@ class LukFuState(State):
     def hidden_action_text(self, index: int, lang: str) -> str:
         return self.game.format_action(A.DISCARD_BASE, lang).replace(name(0, lang), "").strip() or "墊牌"
 
+    def _synced_hist(self) -> dict[int | None, list[list]]:
+        """The history as each seat saw it, brought up to date only when a view needs it."""
+        hist = self._hist
+        done = len(hist[None])
+        if done < len(self.history):
+            disc = A.DISCARD_BASE
+            for seat, action in zip(self.actors[done:], self.history[done:]):
+                if action >= disc:
+                    hidden = [seat, None]
+                    for s, h in hist.items():
+                        h.append([seat, action] if s == seat else hidden)
+                else:
+                    entry = [seat, action]
+                    for h in hist.values():
+                        h.append(entry)
+        return hist
+
     def _public(self) -> dict[str, Any]:
         """The part of every view that all seats share, built once per state version."""
         cached = self._public_cache
@@ -469,7 +479,7 @@ class LukFuState(State):
             "won": [list(w) for w in self.won],
             "hu_won": list(self.hu),
             "faceup": cards_of(self.faceup),
-            "history": list(self._hist[None]),
+            "history": list(self._synced_hist()[None]),
         }
         if self.phase == OVER:
             pub["outcome"] = self.outcome
@@ -491,8 +501,7 @@ class LukFuState(State):
         v["seat"] = seat
         if seat is None:
             return v
-        if seat in self._hist:
-            v["history"] = list(self._hist[seat])
+        v["history"] = list(self._synced_hist()[seat])
         hand = self.hands[seat]
         v["hand"] = hand_sorted(hand)
         v["deal"] = sorted(self.deal[seat])
