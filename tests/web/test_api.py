@@ -147,6 +147,15 @@ def test_full_deal_record_and_replay(server: Server):
     assert up.status_code == 200 and len(up.json()["frames"]) == len(rec.actions) + 1
     assert httpx_post_raw(server, "/api/replay", b"[Game \"lukfu\"]\n\n1. nonsense").json()["error"] == "bad-record"
     cl.close()
+    time.sleep(0.3)  # the finished table leaves memory with its last connection; it is read back from the log
+    assert server.get(f"/api/tables/{tid}/deals/0/record.txt?lang=zh-hant").text == r.text
+    again = server.client(tid)
+    assert again.state()["view"] == st_view_none(rec)
+    again.close()
+
+
+def st_view_none(rec: Record) -> dict:
+    return json.loads(json.dumps(rec.replay().view(None)))
 
 
 def test_record_refused_while_playing(server: Server):
