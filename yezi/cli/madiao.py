@@ -98,7 +98,7 @@ def _simulate(game, args, seed, out) -> int:
 
 
 def _play(game, args, seed, stdin, out) -> int:
-    from yezi.cli.play import _ask
+    from yezi.cli.play import ask as _ask
     from yezi.games.madiao.session import Session
     from yezi.games.madiao.text import render
 

@@ -84,7 +84,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
                 state.apply(legal[0])  # a forced move: nothing to decide
                 say(f"  {game.seat_name(seat, lang)}: {game.format_action(legal[0], notation)}")
                 continue
-            choice = _ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng)
+            choice = ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng)
             if choice is None:
                 say("bye")
                 return 0
@@ -109,7 +109,8 @@ def run_play(args, stdin=None, stdout=None) -> int:
             return 0
 
 
-def _ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng):
+def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng):
+    """Prompt until the user picks a legal move (None: quit). Used by every terminal front end."""
     def say(s: str = "") -> None:
         print(s, file=out, flush=True)
 
