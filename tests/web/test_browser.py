@@ -118,12 +118,16 @@ def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
     page.goto(web.base + "/")
     page.wait_for_selector("#create-btn")
     shot(page, f"{tag}-01-lobby")
+    if touch:  # nothing wider than the phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
     page.fill("#name", "<img src=x onerror=window.__xss=1>")
     assert page.locator("#game").input_value() == "lukfu"
     (page.locator("#create-btn").tap if touch else page.locator("#create-btn").click)()
     page.wait_for_selector("#hand")
     assert page.locator("#hand button.card").count() == 12
     shot(page, f"{tag}-02-table")
+    if touch:
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
     play_to_settlement([page], touch=touch, keyboard=not touch, mid_shot=f"{tag}-02b-mid-deal")
     page.wait_for_selector("#settlement")
     shot(page, f"{tag}-03-settlement")
@@ -169,6 +173,9 @@ def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
     page.wait_for_selector("#settlement")
     assert page.locator(".revealed-hand").count() >= 3  # everything revealed after the end
     shot(page, f"{tag}-06-replay-all")
+    if touch:
+        page.click("#options summary") if page.locator("#options").count() else None
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
     assert not [e for e in errors if "favicon" not in e], errors
 
 
