@@ -117,7 +117,8 @@ async function lobby(main) {
           o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur, title: c.description },
             String(c.value))));
         s.onchange = () => { choice.options[k] = JSON.parse(s.value); draw(); };
-        return el("label", { class: "opt" }, el("span", { text: k }), s);
+        return el("label", { class: "opt" }, el("span", { text: k }), s,
+          o.description ? el("small", { class: "muted optdesc" }, o.description) : null);
       }));
     const dealsSel = el("select", { id: "num_deals" }, [1, 2, 3, 4, 6, 8, 12].map((n) =>
       el("option", { value: n, selected: n === choice.num_deals }, n)));
