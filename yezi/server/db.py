@@ -156,6 +156,7 @@ class Store:
         self.engine = engine
         self.sqlite = engine.dialect.name == "sqlite"
         self.executor = None if self.sqlite else ThreadPoolExecutor(max_workers=4, thread_name_prefix="yezi-db")
+        self._raw = None  # SQLite: the connection event inserts go through
         self._stop = threading.Event()
         self._checkpointer = None
         if self.sqlite and checkpoint_every > 0:
@@ -178,6 +179,8 @@ class Store:
 
     def close(self) -> None:
         self._stop.set()
+        if self._raw is not None:
+            self._raw.close()
         if self.executor is not None:
             self.executor.shutdown(wait=True)
         self.engine.dispose()
@@ -200,7 +203,21 @@ class Store:
                 table_id=row.id, deal_no=0, dealer=dealer, seed=seed, deal=json.dumps(deal), created_at=time.time(),
             ))
 
+    _EVENT_SQL = ("INSERT INTO yezi_events (table_id, deal_no, seq, seat, action, client_id, created_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)")
+
     def add_event(self, table_id: str, deal_no: int, seq: int, seat: int, action: int, client_id: str | None) -> None:
+        if self.sqlite:  # the hot path: one prepared insert and a commit on a connection kept open
+            if self._raw is None:
+                self._raw = self.engine.raw_connection()
+            try:
+                self._raw.cursor().execute(self._EVENT_SQL,
+                                           (table_id, deal_no, seq, seat, action, client_id, time.time()))
+                self._raw.commit()
+            except Exception:
+                self._raw.rollback()
+                raise
+            return
         with self.engine.begin() as c:
             c.execute(insert(events_t).values(
                 table_id=table_id, deal_no=deal_no, seq=seq, seat=seat, action=action, client_id=client_id,
