@@ -469,3 +469,20 @@ def test_a_client_that_reads_nothing_is_dropped_not_buffered():
         assert c.closed and c.queue.qsize() == 1 and c.queue.get_nowait() is None
 
     asyncio.run(go())
+
+
+def test_log_follows_the_connection_language(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    cl = Client(f"{server.ws_base}/ws/{t['id']}?token={t['seats']['0']['token']}&lang=en")
+    f = cl.state()
+    assert list(f["log"]) == ["en"]
+    cl.send({"type": "action", "action": f["legal"][0], "id": "l1"})
+    cl.wait_type("ack")
+    f = cl.state()
+    assert f["log"]["en"][0].startswith("Lead ")
+    cl.send({"type": "lang", "lang": "zh-hans"})
+    f = cl.wait(lambda x: x["type"] == "state" and "zh-hans" in x["log"])
+    assert f["log"]["zh-hans"][0].startswith("头家 ")
+    cl.send({"type": "lang", "lang": "klingon"})
+    assert cl.wait_type("error")["code"] == "bad-lang"
+    cl.close()

@@ -96,7 +96,7 @@ def test_frame_audit(server: Server):
                 assert f["legal"] == st.legal_actions()
             else:
                 assert "legal" not in f
-            assert f["log"]["en"] == st.log_for(seat, "en")
+            assert f["log"] == {"zh-hant": st.log_for(seat, "zh-hant")}
             allowed = set(PLAYS_FACEUP(st)) | set(rec.deal[seat] if seat is not None else [])
             if st.current_player is None:
                 rv = st.view(seat).get("revealed", {})

@@ -19,20 +19,22 @@ that seat's knowledge only) and `yezi/web/games/<name>.js` exporting
 ``async render(root, frame, ctx)``. Without the JS module the generic client shows the Python
 drawing and the legal actions as buttons.
 
-WebSocket protocol (``/ws/<table>?token=<seat token>&name=<display name>``)
+WebSocket protocol (``/ws/<table>?token=<seat token>&name=<display name>&lang=<zh-hant|zh-hans|en>``)
 ------------------------------------------------------------------------
 No token: a spectator. Client messages are JSON objects of at most 4 KiB, at most 10 a second
 (burst 20):
 
 * ``{"type": "action", "action": <code or notation>, "id": <unique string>, "seq": <moves so far>}``
 * ``{"type": "next_deal", "id": ...}`` once a deal of a match is over;
+* ``{"type": "lang", "lang": "en"}`` (the language of the log lines; answered with a state frame);
+* ``{"type": "name", "name": ...}`` (a seat holder's display name);
 * ``{"type": "sync"}`` (resend the state) and ``{"type": "ping", "id": ...}``.
 
 Server frames:
 
 * ``state``: ``view`` (= the engine's ``view(seat)``; spectators ``view(None)``), ``seq``,
   ``deal_no``, ``seat`` and ``position``, ``legal`` and ``labels`` (only to the seat to act),
-  ``log`` in three languages (as that seat saw it), ``table`` (players, connection state),
+  ``log`` in the connection's language (as that seat saw it), ``table`` (players, connection state),
   ``totals``, ``deal_over``/``match_over``, ``payments`` once over, ``extras`` from the render module;
 * ``ack``: ``id``, ``seq`` — sent only after the action is committed to the event log;
 * ``error``: ``code`` (bad-json, bad-message, bad-action, illegal (+``rule``), not-your-turn,

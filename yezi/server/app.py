@@ -328,6 +328,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await ws.close(1013)
             return
         conn = Conn(position, tokens=settings.rate_burst)
+        if ws.query_params.get("lang") in LANGS:
+            conn.lang = ws.query_params["lang"]
         if position is not None:
             async with t.lock:
                 await manager.rename_on_join(t, position, ws.query_params.get("name"))
@@ -403,7 +405,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return
         if kind == "sync":
             async with t.lock:
-                conn.send(t.frame_for(conn.position))
+                conn.send(t.frame_for(conn.position, conn.lang))
+            return
+        if kind == "lang":
+            if msg.get("lang") not in LANGS:
+                conn.send({"type": "error", "code": "bad-lang", "id": cid,
+                           "message": "lang is one of " + ", ".join(LANGS)})
+                return
+            conn.lang = msg["lang"]
+            async with t.lock:
+                conn.send(t.frame_for(conn.position, conn.lang))
             return
         if kind == "action":
             async with t.lock:
@@ -450,7 +461,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             t.kick()
             return
         conn.send({"type": "error", "code": "bad-message",
-                   "message": f"unknown message type {kind!r}; expected action, next_deal, name, sync or ping"})
+                   "message": f"unknown message type {kind!r}; expected action, next_deal, name, lang, sync or ping"})
 
     async def on_error(request: Request, exc: Exception) -> Response:
         return err("server", "internal error", 500)

@@ -87,6 +87,7 @@ class Conn:
     last: float = field(default_factory=time.monotonic)
     closed: bool = False
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
+    lang: str = "zh-hant"  # the language of the log lines in its frames
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame (a dict, or one already encoded as JSON text)."""
@@ -187,7 +188,7 @@ class LiveTable:
             "spectators": sum(1 for c in self.conns if c.position is None),
         }
 
-    def frame_for(self, position: int | None) -> dict[str, Any]:
+    def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
         """The state frame for one connection: built from `view(seat)` only (None: spectator)."""
         d = self.current
         st = d.state
@@ -206,7 +207,7 @@ class LiveTable:
             "active_seats": self.game.active_seats(),
             "seat_players": [self.position_of(s) for s in range(self.n)],
             "to_act_position": self.position_of(st.current_player) if st.current_player is not None else None,
-            "log": {lang: self.log_lines(st, seat, lang) for lang in LANGS},
+            "log": {lg: self.log_lines(st, seat, lg) for lg in ((lang,) if lang in LANGS else LANGS)},
             "totals": [json_num(t) for t in self.totals],
             "deal_over": self.deal_over,
             "match_over": self.match_over,
@@ -251,12 +252,13 @@ class LiveTable:
         return list(lines)
 
     def broadcast(self) -> None:
-        cache: dict[int | None, str] = {}
+        cache: dict[tuple[int | None, str], str] = {}
         for c in list(self.conns):
-            f = cache.get(c.position)
-            if f is None:  # one view and one encoding per seat, however many tabs hold it
-                f = cache[c.position] = json.dumps(self.frame_for(c.position), ensure_ascii=False,
-                                                   separators=(",", ":"))
+            key = (c.position, c.lang)
+            f = cache.get(key)
+            if f is None:  # one view and one encoding per seat and language, however many tabs hold it
+                f = cache[key] = json.dumps(self.frame_for(c.position, c.lang), ensure_ascii=False,
+                                            separators=(",", ":"))
             c.send(f)
             self.frames_sent += 1
 

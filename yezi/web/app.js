@@ -249,12 +249,16 @@ async function tablePage(main, tid) {
     if (!mod) mod = await renderer(frame.table.game);
     await mod.render(root, frame, ctx);
   }
-  state.rerender = draw;
+  state.rerender = () => {
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "lang", lang: state.lang }));  // log lines
+    draw();
+  };
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams();
     if (token) q.set("token", token);
     q.set("name", localStorage.getItem("yezi.name") || "");
+    q.set("lang", state.lang);
     ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tid)}?${q}`);
     ws.onopen = () => { backoff = 250; status.textContent = ""; };
     ws.onmessage = (ev) => {
