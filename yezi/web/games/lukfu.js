@@ -104,7 +104,8 @@ function details(frame, ctx, A) {
   if (rev.dummy !== undefined) shown.push(el("span", {}, " " + T("dummy") + " "), smallCards(ctx, A, [rev.dummy]));
   if (rev.tigers) shown.push(el("span", {}, T("tigers") + " "), smallCards(ctx, A, rev.tigers));
   if (shown.length) rows.push(el("div", { class: "revealed" }, T("revealed") + ": ", ...shown));
-  if (v.settlement) rows.push(el("ul", { class: "why" }, v.settlement.map((l) => el("li", {}, l))));
+  const lines = (v.settlement_i18n && v.settlement_i18n[ctx.lang]) || v.settlement;
+  if (lines) rows.push(el("ul", { class: "why" }, lines.map((l) => el("li", {}, l))));
   return el("div", {}, rows);
 }
 
