@@ -136,6 +136,7 @@ class Tournament:
             line.seconds = sum(r.seconds[b] for r in self.results)
             line.slowest = max((r.slowest[b] for r in self.results), default=0.0)
             line.cpu = sum(r.cpu[b] for r in self.results if r.cpu)
+            line.cpu_decisions = sum(r.decisions[b] for r in self.results if r.cpu)
         return lines
 
     def pair_lines(self) -> list[PairLine]:
@@ -185,7 +186,8 @@ def load_tournaments(datas: Sequence[dict[str, Any]]) -> Tournament:
                 results[base].decisions[b] = line["decisions"]
                 results[base].seconds[b] = line["seconds"]
                 results[base].slowest[b] = line["slowest"]
-                results[base].cpu = [x.get("cpu", 0.0) for x in d["bot_lines"]]
+                if all("cpu" in x for x in d["bot_lines"]):  # runs saved before CPU time was kept lack it
+                    results[base].cpu = [x["cpu"] for x in d["bot_lines"]]
         elapsed += d["elapsed"]
     seeds = ",".join(str(d["seed"]) for d in datas)
     t = Tournament(first["game"], first["preset"], list(first["bots"]), 0, sum(d["requested"] for d in datas),

@@ -19,6 +19,7 @@ class BotLine:
     seconds: float = 0.0
     slowest: float = 0.0
     cpu: float = 0.0  # CPU seconds: on a busy machine wall time overstates the bot's cost
+    cpu_decisions: int = 0  # decisions whose CPU time is known
 
     @property
     def per_decision(self) -> float:
@@ -26,7 +27,7 @@ class BotLine:
 
     @property
     def cpu_per_decision(self) -> float:
-        return self.cpu / self.decisions if self.decisions else 0.0
+        return self.cpu / self.cpu_decisions if self.cpu_decisions else float("nan")
 
 
 @dataclass
