@@ -8,36 +8,15 @@ neighbour. `yezi.render.jielong`, `tseding` and `dingniu` bind the games' name s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import DOWN, LEAD, PLAY
-from yezi.render import esc, svg
+from yezi.render import die_face, esc, svg
 
 U = 28  # one half is U × U
 RED, BLACK, IVORY, EDGE, BACK = "#c0271f", "#1d1d1d", "#fbf7ec", "#8a7a5a", "#2f5d50"
-
-# pip centres in a unit square, for an upright half (6 = two columns of three)
-_PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.3, 0.25), (0.7, 0.75)],
-    3: [(0.25, 0.22), (0.5, 0.5), (0.75, 0.78)],
-    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)],
-}
-
-
-def _half(n: int, x: float, y: float, s: float, lying: bool, heaven: bool = False) -> str:
-    out = []
-    for i, (px, py) in enumerate(_PIPS[n]):
-        if lying:
-            px, py = py, px  # rows become columns
-        colour = RED if n in (1, 4) or (heaven and i % 2 == 0) else BLACK
-        r = s * (0.14 if n == 1 else 0.085)
-        out.append(f'<circle cx="{x + px * s:.1f}" cy="{y + py * s:.1f}" r="{r:.1f}" fill="{colour}"/>')
-    return "".join(out)
-
 
 def tile_svg(a: int, b: int, lying: bool = False, size: float = U) -> str:
     """A tile showing `a` then `b`: top then bottom when upright, left then right when lying."""
@@ -48,11 +27,11 @@ def tile_svg(a: int, b: int, lying: bool = False, size: float = U) -> str:
     if lying:
         parts.append(f'<line x1="{size:g}" y1="{size * 0.15:.1f}" x2="{size:g}" y2="{size * 0.85:.1f}" '
                      f'stroke="{EDGE}" stroke-width="1"/>')
-        parts.append(_half(a, 0, 0, size, True, heaven) + _half(b, size, 0, size, True, heaven))
+        parts.append(die_face(a, 0, 0, size, heaven, 0.085, lying=True) + die_face(b, size, 0, size, heaven, 0.085, lying=True))
     else:
         parts.append(f'<line x1="{size * 0.15:.1f}" y1="{size:g}" x2="{size * 0.85:.1f}" y2="{size:g}" '
                      f'stroke="{EDGE}" stroke-width="1"/>')
-        parts.append(_half(a, 0, 0, size, False, heaven) + _half(b, 0, size, size, False, heaven))
+        parts.append(die_face(a, 0, 0, size, heaven, 0.085) + die_face(b, 0, size, size, heaven, 0.085))
     return svg(w, h, "".join(parts), "tile")
 
 
@@ -121,6 +100,19 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
         y += 24
     h = max(y + 10, 120)
     return svg(width, h, f'<rect width="{width}" height="{h}" fill="#24543f"/>' + "".join(parts), "table")
+
+
+def bind_style(style: str) -> tuple[Callable[..., dict[str, Any]], Callable[..., str]]:
+    """`assets` and `table_svg` with one game's tile-name style bound, for the per-game modules
+    (`yezi.render.jielong`, `tseding`, `dingniu`) the web app looks up by game name."""
+
+    def styled_assets(lang: str = "zh-hant") -> dict[str, Any]:
+        return assets(lang, style)
+
+    def styled_table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str] | None = None) -> str:
+        return table_svg(view, lang, seat_names, style)
+
+    return styled_assets, styled_table_svg
 
 
 def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:

@@ -10,33 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
-from yezi.render import esc, svg
+from yezi.render import die_face, esc, label, svg
 
 W, H = 30.0, 84.0  # a card
 RED, BLACK, PAPER, EDGE, BACK, IVORY = "#c0271f", "#1d1d1d", "#f6efd9", "#8a7a5a", "#2f5d50", "#fbf7ec"
 
-_PIPS = {
-    1: [(0.5, 0.5)],
-    2: [(0.3, 0.25), (0.7, 0.75)],
-    3: [(0.25, 0.22), (0.5, 0.5), (0.75, 0.78)],
-    4: [(0.28, 0.28), (0.72, 0.28), (0.28, 0.72), (0.72, 0.72)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.3, 0.2), (0.7, 0.2), (0.3, 0.5), (0.7, 0.5), (0.3, 0.8), (0.7, 0.8)],
-}
-
-
-def _die(n: int, x: float, y: float, s: float, heaven: bool) -> str:
-    out = []
-    for i, (px, py) in enumerate(_PIPS[n]):
-        colour = RED if n in (1, 4) or (heaven and i % 2 == 0) else BLACK
-        r = s * (0.14 if n == 1 else 0.09)
-        out.append(f'<circle cx="{x + px * s:.1f}" cy="{y + py * s:.1f}" r="{r:.1f}" fill="{colour}"/>')
-    return "".join(out)
-
-
 def _pattern(k: tg.Kind, x: float, y: float, s: float) -> str:
     heaven = k.high == k.low == 6
-    return _die(k.high, x, y, s, heaven) + _die(k.low, x, y + s, s, heaven)
+    return die_face(k.high, x, y, s, heaven) + die_face(k.low, x, y + s, s, heaven)
 
 
 def card_svg(kind: int, lang: str = "zh-hant", width: float = W) -> str:
@@ -133,8 +114,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 20.0
 
     def text(s: str, x: float, yy: float, colour: str = "#f4ecd8", size: int = 14) -> None:
-        parts.append(f'<text x="{x:g}" y="{yy:g}" font-size="{size}" fill="{colour}" '
-                     f'font-family="sans-serif">{esc(s)}</text>')
+        parts.append(label(s, x, yy, colour, size))
 
     stock = f"龍 {view['stock_left']}"
     if view.get("drawn") is not None:

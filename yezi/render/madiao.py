@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import madiao_deck as d
-from yezi.render import esc, svg
+from yezi.render import esc, label, svg
 
 W, H = 30.0, 72.0
 RED, BLACK, PAPER, EDGE, BACK = "#b8281e", "#1d1d1d", "#f4ead2", "#8a7a5a", "#6b3b2a"
@@ -80,8 +80,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 22.0
 
     def text(s: str, x: float, yy: float, colour: str = "#f4ecd8", size: int = 14) -> None:
-        parts.append(f'<text x="{x:g}" y="{yy:g}" font-size="{size}" fill="{colour}" '
-                     f'font-family="sans-serif">{esc(s)}</text>')
+        parts.append(label(s, x, yy, colour, size))
 
     def card(c: int | None, x: float, yy: float, w: float = cw) -> None:
         face = back_svg(w) if c is None else card_svg(c, lang, w)
