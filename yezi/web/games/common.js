@@ -82,3 +82,58 @@ export function logPanel(frame, ctx) {
   return el("details", { class: "panel log" }, el("summary", {}, `${T("log")} (${lines.length})`),
     el("ol", {}, lines.map((l) => el("li", {}, l))));
 }
+
+// ---- pieces of the per-game tables (fishing, madiao, the domino games, lukfu) ----------------
+
+// A game's own stylesheet, added to the page once.
+export function ensureStyle(id, css) {
+  if (document.getElementById(id)) return;
+  const st = document.createElement("style");
+  st.id = id;
+  st.textContent = css;
+  document.head.append(st);
+}
+
+// Whether the frame is another deal, move or seat than the last one drawn (a selection in the
+// hand lasts only while it is the same); remembers it in ui.key.
+export function newFrame(ui, frame) {
+  const key = `${frame.deal_no}:${frame.seq}:${frame.seat}`;
+  if (key === ui.key) return false;
+  ui.key = key;
+  return true;
+}
+
+// Whether this frame asks the viewing seat to act (never in a replay, never a spectator).
+export function isMyTurn(frame) {
+  const me = frame.seat;
+  return !frame.replay && me !== null && me !== undefined && frame.view.to_act === me && !!frame.legal;
+}
+
+// An action's label in the connection's language (the engine's code where the frame has none).
+export function actionLabel(frame, ctx, a) {
+  return (frame.labels && frame.labels[String(a)] && frame.labels[String(a)][ctx.lang]) || String(a);
+}
+
+// The prompt while another seat is to act: whose turn it is (empty when nobody is).
+export function waitingPrompt(frame, ctx, turnOf) {
+  const t = frame.view.to_act;
+  return ctx.el("div", { class: "prompt", id: "prompt" }, t === null || t === undefined ? "" : `${turnOf}: ${frame.seat_names[ctx.lang][t]}`);
+}
+
+// Every legal move as a word button too (keyboard and screen-reader friendly; tests use the ids).
+export function movesPanel(ctx, legal, title, label, send) {
+  const { el } = ctx;
+  return el("details", { class: "moves" }, el("summary", {}, `${title} (${legal.length})`),
+    el("div", {}, legal.map((a) => el("button", { type: "button", class: "word", id: `move-${a}`, "data-action": a, onclick: () => send(a) }, label(a)))));
+}
+
+// The table's page: header, the felt, the settlement (with the game's details), log and invites.
+export function mount(root, frame, ctx, felt, details) {
+  root.replaceChildren(...[
+    header(frame, ctx),
+    felt,
+    settlement(frame, ctx, details),
+    logPanel(frame, ctx),
+    invites(frame, ctx),
+  ].filter(Boolean));
+}

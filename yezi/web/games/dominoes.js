@@ -2,7 +2,7 @@
 // face-down counts, the hand as tile buttons (a tile with one legal move plays at once; with
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
-import { header, invites, logPanel, playerName, seatLabel, settlement } from "/static/games/common.js";
+import { actionLabel, ensureStyle, isMyTurn, mount, movesPanel, newFrame, playerName, seatLabel, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { tiles: "張", down: "扣牌", open: "開口", closed: "封口", line: "第{n}行", turnOf: "輪到", yourTurn: "輪到你",
@@ -41,14 +41,6 @@ const CSS = `
 .notes li.suanzhang { color: #ffd166; }
 .choices, .moves { margin: 6px 0; }
 `;
-function ensureStyle() {
-  if (document.getElementById("dominoes-css")) return;
-  const st = document.createElement("style");
-  st.id = "dominoes-css";
-  st.textContent = CSS;
-  document.head.append(st);
-}
-
 function words(ctx) { return W[ctx.lang] || W.en; }
 
 function decode(A, a) {
@@ -129,19 +121,18 @@ function details(frame, ctx, A) {
 export function makeRender(game) {
   return async function render(root, frame, ctx) {
     const A = await ctx.assets(game);
-    ensureStyle();
+    ensureStyle("dominoes-css", CSS);
     const { el } = ctx;
     const v = frame.view;
     const w = words(ctx);
     const me = frame.seat;
-    const myTurn = !frame.replay && me !== null && me !== undefined && v.to_act === me && !!frame.legal;
-    const key = `${frame.deal_no}:${frame.seq}:${me}`;
-    if (key !== ui.key) { ui.key = key; ui.kind = null; }
+    const myTurn = isMyTurn(frame);
+    if (newFrame(ui, frame)) ui.kind = null;
     const legal = myTurn ? frame.legal : [];
     const byKind = {};
     for (const a of legal) { const d = decode(A, a); (byKind[d.k] = byKind[d.k] || []).push(a); }
     const judge = (frame.extras && frame.extras.judge) || {};
-    const label = (a) => (frame.labels && frame.labels[String(a)] && frame.labels[String(a)][ctx.lang]) || String(a);
+    const label = (a) => actionLabel(frame, ctx, a);
     const send = (a) => {
       if (judge[String(a)] === "suanzhang" && !window.confirm(`${label(a)}: ${w.warnS}`)) return;
       ui.kind = null;
@@ -149,7 +140,7 @@ export function makeRender(game) {
     };
     const verbs = new Set(legal.map((a) => decode(A, a).verb));
     const prompt = !myTurn
-      ? el("div", { class: "prompt", id: "prompt" }, v.to_act === null || v.to_act === undefined ? "" : `${w.turnOf}: ${frame.seat_names[ctx.lang][v.to_act]}`)
+      ? waitingPrompt(frame, ctx, w.turnOf)
       : el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${verbs.has("lead") ? w.lead : verbs.has("play") ? w.play : w.discard}`));
     const hand = v.hand || [];
     const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
@@ -175,19 +166,12 @@ export function makeRender(game) {
       label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""))),
       el("button", { type: "button", class: "word", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
     }
-    // every legal move as a word button too (keyboard and screen-reader friendly; tests use the ids)
-    const all = myTurn ? el("details", { class: "moves" }, el("summary", {}, `${w.moves} (${legal.length})`),
-      el("div", {}, legal.map((a) => el("button", { type: "button", class: "word", id: `move-${a}`, "data-action": a, onclick: () => send(a) },
-        label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""))))) : null;
-    root.replaceChildren(...[
-      header(frame, ctx),
+    const all = myTurn ? movesPanel(ctx, legal, w.moves, (a) => label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""), send) : null;
+    mount(root, frame, ctx,
       el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
         seatChips(frame, ctx, A), lines(frame, ctx, A), notes(frame, ctx), prompt,
         me !== null && me !== undefined ? handEl : null, choices, all),
-      settlement(frame, ctx, frame.deal_over ? details(frame, ctx, A) : null),
-      logPanel(frame, ctx),
-      invites(frame, ctx),
-    ].filter(Boolean));
+      frame.deal_over ? details(frame, ctx, A) : null);
   };
 }
 

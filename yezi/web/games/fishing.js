@@ -2,7 +2,7 @@
 // the drawn card, each seat's catch with its 決勝分, and the hand. Click a hand card: if it has one
 // legal move it is played; if it can take several lake cards, those light up and a click on one
 // captures it. The drawn card's targets light up the same way. Every legal move is also a button.
-import { header, invites, logPanel, playerName, seatLabel, settlement } from "/static/games/common.js";
+import { actionLabel, ensureStyle, isMyTurn, mount, movesPanel, newFrame, playerName, seatLabel, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { lake: "湖", stock: "牌龍", tail: "尾牌（你已看過）", drawn: "摸到", cards: "隻", catch: "漁獲", score: "決勝分",
@@ -37,14 +37,6 @@ button.fish-card:disabled { opacity: .6; }
 .fish-stock { display: flex; gap: 14px; align-items: center; }
 .fish-drawn svg { width: 40px; height: auto; }
 `;
-function ensureStyle() {
-  if (document.getElementById("fishing-css")) return;
-  const st = document.createElement("style");
-  st.id = "fishing-css";
-  st.textContent = CSS;
-  document.head.append(st);
-}
-
 function words(ctx) { return W[ctx.lang] || W.en; }
 
 function decode(A, a) {
@@ -75,18 +67,17 @@ function expand(counts) {
 
 export async function render(root, frame, ctx) {
   const A = await ctx.assets("fishing");
-  ensureStyle();
+  ensureStyle("fishing-css", CSS);
   const { el, T } = ctx;
   const v = frame.view;
   const w = words(ctx);
   const x = frame.extras || {};
   const dominoes = !!x.dominoes;
   const me = frame.seat;
-  const myTurn = !frame.replay && me !== null && me !== undefined && v.to_act === me && !!frame.legal;
-  const key = `${frame.deal_no}:${frame.seq}:${me}`;
-  if (key !== ui.key) { ui.key = key; ui.sel = null; }
+  const myTurn = isMyTurn(frame);
+  if (newFrame(ui, frame)) ui.sel = null;
   const legal = myTurn ? frame.legal : [];
-  const label = (a) => (frame.labels && frame.labels[String(a)] && frame.labels[String(a)][ctx.lang]) || String(a);
+  const label = (a) => actionLabel(frame, ctx, a);
   const send = (a) => { ui.sel = null; ctx.send(a); };
   const acts = legal.map((a) => ({ a, ...decode(A, a) }));
   const drawPhase = v.phase === "draw";
@@ -131,7 +122,7 @@ export async function render(root, frame, ctx) {
 
   let prompt;
   if (!myTurn) {
-    prompt = el("div", { class: "prompt", id: "prompt" }, v.to_act === null || v.to_act === undefined ? "" : `${w.turnOf}: ${frame.seat_names[ctx.lang][v.to_act]}`);
+    prompt = waitingPrompt(frame, ctx, w.turnOf);
   } else {
     const extra = [];
     for (const d of acts) {
@@ -165,8 +156,7 @@ export async function render(root, frame, ctx) {
     if (other.length) choices = el("div", { class: "choices", id: "choices" }, ...other.map((d) => el("button", {
       type: "button", class: "word", id: `act-${d.a}`, "data-action": d.a, onclick: () => send(d.a) }, label(d.a))));
   }
-  const all = myTurn ? el("details", { class: "moves" }, el("summary", {}, `${w.moves} (${legal.length})`),
-    el("div", {}, legal.map((a) => el("button", { type: "button", class: "word", id: `move-${a}`, "data-action": a, onclick: () => send(a) }, label(a))))) : null;
+  const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
   const events = (v.events || []).map((e) => el("li", {}, `${frame.seat_names[ctx.lang][e.seat]}: ${w.events[e.event] || e.event}`));
   let details = null;
@@ -178,15 +168,11 @@ export async function render(root, frame, ctx) {
           el("ul", {}, lines.map((l) => el("li", {}, l)))))),
       el("ul", { class: "why", id: "pairs" }, (x.pairs || []).map((l) => el("li", {}, l))));
   }
-  root.replaceChildren(...[
-    header(frame, ctx),
+  mount(root, frame, ctx,
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       seats, stock, lake, events.length ? el("ul", { class: "why notes", id: "events" }, events) : null, prompt,
       me !== null && me !== undefined ? handEl : null, choices, all),
-    settlement(frame, ctx, details),
-    logPanel(frame, ctx),
-    invites(frame, ctx),
-  ].filter(Boolean));
+    details);
 }
 
 export function onError() { ui.sel = null; }

@@ -1,6 +1,6 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
-import { header, invites, logPanel, playerName, seatLabel, settlement } from "/static/games/common.js";
+import { isMyTurn, mount, newFrame, playerName, seatLabel } from "/static/games/common.js";
 
 const ui = { sel: new Set(), key: "", queue: [], keysBound: false, last: null };
 
@@ -114,9 +114,8 @@ export async function render(root, frame, ctx) {
   const { el, T } = ctx;
   const v = frame.view;
   const me = frame.seat;
-  const myTurn = !frame.replay && me !== null && me !== undefined && v.to_act === me && !!frame.legal;
-  const key = `${frame.deal_no}:${frame.seq}:${me}`;
-  if (key !== ui.key) { ui.key = key; if (!ui.queue.length) ui.sel.clear(); }
+  const myTurn = isMyTurn(frame);
+  if (newFrame(ui, frame) && !ui.queue.length) ui.sel.clear();
   ui.last = { frame, ctx, A };
   const legal = myTurn ? frame.legal : [];
   const plays = legal.filter((a) => a >= A.play_base && a < A.discard_base).map((a) => ({ a, cards: cardsOf(A, a) }));
@@ -193,15 +192,11 @@ export async function render(root, frame, ctx) {
   const whyPanel = whyOld.length ? el("details", { class: "why-old", id: "why-old" },
     el("summary", {}, `${T("laosui")} (${whyOld.length})`),
     el("ul", {}, whyOld.map((c) => el("li", {}, smallCards(ctx, A, [c]), " ", why[String(c)])))) : null;
-  root.replaceChildren(...[
-    header(frame, ctx),
+  mount(root, frame, ctx,
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase },
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn), mine,
       me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null, whyPanel),
-    settlement(frame, ctx, dl),
-    logPanel(frame, ctx),
-    invites(frame, ctx),
-  ].filter(Boolean));
+    dl);
   if (!ui.keysBound) {
     ui.keysBound = true;
     document.addEventListener("keydown", (ev) => {

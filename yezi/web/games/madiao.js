@@ -3,7 +3,7 @@
 // with two (capture 捉 or discard 滅) both are offered. The banker's stake (衝) and a long-suit
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
-import { header, invites, logPanel, playerName, seatLabel, settlement } from "/static/games/common.js";
+import { actionLabel, ensureStyle, isMyTurn, mount, movesPanel, newFrame, playerName, seatLabel, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { face: "面葉", tou: "頭", stake: "衝", pool: "官堆", tricks: "卓", turnOf: "輪到", yourTurn: "輪到你",
@@ -34,14 +34,6 @@ button.md-card:disabled { opacity: .6; }
 .md-info { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
 .md-warn { color: #ffb35c; }
 `;
-function ensureStyle() {
-  if (document.getElementById("madiao-css")) return;
-  const st = document.createElement("style");
-  st.id = "madiao-css";
-  st.textContent = CSS;
-  document.head.append(st);
-}
-
 function words(ctx) { return W[ctx.lang] || W.en; }
 
 function face(ctx, A, c) { return ctx.svgNode(c === null || c === undefined ? A.back : A.faces[String(c)]); }
@@ -54,17 +46,16 @@ function cardSpan(ctx, A, c, cls = "", attrs = {}) {
 
 export async function render(root, frame, ctx) {
   const A = await ctx.assets("madiao");
-  ensureStyle();
+  ensureStyle("madiao-css", CSS);
   const { el } = ctx;
   const v = frame.view;
   const w = words(ctx);
   const x = frame.extras || {};
   const me = frame.seat;
-  const myTurn = !frame.replay && me !== null && me !== undefined && v.to_act === me && !!frame.legal;
-  const key = `${frame.deal_no}:${frame.seq}:${me}`;
-  if (key !== ui.key) { ui.key = key; ui.sel = null; }
+  const myTurn = isMyTurn(frame);
+  if (newFrame(ui, frame)) ui.sel = null;
   const legal = myTurn ? frame.legal : [];
-  const label = (a) => (frame.labels && frame.labels[String(a)] && frame.labels[String(a)][ctx.lang]) || String(a);
+  const label = (a) => actionLabel(frame, ctx, a);
   const send = (a) => { ui.sel = null; ctx.send(a); };
   const warnings = x.warnings || {};
   const names = frame.seat_names[ctx.lang];
@@ -98,7 +89,7 @@ export async function render(root, frame, ctx) {
   let prompt;
   const extra = [];
   if (!myTurn) {
-    prompt = el("div", { class: "prompt", id: "prompt" }, v.to_act === null || v.to_act === undefined ? "" : `${w.turnOf}: ${names[v.to_act]}`);
+    prompt = waitingPrompt(frame, ctx, w.turnOf);
   } else {
     let what = cur && cur.plays.length ? w.follow : w.lead;
     if (v.phase === "stake") what = w.pickStake;
@@ -131,8 +122,7 @@ export async function render(root, frame, ctx) {
       el("button", { type: "button", class: "word", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
       ...acts.flatMap((a) => (warnings[String(a)] || []).map((t) => el("div", { class: "md-warn" }, `⚠ ${t} (${w.risk})`))));
   }
-  const all = myTurn ? el("details", { class: "moves" }, el("summary", {}, `${w.moves} (${legal.length})`),
-    el("div", {}, legal.map((a) => el("button", { type: "button", class: "word", id: `move-${a}`, "data-action": a, onclick: () => send(a) }, label(a))))) : null;
+  const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
   let details = null;
   if (frame.deal_over) {
@@ -140,14 +130,10 @@ export async function render(root, frame, ctx) {
     details = el("details", { class: "why", id: "why", open: true }, el("summary", {}, w.why),
       el("ul", {}, why.map((l) => el("li", { class: l.startsWith("    ") ? "muted" : "" }, l.trim().replace(/^· /, "")))));
   }
-  root.replaceChildren(...[
-    header(frame, ctx),
+  mount(root, frame, ctx,
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       info, seats, trick, prompt, me !== null && me !== undefined ? handEl : null, choices, all),
-    settlement(frame, ctx, details),
-    logPanel(frame, ctx),
-    invites(frame, ctx),
-  ].filter(Boolean));
+    details);
 }
 
 export function onError() { ui.sel = null; }
