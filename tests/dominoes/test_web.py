@@ -3,10 +3,7 @@ needs Chromium and Playwright) the browser table played by clicking tiles."""
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import tempfile
 import time
 
 import pytest
@@ -15,7 +12,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 pytest.importorskip("httpx")
 
-from tests.web.helpers import Client, Server
+from tests.web.helpers import play_random, sqlite_server
 from yezi.core.record import Record
 
 GAMES = [("jielong", "wikipedia"), ("tseding", "pairwise"), ("dingniu", "recommended"), ("dingniu", "wikipedia")]
@@ -23,25 +20,12 @@ GAMES = [("jielong", "wikipedia"), ("tseding", "pairwise"), ("dingniu", "recomme
 
 @pytest.fixture(scope="module")
 def server():
-    d = tempfile.mkdtemp(prefix="yezi-dom-")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db")).start()
-    yield srv
-    srv.stop()
+    with sqlite_server(prefix="yezi-dom-") as srv:
+        yield srv
 
 
-def play_random(cl: Client, rng: random.Random, max_moves: int = 100) -> dict:
-    for _ in range(max_moves):
-        f = cl.my_turn()
-        if f["deal_over"]:
-            return f
-        a = rng.choice(f["legal"])
-        assert all(str(x) in f["labels"] for x in f["legal"])
-        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
-        cl.wait(lambda x: x["type"] in ("ack", "error"))
-        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
-        cl.last_state = None
-        cl.state()
-    raise AssertionError("deal did not end")
+def check_labels(f: dict) -> None:
+    assert all(str(x) in f["labels"] for x in f["legal"])
 
 
 def test_games_listed_with_renderer_and_assets(server):
@@ -57,7 +41,7 @@ def test_games_listed_with_renderer_and_assets(server):
 def test_full_deal_over_the_api(server, name, preset):
     t = server.create(game=name, preset=preset, name="Ann")
     cl = server.client(t["id"], t["seats"]["0"]["token"])
-    end = play_random(cl, random.Random(3))
+    end = play_random(cl, random.Random(3), max_moves=100, check=check_labels)
     assert end["deal_over"] and sum(end["payments"]) == 0
     # face-down tiles of the others stay hidden until the end, then everything is shown
     assert end["view"]["result"] is not None and all(d is not None for d in end["view"]["down"])
@@ -66,41 +50,31 @@ def test_full_deal_over_the_api(server, name, preset):
     cl.close()
 
 
-def _chromium() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name,preset", [*GAMES, ("jielong", "pagat")])
-def test_browser_table_plays_to_the_end(server, name, preset):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    exe = _chromium()
-    if not exe:
-        pytest.skip("no Chromium")
+def test_browser_table_plays_to_the_end(server, browser, name, preset):
     t = server.create(game=name, preset=preset, name="Ann")
     errors: list[str] = []
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
-        page = browser.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("dialog", lambda d: d.accept())
-        page.goto(server.base + t["seats"]["0"]["link"])
-        page.wait_for_selector("#hand", timeout=15000)
-        rng = random.Random(1)
-        for _ in range(200):
-            if page.query_selector("#settlement"):
-                break
-            tiles = page.query_selector_all("#hand button.tile.legal")
-            if not tiles:
-                time.sleep(0.2)
-                continue
-            tiles[rng.randrange(len(tiles))].click()
-            time.sleep(0.1)
-            choices = page.query_selector_all("#choices button.primary")
-            if choices:
-                choices[rng.randrange(len(choices))].click()
+    page = browser.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
+    page.goto(server.base + t["seats"]["0"]["link"])
+    page.wait_for_selector("#hand", timeout=15000)
+    rng = random.Random(1)
+    for _ in range(200):
+        if page.query_selector("#settlement"):
+            break
+        tiles = page.query_selector_all("#hand button.tile.legal")
+        if not tiles:
             time.sleep(0.2)
-        page.wait_for_selector("#settlement", timeout=20000)
-        assert page.query_selector_all("#lines .domino-line")
-        browser.close()
+            continue
+        tiles[rng.randrange(len(tiles))].click()
+        time.sleep(0.1)
+        choices = page.query_selector_all("#choices button.primary")
+        if choices:
+            choices[rng.randrange(len(choices))].click()
+        time.sleep(0.2)
+    page.wait_for_selector("#settlement", timeout=20000)
+    assert page.query_selector_all("#lines .domino-line")
+    page.close()
     assert not errors

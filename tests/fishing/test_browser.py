@@ -11,41 +11,16 @@ from __future__ import annotations
 import os
 import time
 
-import pytest
+from tests.web.helpers import DESKTOP, PHONE, SHOTS, download_record, playwright_or_skip, tapper, watch_errors
+from tests.web.helpers import shot as save_shot
 
-from tests.web.helpers import ROOT, Server
-from yezi.core.record import Record
-
-CHROMIUM = os.environ.get("YEZI_CHROMIUM", "/usr/bin/chromium")
-SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-
-playwright_api = pytest.importorskip("playwright.sync_api")
+WEB_BOT_DELAY = 0.02  # for the `web` fixture (tests/conftest.py)
+playwright_api = playwright_or_skip()
 expect = playwright_api.expect
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory):
-    d = tmp_path_factory.mktemp("fishdb")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=0.02).start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.makedirs(SHOTS, exist_ok=True)
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 def shot(page, name: str) -> None:
-    page.screenshot(path=os.path.join(SHOTS, f"fishing-{name}.png"), full_page=True)
+    save_shot(page, f"fishing-{name}")
 
 
 def act_once(page, tap) -> bool:
@@ -78,10 +53,8 @@ def act_once(page, tap) -> bool:
 
 
 def flow(web, page, tag, touch=False):
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    tap = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    errors = watch_errors(page)
+    tap = tapper(touch)
     page.goto(web.base + "/")
     page.wait_for_selector("#create-btn")
     page.select_option("#game", "fishing")
@@ -111,12 +84,7 @@ def flow(web, page, tag, touch=False):
     expect(page.locator("#settlement h3")).to_contain_text("Settlement")
     expect(page.locator("#why")).to_contain_text("fish")
     shot(page, f"{tag}-english")
-    with page.expect_download() as dl:
-        page.click("#download-record")
-    path = os.path.join(SHOTS, f"fishing-{tag}-record.txt")
-    dl.value.save_as(path)
-    with open(path, encoding="utf-8") as fh:
-        rec = Record.from_text(fh.read())
+    rec = download_record(page, os.path.join(SHOTS, f"fishing-{tag}-record.txt"))
     assert rec.game == "fishing" and rec.replay().current_player is None
     page.click("#open-replay")
     page.wait_for_selector("#replay-slider")
@@ -128,13 +96,12 @@ def flow(web, page, tag, touch=False):
 
 
 def test_fishing_desktop(web, browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    ctx = browser.new_context(**DESKTOP)
     flow(web, ctx.new_page(), "desktop")
     ctx.close()
 
 
 def test_fishing_phone(web, browser):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              device_scale_factor=2, accept_downloads=True)
+    ctx = browser.new_context(**PHONE)
     flow(web, ctx.new_page(), "phone", touch=True)
     ctx.close()

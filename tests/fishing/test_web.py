@@ -3,9 +3,7 @@ whole deal through the real server over WebSocket."""
 
 from __future__ import annotations
 
-import os
 import random
-import tempfile
 
 import pytest
 
@@ -49,29 +47,12 @@ def test_frame_extras_use_only_public_information():
             assert R.frame_extras(other, seat) == base
 
 
-def play_random(cl, rng: random.Random, max_moves: int = 200) -> dict:
-    """Play this seat with random legal actions over the WebSocket until the deal is over."""
-    for _ in range(max_moves):
-        f = cl.my_turn()
-        if f["deal_over"]:
-            return f
-        a = rng.choice(f["legal"])
-        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
-        cl.wait(lambda x: x["type"] in ("ack", "error"))
-        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
-        cl.last_state = None
-        cl.state()
-    raise AssertionError("deal did not end")
-
-
 def test_a_whole_deal_through_the_server():
     pytest.importorskip("websockets")
     pytest.importorskip("starlette")
-    from tests.web.helpers import Server
+    from tests.web.helpers import play_random, sqlite_server
 
-    d = tempfile.mkdtemp(prefix="yezi-fish-db-")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db")).start()
-    try:
+    with sqlite_server(prefix="yezi-fish-db-") as srv:
         games = {x["name"]: x for x in srv.get("/api/games").json()["games"]}
         assert games["fishing"]["renderer"] is True and "heuristic" in games["fishing"]["bots"]
         t = srv.create(game="fishing", name="Ann")
@@ -79,7 +60,7 @@ def test_a_whole_deal_through_the_server():
         first = cl.state()
         assert first["view"]["hand"] is not None and "stock" not in first["view"]["deal"]
         assert "extras" in first and len(first["extras"]["scores"]) == 3
-        end = play_random(cl, random.Random(4))
+        end = play_random(cl, random.Random(4), max_moves=200)
         assert end["deal_over"] and sum(end["payments"]) == 0
         assert end["extras"]["pairs"]
         rec = Record.from_text(srv.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=en").text)
@@ -88,5 +69,3 @@ def test_a_whole_deal_through_the_server():
         assert assets["names"]["12"] == "Red Nine"
         assert srv.get("/static/games/fishing.js").status_code == 200
         cl.close()
-    finally:
-        srv.stop()

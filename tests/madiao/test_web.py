@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import tempfile
 import time
 
 import pytest
@@ -53,12 +52,9 @@ def test_frame_extras_depend_only_on_what_the_seat_knows():
 def test_a_whole_hand_through_the_server():
     pytest.importorskip("websockets")
     pytest.importorskip("starlette")
-    from tests.web.helpers import Server
-    from tests.web.test_api import play_random
+    from tests.web.helpers import play_random, sqlite_server
 
-    d = tempfile.mkdtemp(prefix="yezi-madiao-db-")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db")).start()
-    try:
+    with sqlite_server(prefix="yezi-madiao-db-") as srv:
         games = {x["name"]: x for x in srv.get("/api/games").json()["games"]}
         assert games["madiao"]["renderer"] is True and "heuristic" in games["madiao"]["bots"]
         t = srv.create(game="madiao", name="Ann")
@@ -72,13 +68,9 @@ def test_a_whole_hand_through_the_server():
         assert rec.replay().payments() == end["payments"]
         assert srv.get("/static/games/madiao.js").status_code == 200
         cl.close()
-    finally:
-        srv.stop()
 
 
-CHROMIUM = os.environ.get("YEZI_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+WEB_BOT_DELAY = 0.02  # for the `web` fixture (tests/conftest.py)
 
 
 def _act_once(page, tap) -> bool:
@@ -105,57 +97,32 @@ def _act_once(page, tap) -> bool:
 
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
-def test_play_a_hand_in_the_browser(device):
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    from tests.web.helpers import ROOT, Server
+def test_play_a_hand_in_the_browser(device, browser, web, tmp_path):
+    from tests.web.helpers import DESKTOP, PHONE, download_record, shot, tapper, watch_errors
 
-    shots = os.path.join(ROOT, "artifacts", "screenshots")
-    os.makedirs(shots, exist_ok=True)
-    d = tempfile.mkdtemp(prefix="yezi-madiao-web-")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=0.02).start()
-    try:
-        with playwright_api.sync_playwright() as p:
-            b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            if device == "phone":
-                context = b.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                        device_scale_factor=2, accept_downloads=True)
-            else:
-                context = b.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-            page = context.new_page()
-
-            def tap(loc):
-                return loc.tap() if device == "phone" else loc.click()
-
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.goto(srv.base + "/")
-            page.wait_for_selector("#create-btn")
-            page.select_option("#game", "madiao")
-            page.wait_for_selector("select[data-seat='3']")
-            page.click("#create-btn")
-            page.wait_for_selector("#info")
-            page.screenshot(path=os.path.join(shots, f"madiao-{device}-table.png"), full_page=True)
-            deadline = time.time() + 120
-            while not page.locator("#settlement").count():
-                assert time.time() < deadline, "no settlement in time"
-                if not _act_once(page, tap):
-                    time.sleep(0.05)
-            page.wait_for_selector("#why li")
-            assert "馬弔脚例" in page.locator("#why").inner_text()
-            page.screenshot(path=os.path.join(shots, f"madiao-{device}-settlement.png"), full_page=True)
-            tap(page.locator("#langs [data-lang='en']"))
-            playwright_api.expect(page.locator("#settlement h3")).to_contain_text("Settlement")
-            with page.expect_download() as dl:
-                page.click("#download-record")
-            path = os.path.join(d, "record.txt")
-            dl.value.save_as(path)
-            with open(path, encoding="utf-8") as fh:
-                rec = Record.from_text(fh.read())
-            assert rec.game == "madiao" and rec.replay().current_player is None
-            b.close()
-            assert not [e for e in errors if "favicon" not in e], errors
-    finally:
-        srv.stop()
+    expect = pytest.importorskip("playwright.sync_api").expect
+    context = browser.new_context(**(PHONE if device == "phone" else DESKTOP))
+    page = context.new_page()
+    tap = tapper(device == "phone")
+    errors = watch_errors(page)
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#game", "madiao")
+    page.wait_for_selector("select[data-seat='3']")
+    page.click("#create-btn")
+    page.wait_for_selector("#info")
+    shot(page, f"madiao-{device}-table")
+    deadline = time.time() + 120
+    while not page.locator("#settlement").count():
+        assert time.time() < deadline, "no settlement in time"
+        if not _act_once(page, tap):
+            time.sleep(0.05)
+    page.wait_for_selector("#why li")
+    assert "馬弔脚例" in page.locator("#why").inner_text()
+    shot(page, f"madiao-{device}-settlement")
+    tap(page.locator("#langs [data-lang='en']"))
+    expect(page.locator("#settlement h3")).to_contain_text("Settlement")
+    rec = download_record(page, os.path.join(tmp_path, "record.txt"))
+    assert rec.game == "madiao" and rec.replay().current_player is None
+    context.close()
+    assert not [e for e in errors if "favicon" not in e], errors

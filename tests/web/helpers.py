@@ -1,10 +1,12 @@
 """Test helpers: a real server in a subprocess (so it can be SIGKILLed), a throwaway
-PostgreSQL cluster, and a small synchronous WebSocket client."""
+PostgreSQL cluster, a small synchronous WebSocket client, and headless Chromium for the browser
+tests of every game (tests/*/test_browser.py, tests/*/test_web.py)."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -12,10 +14,12 @@ import subprocess
 import sys
 import tempfile
 import time
-from contextlib import suppress
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -150,6 +154,99 @@ class Client:
         if self.last_state and (self.last_state.get("legal") or self.last_state["deal_over"]):
             return self.last_state
         return self.wait(lambda f: f["type"] == "state" and (bool(f.get("legal")) or f["deal_over"]), timeout)
+
+
+@contextmanager
+def sqlite_server(bot_delay: float = 0.0, prefix: str = "yezi-db-") -> Iterator[Server]:
+    """A started server on a fresh SQLite database in a temporary folder, stopped on exit."""
+    d = tempfile.mkdtemp(prefix=prefix)
+    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=bot_delay).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def play_random(cl: Client, rng: random.Random, max_moves: int = 400,
+                check: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play this seat with random legal actions until the deal is over (`check` sees each frame
+    that asks it to act); returns the last state frame."""
+    for _ in range(max_moves):
+        f = cl.my_turn()
+        if f["deal_over"]:
+            return f
+        a = rng.choice(f["legal"])
+        if check:
+            check(f)
+        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
+        cl.wait(lambda x: x["type"] in ("ack", "error"))
+        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
+        cl.last_state = None
+        cl.state()
+    raise AssertionError("deal did not end")
+
+
+# ---- headless Chromium (Debian's /usr/bin/chromium driven by Playwright) -------------------------
+
+CHROMIUM = os.environ.get("YEZI_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
+DESKTOP = {"viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2, "accept_downloads": True}
+
+
+def playwright_or_skip():
+    """Playwright's sync API; skips the caller (a module or a test) without it or without Chromium."""
+    api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
+    return api
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A headless Chromium browser (screenshots folder made), closed on exit."""
+    api = playwright_or_skip()
+    os.makedirs(SHOTS, exist_ok=True)
+    with api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def shot(page, name: str) -> str:
+    """A full-page screenshot as artifacts/screenshots/<name>.png; returns its path."""
+    path = os.path.join(SHOTS, name + ".png")
+    page.screenshot(path=path, full_page=True)
+    return path
+
+
+def watch_errors(page) -> list[str]:
+    """The page's script errors and console errors, collected as they happen."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def download_record(page, path: str):
+    """Click the settlement's download link, save the file at `path` and read it as a Record."""
+    from yezi.core.record import Record
+
+    with page.expect_download() as dl:
+        page.click("#download-record")
+    dl.value.save_as(path)
+    with open(path, encoding="utf-8") as fh:
+        return Record.from_text(fh.read())
+
+
+def tapper(touch: bool) -> Callable[[Any], None]:
+    """Tap (touch screens) or click a locator."""
+    return (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
 
 
 # ---- PostgreSQL ---------------------------------------------------------------------------------

@@ -9,24 +9,9 @@ import time
 
 import pytest
 
-from tests.web.helpers import Client, Server
+from tests.web.helpers import Client, Server, play_random
 from yezi.core.record import Record
 from yezi.core.registry import load_game
-
-
-def play_random(cl: Client, rng: random.Random, until_over: bool = True, max_moves: int = 400) -> dict:
-    """Play this seat with random legal actions until the deal is over."""
-    for _ in range(max_moves):
-        f = cl.my_turn()
-        if f["deal_over"]:
-            return f
-        a = rng.choice(f["legal"])
-        cl.send({"type": "action", "action": a, "id": f"m{f['deal_no']}-{f['seq']}-{rng.random()}", "seq": f["seq"]})
-        cl.wait(lambda x: x["type"] in ("ack", "error"))
-        assert cl.frames[-1]["type"] == "ack", cl.frames[-1]
-        cl.last_state = None
-        cl.state()
-    raise AssertionError("deal did not end")
 
 
 def test_games_and_assets(server: Server):

@@ -12,50 +12,21 @@ import os
 import re
 import time
 
-import pytest
+from tests.web.helpers import (
+    DESKTOP,
+    PHONE,
+    SHOTS,
+    Server,
+    download_record,
+    playwright_or_skip,
+    shot,
+    tapper,
+    watch_errors,
+)
 
-from tests.web.helpers import ROOT, Server
-from yezi.core.record import Record
-
-CHROMIUM = os.environ.get("YEZI_CHROMIUM", "/usr/bin/chromium")
-SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-
-playwright_api = pytest.importorskip("playwright.sync_api")
+WEB_BOT_DELAY = 0.03  # for the `web` fixture (tests/conftest.py)
+playwright_api = playwright_or_skip()
 expect = playwright_api.expect
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory):
-    d = tmp_path_factory.mktemp("browserdb")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=0.03).start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    os.makedirs(SHOTS, exist_ok=True)
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-def shot(page, name: str) -> str:
-    path = os.path.join(SHOTS, name + ".png")
-    page.screenshot(path=path, full_page=True)
-    return path
-
-
-def watch_errors(page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
 
 
 def act_once(page, touch: bool = False, keyboard: bool = False) -> bool:
@@ -63,7 +34,7 @@ def act_once(page, touch: bool = False, keyboard: bool = False) -> bool:
     if page.locator("#hand[data-my-turn='1']").count() == 0:
         return False
     seq = page.locator(".felt").get_attribute("data-seq")
-    tap = (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+    tap = tapper(touch)
     words = page.locator(".prompt .word")
     if words.count():
         bid = page.locator("#act-1")  # 做: bid, so that the deal is played out
@@ -149,12 +120,8 @@ def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
     page.click("#langs [data-lang='zh-hant']")
     expect(page.locator("#settlement h3")).to_contain_text("結算")
     # download the record
-    with page.expect_download() as dl:
-        page.click("#download-record")
     path = os.path.join(SHOTS, f"{tag}-record.txt")
-    dl.value.save_as(path)
-    with open(path, encoding="utf-8") as fh:
-        rec = Record.from_text(fh.read())
+    rec = download_record(page, path)
     assert rec.replay().current_player is None
     # replay it: from the table's link, then from the downloaded file
     page.click("#open-replay")
@@ -182,14 +149,13 @@ def new_user_flow(web: Server, page, tag: str, touch: bool) -> None:
 
 
 def test_new_user_desktop(web, browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    ctx = browser.new_context(**DESKTOP)
     new_user_flow(web, ctx.new_page(), "desktop", touch=False)
     ctx.close()
 
 
 def test_new_user_phone(web, browser):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                              device_scale_factor=2, accept_downloads=True)
+    ctx = browser.new_context(**PHONE)
     new_user_flow(web, ctx.new_page(), "phone", touch=True)
     ctx.close()
 
