@@ -221,6 +221,45 @@ def discards_of(s) -> set[str]:
     return {name(a - A.DISCARD_BASE) for a in s.legal_actions() if a >= A.DISCARD_BASE}
 
 
+# ---- the beat relation, rebuilt from the seed's sentences --------------------------------------
+
+def _seed_beats(q, p, ge_one: str, unbeatable: set[int], max_run: int) -> bool:
+    """000 鬥牌 1)-3) and 001's variants, written out independently of plays.py."""
+    from yezi.components.lukfu_deck import WAN_TSIN, number, suit
+    from yezi.games.lukfu.plays import GE, SHUN, SINGLE
+
+    if q.kind != p.kind or q.size != p.size:  # 打擊順子時所出張數必須與先手相同; 三條只可以用三條打
+        return False
+    if q.kind == SINGLE:  # 只能用同門而較大的牌打; 百子、毛公與雲綫 … 既不能打別的牌，亦不會被打敗
+        if WAN_TSIN in (q.id, p.id) or p.id in unbeatable or q.id in (0, 27):
+            return False
+        return suit(q.id) == suit(p.id) and number(q.id) > number(p.id)
+    if q.kind == GE:  # 只比數字大小，唯各一只可用各九打，但各一也不能打擊其他「各」牌
+        a, b = q.number, p.number
+        if ge_one == "guangdong":  # 001: 數字一的組合 … 只小於數字九的組合
+            rank = {1: 8.5}
+            return rank.get(a, a) > rank.get(b, b)
+        if a == 1:
+            return False
+        return a == 9 if b == 1 else a > b
+    assert q.kind == SHUN
+    if q.size > max_run:
+        return False
+    return q.suit < p.suit or (q.suit == p.suit and q.number > p.number)  # 先算門，後算數字
+
+
+@pytest.mark.parametrize("straight, max_run", [("3-9", 9), ("3", 3)])
+@pytest.mark.parametrize("ge_one", ["hakka", "guangdong"])
+@pytest.mark.parametrize("unbeat, unbeatable", [("hakka", {0, 27, 36}), ("guangdong", {0, 9, 18, 36})])
+def test_beat_table_matches_the_seed_sentences(straight, max_run, ge_one, unbeat, unbeatable):
+    from yezi.games.lukfu.plays import play_table
+
+    t = play_table(straight, ge_one, unbeat)
+    for p in PLAYS:
+        expected = {q.id for q in PLAYS if _seed_beats(q, p, ge_one, unbeatable, max_run)}
+        assert set(t.beaters[p.id]) == expected, p
+
+
 # ---- settlement with the dummy (結算) ------------------------------------------------------------
 
 @pytest.mark.parametrize("opts, pays", [
