@@ -440,7 +440,7 @@ class LukFuState(State):
         return a
 
     def hidden_action_text(self, index: int, lang: str) -> str:
-        return self.game.format_action(A.DISCARD_BASE, lang).replace(name(0, lang), "").strip() or "墊牌"
+        return {"zh-hant": "墊牌", "zh-hans": "垫牌"}.get(lang, "discard (face down)")
 
     def _synced_hist(self) -> dict[int | None, list[list]]:
         """The history as each seat saw it, brought up to date only when a view needs it."""
