@@ -109,6 +109,12 @@ export function isMyTurn(frame) {
   return !frame.replay && me !== null && me !== undefined && frame.view.to_act === me && !!frame.legal;
 }
 
+// The viewing seat's turn: whether it must act, its legal actions ([] when not) and their labels.
+export function turn(frame, ctx) {
+  const myTurn = isMyTurn(frame);
+  return { myTurn, legal: myTurn ? frame.legal : [], label: (a) => actionLabel(frame, ctx, a) };
+}
+
 // An action's label in the connection's language (the engine's code where the frame has none).
 export function actionLabel(frame, ctx, a) {
   return (frame.labels && frame.labels[String(a)] && frame.labels[String(a)][ctx.lang]) || String(a);

@@ -2,7 +2,7 @@
 // face-down counts, the hand as tile buttons (a tile with one legal move plays at once; with
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
-import { actionLabel, ensureStyle, isMyTurn, mount, movesPanel, newFrame, playerName, seatLabel, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { tiles: "張", down: "扣牌", open: "開口", closed: "封口", line: "第{n}行", turnOf: "輪到", yourTurn: "輪到你",
@@ -126,13 +126,11 @@ export function makeRender(game) {
     const v = frame.view;
     const w = words(ctx);
     const me = frame.seat;
-    const myTurn = isMyTurn(frame);
+    const { myTurn, legal, label } = turn(frame, ctx);
     if (newFrame(ui, frame)) ui.kind = null;
-    const legal = myTurn ? frame.legal : [];
     const byKind = {};
     for (const a of legal) { const d = decode(A, a); (byKind[d.k] = byKind[d.k] || []).push(a); }
     const judge = (frame.extras && frame.extras.judge) || {};
-    const label = (a) => actionLabel(frame, ctx, a);
     const send = (a) => {
       if (judge[String(a)] === "suanzhang" && !window.confirm(`${label(a)}: ${w.warnS}`)) return;
       ui.kind = null;

@@ -2,7 +2,7 @@
 // the drawn card, each seat's catch with its 決勝分, and the hand. Click a hand card: if it has one
 // legal move it is played; if it can take several lake cards, those light up and a click on one
 // captures it. The drawn card's targets light up the same way. Every legal move is also a button.
-import { actionLabel, ensureStyle, isMyTurn, mount, movesPanel, newFrame, playerName, seatLabel, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { lake: "湖", stock: "牌龍", tail: "尾牌（你已看過）", drawn: "摸到", cards: "隻", catch: "漁獲", score: "決勝分",
@@ -74,10 +74,8 @@ export async function render(root, frame, ctx) {
   const x = frame.extras || {};
   const dominoes = !!x.dominoes;
   const me = frame.seat;
-  const myTurn = isMyTurn(frame);
+  const { myTurn, legal, label } = turn(frame, ctx);
   if (newFrame(ui, frame)) ui.sel = null;
-  const legal = myTurn ? frame.legal : [];
-  const label = (a) => actionLabel(frame, ctx, a);
   const send = (a) => { ui.sel = null; ctx.send(a); };
   const acts = legal.map((a) => ({ a, ...decode(A, a) }));
   const drawPhase = v.phase === "draw";

@@ -3,7 +3,7 @@
 // with two (capture 捉 or discard 滅) both are offered. The banker's stake (衝) and a long-suit
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
-import { actionLabel, ensureStyle, isMyTurn, mount, movesPanel, newFrame, playerName, seatLabel, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { face: "面葉", tou: "頭", stake: "衝", pool: "官堆", tricks: "卓", turnOf: "輪到", yourTurn: "輪到你",
@@ -52,10 +52,8 @@ export async function render(root, frame, ctx) {
   const w = words(ctx);
   const x = frame.extras || {};
   const me = frame.seat;
-  const myTurn = isMyTurn(frame);
+  const { myTurn, legal, label } = turn(frame, ctx);
   if (newFrame(ui, frame)) ui.sel = null;
-  const legal = myTurn ? frame.legal : [];
-  const label = (a) => actionLabel(frame, ctx, a);
   const send = (a) => { ui.sel = null; ctx.send(a); };
   const warnings = x.warnings || {};
   const names = frame.seat_names[ctx.lang];
