@@ -50,13 +50,10 @@ def test_frame_extras_use_only_public_information():
 def test_a_whole_deal_through_the_server():
     pytest.importorskip("websockets")
     pytest.importorskip("starlette")
-    from tests.web.helpers import play_random, sqlite_server
+    from tests.web.helpers import play_random, sqlite_server, table_against_bots
 
     with sqlite_server(prefix="yezi-fish-db-") as srv:
-        games = {x["name"]: x for x in srv.get("/api/games").json()["games"]}
-        assert games["fishing"]["renderer"] is True and "heuristic" in games["fishing"]["bots"]
-        t = srv.create(game="fishing", name="Ann")
-        cl = srv.client(t["id"], t["seats"]["0"]["token"])
+        t, cl = table_against_bots(srv, "fishing")
         first = cl.state()
         assert first["view"]["hand"] is not None and "stock" not in first["view"]["deal"]
         assert "extras" in first and len(first["extras"]["scores"]) == 3

@@ -52,13 +52,10 @@ def test_frame_extras_depend_only_on_what_the_seat_knows():
 def test_a_whole_hand_through_the_server():
     pytest.importorskip("websockets")
     pytest.importorskip("starlette")
-    from tests.web.helpers import play_random, sqlite_server
+    from tests.web.helpers import play_random, sqlite_server, table_against_bots
 
     with sqlite_server(prefix="yezi-madiao-db-") as srv:
-        games = {x["name"]: x for x in srv.get("/api/games").json()["games"]}
-        assert games["madiao"]["renderer"] is True and "heuristic" in games["madiao"]["bots"]
-        t = srv.create(game="madiao", name="Ann")
-        cl = srv.client(t["id"], t["seats"]["0"]["token"])
+        t, cl = table_against_bots(srv, "madiao")
         first = cl.state()
         assert "cards" not in first["view"]["deal"]
         end = play_random(cl, random.Random(4))

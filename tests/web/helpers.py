@@ -167,6 +167,15 @@ def sqlite_server(bot_delay: float = 0.0, prefix: str = "yezi-db-") -> Iterator[
         srv.stop()
 
 
+def table_against_bots(srv: Server, game: str) -> tuple[dict[str, Any], Client]:
+    """A new table of `game` (which must be listed with its own renderer and a heuristic bot) for a
+    human against the bots, and that human's client."""
+    games = {x["name"]: x for x in srv.get("/api/games").json()["games"]}
+    assert games[game]["renderer"] is True and "heuristic" in games[game]["bots"]
+    t = srv.create(game=game, name="Ann")
+    return t, srv.client(t["id"], t["seats"]["0"]["token"])
+
+
 def play_random(cl: Client, rng: random.Random, max_moves: int = 400,
                 check: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play this seat with random legal actions until the deal is over (`check` sees each frame
