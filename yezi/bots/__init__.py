@@ -26,6 +26,12 @@ def make_bot(game_name: str, spec: str) -> Bot:
     spec = spec.strip().lower()
     if spec == "random":
         return RandomBot()
+    if spec.startswith("search"):
+        from yezi.bots.search import parse_search_spec
+
+        bot = parse_search_spec(spec)
+        if bot is not None:
+            return bot
     from yezi.core.registry import game_class
 
     cls = game_class(game_name)
@@ -33,4 +39,5 @@ def make_bot(game_name: str, spec: str) -> Bot:
     factories = bots() if callable(bots) else {}
     if spec in factories:
         return factories[spec]()
-    raise ValueError(f"unknown bot {spec!r} for {game_name}; bots: " + ", ".join(["random", *factories]))
+    raise ValueError(f"unknown bot {spec!r} for {game_name}; bots: "
+                     + ", ".join(["random", *factories, "search", "search-easy|normal|strong", "search@N"]))

@@ -148,9 +148,10 @@ def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng
         if low == "rules":
             say(game.describe_rules())
             continue
-        if low == "hint":
-            hint = bot.choose(game, view, legal, rng)
-            say(f"hint: {game.format_action(hint, notation)}")
+        if low == "hint" and "hint" not in commands:
+            from yezi.bots.search import hint_command
+
+            say(hint_command(game, view, arg.strip(), lang))
             continue
         if low in commands:
             say(commands[low](game, view, arg.strip(), lang))

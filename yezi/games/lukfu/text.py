@@ -97,4 +97,11 @@ def why(game, view: dict, arg: str, lang: str) -> str:
     return game.explain_laosui(view, c)
 
 
-COMMANDS = {"why": why}
+def hint(game, view: dict, arg: str, lang: str) -> str:
+    """Bid advice (win chance and expected payment of 做 and 唔做) while bidding, else the search bot's move."""
+    from yezi.bots.lukfu_advisor import hint_command
+
+    return hint_command(game, view, arg, lang)
+
+
+COMMANDS = {"why": why, "hint": hint}
