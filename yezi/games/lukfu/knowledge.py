@@ -190,34 +190,76 @@ class Knowledge:
             relevant_mask |= k.forbid
             for m in k.combos:
                 relevant_mask |= m
-        order = [c for c in cards_of(self.unknown & relevant_mask) if c not in forced]
-        weight = {c: sum(1 for k in cons if (k.forbid | _or(k.combos)) >> c & 1) for c in order}
-        if rng is None:
-            order.sort(key=lambda c: -weight[c])
-        else:
-            rng.shuffle(order)
-            order.sort(key=lambda c: -weight[c])
+        remaining = [c for c in cards_of(self.unknown & relevant_mask) if c not in forced]
         slot_order = sorted(range(len(slots)), key=lambda s: len(by_slot[s]))
-        failed: set[tuple] = set()
+        failed: set[tuple[int, ...]] = set()
 
-        def dfs(i: int) -> bool:
+        def fits(c: int, s: int) -> bool:
+            bit = 1 << c
+            return all(cons[k].ok(cur[k] | bit) for k in by_slot[s])
+
+        budget = [400]  # nodes for the plain search before switching to the careful one
+
+        def plain(i: int, order: list[int]) -> bool | None:
+            """Depth-first in a fixed order: fast when a world exists; None when over budget."""
             if i == len(order):
                 return True
-            key = (i, tuple(assigned))
-            if key in failed:
-                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
             c = order[i]
             choices = slot_order if rng is None else rng.sample(slot_order, len(slot_order))
             for s in choices:
                 if left[s] <= 0:
                     continue
-                if place(c, s) and dfs(i + 1):
+                if place(c, s):
+                    r = plain(i + 1, order)
+                    if r is None or r:
+                        if r is None:
+                            unplace(c, s)
+                        return r
+                unplace(c, s)
+            return False
+
+        def careful() -> bool:
+            # Most constrained card first (fewest slots it still fits), with forward checking:
+            # a card that fits nowhere ends this branch at once.
+            if not remaining:
+                return True
+            key = tuple(assigned)
+            if key in failed:
+                return False
+            best = -1
+            best_opts: list[int] = []
+            for i, c in enumerate(remaining):
+                opts = [s for s in slot_order if left[s] > 0 and fits(c, s)]
+                if not opts:
+                    failed.add(key)
+                    return False
+                if best < 0 or len(opts) < len(best_opts):
+                    best, best_opts = i, opts
+                    if len(opts) == 1:
+                        break
+            c = remaining.pop(best)
+            if rng is not None:
+                rng.shuffle(best_opts)
+            for s in best_opts:
+                place(c, s)
+                if careful():
                     return True
                 unplace(c, s)
+            remaining.insert(best, c)
             failed.add(key)
             return False
 
-        if not dfs(0):
+
+        weight = {c: sum(1 for k in cons if (k.forbid | _or(k.combos)) >> c & 1) for c in remaining}
+        order = sorted(remaining, key=lambda c: -weight[c]) if rng is None else sorted(
+            rng.sample(remaining, len(remaining)), key=lambda c: -weight[c])
+        found = plain(0, order)
+        if found is None:  # a hard position: prove it with most-constrained-first and forward checking
+            found = careful()
+        if not found:
             return None
         placed = 0
         for m in assigned:
