@@ -120,9 +120,7 @@ def _play(game, args, seed, stdin, out) -> int:
                 a = bot.choose(game, state.view(seat), state.legal_actions(), rng)
                 state.apply(a)
                 if me is not None:
-                    from yezi.cli.play import _as_seen
-
-                    seen = _as_seen(state, len(state.history) - 1, players.index(me), lang)
+                    seen = state.action_text_for(len(state.history) - 1, players.index(me), lang)
                     say(f"  {game.seat_name(seat, lang)} P{players[seat]}: {seen}")
                 continue
             view = state.view(seat)

@@ -75,7 +75,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
             if seat != seat_of_me:
                 action = bot.choose(game, state.view(seat), state.legal_actions(), rng)
                 state.apply(action)
-                say(f"  {game.seat_name(seat, lang)}: {_as_seen(state, len(state.history) - 1, seat_of_me, notation)}")
+                say(f"  {game.seat_name(seat, lang)}: {state.action_text_for(len(state.history) - 1, seat_of_me, notation)}")
                 continue
             view = state.view(seat)
             say(render(game, view, lang))
@@ -107,14 +107,6 @@ def run_play(args, stdin=None, stdout=None) -> int:
         line = stdin.readline()
         if not line or line.strip().lower() in ("q", "quit", "exit"):
             return 0
-
-
-def _as_seen(state, index: int, seat: int, notation: str) -> str:
-    """An action as `seat` saw it: a face-down card stays face down."""
-    shown = state.redact(index, seat)
-    if shown is None:
-        return state.hidden_action_text(index, notation if notation != "ascii" else "en")
-    return state.game.format_action(shown, notation)
 
 
 def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng):

@@ -33,16 +33,9 @@ def run_replay(args, out=None) -> int:
     seat = args.seat
     for i, a in enumerate(rec.actions):
         actor = state.current_player
-        shown = a
         state.apply(a)
-        if seat is not None and state.redact(i, seat) is None:
-            label = state.hidden_action_text(i, lang)
-        else:
-            label = game.format_action(shown, lang)
-        print(f"{i + 1:>3}. {game.seat_name(actor, lang)} {label}", file=out)
-        if render and not args.brief and seat is not None and state.actor_of(i) != seat:
-            pass
-    if render:
+        print(f"{i + 1:>3}. {game.seat_name(actor, lang)} {state.action_text_for(i, seat, lang)}", file=out)
+    if render and not args.brief:
         print(render(game, state.view(seat), lang), file=out)
     else:
         print("payments:", state.payments(), file=out)

@@ -90,9 +90,6 @@ def sort_key(c: int) -> tuple[int, int]:
     return (suit(c) if c < WAN_TSIN else SUITS, -number(c))
 
 
-HAND_ORDER = tuple(sorted([*range(36), WAN_TSIN], key=sort_key))
-
-
 _SUIT_DESC = tuple(tuple(tuple(9 * s + b for b in range(8, -1, -1) if v >> b & 1) for v in range(512))
                    for s in range(4))
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from yezi.core.errors import IllegalAction, NotationError
+from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
 
 LANGS = ("zh-hant", "zh-hans", "en")
@@ -200,15 +200,17 @@ class State(ABC):
     def redact(self, index: int, seat: int | None) -> int | None:
         """history[index] as `seat` saw it: the action code, or None when it was hidden."""
 
+    def action_text_for(self, index: int, seat: int | None, lang: str = "zh-hant") -> str:
+        """history[index] in words as `seat` saw it: a face-down action stays face down."""
+        a = self.redact(index, seat)
+        if a is None:
+            return self.hidden_action_text(index, "en" if lang == "ascii" else lang)
+        return self.game.format_action(a, lang)
+
     def log_for(self, seat: int | None, lang: str = "zh-hant") -> list[str]:
         """The record as `seat` sees it: one line per action, hidden actions redacted."""
-        out = []
-        for i in range(len(self.history)):
-            actor = self.actor_of(i)
-            a = self.redact(i, seat)
-            text = self.game.format_action(a, lang) if a is not None else self.hidden_action_text(i, lang)
-            out.append(f"{self.game.seat_name(actor, lang)} {text}")
-        return out
+        return [f"{self.game.seat_name(self.actor_of(i), lang)} {self.action_text_for(i, seat, lang)}"
+                for i in range(len(self.history))]
 
     def hidden_action_text(self, index: int, lang: str) -> str:
         return "?"
@@ -227,11 +229,3 @@ class State(ABC):
         deal, actions = self.sample_hidden(seat, rng)
         return self.game.replay(deal, actions)
 
-
-def parse_action_for(state: State, text: str) -> int:
-    """Parse text against a state, turning notation errors into a message listing legal moves."""
-    try:
-        return state.game.parse_action(text)
-    except NotationError as e:
-        legal = ", ".join(state.game.format_action(a, "zh-hant") for a in state.legal_actions())
-        raise NotationError(f"{e}; legal now: {legal}") from None

@@ -228,7 +228,7 @@ class LukFu(Game):
         start[seat] = mask_of(view["deal"])
         pending: list[int] = []
         out: list[int] = []
-        for actor, code in history_of(view):
+        for actor, code in view["history"]:
             if code is not None and code < A.PLAY_BASE:
                 out.append(code)
                 continue
@@ -247,10 +247,6 @@ class LukFu(Game):
                 start[actor] |= _cards_of_action(code)
         deal = [sorted(cards_of(m)) for m in start]
         return deal, out
-
-
-def history_of(view) -> list[tuple[int, int | None]]:
-    return [(a, c) for a, c in view["history"]]
 
 
 def _cards_of_action(code: int) -> int:

@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from yezi.components.lukfu_deck import WAN_TSIN, card, cards_of, number, suit
-from yezi.games.lukfu.plays import PLAYS, SINGLE, PlayTable
+from yezi.components.lukfu_deck import WAN_TSIN, card, cards_of, suit
+from yezi.games.lukfu.plays import PLAYS, PlayTable
 
 SUIT_MASKS = tuple(sum(1 << card(s, n) for n in range(1, 10)) for s in range(4))
 SUITED = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
@@ -330,4 +330,4 @@ def is_laosui_deduced(c: int, k: Knowledge, table: PlayTable) -> bool:
     return all(not (k.unknown >> x & 1 and k.can_be_with_opponent(x)) for x in higher_cards(c, table))
 
 
-__all__ = ["SINGLE", "Constraint", "Knowledge", "Slot", "higher_cards", "is_laosui_deduced", "number"]
+__all__ = ["Constraint", "Knowledge", "Slot", "higher_cards", "is_laosui_deduced"]

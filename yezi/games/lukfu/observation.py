@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from yezi.games.lukfu.plays import NUM_PLAYS, PLAYS
+from yezi.games.lukfu.plays import NUM_PLAYS
 
 PHASES = ("tigers", "bid", "play", "last", "over")
 
@@ -62,4 +62,4 @@ def observe(view: dict[str, Any]) -> list[float]:
     return out
 
 
-__all__ = ["PLAYS", "observe", "spec"]
+__all__ = ["observe", "spec"]

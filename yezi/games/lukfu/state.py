@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of, name, sort_key, suit
+from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of, name, sort_key
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import State
 from yezi.games.lukfu import actions as A
@@ -573,4 +573,4 @@ def _hitting_set_within(sets: list[int], budget: int) -> bool:
     return False
 
 
-__all__ = ["LukFuState", "suit"]
+__all__ = ["LukFuState"]
