@@ -47,3 +47,31 @@ def server(request, db_kind):
     srv = Server(make_url(db_kind, request)).start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture
+def own_server(request, db_kind):
+    """A server of this test's own, for tests that load it (busy all-bot tables) or configure it
+    (`env`): they must not slow or change the module's shared server. Call it with the extra
+    environment, e.g. ``own_server(YEZI_RATE_PER_S="5")``."""
+    started: list[Server] = []
+
+    def start(**env: str) -> Server:
+        srv = Server(make_url(db_kind, request), env=env).start()
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing web test shows the end of its server's log (tracebacks from the server side)."""
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when == "call" and rep.failed:
+        srv = item.funcargs.get("server")
+        if isinstance(srv, Server):
+            rep.sections.append(("server log (tail)", srv.log_tail()))

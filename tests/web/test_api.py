@@ -207,7 +207,8 @@ def test_bad_input_error_frames_state_unchanged(server: Server):
         c.close()
 
 
-def test_rate_limit_keeps_connection(server: Server):
+def test_rate_limit_keeps_connection(own_server):
+    server = own_server(YEZI_RATE_PER_S="5", YEZI_RATE_BURST="10")
     t = server.create(seats=[{"kind": "human"}] * 4)
     cl = server.client(t["id"], t["seats"]["0"]["token"])
     cl.state()
@@ -276,8 +277,10 @@ def test_match_of_two_deals_totals(server: Server):
     cl.close()
 
 
-def test_bots_do_not_block_other_tables(server: Server):
-    """Busy all-bot tables (no delay) run while a person's actions are answered promptly."""
+def test_bots_do_not_block_other_tables(own_server):
+    """Busy all-bot tables (no delay) run while a person's actions are answered promptly.
+    (Its own server: those tables play on after the test and would slow every later one.)"""
+    server = own_server()
     for _ in range(6):
         server.create(seats=[{"kind": "bot", "bot": "random"}] * 4, num_deals=32, listed=False)
     t = server.create(seats=[{"kind": "human"}] * 4)

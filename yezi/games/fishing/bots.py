@@ -50,6 +50,12 @@ class GreedyBot:
         # The 尾家 who peeked knows its last draw: a card that the 尾牌 can take back is cheap to release.
         tail = view["deal"].get("tail") if self.peek_weight and view["stock_left"] > 0 else None
         obase = {s: game.catch_score(catches[s]) for s in opps}
+        # Memos for this decision: the blocking and offering terms depend only on the lake card
+        # taken or the card released, which many legal actions share (search rollouts call this
+        # thousands of times a decision).
+        deny: dict[tuple[int, int], float] = {}
+        offer: dict[int, float] = {}
+        release: dict[int, float] = {}
         best: list[int] = []
         bestv = float("-inf")
         for a in legal:
@@ -58,16 +64,27 @@ class GreedyBot:
                 n = self._taken(game, view, target)
                 v = self.worth(game, mine, base, [(card, 1), (target, n)])
                 if self.deny_weight:
-                    v += self.deny_weight * max(
-                        (self.worth(game, catches[s], obase[s], [(target, n)]) - 10 * n for s in opps), default=0)
+                    d = deny.get((target, n))
+                    if d is None:
+                        d = deny[target, n] = self.deny_weight * max(
+                            (self.worth(game, catches[s], obase[s], [(target, n)]) - 10 * n for s in opps),
+                            default=0)
+                    v += d
             elif kind in ("rel", "drel"):
-                v = -0.5 * self.worth(game, mine, base, [(card, 1)])
-                if tail is not None and card in game.matches[tail]:
-                    v += self.peek_weight * self.worth(game, mine, base, [(card, 1), (tail, 1)])
-                if self.offer_weight:
-                    v -= self.offer_weight * max(
-                        (self.worth(game, catches[s], obase[s], [(card, 1), (m, 1)]) - 20
-                         for s in opps for m in game.matches[card]), default=0)
+                r = release.get(card)
+                if r is None:
+                    r = -0.5 * self.worth(game, mine, base, [(card, 1)])
+                    if tail is not None and card in game.matches[tail]:
+                        r += self.peek_weight * self.worth(game, mine, base, [(card, 1), (tail, 1)])
+                    if self.offer_weight:
+                        o = offer.get(card)
+                        if o is None:
+                            o = offer[card] = self.offer_weight * max(
+                                (self.worth(game, catches[s], obase[s], [(card, 1), (m, 1)]) - 20
+                                 for s in opps for m in game.matches[card]), default=0)
+                        r -= o
+                    release[card] = r
+                v = r
             elif kind == "stack":
                 v = 1.0
             else:  # keep

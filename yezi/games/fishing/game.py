@@ -82,6 +82,7 @@ class Fishing(Game):
         self.dominoes = r["equipment"] == "dominoes64"
         self.deck = tg.double_domino_set() if self.dominoes else tg.card_deck()
         self.deck_counts = tg.counts(self.deck)
+        self._score_cache: dict[tuple[int, ...], int] = {}
         if self.dominoes:
             self.hand_size = 12 if self.players == 2 else 8
             self.lake_size = 16
@@ -310,12 +311,23 @@ class Fishing(Game):
         return self.method.settle([self.method.standing(c) for c in catches], names)
 
     def catch_score(self, counts) -> int:
-        """The 決勝分 of a catch under this ruleset (what bots maximise); fast, no reasons."""
-        fish, sf, ns, _jun, all_small = quick(counts, self.class_rules)
-        if all_small:
-            return fish
-        m = self.method
-        return fish + (sf if m.double_specials else 0) + m.special_bonus * ns
+        """The 決勝分 of a catch under this ruleset (what bots maximise); fast, no reasons.
+
+        Memoised by the kind counts: bots and search rollouts score the same few thousand catches
+        over and over (a rollout-heavy search decision asks ~7,000 times), and a dictionary
+        lookup is about ten times cheaper than classifying again.
+        """
+        key = tuple(counts)
+        cache = self._score_cache
+        v = cache.get(key)
+        if v is None:
+            fish, sf, ns, _jun, all_small = quick(counts, self.class_rules)
+            m = self.method
+            v = fish if all_small else fish + (sf if m.double_specials else 0) + m.special_bonus * ns
+            if len(cache) >= 1 << 18:  # bounded: a long-lived server process must not grow without end
+                cache.clear()
+            cache[key] = v
+        return v
 
     # ---- worlds consistent with a view -------------------------------------------------------
     def sample_from_view(self, view: dict[str, Any], rng: random.Random) -> tuple[Any, list[int]]:
