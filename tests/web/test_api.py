@@ -6,6 +6,8 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -49,6 +51,7 @@ def test_create_validation(server: Server):
         ({"game": "lukfu", "options": {"laosui": "telepathy"}}, "bad-options"),
         ({"game": "lukfu", "preset": "nowhere"}, "bad-options"),
         ({"game": "lukfu", "num_deals": 0}, "bad-deals"),
+        ({"game": "lukfu", "hints": "yes"}, "bad-request"),
     ]
     for spec, code in bad:
         r = server.post("/api/tables", spec)
@@ -345,7 +348,24 @@ def test_migrations_idempotent(db_url_factory, db_kind, game):
     with e.connect() as c:
         from sqlalchemy import text
 
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0002"
+    e.dispose()
+
+
+def test_upgrade_keeps_old_tables_with_hints_on(db_url_factory, db_kind):
+    """A database made before hints existed (revision 0001) upgrades in place; its tables allow hints."""
+    from sqlalchemy import text
+
+    from yezi.server.db import Store, make_engine, migrate
+
+    e = make_engine(db_url_factory(db_kind))
+    migrate(e, "0001")
+    with e.begin() as c:
+        c.execute(text("insert into yezi_tables (id, game, preset, options, num_deals, seed, title, listed, status, "
+                       "created_at) values ('old', 'lukfu', 'hakka-hk', '{}', 1, 7, '', true, 'playing', 0)"))
+    migrate(e)
+    row = Store(e, checkpoint_every=0).table("old")
+    assert row is not None and row.hints is True and row.seed == 7
     e.dispose()
 
 
@@ -474,3 +494,95 @@ def test_log_follows_the_connection_language(server: Server):
     cl.send({"type": "lang", "lang": "klingon"})
     assert cl.wait_type("error")["code"] == "bad-lang"
     cl.close()
+
+
+def test_search_bots_are_offered_and_play(server: Server):
+    """Every game with a heuristic offers the search levels; a search bot finishes a deal."""
+    games = {g["name"]: g for g in server.get("/api/games").json()["games"]}
+    for name, g in games.items():
+        if "heuristic" in g["bots"]:
+            assert {"search-easy", "search-normal", "search-strong"} <= set(g["bots"]), name
+    t = server.create(game="jielong", name="Ann",
+                      seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "search-easy"}] * 3)
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    end = play_random(cl, random.Random(4))
+    assert end["deal_over"] and [p["bot"] for p in end["table"]["players"][1:]] == ["search-easy"] * 3
+    cl.close()
+
+
+def _until(cl: Client, rng: random.Random, want: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Play random moves for this seat until a frame asks it to act and `want(frame)` holds."""
+    for _ in range(400):
+        f = cl.my_turn()
+        assert not f["deal_over"], "the deal ended first"
+        if want(f):
+            return f
+        cl.send({"type": "action", "action": rng.choice(f["legal"]), "id": f"u{f['seq']}-{rng.random()}",
+                 "seq": f["seq"]})
+        cl.wait(lambda x: x["type"] in ("ack", "error"))
+        cl.last_state = None
+        cl.state()
+    raise AssertionError("never reached")
+
+
+def test_hints_bid_advice_then_search(server: Server):
+    """Luk Fu: while bidding the hint is the 做 / 唔做 advice; in play it is the search bot's move,
+    one of the legal actions, for the decision it was asked for."""
+    for attempt in range(8):
+        t = server.create(name="Ann", seats=[{"kind": "human"}] + [{"kind": "bot", "bot": "heuristic"}] * 3)
+        cl = server.client(t["id"], t["seats"]["0"]["token"])
+        rng = random.Random(attempt)
+        f = _until(cl, rng, lambda f: f["view"]["phase"] in ("bid", "play"))
+        if f["view"]["phase"] != "bid":
+            cl.close()
+            continue
+        cl.send({"type": "hint", "id": "h1", "level": "easy"})
+        h = cl.wait_type("hint", timeout=60)
+        assert h["id"] == "h1" and h["seq"] == f["seq"] and h["hint"]["kind"] == "advice"
+        assert h["hint"]["recommended"] in f["legal"] and "做" in h["hint"]["summary"]
+        # bid, so that this seat plays the deal
+        bid = next(a for a in f["legal"] if f["labels"][str(a)]["zh-hant"] == "做")
+        cl.send({"type": "action", "action": bid, "id": "bid", "seq": f["seq"]})
+        assert cl.wait(lambda x: x["type"] in ("ack", "error"))["type"] == "ack"
+        cl.last_state = None
+        cl.state()
+        try:
+            f = _until(cl, rng, lambda f: f["view"]["phase"] == "play" and len(f["legal"]) > 1)
+        except AssertionError:
+            cl.close()
+            continue
+        cl.send({"type": "hint", "id": "h2", "level": "easy"})
+        h = cl.wait_type("hint", timeout=60)["hint"]
+        assert h["kind"] == "search" and h["action"] in f["legal"] and h["summary"]
+        assert {a["action"] for a in h["alternatives"]} <= set(f["legal"])
+        cl.close()
+        return
+    pytest.skip("no deal reached the seat's play with a choice")
+
+
+def test_hints_refused_politely(server: Server):
+    t = server.create(game="jielong", name="Ann", seats=[{"kind": "human"}] * 4)
+    off = server.create(game="jielong", name="Bo", seats=[{"kind": "human"}] * 4, hints=False)
+    cls = {p: server.client(t["id"], t["seats"][str(p)]["token"]) for p in range(4)}
+    frames = {p: c.state() for p, c in cls.items()}
+    to_act = next(p for p, f in frames.items() if f.get("legal"))
+    waiting = next(p for p in cls if p != to_act)
+    spec = server.client(t["id"])
+    spec.state()
+    for c, msg, code in [
+        (cls[waiting], {"type": "hint", "id": "a"}, "not-your-turn"),
+        (spec, {"type": "hint", "id": "b"}, "spectator"),
+        (cls[to_act], {"type": "hint", "id": "c", "level": "genius"}, "bad-level"),
+    ]:
+        c.send(msg)
+        e = c.wait(lambda x: x["type"] in ("hint", "error"))
+        assert e["type"] == "error" and e["code"] == code, e
+    o = server.client(off["id"], off["seats"]["0"]["token"])
+    assert o.state()["table"]["hints"] is False
+    o.send({"type": "hint", "id": "d"})
+    assert o.wait_type("error")["code"] == "hints-off"
+    cls[to_act].send({"type": "hint", "id": "e", "level": "easy"})
+    h = cls[to_act].wait_type("hint", timeout=60)
+    assert h["hint"]["kind"] == "search" and h["hint"]["action"] in frames[to_act]["legal"]
+    for c in [*cls.values(), spec, o]:
+        c.close()

@@ -212,3 +212,25 @@ def test_every_game_opens_in_the_browser(web, browser):
         shot(page, f"game-{name}")
     assert not errors, errors
     ctx.close()
+
+
+def test_search_bot_level_and_hint_button(web, browser):
+    """The lobby offers the search levels by name; at the table, the hint button answers the
+    seat's current decision (the bid advice or the search bot's move) in the page's language."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs [data-lang='zh-hant']")
+    seat1 = page.locator("select[data-seat='1']")
+    assert "電腦 · 搜尋·中" in seat1.inner_text()
+    page.select_option("select[data-seat='1']", "bot:search-easy")
+    assert page.locator("#hints").is_checked()
+    page.click("#create-btn")
+    page.wait_for_selector("#hand[data-my-turn='1']", timeout=30000)
+    page.click("#hint-btn")
+    expect(page.locator("#hint-text")).to_contain_text("建議", timeout=30000)
+    shot(page, "hint-zh-hant")
+    assert not [e for e in errors if "favicon" not in e], errors
+    ctx.close()

@@ -122,6 +122,14 @@ class Game(ABC):
         """
         return view["deal"], list(view["history"])
 
+    def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0) -> dict[str, Any] | None:
+        """Game-specific advice for the seat of `view` at this point, as plain JSON, or None.
+
+        Hints use it before falling back to the search bot: a decision that search answers
+        badly (Luk Fu's bid, decided before any card is played) can have an advisor of its own.
+        """
+        return None
+
     # --- between deals -------------------------------------------------------------------
     def dealer_shift(self, state: State) -> int:
         """How many seats the dealer moves after this finished deal (0 = the dealer stays)."""

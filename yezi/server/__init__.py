@@ -28,6 +28,8 @@ No token: a spectator. Client messages are JSON objects of at most 4 KiB, at mos
 * ``{"type": "next_deal", "id": ...}`` once a deal of a match is over;
 * ``{"type": "lang", "lang": "en"}`` (the language of the log lines; answered with a state frame);
 * ``{"type": "name", "name": ...}`` (a seat holder's display name);
+* ``{"type": "hint", "id": ..., "level": "easy|normal|strong"}`` on the seat's own turn, at tables
+  opened with ``"hints": true`` (the default): answered by a ``hint`` frame;
 * ``{"type": "sync"}`` (resend the state) and ``{"type": "ping", "id": ...}``.
 
 Server frames:
@@ -37,6 +39,10 @@ Server frames:
   ``log`` in the connection's language (as that seat saw it), ``table`` (players, connection state),
   ``totals``, ``deal_over``/``match_over``, ``payments`` once over, ``extras`` from the render module;
 * ``ack``: ``id``, ``seq`` — sent only after the action is committed to the event log;
+* ``hint``: ``id``, ``deal_no`` and ``seq`` of the decision it answers, and ``hint``: either
+  ``kind: "advice"`` (the game's own advisor, e.g. Luk Fu's 做 / 唔做 numbers) or ``kind: "search"``
+  (the search bot's move, its expected payment with a 95% half-width, the alternatives), both with a
+  readable ``summary`` in the connection's language;
 * ``error``: ``code`` (bad-json, bad-message, bad-action, illegal (+``rule``), not-your-turn,
   stale, duplicate-id, bad-id, too-large, rate-limited, spectator, deal-over, ...) and ``message``.
   The state is unchanged and the connection stays open.

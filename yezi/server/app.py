@@ -12,6 +12,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 import time
 from typing import Any
 
@@ -23,6 +24,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from yezi.bots.hints import table_hint
+from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.errors import YeziError
 from yezi.core.protocol import LANGS, NOTATIONS
 from yezi.core.record import Record
@@ -30,7 +33,7 @@ from yezi.core.registry import load_game
 from yezi.server import catalog
 from yezi.server.config import Settings
 from yezi.server.db import Store, make_engine, migrate
-from yezi.server.tables import Conn, LiveTable, TableError, TableManager, clean_name, json_num
+from yezi.server.tables import Conn, LiveTable, TableError, TableManager, clean_name, json_num, thinking
 
 log = logging.getLogger("yezi.server")
 WEB_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "web")
@@ -435,6 +438,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 t.broadcast()
             t.kick()
             return
+        if kind == "hint":
+            await handle_hint(t, conn, msg, cid)
+            return
         if kind == "name":
             name = clean_name(msg.get("name"))
             if conn.position is None or not name:
@@ -461,7 +467,43 @@ def create_app(settings: Settings | None = None) -> Starlette:
             t.kick()
             return
         conn.send({"type": "error", "code": "bad-message",
-                   "message": f"unknown message type {kind!r}; expected action, next_deal, name, lang, sync or ping"})
+                   "message": f"unknown message type {kind!r}; expected action, next_deal, hint, name, lang, "
+                              "sync or ping"})
+
+    async def handle_hint(t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
+        """The seat's hint for its current decision, computed from its view in a thread; the
+        reply carries the move number it was asked for, so a late answer is recognisable."""
+        level = msg.get("level", "normal")
+
+        def refuse(code: str, message: str) -> None:
+            conn.send({"type": "error", "code": code, "message": message, "id": cid})
+
+        if conn.position is None:
+            return refuse("spectator", "spectators cannot ask for hints")
+        if not t.row.hints:
+            return refuse("hints-off", "this table was opened without hints")
+        if level not in SEARCH_LEVELS:
+            return refuse("bad-level", "level is one of " + ", ".join(SEARCH_LEVELS))
+        if conn.hinting:
+            return refuse("busy", "a hint is already being worked out for you")
+        async with t.lock:
+            st = t.current.state
+            seat = t.seat_of(conn.position)
+            if st.current_player != seat:
+                return refuse("not-your-turn", "hints are for your own decisions: wait for your turn")
+            view, legal = st.view(seat), st.legal_actions()
+            deal_no, seq = t.current.no, len(st.history)
+        conn.hinting = True
+        try:
+            async with thinking(settings):
+                h = await asyncio.to_thread(table_hint, t.game, view, legal, level, conn.lang,
+                                            random.SystemRandom().randrange(2**62))
+        except Exception as e:
+            log.exception("hint failed at table %s", t.id)
+            return refuse("server", f"no hint: {type(e).__name__}")
+        finally:
+            conn.hinting = False
+        conn.send({"type": "hint", "id": cid, "deal_no": deal_no, "seq": seq, "hint": h})
 
     async def on_error(request: Request, exc: Exception) -> Response:
         return err("server", "internal error", 500)

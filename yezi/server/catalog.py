@@ -42,6 +42,10 @@ def bot_levels(name: str) -> list[str]:
         except Exception:
             continue
         levels.append(k)
+    if "heuristic" in levels:  # the search bot rolls out with the game's heuristic
+        from yezi.bots.search import LEVELS
+
+        levels += [f"search-{lv}" for lv in LEVELS]
     return levels
 
 

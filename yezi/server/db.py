@@ -49,6 +49,7 @@ tables_t = Table(
     Column("listed", Boolean, nullable=False, default=True),
     Column("status", String(16), nullable=False, default="playing"),
     Column("created_at", Float, nullable=False),
+    Column("hints", Boolean, nullable=False, default=True),  # may seat holders ask for hints (0002)
 )
 players_t = Table(
     "yezi_players", metadata,
@@ -104,6 +105,7 @@ class TableRow:
     listed: bool
     status: str
     created_at: float
+    hints: bool = True
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
@@ -131,8 +133,8 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to the newest Alembic revision (or to `revision`, for upgrade tests)."""
     from alembic import command
     from alembic.config import Config
 
@@ -140,7 +142,7 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", os.path.join(os.path.dirname(__file__), "migrations"))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(cfg, revision)
 
 
 class Store:
@@ -192,7 +194,7 @@ class Store:
             c.execute(insert(tables_t).values(
                 id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options),
                 num_deals=row.num_deals, seed=row.seed, title=row.title, listed=row.listed,
-                status=row.status, created_at=row.created_at,
+                status=row.status, created_at=row.created_at, hints=row.hints,
             ))
             c.execute(insert(players_t), [
                 dict(table_id=row.id, position=p.position, kind=p.kind, bot=p.bot, name=p.name,
@@ -299,5 +301,5 @@ def _table_row(r) -> TableRow:
     return TableRow(
         id=r["id"], game=r["game"], preset=r["preset"], options=json.loads(r["options"] or "{}"),
         num_deals=r["num_deals"], seed=int(r["seed"]), title=r["title"] or "", listed=bool(r["listed"]),
-        status=r["status"], created_at=r["created_at"],
+        status=r["status"], created_at=r["created_at"], hints=bool(r["hints"]),
     )

@@ -88,6 +88,7 @@ class Conn:
     closed: bool = False
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
     lang: str = "zh-hant"  # the language of the log lines in its frames
+    hinting: bool = False  # a hint is being computed for it (one at a time)
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame (a dict, or one already encoded as JSON text)."""
@@ -179,6 +180,7 @@ class LiveTable:
         return {
             "id": self.id, "game": self.row.game, "preset": self.row.preset, "options": self.row.options,
             "title": self.row.title, "num_deals": self.row.num_deals, "status": self.row.status,
+            "hints": self.row.hints,
             "titles": dict(self.game.titles),
             "players": [
                 {"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name, "claimed": p.claimed,
@@ -382,7 +384,8 @@ class LiveTable:
                 if getattr(bot, "name", "") == "random":
                     action = bot.choose(self.game, view, legal, self.rng)
                 else:  # a thinking bot runs in a thread so that other tables go on
-                    action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
+                    async with thinking(self.settings):
+                        action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
                 async with self.lock:
                     st = self.current.state
                     if self.current.no != deal_no or len(st.history) != seq:
@@ -396,6 +399,17 @@ class LiveTable:
             raise
         except Exception:
             log.exception("bot loop of table %s failed", self.id)
+
+
+_thinking: asyncio.Semaphore | None = None
+
+
+def thinking(settings: Settings) -> asyncio.Semaphore:
+    """The server-wide limit on bots and hints thinking at once (`Settings.think_threads`)."""
+    global _thinking
+    if _thinking is None:
+        _thinking = asyncio.Semaphore(max(1, settings.think_threads))
+    return _thinking
 
 
 class TableManager:
@@ -510,11 +524,14 @@ class TableManager:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
             players[host].name = host_name or f"Player {host + 1}"
+        hints = spec.get("hints", True)
+        if not isinstance(hints, bool):
+            raise TableError("bad-request", "hints is true (seat holders may ask for hints) or false")
         title = clean_name(spec.get("title"), "")[:80]
         seed = random.SystemRandom().randrange(2**62)
         tid = secrets.token_urlsafe(9)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
-                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time())
+                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints)
         deal_seed = random.Random(f"{seed}:0").randrange(2**62)
         deal = game.deal_from_seed(deal_seed)
         self.store.create_table(row, players, (0, deal_seed, deal))

@@ -1,6 +1,6 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
-import { t } from "/static/i18n.js";
+import { botName, t } from "/static/i18n.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -87,7 +87,7 @@ async function lobby(main) {
   const form = el("form", { id: "create", class: "panel" });
   const tables = el("section", { id: "tables", class: "panel" });
   let seatsDef = null;
-  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1 };
+  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1, hints: true };
 
   async function resolveSeats() {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
@@ -105,7 +105,10 @@ async function lobby(main) {
     await resolveSeats();
     const gameSel = el("select", { id: "game", "aria-label": T("game") },
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
-    gameSel.onchange = () => { choice = { game: gameSel.value, preset: null, options: {}, seats: [], num_deals: 1 }; draw(); };
+    gameSel.onchange = () => {
+      choice = { game: gameSel.value, preset: null, options: {}, seats: [], num_deals: 1, hints: choice.hints };
+      draw();
+    };
     const presetSel = el("select", { id: "preset" },
       Object.entries(g.presets).map(([k, p]) => el("option", { value: k, selected: k === choice.preset }, p.title || k)));
     presetSel.onchange = () => { choice.preset = presetSel.value; choice.options = {}; draw(); };
@@ -127,7 +130,7 @@ async function lobby(main) {
       const sel = el("select", { "data-seat": i, "aria-label": `${T("player")} ${i + 1}` },
         el("option", { value: "you", selected: s === "you" }, T("you")),
         el("option", { value: "friend", selected: s === "friend" }, T("friend")),
-        g.bots.map((b) => el("option", { value: "bot:" + b, selected: s === "bot:" + b }, `${T("bot")} · ${b}`)));
+        g.bots.map((b) => el("option", { value: "bot:" + b, selected: s === "bot:" + b }, `${T("bot")} · ${botName(state.lang, b)}`)));
       sel.onchange = () => {
         if (sel.value === "you") choice.seats = choice.seats.map((x) => (x === "you" ? "friend" : x));
         choice.seats[i] = sel.value;
@@ -136,6 +139,8 @@ async function lobby(main) {
       const role = seatsDef.seat_names[state.lang][i];
       return el("label", { class: "seatrow" }, el("span", {}, `${T("player")} ${i + 1} · ${role}`), sel);
     });
+    const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
+    hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
     const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
     form.replaceChildren(
       el("h2", {}, T("newTable")),
@@ -145,6 +150,7 @@ async function lobby(main) {
       opts,
       el("label", {}, el("span", {}, T("deals")), dealsSel),
       el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
+      el("label", { class: "check" }, hintsBox, el("span", {}, T("hintsAllowed"))),
       submit,
     );
     form.dataset.ready = choice.game;
@@ -155,7 +161,7 @@ async function lobby(main) {
     const seats = choice.seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: "human" }));
     let host = choice.seats.indexOf("you");
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
-      num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null };
+      num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints };
     try {
       const r = await api("/api/tables", { method: "POST", body: JSON.stringify(spec) });
       const links = {};
@@ -172,7 +178,7 @@ async function lobby(main) {
     const rows = data.tables.map((tb) => {
       const g = gs.find((x) => x.name === tb.game);
       const seats = tb.players.map((p) => {
-        if (p.kind === "bot") return el("span", { class: "chip bot" }, `${T("bot")} · ${p.bot}`);
+        if (p.kind === "bot") return el("span", { class: "chip bot" }, `${T("bot")} · ${botName(state.lang, p.bot)}`);
         if (p.claimed) return el("span", { class: "chip", text: p.name || T("player") });
         const b = el("button", { class: "chip free", "data-join": `${tb.id}:${p.position}` }, `${T("join")} ${p.position + 1}`);
         b.onclick = async () => {
@@ -208,7 +214,26 @@ async function tablePage(main, tid) {
   const root = el("div", { class: "table-page" });
   const status = el("div", { id: "conn", class: "muted" });
   const nameBox = el("form", { id: "name-form", class: "panel", hidden: true });
-  main.replaceChildren(el("div", {}, status, nameBox, root));
+  // Hints: the seat's own decision only; the answer names the move it was asked for (seq).
+  const hintBox = el("div", { id: "hint-box", class: "panel hint-box", hidden: true });
+  let hint = null;  // { seq, deal_no, text } or { seq, deal_no, waiting: true }
+  main.replaceChildren(el("div", {}, status, nameBox, hintBox, root));
+  function drawHint() {
+    const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
+    if (!mine) { hintBox.hidden = true; return; }
+    const current = hint && hint.seq === frame.seq && hint.deal_no === frame.deal_no ? hint : null;
+    const btn = el("button", { type: "button", id: "hint-btn", disabled: current && current.waiting }, T("hintBtn"));
+    btn.onclick = () => {
+      if (!ws || ws.readyState !== 1) return;
+      hint = { seq: frame.seq, deal_no: frame.deal_no, waiting: true };
+      ws.send(JSON.stringify({ type: "hint", id: `h-${Date.now().toString(36)}`, level: "normal" }));
+      drawHint();
+    };
+    const body = !current ? null : current.waiting ? el("span", { class: "muted" }, T("hintThinking"))
+      : el("pre", { id: "hint-text", class: "hint-text" }, current.text);
+    hintBox.replaceChildren(btn, body);
+    hintBox.hidden = false;
+  }
   function askName() {
     // someone who came by an invite link has not told us a name yet
     if (!token || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
@@ -263,10 +288,12 @@ async function tablePage(main, tid) {
     ws.onopen = () => { backoff = 250; status.textContent = ""; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
-      if (m.type === "state") { const first = !frame; frame = m; draw(); if (first) askName(); }
+      if (m.type === "state") { const first = !frame; frame = m; draw(); drawHint(); if (first) askName(); }
       else if (m.type === "ack") pending.delete(m.id);
+      else if (m.type === "hint") { hint = { seq: m.seq, deal_no: m.deal_no, text: m.hint.summary }; drawHint(); }
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
+        if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
         toast(`${T("error")}: ${m.message}`);
         if (m.code === "bad-token") { token = ""; localStorage.removeItem("yezi.token." + tid); }
         if (mod && mod.onError) mod.onError(m);

@@ -1,6 +1,9 @@
 // UI strings in the three languages. Card and action names come from the server (engine notation).
 export const STRINGS = {
   "zh-hant": {
+    hintBtn: "提示", hintThinking: "諗緊…", hintsAllowed: "准許提示", hintsOff: "本枱不設提示",
+    botNames: { random: "亂出", heuristic: "經驗", greedy: "貪食", cautious: "穩陣", "search-easy": "搜尋·淺",
+      "search-normal": "搜尋·中", "search-strong": "搜尋·深" },
     lobby: "大堂", newTable: "開新枱", game: "遊戲", preset: "規則", options: "規則選項", deals: "局數",
     seats: "座位", you: "你", friend: "朋友（邀請連結）", bot: "電腦", create: "開枱", yourName: "你的名字",
     openTables: "進行中的枱", none: "暫時冇", join: "入座", watch: "旁觀", player: "玩家", free: "空位",
@@ -18,6 +21,9 @@ export const STRINGS = {
     create_failed: "開枱失敗", record: "記錄", won: "贏牌", turnOf: "輪到", hand: "手牌",
   },
   "zh-hans": {
+    hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示", hintsOff: "本桌不设提示",
+    botNames: { random: "乱出", heuristic: "经验", greedy: "贪吃", cautious: "稳健", "search-easy": "搜索·浅",
+      "search-normal": "搜索·中", "search-strong": "搜索·深" },
     lobby: "大厅", newTable: "开新桌", game: "游戏", preset: "规则", options: "规则选项", deals: "局数",
     seats: "座位", you: "你", friend: "朋友（邀请链接）", bot: "电脑", create: "开桌", yourName: "你的名字",
     openTables: "进行中的桌", none: "暂时没有", join: "入座", watch: "旁观", player: "玩家", free: "空位",
@@ -35,6 +41,9 @@ export const STRINGS = {
     create_failed: "开桌失败", record: "记录", won: "赢牌", turnOf: "轮到", hand: "手牌",
   },
   en: {
+    hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints", hintsOff: "No hints at this table",
+    botNames: { random: "random", heuristic: "heuristic", greedy: "greedy", cautious: "cautious",
+      "search-easy": "search · easy", "search-normal": "search · normal", "search-strong": "search · strong" },
     lobby: "Lobby", newTable: "New table", game: "Game", preset: "Rules", options: "Rule options", deals: "Deals",
     seats: "Seats", you: "You", friend: "Friend (invite link)", bot: "Bot", create: "Create table",
     yourName: "Your name", openTables: "Open tables", none: "None yet", join: "Join", watch: "Watch",
@@ -55,6 +64,11 @@ export const STRINGS = {
     won: "won", turnOf: "To act", hand: "Hand",
   },
 };
+
+export function botName(lang, bot) {
+  const names = (STRINGS[lang] && STRINGS[lang].botNames) || STRINGS.en.botNames;
+  return names[bot] || STRINGS.en.botNames[bot] || bot;
+}
 
 export function t(lang, key, vars) {
   let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;

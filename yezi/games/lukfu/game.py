@@ -203,6 +203,15 @@ class LukFu(Game):
         return explain(self, self.knowledge_from_view(view), view["seat"], card, mask_of(view["faceup"]),
                        is_old=card in view.get("laosui", []))
 
+    def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0, samples: int = 200):
+        """While this seat must bid: win chances and expected payments of 做 and 唔做 (the bid
+        advisor, `yezi.bots.lukfu_advisor`), from its own hand and position only."""
+        if view.get("phase") != "bid" or view.get("to_act") != view.get("seat"):
+            return None
+        from yezi.bots.lukfu_advisor import advice_json, advise
+
+        return advice_json(self, advise(self, view["hand"], int(view["seat"]), samples=samples, seed=seed), lang)
+
     def _world(self, view, k: Knowledge, assign: list[int], rng: random.Random):
         seat = view["seat"]
         hands_now = [0] * self.players

@@ -1,3 +1,4 @@
+import { botName } from "/static/i18n.js";
 // Pieces every game's table shares: header with seats, invite links, settlement, log.
 export function seatLabel(frame, ctx, s) {
   const role = frame.seat_names[ctx.lang][s];
@@ -8,7 +9,7 @@ export function seatLabel(frame, ctx, s) {
 
 export function playerName(ctx, p) {
   if (!p) return "";
-  if (p.kind === "bot") return `${ctx.T("bot")} · ${p.bot}`;
+  if (p.kind === "bot") return `${ctx.T("bot")} · ${botName(ctx.lang, p.bot)}`;
   return p.name || ctx.T("free");
 }
 
