@@ -53,3 +53,14 @@ def test_json_forms_are_plain_data():
     data = advice_json(game, advise(game, STRONG, "頭家", samples=10, seed=4))
     json.dumps(data)
     assert data["recommended"] == A.BID and data["bid"]["p_win"] > 0.5
+
+
+def test_yezi_advise_command(capsys):
+    from yezi.cli.main import main
+
+    hand = "九拾 六拾 五拾 三拾 九貫 六貫 三貫 九索 五索 三索 五綫 三綫"
+    assert main(["advise", *hand.split(), "--seat", "二家", "-n", "40", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Second:") and "bid (做)" in out and "advice:" in out
+    assert main(["advise", "九拾", "六拾"]) == 2
+    assert "12 cards" in capsys.readouterr().err

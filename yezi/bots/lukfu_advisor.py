@@ -267,7 +267,7 @@ def hint_command(game, view: dict[str, Any], arg: str, lang: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
-        prog="yezi hint lukfu",
+        prog="yezi advise",
         description="Luk Fu bid advice: win probability and expected payment for 做 and 唔做, by simulation.")
     p.add_argument("hand", nargs="+", help="the 12 cards, e.g. 九拾 八拾 ... or 9T 8T ... (or one quoted string)")
     p.add_argument("--seat", "--position", default="頭家", help="頭家, 二家 or 三家 (lead, second, third)")
@@ -290,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                 print()
             print(format_advice(game, advise(game, hand, pos, samples=args.deals, seed=args.seed), args.lang))
     except (YeziError, ValueError) as e:
-        print(f"yezi hint: {e}", file=sys.stderr)
+        print(f"yezi advise: {e}", file=sys.stderr)
         return 2
     return 0
 

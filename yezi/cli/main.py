@@ -13,6 +13,7 @@ EXTERNAL = {  # subcommands that live in their own modules (main(argv) -> int)
     "serve": "yezi.cli.serve",
     "tournament": "yezi.cli.tournament",
     "madiao": "yezi.cli.madiao",
+    "advise": "yezi.bots.lukfu_advisor",  # Luk Fu: 做 or 唔做 with this hand?
 }
 
 
