@@ -581,8 +581,15 @@ def test_hints_refused_politely(server: Server):
     assert o.state()["table"]["hints"] is False
     o.send({"type": "hint", "id": "d"})
     assert o.wait_type("error")["code"] == "hints-off"
-    cls[to_act].send({"type": "hint", "id": "e", "level": "easy"})
-    h = cls[to_act].wait_type("hint", timeout=60)
-    assert h["hint"]["kind"] == "search" and h["hint"]["action"] in frames[to_act]["legal"]
+    me = cls[to_act]
+    me.send({"type": "hint", "id": "e", "level": "strong"})
+    me.send({"type": "hint", "id": "f", "level": "easy"})  # one at a time per seat
+    me.send({"type": "ping", "id": "p"})  # the connection is not held up while the hint thinks
+    got = [me.wait(lambda x: x["type"] in ("hint", "error", "pong"), timeout=60) for _ in range(3)]
+    assert sorted(g["type"] for g in got[:2]) == ["error", "pong"] and got[2]["type"] == "hint", got
+    busy = next(g for g in got if g["type"] == "error")
+    assert busy["code"] == "busy" and busy["id"] == "f"
+    h = got[2]
+    assert h["id"] == "e" and h["hint"]["kind"] == "search" and h["hint"]["action"] in frames[to_act]["legal"]
     for c in [*cls.values(), spec, o]:
         c.close()

@@ -438,8 +438,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 t.broadcast()
             t.kick()
             return
-        if kind == "hint":
-            await handle_hint(t, conn, msg, cid)
+        if kind == "hint":  # in the background: the seat may play on (or ping) while it thinks
+            task = asyncio.get_running_loop().create_task(handle_hint(t, conn, msg, cid))
+            hint_tasks.add(task)
+            task.add_done_callback(hint_tasks.discard)
             return
         if kind == "name":
             name = clean_name(msg.get("name"))
@@ -470,6 +472,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                    "message": f"unknown message type {kind!r}; expected action, next_deal, hint, name, lang, "
                               "sync or ping"})
 
+    hint_tasks: set[asyncio.Task] = set()  # kept referenced until done
+
     async def handle_hint(t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
         """The seat's hint for its current decision, computed from its view in a thread; the
         reply carries the move number it was asked for, so a late answer is recognisable."""
@@ -484,7 +488,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return refuse("hints-off", "this table was opened without hints")
         if level not in SEARCH_LEVELS:
             return refuse("bad-level", "level is one of " + ", ".join(SEARCH_LEVELS))
-        if conn.hinting:
+        if conn.position in t.hinting:  # per seat, not per connection: more sockets get no more CPU
             return refuse("busy", "a hint is already being worked out for you")
         async with t.lock:
             st = t.current.state
@@ -493,7 +497,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 return refuse("not-your-turn", "hints are for your own decisions: wait for your turn")
             view, legal = st.view(seat), st.legal_actions()
             deal_no, seq = t.current.no, len(st.history)
-        conn.hinting = True
+        t.hinting.add(conn.position)
         try:
             async with thinking(settings):
                 h = await asyncio.to_thread(table_hint, t.game, view, legal, level, conn.lang,
@@ -502,7 +506,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             log.exception("hint failed at table %s", t.id)
             return refuse("server", f"no hint: {type(e).__name__}")
         finally:
-            conn.hinting = False
+            t.hinting.discard(conn.position)
         conn.send({"type": "hint", "id": cid, "deal_no": deal_no, "seq": seq, "hint": h})
 
     async def on_error(request: Request, exc: Exception) -> Response:

@@ -88,7 +88,6 @@ class Conn:
     closed: bool = False
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
     lang: str = "zh-hant"  # the language of the log lines in its frames
-    hinting: bool = False  # a hint is being computed for it (one at a time)
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame (a dict, or one already encoded as JSON text)."""
@@ -109,6 +108,7 @@ class LiveTable:
         self.id = row.id
         self.players = players
         self.game = game
+        self.hinting: set[int] = set()  # positions with a hint being worked out (one each)
         self.store = store
         self.settings = settings
         self.n = game.num_seats
