@@ -276,7 +276,9 @@ async function tablePage(main, tid) {
   }
   state.rerender = () => {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "lang", lang: state.lang }));  // log lines
+    if (hint && !hint.waiting) hint = null;  // its text is in the old language: ask again
     draw();
+    drawHint();
   };
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
