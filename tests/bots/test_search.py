@@ -111,8 +111,9 @@ def test_time_budget_is_respected():
     state = _play_point(game)
     bot = SearchBot("normal", iterations=100000, time_limit=0.2)
     an = bot.analyse(game, state.view(state.current_player), state.legal_actions(), random.Random(0))
-    # One rollout may overrun the cap; a handful of them may not.
-    assert an.seconds < 3.0
+    # The search stops before a rollout that would likely end past the cap (generous margin
+    # for a busy machine: the point is that the cap bounds the decision, not a rollout's end).
+    assert an.seconds < 0.2 + 0.5
     assert an.rollouts < 100000
 
 

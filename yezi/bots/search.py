@@ -190,6 +190,7 @@ class SearchBot:
         rounds = max(1, math.ceil(math.log2(len(alive))))
         per_round = max(1, lv.iterations // rounds)
         world = 0
+        slowest = 0.0  # the longest rollout so far (seconds)
         rollouts = 0
         failed = 0
         out_of_time = False
@@ -198,6 +199,9 @@ class SearchBot:
             if r == rounds - 1:  # the last round gets whatever budget is left
                 n_worlds = max(n_worlds, (lv.iterations - rollouts) // len(alive))
             for _ in range(n_worlds):
+                if rollouts and time.perf_counter() + slowest > deadline:
+                    out_of_time = True
+                    break
                 base = self._sample(game, view, local)
                 world += 1
                 if base is None:
@@ -209,18 +213,22 @@ class SearchBot:
                 for a in alive:
                     if a not in world_legal:  # a sampler that broke the protocol: skip
                         continue
-                    if got and time.perf_counter() > deadline:
+                    # Stop before a rollout that would likely end past the cap (the slowest one
+                    # so far as the estimate), so that the cap bounds the whole decision.
+                    if got and time.perf_counter() + slowest > deadline:
                         out_of_time = True  # a world half tried is dropped: comparisons stay paired
                         break
+                    t0 = time.perf_counter()
                     st = base.clone()
                     st.apply_unchecked(a)
                     got[a] = self._rollout(game, st, policy, random.Random(roll_seed))[seat]
+                    slowest = max(slowest, time.perf_counter() - t0)
                 if out_of_time:
                     break
                 for a, v in got.items():
                     stats[a].add(world, v)
                 rollouts += len(got)
-                if time.perf_counter() > deadline:
+                if time.perf_counter() + slowest > deadline:
                     out_of_time = True
                     break
             if out_of_time or len(alive) <= 1:
