@@ -175,6 +175,8 @@ def test_cli_prints_tables_and_writes_json(tmp_path, capsys):
     assert "Pairwise differences" in text and "Elo" in text and "heuristic" in text
     data = json.loads(out.read_text())
     assert data["deals"] == 3 and len(data["scores"]) == 3
+    for line in data["bot_lines"]:  # the slowest decision, in wall and in CPU time
+        assert 0 <= line["slowest_cpu"] <= line["cpu"] and 0 <= line["slowest"] <= line["seconds"]
 
 
 def test_cli_rejects_bad_input(capsys):

@@ -49,6 +49,7 @@ class DealResult:
     slowest: list[float]
     outcomes: list[dict[str, Any]] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)  # per bot: CPU seconds of its decisions
+    slowest_cpu: list[float] = field(default_factory=list)  # per bot: its slowest decision in CPU seconds
 
 
 def play_with(game: Game, seat_bots: dict[int, Any], deal: Any, rng: random.Random) -> State:
@@ -87,6 +88,7 @@ def play_duplicate_deal(game: Game, bots: Sequence[TimedBot], index: int, seed: 
         [s[2] for s in stats],
         outcomes,
         [s[3] for s in stats],
+        [s[4] for s in stats],
     )
 
 
@@ -137,6 +139,8 @@ class Tournament:
             line.slowest = max((r.slowest[b] for r in self.results), default=0.0)
             line.cpu = sum(r.cpu[b] for r in self.results if r.cpu)
             line.cpu_decisions = sum(r.decisions[b] for r in self.results if r.cpu)
+            known = [r.slowest_cpu[b] for r in self.results if r.slowest_cpu and r.slowest_cpu[b] == r.slowest_cpu[b]]
+            line.slowest_cpu = max(known, default=float("nan"))  # NaN: runs saved before it was kept
         return lines
 
     def pair_lines(self) -> list[PairLine]:
@@ -188,6 +192,8 @@ def load_tournaments(datas: Sequence[dict[str, Any]]) -> Tournament:
                 results[base].slowest[b] = line["slowest"]
                 if all("cpu" in x for x in d["bot_lines"]):  # runs saved before CPU time was kept lack it
                     results[base].cpu = [x["cpu"] for x in d["bot_lines"]]
+                if all("slowest_cpu" in x for x in d["bot_lines"]):
+                    results[base].slowest_cpu = [x["slowest_cpu"] for x in d["bot_lines"]]
         elapsed += d["elapsed"]
     seeds = ",".join(str(d["seed"]) for d in datas)
     t = Tournament(first["game"], first["preset"], list(first["bots"]), 0, sum(d["requested"] for d in datas),

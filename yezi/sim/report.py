@@ -50,11 +50,11 @@ def format_report(t: Tournament) -> str:
     lines.append("")
     lines.append("Mean payment per deal (per seat held), 95% CI; wall and CPU time per real decision")
     lines.append(f"{'bot':<18}{'mean':>9}{'95% CI':>22}{'decisions':>11}{'s/decision':>12}{'CPU s':>8}"
-                 f"{'slowest':>9}")
+                 f"{'slowest':>9}{'(CPU)':>8}")
     for b in t.bot_lines():
         ci = f"[{b.mean - b.half_width:+.3f}, {b.mean + b.half_width:+.3f}]"
         lines.append(f"{b.bot:<18}{b.mean:>+9.3f}{ci:>22}{b.decisions:>11}{b.per_decision:>12.4f}"
-                     f"{b.cpu_per_decision:>8.4f}{b.slowest:>9.3f}")
+                     f"{b.cpu_per_decision:>8.4f}{b.slowest:>9.3f}{b.slowest_cpu:>8.3f}")
     lines.append("")
     lines.append("Pairwise differences A − B per deal (paired over the same deals), 95% CI")
     lines.append(f"{'A':<18}{'B':<18}{'A − B':>9}{'95% CI':>22}{'A>B':>7}{'A<B':>7}{'tie':>7}  verdict")
@@ -74,10 +74,11 @@ def format_report(t: Tournament) -> str:
 def format_markdown(t: Tournament) -> str:
     """The same tables in Markdown, for notes and reports."""
     out = [f"**{t.game}** (preset {t.preset}), {t.deals} duplicate deals × {len(t.bots)} rotations, seed {t.seed_text or t.seed}", "",
-           "| bot | mean payment / deal | 95% CI | s / decision (wall) | CPU s / decision |", "|---|---:|---:|---:|---:|"]
+           "| bot | mean payment / deal | 95% CI | s / decision (wall) | CPU s / decision | slowest (wall / CPU s) |",
+           "|---|---:|---:|---:|---:|---:|"]
     for b in t.bot_lines():
         out.append(f"| {b.bot} | {b.mean:+.3f} | [{b.mean - b.half_width:+.3f}, {b.mean + b.half_width:+.3f}] "
-                   f"| {b.per_decision:.4f} | {b.cpu_per_decision:.4f} |")
+                   f"| {b.per_decision:.4f} | {b.cpu_per_decision:.4f} | {b.slowest:.3f} / {b.slowest_cpu:.3f} |")
     out += ["", "| A − B | mean | 95% CI | A>B / A<B / tie |", "|---|---:|---:|---:|"]
     for p in t.pair_lines():
         out.append(f"| {p.a} − {p.b} | {p.mean:+.3f} | [{p.mean - p.half_width:+.3f}, {p.mean + p.half_width:+.3f}] "

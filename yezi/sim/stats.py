@@ -20,6 +20,7 @@ class BotLine:
     slowest: float = 0.0
     cpu: float = 0.0  # CPU seconds: on a busy machine wall time overstates the bot's cost
     cpu_decisions: int = 0  # decisions whose CPU time is known
+    slowest_cpu: float = float("nan")  # the slowest decision in CPU seconds (NaN: not recorded)
 
     @property
     def per_decision(self) -> float:
