@@ -66,6 +66,7 @@ class Knowledge:
     constraints: list[Constraint]
     located: dict[int, str] = field(default_factory=dict)  # card -> where the seat knows it is
     _cache: dict[int, bool] = field(default_factory=dict)
+    _grouping: tuple | None = None  # see `_groups`
 
     # ---- construction -----------------------------------------------------------------------
     @classmethod
@@ -151,128 +152,60 @@ class Knowledge:
         return cls(seat, known, unknown, slots, constraints, located)
 
     # ---- search -----------------------------------------------------------------------------
+    def _groups(self) -> tuple[list[list[int]], list[Slot], list[Constraint], list[int]]:
+        """Slots that lie in exactly the same constraints are interchangeable: swapping cards
+        between them changes no union any fact speaks of. The search runs over such groups (one
+        pooled capacity each) and only then deals each group's cards out to its slots. Without
+        it, a position whose discards say little (several unconstrained slots, a few with the
+        same must-beat facts) made the search try every way to spread cards over equivalent
+        slots: seconds per question instead of milliseconds."""
+        if self._grouping is None:
+            member: list[tuple[int, ...]] = [
+                tuple(k for k, c in enumerate(self.constraints) if s in c.slots) for s in range(len(self.slots))]
+            index: dict[tuple[int, ...], int] = {}
+            groups: list[list[int]] = []
+            slot_group: list[int] = []
+            for s, sig in enumerate(member):
+                g = index.setdefault(sig, len(groups))
+                if g == len(groups):
+                    groups.append([])
+                groups[g].append(s)
+                slot_group.append(g)
+            gslots = [Slot(-2, sum(self.slots[s].capacity for s in members), None) for members in groups]
+            gcons = [Constraint(tuple(sorted({slot_group[s] for s in c.slots})), c.fixed, c.forbid, c.combos, c.why)
+                     for c in self.constraints]
+            self._grouping = (groups, gslots, gcons, slot_group)
+        return self._grouping
+
     def _search(self, forced: dict[int, int], rng: random.Random | None) -> list[int] | None:
         """An assignment (mask per slot) honouring `forced` {card: slot}, or None if none exists."""
-        slots, cons = self.slots, self.constraints
-        by_slot: list[list[int]] = [[] for _ in slots]
-        for k, c in enumerate(cons):
-            for s in c.slots:
-                by_slot[s].append(k)
-        cur = [c.fixed for c in cons]
-        if not all(c.ok(c.fixed) for c in cons):
+        groups, gslots, gcons, slot_group = self._groups()
+        wanted: dict[int, int] = {}
+        for s in forced.values():
+            wanted[s] = wanted.get(s, 0) + 1
+        if any(n > self.slots[s].capacity for s, n in wanted.items()):
             return None
-        assigned = [0] * len(slots)
-        left = [s.capacity for s in slots]
-
-        def place(c: int, s: int) -> bool:
-            bit = 1 << c
-            assigned[s] |= bit
-            left[s] -= 1
-            good = True
-            for k in by_slot[s]:
-                cur[k] |= bit
-                if good and not cons[k].ok(cur[k]):
-                    good = False
-            return good
-
-        def unplace(c: int, s: int) -> None:
-            bit = 1 << c
-            assigned[s] &= ~bit
-            left[s] += 1
-            for k in by_slot[s]:
-                cur[k] = cons[k].fixed | _union(assigned, cons[k].slots)
-
-        for c, s in forced.items():
-            if left[s] <= 0 or not place(c, s):
-                return None
-        relevant_mask = 0
-        for k in cons:
-            relevant_mask |= k.forbid
-            for m in k.combos:
-                relevant_mask |= m
-        remaining = [c for c in cards_of(self.unknown & relevant_mask) if c not in forced]
-        slot_order = sorted(range(len(slots)), key=lambda s: len(by_slot[s]))
-        failed: set[tuple[int, ...]] = set()
-
-        def fits(c: int, s: int) -> bool:
-            bit = 1 << c
-            return all(cons[k].ok(cur[k] | bit) for k in by_slot[s])
-
-        budget = [400]  # nodes for the plain search before switching to the careful one
-
-        def plain(i: int, order: list[int]) -> bool | None:
-            """Depth-first in a fixed order: fast when a world exists; None when over budget."""
-            if i == len(order):
-                return True
-            budget[0] -= 1
-            if budget[0] < 0:
-                return None
-            c = order[i]
-            choices = slot_order if rng is None else rng.sample(slot_order, len(slot_order))
-            for s in choices:
-                if left[s] <= 0:
-                    continue
-                if place(c, s):
-                    r = plain(i + 1, order)
-                    if r is None or r:
-                        if r is None:
-                            unplace(c, s)
-                        return r
-                unplace(c, s)
-            return False
-
-        def careful() -> bool:
-            # Most constrained card first (fewest slots it still fits), with forward checking:
-            # a card that fits nowhere ends this branch at once.
-            if not remaining:
-                return True
-            key = tuple(assigned)
-            if key in failed:
-                return False
-            best = -1
-            best_opts: list[int] = []
-            for i, c in enumerate(remaining):
-                opts = [s for s in slot_order if left[s] > 0 and fits(c, s)]
-                if not opts:
-                    failed.add(key)
-                    return False
-                if best < 0 or len(opts) < len(best_opts):
-                    best, best_opts = i, opts
-                    if len(opts) == 1:
-                        break
-            c = remaining.pop(best)
+        found = _search_groups(gslots, gcons, self.unknown, {c: slot_group[s] for c, s in forced.items()}, rng)
+        if found is None:
+            return None
+        assigned = [0] * len(self.slots)
+        for g, members in enumerate(groups):
+            left = {s: self.slots[s].capacity for s in members}
+            rest = []
+            for c in cards_of(found[g]):
+                s = forced.get(c)
+                if s is None:
+                    rest.append(c)
+                else:
+                    assigned[s] |= 1 << c
+                    left[s] -= 1
             if rng is not None:
-                rng.shuffle(best_opts)
-            for s in best_opts:
-                place(c, s)
-                if careful():
-                    return True
-                unplace(c, s)
-            remaining.insert(best, c)
-            failed.add(key)
-            return False
-
-
-        weight = {c: sum(1 for k in cons if (k.forbid | _or(k.combos)) >> c & 1) for c in remaining}
-        order = sorted(remaining, key=lambda c: -weight[c]) if rng is None else sorted(
-            rng.sample(remaining, len(remaining)), key=lambda c: -weight[c])
-        found = plain(0, order)
-        if found is None:  # a hard position: prove it with most-constrained-first and forward checking
-            found = careful()
-        if not found:
-            return None
-        placed = 0
-        for m in assigned:
-            placed |= m
-        fillers = [c for c in cards_of(self.unknown & ~placed)]
-        if rng is not None:
-            rng.shuffle(fillers)
-        i = 0
-        for s in range(len(slots)):
-            while left[s] > 0:
-                assigned[s] |= 1 << fillers[i]
-                left[s] -= 1
-                i += 1
+                rng.shuffle(rest)
+            i = 0
+            for s in members:
+                for _ in range(left[s]):
+                    assigned[s] |= 1 << rest[i]
+                    i += 1
         return assigned
 
     def possible(self, c: int, slot: int) -> bool:
@@ -304,6 +237,145 @@ class Knowledge:
                 else:
                     out.append(f"{seat_names[s.owner]}'s discard in trick {s.trick + 1}")
         return out
+
+
+RESTARTS = 6  # randomised plain attempts after the first, before the complete search
+RESTART_BUDGET = 300  # nodes per plain attempt
+
+
+def _search_groups(slots: list[Slot], cons: list[Constraint], unknown: int, forced: dict[int, int],
+                   rng: random.Random | None) -> list[int] | None:
+    """The search proper, over slot groups: a mask per group honouring `forced` {card: group}."""
+    by_slot: list[list[int]] = [[] for _ in slots]
+    for k, c in enumerate(cons):
+        for s in c.slots:
+            by_slot[s].append(k)
+    cur = [c.fixed for c in cons]
+    if not all(c.ok(c.fixed) for c in cons):
+        return None
+    assigned = [0] * len(slots)
+    left = [s.capacity for s in slots]
+
+    def place(c: int, s: int) -> bool:
+        bit = 1 << c
+        assigned[s] |= bit
+        left[s] -= 1
+        good = True
+        for k in by_slot[s]:
+            cur[k] |= bit
+            if good and not cons[k].ok(cur[k]):
+                good = False
+        return good
+
+    def unplace(c: int, s: int) -> None:
+        bit = 1 << c
+        assigned[s] &= ~bit
+        left[s] += 1
+        for k in by_slot[s]:
+            cur[k] = cons[k].fixed | _union(assigned, cons[k].slots)
+
+    for c, s in forced.items():
+        if left[s] <= 0 or not place(c, s):
+            return None
+    relevant_mask = 0
+    for k in cons:
+        relevant_mask |= k.forbid
+        for m in k.combos:
+            relevant_mask |= m
+    remaining = [c for c in cards_of(unknown & relevant_mask) if c not in forced]
+    slot_order = sorted(range(len(slots)), key=lambda s: len(by_slot[s]))
+    failed: set[tuple[int, ...]] = set()
+
+    def fits(c: int, s: int) -> bool:
+        bit = 1 << c
+        return all(cons[k].ok(cur[k] | bit) for k in by_slot[s])
+
+    budget = [0]  # nodes left for the current plain attempt
+
+    def plain(i: int, order: list[int], r: random.Random | None) -> bool | None:
+        """Depth-first in a fixed card order: fast when a world exists; None when over budget."""
+        if i == len(order):
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        c = order[i]
+        choices = slot_order if r is None else r.sample(slot_order, len(slot_order))
+        for s in choices:
+            if left[s] <= 0:
+                continue
+            if place(c, s):
+                got = plain(i + 1, order, r)
+                if got is None or got:
+                    if got is None:
+                        unplace(c, s)
+                    return got
+            unplace(c, s)
+        return False
+
+    def careful() -> bool:
+        # Most constrained card first (fewest slots it still fits), with forward checking:
+        # a card that fits nowhere ends this branch at once.
+        if not remaining:
+            return True
+        key = tuple(assigned)
+        if key in failed:
+            return False
+        best = -1
+        best_opts: list[int] = []
+        for i, c in enumerate(remaining):
+            opts = [s for s in slot_order if left[s] > 0 and fits(c, s)]
+            if not opts:
+                failed.add(key)
+                return False
+            if best < 0 or len(opts) < len(best_opts):
+                best, best_opts = i, opts
+                if len(opts) == 1:
+                    break
+        c = remaining.pop(best)
+        if rng is not None:
+            rng.shuffle(best_opts)
+        for s in best_opts:
+            place(c, s)
+            if careful():
+                return True
+            unplace(c, s)
+        remaining.insert(best, c)
+        failed.add(key)
+        return False
+
+
+    # Most worlds asked about exist, and a depth-first search in a good order finds one at once;
+    # an unlucky order can wander, so a few short randomised restarts (seeded: the answer and
+    # the world found stay reproducible) come before the complete search, which alone can prove
+    # that no world exists.
+    weight = {c: sum(1 for k in cons if (k.forbid | _or(k.combos)) >> c & 1) for c in remaining}
+    found = None
+    for attempt in range(RESTARTS + 1):
+        r = rng if rng is not None else (random.Random(attempt) if attempt else None)
+        order = sorted(remaining, key=lambda c: -weight[c]) if r is None else sorted(
+            r.sample(remaining, len(remaining)), key=lambda c: -weight[c])
+        budget[0] = RESTART_BUDGET
+        found = plain(0, order, r)
+        if found is not None:
+            break
+    if found is None:  # a hard position: prove it with most-constrained-first and forward checking
+        found = careful()
+    if not found:
+        return None
+    placed = 0
+    for m in assigned:
+        placed |= m
+    fillers = [c for c in cards_of(unknown & ~placed)]
+    if rng is not None:
+        rng.shuffle(fillers)
+    i = 0
+    for s in range(len(slots)):
+        while left[s] > 0:
+            assigned[s] |= 1 << fillers[i]
+            left[s] -= 1
+            i += 1
+    return assigned
 
 
 def _union(assigned: list[int], slots: tuple[int, ...]) -> int:
