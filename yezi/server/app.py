@@ -33,7 +33,7 @@ from yezi.core.registry import load_game
 from yezi.server import catalog
 from yezi.server.config import Settings
 from yezi.server.db import Store, make_engine, migrate
-from yezi.server.tables import Conn, LiveTable, TableError, TableManager, clean_name, json_num, thinking
+from yezi.server.tables import Conn, LiveTable, TableError, TableManager, clean_name, hint_slots, json_num
 
 log = logging.getLogger("yezi.server")
 WEB_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "web")
@@ -499,7 +499,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             deal_no, seq = t.current.no, len(st.history)
         t.hinting.add(conn.position)
         try:
-            async with thinking(settings):
+            async with hint_slots(settings):
                 h = await asyncio.to_thread(table_hint, t.game, view, legal, level, conn.lang,
                                             random.SystemRandom().randrange(2**62))
         except Exception as e:

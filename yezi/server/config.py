@@ -27,8 +27,8 @@ class Settings:
     max_open_tables: int = 5000
     max_deals: int = 32
     max_conns_per_table: int = 200
-    # Bots that think (search, heuristics) and hints run in threads; at most this many at once
-    # (Python runs one at a time anyway: more would only make each one slower).
-    think_threads: int = field(default_factory=lambda: int(os.environ.get("YEZI_THINK_THREADS", "2")))
+    # Hints (a search of up to 5 s) run in threads, at most this many at once on the whole server:
+    # asking for many cannot take the CPU from the tables.
+    hint_threads: int = field(default_factory=lambda: int(os.environ.get("YEZI_HINT_THREADS", "1")))
     # SQLite durability: NORMAL with WAL survives a killed process (SIGKILL); FULL also survives power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("YEZI_SQLITE_SYNC", "NORMAL"))

@@ -17,6 +17,7 @@ import random
 import re
 import secrets
 import time
+import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -384,8 +385,7 @@ class LiveTable:
                 if getattr(bot, "name", "") == "random":
                     action = bot.choose(self.game, view, legal, self.rng)
                 else:  # a thinking bot runs in a thread so that other tables go on
-                    async with thinking(self.settings):
-                        action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
+                    action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
                 async with self.lock:
                     st = self.current.state
                     if self.current.no != deal_no or len(st.history) != seq:
@@ -401,15 +401,17 @@ class LiveTable:
             log.exception("bot loop of table %s failed", self.id)
 
 
-_thinking: asyncio.Semaphore | None = None
+_hint_slots: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def thinking(settings: Settings) -> asyncio.Semaphore:
-    """The server-wide limit on bots and hints thinking at once (`Settings.think_threads`)."""
-    global _thinking
-    if _thinking is None:
-        _thinking = asyncio.Semaphore(max(1, settings.think_threads))
-    return _thinking
+def hint_slots(settings: Settings) -> asyncio.Semaphore:
+    """The server-wide limit on hints being worked out at once (`Settings.hint_threads`), one
+    semaphore per event loop. Hints queue behind each other, never in front of the bots' moves."""
+    loop = asyncio.get_running_loop()
+    sem = _hint_slots.get(loop)
+    if sem is None:
+        sem = _hint_slots[loop] = asyncio.Semaphore(max(1, settings.hint_threads))
+    return sem
 
 
 class TableManager:
