@@ -1,7 +1,7 @@
 // UI strings in the three languages. Card and action names come from the server (engine notation).
 export const STRINGS = {
   "zh-hant": {
-    hintBtn: "提示", hintThinking: "諗緊…", hintsAllowed: "准許提示", hintsOff: "本枱不設提示",
+    hintBtn: "提示", hintThinking: "諗緊…", hintsAllowed: "准許提示",
     botNames: { random: "亂出", heuristic: "經驗", greedy: "貪食", cautious: "穩陣", "search-easy": "搜尋·淺",
       "search-normal": "搜尋·中", "search-strong": "搜尋·深" },
     lobby: "大堂", newTable: "開新枱", game: "遊戲", preset: "規則", options: "規則選項", deals: "局數",
@@ -21,7 +21,7 @@ export const STRINGS = {
     create_failed: "開枱失敗", record: "記錄", won: "贏牌", turnOf: "輪到", hand: "手牌",
   },
   "zh-hans": {
-    hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示", hintsOff: "本桌不设提示",
+    hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示",
     botNames: { random: "乱出", heuristic: "经验", greedy: "贪吃", cautious: "稳健", "search-easy": "搜索·浅",
       "search-normal": "搜索·中", "search-strong": "搜索·深" },
     lobby: "大厅", newTable: "开新桌", game: "游戏", preset: "规则", options: "规则选项", deals: "局数",
@@ -41,7 +41,7 @@ export const STRINGS = {
     create_failed: "开桌失败", record: "记录", won: "赢牌", turnOf: "轮到", hand: "手牌",
   },
   en: {
-    hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints", hintsOff: "No hints at this table",
+    hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints",
     botNames: { random: "random", heuristic: "heuristic", greedy: "greedy", cautious: "cautious",
       "search-easy": "search · easy", "search-normal": "search · normal", "search-strong": "search · strong" },
     lobby: "Lobby", newTable: "New table", game: "Game", preset: "Rules", options: "Rule options", deals: "Deals",
