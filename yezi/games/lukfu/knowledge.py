@@ -177,15 +177,20 @@ class Knowledge:
             self._grouping = (groups, gslots, gcons, slot_group)
         return self._grouping
 
-    def _search(self, forced: dict[int, int], rng: random.Random | None) -> list[int] | None:
-        """An assignment (mask per slot) honouring `forced` {card: slot}, or None if none exists."""
+    def _search(self, forced: dict[int, int], rng: random.Random | None,
+                by_slots: bool = False) -> list[int] | None:
+        """An assignment (mask per slot) honouring `forced` {card: slot}, or None if none exists.
+
+        With `rng`, a random one: each card goes to a group with a chance weighted by the room
+        left in it, or (`by_slots`) by its number of slots."""
         groups, gslots, gcons, slot_group = self._groups()
         wanted: dict[int, int] = {}
         for s in forced.values():
             wanted[s] = wanted.get(s, 0) + 1
         if any(n > self.slots[s].capacity for s, n in wanted.items()):
             return None
-        found = _search_groups(gslots, gcons, self.unknown, {c: slot_group[s] for c, s in forced.items()}, rng)
+        found = _search_groups(gslots, gcons, self.unknown, {c: slot_group[s] for c, s in forced.items()}, rng,
+                               [len(m) for m in groups] if by_slots else None)
         if found is None:
             return None
         assigned = [0] * len(self.slots)
@@ -220,7 +225,10 @@ class Knowledge:
         return hit
 
     def sample(self, rng: random.Random, forced: dict[int, int] | None = None) -> list[int]:
-        found = self._search(forced or {}, rng)
+        """A random world. Callers reject worlds that break rules the facts leave out (a
+        declarer's 糊 count, a leader's own 老歲 classes), so draws alternate between two
+        weightings: a world rare under one is often common under the other."""
+        found = self._search(forced or {}, rng, by_slots=rng.random() < 0.5)
         if found is None:
             raise AssertionError("no world is consistent with this seat's knowledge")
         return found
@@ -244,7 +252,7 @@ RESTART_BUDGET = 300  # nodes per plain attempt
 
 
 def _search_groups(slots: list[Slot], cons: list[Constraint], unknown: int, forced: dict[int, int],
-                   rng: random.Random | None) -> list[int] | None:
+                   rng: random.Random | None, weights: list[int] | None = None) -> list[int] | None:
     """The search proper, over slot groups: a mask per group honouring `forced` {card: group}."""
     by_slot: list[list[int]] = [[] for _ in slots]
     for k, c in enumerate(cons):
@@ -300,7 +308,12 @@ def _search_groups(slots: list[Slot], cons: list[Constraint], unknown: int, forc
         if budget[0] < 0:
             return None
         c = order[i]
-        choices = slot_order if r is None else r.sample(slot_order, len(slot_order))
+        if r is None:
+            choices = slot_order
+        else:  # a random order weighted by room left (placing free cards so is uniform over worlds)
+            w = weights or left
+            choices = sorted((s for s in slot_order if left[s] > 0), key=lambda s: r.random() ** (1.0 / w[s]),
+                             reverse=True)
         for s in choices:
             if left[s] <= 0:
                 continue
