@@ -191,6 +191,7 @@ class SearchBot:
         per_round = max(1, lv.iterations // rounds)
         world = 0
         slowest = 0.0  # the longest rollout so far (seconds)
+        slowest_draw = 0.0  # the longest world draw so far (sampling and replay)
         rollouts = 0
         failed = 0
         out_of_time = False
@@ -199,10 +200,12 @@ class SearchBot:
             if r == rounds - 1:  # the last round gets whatever budget is left
                 n_worlds = max(n_worlds, (lv.iterations - rollouts) // len(alive))
             for _ in range(n_worlds):
-                if rollouts and time.perf_counter() + slowest > deadline:
+                if rollouts and time.perf_counter() + slowest_draw + slowest > deadline:
                     out_of_time = True
                     break
+                t0 = time.perf_counter()
                 base = self._sample(game, view, local)
+                slowest_draw = max(slowest_draw, time.perf_counter() - t0)
                 world += 1
                 if base is None:
                     failed += 1
