@@ -160,8 +160,9 @@ class Knowledge:
         same must-beat facts) made the search try every way to spread cards over equivalent
         slots: seconds per question instead of milliseconds."""
         if self._grouping is None:
+            live = [c for c in (_narrowed(c, self.unknown) for c in self.constraints) if c is not None]
             member: list[tuple[int, ...]] = [
-                tuple(k for k, c in enumerate(self.constraints) if s in c.slots) for s in range(len(self.slots))]
+                tuple(k for k, c in enumerate(live) if s in c.slots) for s in range(len(self.slots))]
             index: dict[tuple[int, ...], int] = {}
             groups: list[list[int]] = []
             slot_group: list[int] = []
@@ -173,7 +174,7 @@ class Knowledge:
                 slot_group.append(g)
             gslots = [Slot(-2, sum(self.slots[s].capacity for s in members), None) for members in groups]
             gcons = [Constraint(tuple(sorted({slot_group[s] for s in c.slots})), c.fixed, c.forbid, c.combos, c.why)
-                     for c in self.constraints]
+                     for c in live]
             self._grouping = (groups, gslots, gcons, slot_group)
         return self._grouping
 
@@ -389,6 +390,20 @@ def _search_groups(slots: list[Slot], cons: list[Constraint], unknown: int, forc
             left[s] -= 1
             i += 1
     return assigned
+
+
+def _narrowed(c: Constraint, unknown: int) -> Constraint | None:
+    """`c` as far as the search is concerned: only unknown cards can still be placed, so a
+    forbidden card that is not unknown, or a combination needing a card that is neither fixed
+    nor unknown, can never occur. None when nothing is left to watch (the slots under it are then
+    free, and pool with other free slots)."""
+    if not c.ok(c.fixed):
+        return c  # already broken: the search reports it
+    forbid = c.forbid & unknown
+    combos = tuple(m for m in c.combos if not (m & ~c.fixed & ~unknown))
+    if not forbid and not combos:
+        return None
+    return Constraint(c.slots, c.fixed, forbid, combos, c.why)
 
 
 def _union(assigned: list[int], slots: tuple[int, ...]) -> int:
