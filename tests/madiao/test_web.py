@@ -71,23 +71,41 @@ WEB_BOT_DELAY = 0.02  # for the `web` fixture (tests/conftest.py)
 
 
 def _act_once(page, tap) -> bool:
+    """One step of this seat's play through the UI; False if there was nothing to do.
+
+    The table re-renders whenever a frame arrives, so an element found a moment ago may be gone
+    (the deal ended, the turn passed): a tap that finds nothing within a few seconds counts as
+    "nothing to do", and the caller's deadline still catches a table that really stalls."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    def tap_or_gone(loc) -> bool:
+        try:
+            tap(loc.first, timeout=5000)
+        except PlaywrightTimeout:
+            return False
+        return True
+
     seq = page.locator(".felt").get_attribute("data-seq")
     buttons = page.locator("#prompt button[data-action]")
+    selecting = False  # a card tapped to show its choices, not an action sent
     if buttons.count():
-        tap(buttons.first)
+        tapped = tap_or_gone(buttons)
     elif page.locator("#choices button[data-action]").count():
-        tap(page.locator("#choices button[data-action]").first)
+        tapped = tap_or_gone(page.locator("#choices button[data-action]"))
     elif page.locator("#hand[data-my-turn='1'] button.md-card.legal").count():
-        tap(page.locator("#hand button.md-card.legal").first)
-        if page.locator("#choices button[data-action]").count():
-            return True
+        tapped = tap_or_gone(page.locator("#hand[data-my-turn='1'] button.md-card.legal"))
+        selecting = True
     else:
+        return False
+    if not tapped:
         return False
     deadline = time.time() + 10
     while time.time() < deadline:
         if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
             return True
-        if page.locator("#choices button[data-action]").count():
+        # After a choice is sent its buttons stay until the server answers: wait for the move,
+        # or the same action would be sent again and the next tap would wait on a vanished button.
+        if selecting and page.locator("#choices button[data-action]").count():
             return True
         time.sleep(0.05)
     raise AssertionError("the table did not move after acting")

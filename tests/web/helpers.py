@@ -262,9 +262,9 @@ def download_record(page, path: str):
         return Record.from_text(fh.read())
 
 
-def tapper(touch: bool) -> Callable[[Any], None]:
-    """Tap (touch screens) or click a locator."""
-    return (lambda loc: loc.tap()) if touch else (lambda loc: loc.click())
+def tapper(touch: bool) -> Callable[..., None]:
+    """Tap (touch screens) or click a locator (keyword arguments such as ``timeout`` pass on)."""
+    return (lambda loc, **kw: loc.tap(**kw)) if touch else (lambda loc, **kw: loc.click(**kw))
 
 
 # ---- PostgreSQL ---------------------------------------------------------------------------------

@@ -231,7 +231,7 @@ async function tablePage(main, tid) {
     };
     const body = !current ? null : current.waiting ? el("span", { class: "muted" }, T("hintThinking"))
       : el("pre", { id: "hint-text", class: "hint-text" }, current.text);
-    hintBox.replaceChildren(btn, body);
+    hintBox.replaceChildren(...[btn, body].filter(Boolean));
     hintBox.hidden = false;
   }
   function askName() {
