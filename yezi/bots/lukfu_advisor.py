@@ -257,9 +257,9 @@ def hint_command(game, view: dict[str, Any], arg: str, lang: str) -> str:
     ``hint`` alone uses 300 simulated deals for a bid (``hint 1000`` for more), or the search bot
     at normal level during play (``hint strong`` for the strong level)."""
     arg = arg.strip().lower()
-    if view.get("phase") == "bid" and view.get("to_act") == view.get("seat"):
-        n = int(arg) if arg.isdigit() else 300
-        return format_advice(game, advise(game, view["hand"], int(view["seat"]), samples=n), lang)
+    advice = game.advice(view, lang, samples=int(arg) if arg.isdigit() else 300)  # None unless bidding
+    if advice is not None:
+        return advice["summary"]
     from yezi.bots.search import hint_command as search_hint
 
     return search_hint(game, view, arg, lang)

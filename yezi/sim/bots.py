@@ -12,14 +12,11 @@ import time
 from typing import Any
 
 from yezi.bots import make_bot
-from yezi.bots.search import parse_search_spec
 from yezi.core.protocol import Game
 
 
 def resolve_bot(game_name: str, spec: str) -> Any:
-    bot = parse_search_spec(spec)
-    if bot is not None:
-        return bot
+    """`make_bot` (which knows the search names too), with every name in its error."""
     try:
         return make_bot(game_name, spec)
     except ValueError as e:

@@ -14,6 +14,7 @@ tournament gives the same numbers on one core or sixteen.
 from __future__ import annotations
 
 import hashlib
+import math
 import multiprocessing as mp
 import os
 import random
@@ -139,7 +140,7 @@ class Tournament:
             line.slowest = max((r.slowest[b] for r in self.results), default=0.0)
             line.cpu = sum(r.cpu[b] for r in self.results if r.cpu)
             line.cpu_decisions = sum(r.decisions[b] for r in self.results if r.cpu)
-            known = [r.slowest_cpu[b] for r in self.results if r.slowest_cpu and r.slowest_cpu[b] == r.slowest_cpu[b]]
+            known = [r.slowest_cpu[b] for r in self.results if r.slowest_cpu and not math.isnan(r.slowest_cpu[b])]
             line.slowest_cpu = max(known, default=float("nan"))  # NaN: runs saved before it was kept
         return lines
 

@@ -54,7 +54,6 @@ class GreedyBot:
         # taken or the card released, which many legal actions share (search rollouts call this
         # thousands of times a decision).
         deny: dict[tuple[int, int], float] = {}
-        offer: dict[int, float] = {}
         release: dict[int, float] = {}
         best: list[int] = []
         bestv = float("-inf")
@@ -77,12 +76,9 @@ class GreedyBot:
                     if tail is not None and card in game.matches[tail]:
                         r += self.peek_weight * self.worth(game, mine, base, [(card, 1), (tail, 1)])
                     if self.offer_weight:
-                        o = offer.get(card)
-                        if o is None:
-                            o = offer[card] = self.offer_weight * max(
-                                (self.worth(game, catches[s], obase[s], [(card, 1), (m, 1)]) - 20
-                                 for s in opps for m in game.matches[card]), default=0)
-                        r -= o
+                        r -= self.offer_weight * max(
+                            (self.worth(game, catches[s], obase[s], [(card, 1), (m, 1)]) - 20
+                             for s in opps for m in game.matches[card]), default=0)
                     release[card] = r
                 v = r
             elif kind == "stack":
