@@ -14,8 +14,9 @@ Methods (rules-notes §3.2 step 11, variant V-F9):
 * ``M2``: Mong Kok (Japanese field report): each special +300; the difference, doubled when the
   winner alone is 過山 (both 過山: not doubled, our default for what the report leaves open).
 * ``M3``: the commenter FC1's group: specials double; the difference in hundreds rounded up, plus
-  底 units, plus 鈞頭 (net 鈞, 100 each or 1-3-5) counted in every case; 過山 (1000, or 700 with
-  three players) makes the opponent's fish count as 0, without doubling.
+  底 units, plus 鈞頭 (net 鈞, 100 each or 1-3-5) counted in every case; 過山 makes the opponent's
+  fish count as 0, without doubling. FC1 plays 700 with three; the threshold is the option
+  ``overmountain_3p`` (V-F10) like every method's, read in one place (`method_from_rules`).
 * ``YL``: the Yuen Long park elders (postscript): as M1 but a 鈞 earns nothing beyond its big fish
   (no 鈞頂鈞). The elders would not tell the rest, so base and rounding follow M1 — an assumption.
 * ``plain``: the difference, nothing else (Tiu U: pagat is cut off at the settlement; rules-notes
@@ -198,10 +199,10 @@ class M3(Method):
     key = "M3"
     title = "M3 (FC1's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser"
 
-    def __init__(self, players=3, overmountain=None, di=1, jun_scale="linear",
+    def __init__(self, players=3, overmountain=1000, di=1, jun_scale="linear",
                  base_when_overmountain=True, base_second_vs_third=True, **kw):
         super().__init__(players, **kw)
-        self.overmountain = overmountain or (700 if players == 3 else 1000)
+        self.overmountain = overmountain
         self.di = di
         self.jun_scale = jun_scale
         self.base_when_overmountain = base_when_overmountain
@@ -254,6 +255,24 @@ class Plain(Method):
 
 
 METHODS: dict[str, type[Method]] = {"M1": M1, "M2": M2, "M3": M3, "YL": YuenLongElders, "plain": Plain}
+
+
+def overmountain_for(rules, players: int) -> int:
+    """The 過山 threshold a ruleset sets: 1000 with two players, the option ``overmountain_3p``
+    (V-F10) with three — for every method, M3 included (FC1's 700 is the fc1-group preset's)."""
+    return 1000 if players == 2 else int(rules["overmountain_3p"])
+
+
+def method_from_rules(rules, players: int, overmountain: int | None = None) -> Method:
+    """The settlement method a ruleset names, with its parameters. The one place that reads the
+    settlement options: the engine and `yezi settle fishing` both call it. `overmountain` replaces
+    the threshold when given (the calculator's ``--overmountain``)."""
+    return make_method(
+        rules["settlement"], players=players,
+        overmountain=overmountain_for(rules, players) if overmountain is None else overmountain,
+        di=int(rules["di"]), jun_scale=rules["jun_scale"], base_when_overmountain=bool(rules["di_overmountain"]),
+        base_second_vs_third=bool(rules["di_second_third"]), double_both=bool(rules["double_both"]),
+    )
 
 
 def make_method(key: str, players: int = 3, **params) -> Method:
