@@ -66,7 +66,8 @@ def test_why_breaks_the_tseding_settlement_into_pairs():
         st = game.start(seed=seed)
         random_playout(st, random.Random(seed))
         net = [0] * 4
-        for a, b, m, x in re.findall(r"(\w+) → (\w+): \(\d+ − \d+\) × (\d) = (\d+)", why(game, st.view(0), "", "en")):
+        text = why(game, st.view(0), "", "en")
+        for a, b, x, m in re.findall(r"(\w+) pays (\w+) (\d+) \(\(\d+ − \d+\) × (\d)", text):
             net[names.index(a)] -= int(x)
             net[names.index(b)] += int(x)
             multipliers.add(int(m))

@@ -194,8 +194,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     apply_preset(args)
     key = _method_key(args.method)
     if args.scores:
-        scores = [int(x) for x in re.split(r"[,\s]+", args.scores.strip()) if x]
-        juns = [int(x) for x in re.split(r"[,\s]+", args.jun.strip()) if x] if args.jun else [0] * len(scores)
+        scores = _ints(args.scores, "--scores")
+        juns = _ints(args.jun, "--jun") if args.jun else [0] * len(scores)
         names = [x.strip() for x in args.names.split(",")] if args.names else [chr(65 + i) for i in range(len(scores))]
         if not (len(scores) == len(juns) == len(names)) or len(scores) not in (2, 3):
             raise InputError("--scores, --jun and --names need 2 or 3 values each, as many of each")
@@ -248,6 +248,13 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
               + (" (三鈞)" if THREE_JUN in catch.specials else ""), file=stdout)
     _print_settlement(method.settle(standings, names), names, stdout)
     return 0
+
+
+def _ints(text: str, flag: str) -> list[int]:
+    try:
+        return [int(x) for x in re.split(r"[,\s]+", text.strip()) if x]
+    except ValueError:
+        raise InputError(f"{flag} {text!r}: expected whole numbers separated by commas, e.g. 900,700,600") from None
 
 
 def _make(key: str, players: int, args):
