@@ -49,7 +49,7 @@ def parse_catch(text: str, where: str = "") -> list[int]:
         m = re.match(r"^[×xX*＊=＝]\s*(\d+)$", tok)
         if m:
             tok = m.group(1)
-        if tok.isdigit():
+        if tok.isdigit() and not (len(tok) == 2 and _is_kind(tok)):  # 54 is the dice of a tile, 2 a count
             if last is None:
                 raise InputError(f"{where}a count {tok!r} with no card before it; expected e.g. 天 2 or 天×2")
             counts[last] += int(tok) - 1
