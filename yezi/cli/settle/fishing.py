@@ -205,7 +205,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         print(f"{method.title}", file=stdout)
         for n, s in zip(names, standings):
             print(f"{n}: 決勝分 {s.score}, 鈞 {s.jun}", file=stdout)
-        _print_settlement(method.settle(standings, names), names, stdout)
+        _print_settlement(method.settle(standings, names, lang=lang), names, stdout, lang)
         return 0
     if args.file:
         with open(args.file, encoding="utf-8") as f:
@@ -246,7 +246,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         print(f"  fish {catch.fish}" + (f" + {' + '.join(bonus)}" if bonus else "")
               + f" = 決勝分 {st.score}; specials: {specials}; 鈞 {catch.jun}"
               + (" (三鈞)" if THREE_JUN in catch.specials else ""), file=stdout)
-    _print_settlement(method.settle(standings, names), names, stdout)
+    _print_settlement(method.settle(standings, names, lang=lang), names, stdout, lang)
     return 0
 
 
@@ -262,11 +262,15 @@ def _make(key: str, players: int, args):
     return method_from_rules(args.rules, players, overmountain=args.overmountain)
 
 
-def _print_settlement(settle, names, stdout) -> None:
-    print("\nPayments:", file=stdout)
+HEADS = {"en": ("Payments", "Totals"), "zh-hant": ("收付", "合計"), "zh-hans": ("收付", "合计")}
+
+
+def _print_settlement(settle, names, stdout, lang: str = "en") -> None:
+    pays, tot = HEADS.get(lang, HEADS["en"])
+    print(f"\n{pays}:", file=stdout)
     for p in settle.pairs:
         print(f"  {names[p.payer]} → {names[p.payee]} {p.amount}:  {p.arithmetic}", file=stdout)
-    print("Totals: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)), file=stdout)
+    print(f"{tot}: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)), file=stdout)
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
