@@ -54,7 +54,7 @@ WORDS = {
 }
 
 EXAMPLE = ("  bid: 二家\n  winner: 三家\n  cards: 八拾 八貫 八索 九綫 百子 雲綫\n  dummy: 一索\n"
-           "  → 二家 pays 三家 4 and 夢家 2 (包賠): 頭家 0, 二家 −6, 夢家 +4, 三家 +2")
+           "  → 二家 pays 三家 2 and 夢家 4 (包賠): 頭家 0, 二家 −6, 夢家 +4, 三家 +2")
 
 
 def build_parser() -> argparse.ArgumentParser:
