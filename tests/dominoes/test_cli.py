@@ -31,6 +31,16 @@ def test_play_in_english_with_ascii_moves():
     out = yezi("play", "dingniu", "--seed", "2", "--deals", "1", "--lang", "en", "--notation", "ascii",
                stdin="P11>\n" + "1\n" * 40)
     assert "Settlement" in out and ("P" in out or "L" in out)
+    # the end of the deal explains every payment (issue 12)
+    assert "the lowest wins and the losers pay 1, 2 and 3" in out and " pays " in out
+
+
+@pytest.mark.parametrize("game,line", [
+    ("jielong", "點數是扣牌的點數"), ("tseding", "點數是扣牌的點數"), ("dingniu", "點數是手中剩餘加扣牌的點數"),
+])
+def test_play_explains_each_payment_at_the_end(game, line):
+    out = yezi("play", game, "--seed", "5", "--deals", "1", stdin="1\n" * 40)
+    assert line in out and "付" in out
 
 
 @pytest.mark.parametrize("game,ids", [
@@ -66,7 +76,8 @@ def test_why_breaks_the_tseding_settlement_into_pairs():
         st = game.start(seed=seed)
         random_playout(st, random.Random(seed))
         net = [0] * 4
-        for a, b, m, x in re.findall(r"(\w+) → (\w+): \(\d+ − \d+\) × (\d) = (\d+)", why(game, st.view(0), "", "en")):
+        text = why(game, st.view(0), "", "en")
+        for a, b, x, m in re.findall(r"(\w+) pays (\w+) (\d+) \(\(\d+ − \d+\) × (\d)", text):
             net[names.index(a)] -= int(x)
             net[names.index(b)] += int(x)
             multipliers.add(int(m))

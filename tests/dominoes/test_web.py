@@ -45,6 +45,13 @@ def test_full_deal_over_the_api(server, name, preset):
     assert end["deal_over"] and sum(end["payments"]) == 0
     # face-down tiles of the others stay hidden until the end, then everything is shown
     assert end["view"]["result"] is not None and all(d is not None for d in end["view"]["down"])
+    # every payment explained in each language, as the engine explains it (issue 12)
+    why = end["extras"]["why"]
+    assert set(why) == {"zh-hant", "zh-hans", "en"} and all(why.values())
+    from yezi.core.registry import load_game
+
+    game = load_game(name, preset)
+    assert why["en"] == game.settlement_lines(end["view"]["result"], "en")
     rec = Record.from_text(server.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=zh-hant").text)
     assert rec.replay().payments() == end["payments"]
     cl.close()
@@ -76,5 +83,6 @@ def test_browser_table_plays_to_the_end(server, browser, name, preset):
         time.sleep(0.2)
     page.wait_for_selector("#settlement", timeout=20000)
     assert page.query_selector_all("#lines .domino-line")
+    assert page.query_selector_all("#settlement #pay-why li")  # each payment with its reason
     page.close()
     assert not errors

@@ -38,6 +38,7 @@ def test_play_a_deal_in_the_terminal():
     assert r.returncode == 0, r.stderr
     assert "Lake:" in r.stdout and "Your hand:" in r.stdout and "cannot read 'foo'" in r.stdout
     assert "Dealer: score" in r.stdout  # the why command
+    assert " pays " in r.stdout and "→" in r.stdout  # the end of the deal explains each pair's payment
 
 
 def test_render_in_three_languages_hides_nothing_it_should_show():

@@ -92,3 +92,31 @@ def test_presets_supply_the_method_and_flags_override_them():
     assert out.startswith("M1") and "B → A 700" in out
     rc, out = run(["fishing", "--preset", "tiu-u", "--lang", "en"], "A: 天 山雞 大雞六 板凳\nB: 人 地\n")
     assert rc == 0 and "2 points a pip" in out and "B → A 8:" in out
+
+
+def test_m3_overmountain_threshold_is_the_option_as_in_the_engine():
+    """One source of truth for the three-player 過山 threshold: the option `overmountain_3p`
+    (default 1000; fc1-group sets 700). With 800, 500, 300 under M3 and the default, nobody is
+    過山: B pays A 3 + 1 底 = 400 (the calculator once forced 700 for M3 and said 900)."""
+    from yezi.core.registry import load_game
+    from yezi.games.fishing.settlement import Standing
+
+    rc, out = run(["fishing", "-m", "M3", "--scores", "800,500,300"])
+    assert rc == 0 and "B → A 400" in out
+    engine = load_game("fishing", None, {"settlement": "M3"}).method.settle([Standing(800), Standing(500), Standing(300)])
+    assert "B → A 400" in out and engine.pairs[0].amount == 400
+    rc, out = run(["fishing", "--preset", "fc1-group", "--scores", "800,500,300"])
+    assert rc == 0 and "B → A 900" in out  # the preset's 700
+    rc, out = run(["fishing", "-m", "M3", "-o", "overmountain_3p=700", "--scores", "800,500,300"])
+    assert rc == 0 and "B → A 900" in out
+    rc, out = run(["fishing", "-m", "M3", "--overmountain", "700", "--scores", "800,500,300"])
+    assert rc == 0 and "B → A 900" in out
+
+
+def test_pair_arithmetic_in_each_language():
+    rc, out = run(["fishing", "-m", "M1", "--scores", "900,700,600"])
+    assert rc == 0 and "A勝B：差額 900 − 700 = 200；底分 500；合共 200 + 500 = 700；B付A 700" in out and "合計:" in out
+    rc, out = run(["fishing", "-m", "M3", "--lang", "zh-hans", "--preset", "fc1-group", "--scores", "800,500,300"])
+    assert "A过山（800 ≥ 700）：B的鱼作0计" in out and "（以百计）；B付A 900" in out and "合计:" in out
+    rc, out = run(["fishing", "-m", "M2", "--lang", "en", "--scores", "1110,700,400"])
+    assert "A 過山: 2 × (1110 − 700) = 820; B pays A 820" in out and "Totals:" in out

@@ -76,8 +76,9 @@ def test_m3_worked_example_three_di():
 
 
 def test_m3_overmountain_zeroes_the_loser_without_doubling_and_jun_still_counts():
-    """FC1: 3 players 過山 at 700; the opponent's fish count 0, no doubling; 鈞頭 in every case."""
-    s = M3(players=3, di=1).settle([Standing(750), Standing(400, jun=1), Standing(100)])
+    """FC1: 3 players 過山 at 700 (the fc1-group preset's overmountain_3p; the method itself has no
+    second default); the opponent's fish count 0, no doubling; 鈞頭 in every case."""
+    s = M3(players=3, di=1, overmountain=700).settle([Standing(750), Standing(400, jun=1), Standing(100)])
     assert pay(s, B, A) == 800  # 750 → 8, + 1 底 = 9, − 1 鈞 = 8
     assert pay(s, C, A) == 900
     assert pay(s, C, B) == 500  # 300 → 3 + 1 + 1 鈞

@@ -59,7 +59,9 @@ def test_a_whole_deal_through_the_server():
         assert "extras" in first and len(first["extras"]["scores"]) == 3
         end = play_random(cl, random.Random(4), max_moves=200)
         assert end["deal_over"] and sum(end["payments"]) == 0
-        assert end["extras"]["pairs"]
+        pairs = end["extras"]["pairs"]  # each pair's arithmetic in each language
+        assert set(pairs) == {"zh-hant", "zh-hans", "en"} and all(len(v) == 3 for v in pairs.values())
+        assert all("付" in line for line in pairs["zh-hant"]) and all(" pays " in line for line in pairs["en"])
         rec = Record.from_text(srv.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=en").text)
         assert rec.replay().payments() == end["payments"]
         assets = srv.get("/api/games/fishing/assets?lang=en").json()

@@ -117,7 +117,11 @@ def bind_style(style: str) -> tuple[Callable[..., dict[str, Any]], Callable[...,
 
 def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
     """頂牛: for each legal move of the seat to act, whether it would be 算帳 or 死砸, judged from
-    that seat's own view (so the browser can warn before a block that may cost 包庄)."""
+    that seat's own view (so the browser can warn before a block that may cost 包庄). Once the
+    deal is over, every game: each payment with its reason in each language (``why``), as Ma Diao
+    and Fishing send theirs; the result is public then, so nothing hidden is used."""
+    if state.current_player is None and state.result is not None:
+        return {"why": {lg: state.game.settlement_lines(state.result, lg) for lg in ("zh-hant", "zh-hans", "en")}}
     if seat is None or state.current_player != seat or state.game.name != "dingniu":
         return {}
     from yezi.games.dominoes.dingniu import judge_from_view

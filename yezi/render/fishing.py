@@ -88,8 +88,11 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
     }
     if state.current_player is None:
         _catches, settle = state.result()
-        names = [g.seat_name(s, "en") for s in range(g.players)]
-        out["pairs"] = [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in settle.pairs]
+        out["pairs"] = {}
+        for lg in ("zh-hant", "zh-hans", "en"):  # each pair's arithmetic, worded in each language
+            names = [g.seat_name(s, lg) for s in range(g.players)]
+            pairs = g.method.settle(settle.standings, names, lang=lg).pairs
+            out["pairs"][lg] = [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in pairs]
     return out
 
 

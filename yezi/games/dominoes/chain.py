@@ -161,6 +161,19 @@ class DominoGame(Game):
         """The result dict for a finished state: at least scores, payments, winner."""
         raise NotImplementedError
 
+    def settle_facts(self, down: list[list[int]], hands: list[list[int]], suanzhang: list[int]) -> dict[str, Any]:
+        """The result from a finished deal's facts (kinds face down and left in hand per seat, the
+        seats that made 算帳): `settle` and the `yezi settle` calculator both use it."""
+        raise NotImplementedError
+
+    def settlement_lines(self, result: dict[str, Any], lang: str = "zh-hant",
+                         names: list[str] | None = None) -> list[str]:
+        """Every payment of a result with its reason, in `lang` (`settle.explain`)."""
+        from yezi.games.dominoes.settle import explain
+
+        names = names or [self.seat_name(s, lang) for s in range(self.cfg.seats)]
+        return explain(self.name, result, names, lang, bool(self.rules.get("lone_pass_double", True)))
+
     def on_start(self, state: DominoState) -> None:
         """Hook run once a state is built (斜釘: 八掘 and the redeal)."""
 

@@ -136,21 +136,11 @@ class DingNiu(DominoGame):
         return [state.hand_pips(s) + sum(PIPS[k] for k in state.down[s]) for s in range(4)]
 
     def settle(self, state: DominoState) -> dict[str, Any]:
-        scores = self.scores(state)
         sz = [s for s in range(4) if "suanzhang" in state.flags[s]]
-        pay, detail = settle.dingniu_payments(scores, sz, self.rules["ties"], self.rules["baozhuang"])
-        ranks = [0] * 4
-        for place, s in enumerate(detail["order"]):
-            ranks[s] = place
-        return {
-            "scores": scores,
-            "payments": pay,
-            "winner": detail["winner"],
-            "ranks": ranks,
-            "suanzhang": sz,
-            "rule": detail["rule"],
-            "payer": detail["payer"],
-        }
+        return self.settle_facts(state.down, [tg.expand(h) for h in state.hands], sz)
+
+    def settle_facts(self, down: list[list[int]], hands: list[list[int]], suanzhang: list[int]) -> dict[str, Any]:
+        return settle.dingniu_result(hands, down, suanzhang, self.rules["ties"], self.rules["baozhuang"])
 
     def dealer_shift(self, state: DominoState) -> int:
         if state.result is None:

@@ -40,12 +40,12 @@ class JieLong(DominoGame):
         return [state.score(s) for s in range(self.cfg.seats)]
 
     def settle(self, state: DominoState) -> dict[str, Any]:
-        scores = self.scores(state)
-        return {
-            "scores": scores,
-            "payments": settle.pairwise(scores),
-            "winner": settle.lowest(scores),
-        }
+        return self.settle_facts(state.down, [tg.expand(h) for h in state.hands], [])
+
+    def settle_facts(self, down: list[list[int]], hands: list[list[int]], suanzhang: list[int]) -> dict[str, Any]:
+        """The result from a finished deal's facts alone (tiles face down, tiles left in hand, the
+        seats that made 算帳): the engine settles with it, and so does `yezi settle`."""
+        return settle.jielong_result(down)
 
     def dealer_shift(self, state: DominoState) -> int:
         """The winner deals next (§5.2 step 2): seat w of this deal is w places from the dealer."""

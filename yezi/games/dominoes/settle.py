@@ -1,5 +1,6 @@
 """Settlement of the domino games as pure functions of scores (and tags), so they can be tested
-by hand examples apart from any play.
+by hand examples apart from any play, and explained payment by payment (`explain`) in each
+language, for `yezi play`, the web table and `yezi settle jielong|tseding|dingniu`.
 
 Seat 0 is the dealer, who led; seats follow in turn order (counter-clockwise), so "nearer the
 lead" means a lower seat number.
@@ -7,9 +8,17 @@ lead" means a lower seat number.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from yezi.components.tiengow import PIPS
 
 PASS, PENALTY, NONE = "pass", "penalty", "none"
+
+
+def pips(tiles: Iterable[int]) -> int:
+    """The pips of some tiles (by kind): a face-down score, or what is left in a hand."""
+    return sum(PIPS[k] for k in tiles)
 
 
 def lowest(scores: Sequence[int]) -> int:
@@ -17,19 +26,34 @@ def lowest(scores: Sequence[int]) -> int:
     return min(range(len(scores)), key=lambda s: (scores[s], s))
 
 
+def pair_list(scores: Sequence[int], mult: Callable[[int, int], int] | None = None) -> list[list[int]]:
+    """Every pair with a gap: ``[payer, payee, amount, multiplier]``, the higher scorer paying."""
+    out = []
+    n = len(scores)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if scores[i] == scores[j]:
+                continue
+            hi, lo = (i, j) if scores[i] > scores[j] else (j, i)
+            m = mult(i, j) if mult else 1
+            out.append([hi, lo, (scores[hi] - scores[lo]) * m, m])
+    return out
+
+
+def pay_from_pairs(n: int, pairs: Iterable[Sequence[int]]) -> list[int]:
+    pay = [0] * n
+    for payer, payee, amount, *_ in pairs:
+        pay[payer] -= amount
+        pay[payee] += amount
+    return pay
+
+
 def pairwise(scores: Sequence[int], mult: Callable[[int, int], int] | None = None) -> list[int]:
     """Every pair settles the gap: the higher scorer pays the lower the difference (× `mult`).
 
     接龍 §5.2 step 7 [S4], with [NP]'s worked example; 斜釘 passes its pair multiplier.
     """
-    n = len(scores)
-    pay = [0] * n
-    for i in range(n):
-        for j in range(i + 1, n):
-            d = (scores[i] - scores[j]) * (mult(i, j) if mult else 1)
-            pay[i] -= d
-            pay[j] += d
-    return pay
+    return pay_from_pairs(len(scores), pair_list(scores, mult))
 
 
 # --- 斜釘 ---------------------------------------------------------------------------------------
@@ -140,3 +164,175 @@ def dingniu_payments(
     for place, s in enumerate(losers, start=1):
         pay[s] = BASE[place] * factor
     return pay, detail
+
+
+# --- results from the facts of a deal ------------------------------------------------------------
+# The engines settle with these (from their state) and `yezi settle` with the same (from what the
+# players say): the face-down tiles, the tiles left in hand and who made 算帳, never the play.
+
+def jielong_result(down: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """接龍: score = pips face down; pairwise differences; the lowest wins (§5.2 steps 7-8)."""
+    scores = [pips(d) for d in down]
+    pairs = pair_list(scores)
+    return {"scores": scores, "payments": pay_from_pairs(len(scores), pairs), "winner": lowest(scores),
+            "pairs": pairs}
+
+
+def tseding_result(down: Sequence[Sequence[int]], hand: int, head_tail: str = "7-8",
+                   lone_pass_double: bool = True) -> dict[str, Any]:
+    """斜釘 after play: scores as 接龍, each seat tagged 通牌 / 頭七·尾八 / none by how many tiles it put
+    face down out of a `hand`-tile hand, pairs multiplied by the tags (§5.3 steps 3-6)."""
+    scores = [pips(d) for d in down]
+    tags = [tseding_tag(s, len(d), hand, head_tail) for s, d in enumerate(down)]
+    pairs = pair_list(scores, lambda i, j: pair_multiplier(tags[i], tags[j], lone_pass_double))
+    return {"scores": scores, "tags": tags, "payments": pay_from_pairs(len(scores), pairs),
+            "winner": lowest(scores), "pairs": pairs, "head_tail": head_tail}
+
+
+def bajue_result(winner: int, hands: Sequence[Sequence[int]], mode: str = "hand") -> dict[str, Any]:
+    """斜釘 八掘: `winner` holds eight doubles; scores are the hands' pips (§5.3 step 2)."""
+    hand_pips = [pips(h) for h in hands]
+    pay = bajue_payments(winner, hand_pips, mode)
+    pairs = [[s, winner, -pay[s], 2] for s in range(len(hands)) if s != winner and pay[s]]
+    return {"scores": hand_pips, "payments": pay, "winner": winner, "tags": [NONE] * len(hands),
+            "reason": "bajue", "pairs": pairs, "bajue_pay": mode}
+
+
+def dingniu_result(hands: Sequence[Sequence[int]], down: Sequence[Sequence[int]], suanzhang: Sequence[int] = (),
+                   ties: str = "lead", baozhuang: str = "dazhuang") -> dict[str, Any]:
+    """頂牛: score = pips left in hand + pips face down; ranks, 算帳成功, 包庄 (§6.2 steps 7-10)."""
+    scores = [pips(h) + pips(d) for h, d in zip(hands, down)]
+    sz = sorted(set(suanzhang))
+    pay, detail = dingniu_payments(scores, sz, ties, baozhuang)
+    ranks = [0] * len(scores)
+    for place, s in enumerate(detail["order"]):
+        ranks[s] = place
+    w = detail["winner"]
+    pairs = [[s, w, -pay[s], 0] for s in detail["order"][1:] if pay[s]]
+    return {"scores": scores, "payments": pay, "winner": w, "ranks": ranks, "suanzhang": sz,
+            "rule": detail["rule"], "payer": detail["payer"], "pairs": pairs, "ties": ties}
+
+
+# --- explanations -------------------------------------------------------------------------------
+
+TEXT: dict[str, dict[str, str]] = {
+    "jielong": {
+        "zh-hant": "點數是扣牌的點數；每兩家之間，點數多的付點數少的差額。",
+        "zh-hans": "点数是扣牌的点数；每两家之间，点数多的付点数少的差额。",
+        "en": "A score is the pips put face down; in every pair the higher score pays the lower the difference.",
+    },
+    "tseding": {
+        "zh-hant": "點數是扣牌的點數；每兩家付差額，乘以兩家的倍數：同類×1，頭/尾對無×2，通牌對頭/尾×4，通牌對無×{lone}。",
+        "zh-hans": "点数是扣牌的点数；每两家付差额，乘以两家的倍数：同类×1，头/尾对无×2，通牌对头/尾×4，通牌对无×{lone}。",
+        "en": "A score is the pips put face down; every pair pays the difference times a multiplier: same tags ×1, "
+              "頭/尾 vs none ×2, 通牌 vs 頭/尾 ×4, 通牌 vs none ×{lone}.",
+    },
+    "dingniu": {
+        "zh-hant": "點數是手中剩餘加扣牌的點數；最低者贏，小庄、二庄、大庄各付1、2、3。",
+        "zh-hans": "点数是手中剩余加扣牌的点数；最低者赢，小庄、二庄、大庄各付1、2、3。",
+        "en": "A score is the pips left in hand plus those face down; the lowest wins and the losers pay 1, 2 and 3 "
+              "by rank.",
+    },
+    "pair": {"zh-hant": "{a}付{b} {amt}（{sa} − {sb}）", "zh-hans": "{a}付{b} {amt}（{sa} − {sb}）",
+             "en": "{a} pays {b} {amt} ({sa} − {sb})"},
+    "pair_mult": {"zh-hant": "{a}付{b} {amt}（({sa} − {sb}) × {m}：{ta}對{tb}）",
+                  "zh-hans": "{a}付{b} {amt}（({sa} − {sb}) × {m}：{ta}对{tb}）",
+                  "en": "{a} pays {b} {amt} (({sa} − {sb}) × {m}: {ta} vs {tb})"},
+    "equal": {"zh-hant": "點數相同的兩家互不付。", "zh-hans": "点数相同的两家互不付。",
+              "en": "Players with equal scores pay each other nothing."},
+    "bajue": {"zh-hant": "{w}八掘（八張全是掘牌），立即贏；{rule}", "zh-hans": "{w}八掘（八张全是掘牌），立即赢；{rule}",
+              "en": "{w} has 八掘 (eight doubles) and wins at once; {rule}"},
+    "bajue_hand": {"zh-hant": "每家付他手牌點數的兩倍。", "zh-hans": "每家付他手牌点数的两倍。",
+                   "en": "every other player pays twice the pips in his own hand."},
+    "bajue_difference": {"zh-hant": "點數比八掘多的付差額的兩倍。", "zh-hans": "点数比八掘多的付差额的两倍。",
+                         "en": "a hand with more pips than the 八掘 hand pays twice the difference."},
+    "bajue_pay_hand": {"zh-hant": "{a}付{b} {amt}（2 × {sa}）", "zh-hans": "{a}付{b} {amt}（2 × {sa}）",
+                       "en": "{a} pays {b} {amt} (2 × {sa})"},
+    "bajue_pay_difference": {"zh-hant": "{a}付{b} {amt}（2 × ({sa} − {sb})）",
+                             "zh-hans": "{a}付{b} {amt}（2 × ({sa} − {sb})）",
+                             "en": "{a} pays {b} {amt} (2 × ({sa} − {sb}))"},
+    "redeal": {"zh-hant": "有人七掘以上，重新洗牌，無人付。", "zh-hans": "有人七掘以上，重新洗牌，无人付。",
+               "en": "A hand with seven or more doubles: redeal, nobody pays."},
+    "winner": {"zh-hant": "{w}以{s}點最低，贏。", "zh-hans": "{w}以{s}点最低，赢。",
+               "en": "{w} has the lowest score, {s}, and wins."},
+    "tie": {"zh-hant": "（同點時近莊者為先。）", "zh-hans": "（同点时近庄者为先。）",
+            "en": "(Equal scores: the player nearer the lead ranks first.)"},
+    "tie_later": {"zh-hant": "（輸家同點時後出者為先。）", "zh-hans": "（输家同点时后出者为先。）",
+                  "en": "(Losers with equal scores: the later player ranks first.)"},
+    "rank_pay": {"zh-hant": "{a}（{rank}，{s}點）付{b} {amt}", "zh-hans": "{a}（{rank}，{s}点）付{b} {amt}",
+                 "en": "{a} ({rank}, {s}) pays {b} {amt}"},
+    "success": {"zh-hant": "{w}算帳而點數低於每一家：算帳成功，全部加倍。",
+                "zh-hans": "{w}算帐而点数低于每一家：算帐成功，全部加倍。",
+                "en": "{w} made 算帳 and scores below everyone: 算帳成功, every payment doubles."},
+    "baozhuang": {"zh-hant": "{p}算帳而輸（{rank}）：包庄，獨付{w} 12，其餘不付。",
+                  "zh-hans": "{p}算帐而输（{rank}）：包庄，独付{w} 12，其余不付。",
+                  "en": "{p} made 算帳 and lost ({rank}): 包庄, he alone pays {w} 12; nobody else pays."},
+    "suanzhang_lost": {"zh-hant": "算帳：{who}", "zh-hans": "算帐：{who}", "en": "算帳 made by: {who}"},
+}
+TAGS = {
+    "zh-hant": {PASS: "通牌", PENALTY: "{ht}", NONE: "無"},
+    "zh-hans": {PASS: "通牌", PENALTY: "{ht}", NONE: "无"},
+    "en": {PASS: "通牌", PENALTY: "{ht}", NONE: "none"},
+}
+HEAD_TAIL = {"7-8": "頭七/尾八", "6-7": "頭六/尾七"}
+HEAD_TAIL_HANS = {"7-8": "头七/尾八", "6-7": "头六/尾七"}
+
+
+def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str = "en",
+            lone_pass_double: bool = True) -> list[str]:
+    """Every payment of a domino `result` with its reason, in `lang` (zh-hant, zh-hans, en).
+
+    `names` are the seats' names in that language. The lines only read the result the engine
+    computed (scores, tags, ranks, pairs): nothing is settled twice.
+    """
+    lang = lang if lang in TEXT["pair"] else "en"
+    t = {k: v[lang] for k, v in TEXT.items()}
+    reason = result.get("reason")
+    sc = result["scores"]
+    if reason == "redeal":
+        return [t["redeal"]]
+    pairs = result.get("pairs")
+    if pairs is None:  # a result from before pairs were recorded: the same pairs from its scores
+        pairs = pair_list(sc) if game == "jielong" else []
+    out: list[str] = []
+    if reason == "bajue":
+        mode = result.get("bajue_pay", "hand")
+        w = result["winner"]
+        out.append(t["bajue"].format(w=names[w], rule=t[f"bajue_{mode}"]))
+        for a, b, amt, _m in pairs:
+            out.append(t[f"bajue_pay_{mode}"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b]))
+        return out
+    if game == "dingniu":
+        out.append(t["dingniu"])
+        w = result["winner"]
+        ranks = result["ranks"]
+        rank_names = RANK_NAMES[lang]
+        out.append(t["winner"].format(w=names[w], s=sc[w]))
+        if result.get("rule") == "baozhuang":
+            p = result["payer"]
+            out.append(t["baozhuang"].format(p=names[p], rank=rank_names[ranks[p]], w=names[w]))
+            return out
+        if result.get("rule") == "suanzhang-success":
+            out.append(t["success"].format(w=names[w]))
+        for a, b, amt, _m in pairs:
+            out.append(t["rank_pay"].format(a=names[a], rank=rank_names[ranks[a]], s=sc[a], b=names[b], amt=amt))
+        if len(set(sc)) < len(sc):
+            out.append(t["tie_later"] if result.get("ties") == "later" else t["tie"])
+        if result.get("suanzhang") and result.get("rule") == "plain":
+            out.append(t["suanzhang_lost"].format(who=", ".join(names[s] for s in result["suanzhang"])))
+        return out
+    tags = result.get("tags")
+    if game == "tseding" and tags is not None:
+        out.append(t["tseding"].format(lone=2 if lone_pass_double else 1))
+        ht = (HEAD_TAIL_HANS if lang == "zh-hans" else HEAD_TAIL)[result.get("head_tail", "7-8")]
+        tag_name = {k: v.format(ht=ht) for k, v in TAGS[lang].items()}
+        for a, b, amt, m in pairs:
+            out.append(t["pair_mult"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,
+                                             ta=tag_name[tags[a]], tb=tag_name[tags[b]]))
+    else:
+        out.append(t["jielong"])
+        for a, b, amt, _m in pairs:
+            out.append(t["pair"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b]))
+    if len(set(sc)) < len(sc):
+        out.append(t["equal"])
+    return out

@@ -93,6 +93,12 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     return "\n".join(lines)
 
 
+def settlement_lines(game, view: dict, lang: str = "zh-hant") -> list[str]:
+    """Every payment of a finished deal with its reason (the engine's `settle.explain`)."""
+    res = view.get("result")
+    return game.settlement_lines(res, lang) if res is not None else []
+
+
 def why(game, view: dict, arg: str, lang: str) -> str:
     """``why``: the 算帳 / 死砸 judgements this seat may see, or the settlement tags once it is over.
     ``why MOVE`` (頂牛): whether that move would be 算帳 or 死砸 now, and why."""
@@ -123,26 +129,7 @@ def why(game, view: dict, arg: str, lang: str) -> str:
         }[kind].get(lang, "") + ("、" if lang != "en" else ", ").join(game.format_action(a, lang) for a in free) * (
             kind == "suanzhang")
     out = [note_text(nt, lang) for nt in view.get("notes", {}).values()]
-    res = view.get("result")
-    if res is not None and res.get("tags") and res.get("reason") == "all-out":
-        from yezi.games.dominoes.settle import pair_multiplier
-
-        sn = lambda s: game.seat_name(s, lang)  # noqa: E731
-        out.append("tags: " + ", ".join(f"{sn(s)}={x}" for s, x in enumerate(res["tags"])))
-        sc, tags = res["scores"], res["tags"]
-        lone = bool(game.rules.get("lone_pass_double", True))
-        for i in range(len(sc)):
-            for j in range(i + 1, len(sc)):
-                if sc[i] == sc[j]:
-                    continue
-                hi, lo = (i, j) if sc[i] > sc[j] else (j, i)
-                m = pair_multiplier(tags[i], tags[j], lone)
-                out.append(f"  {sn(hi)} → {sn(lo)}: ({sc[hi]} − {sc[lo]}) × {m} = {(sc[hi] - sc[lo]) * m}")
-    elif res is not None and res.get("scores") and game.name == "jielong":
-        sc = res["scores"]
-        out.append(" · ".join(f"{game.seat_name(s, lang)} {x}" for s, x in enumerate(sc))
-                   + " — " + {"en": "each pays each lower score the difference",
-                              "zh-hans": "点数多的付每位点数少的差额"}.get(lang, "點數多的付每位點數少的差額"))
+    out += settlement_lines(game, view, lang)
     return "\n".join(out) if out else t["no_notes"]
 
 

@@ -42,16 +42,9 @@ class TseDing(JieLong):
         if self._eight_tile() and self.rules["bajue"]:
             for s, h in enumerate(deal["hands"]):
                 if all(DOUBLE[k] for k in h):
-                    pips = [state.hand_pips(q) for q in range(self.cfg.seats)]
                     state.to_move = None
                     state.end_reason = "bajue"
-                    state.result = {
-                        "scores": pips,
-                        "payments": settle.bajue_payments(s, pips, self.rules["bajue_pay"]),
-                        "winner": s,
-                        "tags": [settle.NONE] * self.cfg.seats,
-                        "reason": "bajue",
-                    }
+                    state.result = self.bajue_facts(s, deal["hands"])
                     return
         if self.needs_redeal(deal):
             state.to_move = None
@@ -61,15 +54,9 @@ class TseDing(JieLong):
                 "tags": [settle.NONE] * self.cfg.seats, "reason": "redeal",
             }
 
-    def settle(self, state: DominoState) -> dict[str, Any]:
-        scores = self.scores(state)
-        tags = [
-            settle.tseding_tag(s, len(state.down[s]), self.cfg.hand, self.rules["head_tail"])
-            for s in range(self.cfg.seats)
-        ]
-        return {
-            "scores": scores,
-            "tags": tags,
-            "payments": settle.tseding_payments(scores, tags, bool(self.rules["lone_pass_double"])),
-            "winner": settle.lowest(scores),
-        }
+    def settle_facts(self, down: list[list[int]], hands: list[list[int]], suanzhang: list[int]) -> dict[str, Any]:
+        return settle.tseding_result(down, self.cfg.hand, self.rules["head_tail"], bool(self.rules["lone_pass_double"]))
+
+    def bajue_facts(self, winner: int, hands: list[list[int]]) -> dict[str, Any]:
+        """八掘: `winner` was dealt eight doubles; `hands` are the dealt hands (kinds)."""
+        return settle.bajue_result(winner, hands, self.rules["bajue_pay"])

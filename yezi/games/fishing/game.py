@@ -31,7 +31,7 @@ from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
-from yezi.games.fishing.settlement import Method, Settlement, make_method
+from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
 
 K = tg.NUM_KINDS
 CAP, REL, DCAP, DREL, STACK, KEEP = 0, 441, 462, 903, 924, 945
@@ -104,12 +104,7 @@ class Fishing(Game):
         self.class_rules = ClassRules(
             strict_wenwu=r["wenwu"] == "strict", no_medium_all_small=bool(r["no_medium"]), scoring=r["scoring"],
         )
-        overmountain = 1000 if self.players == 2 else int(r["overmountain_3p"])
-        self.method: Method = make_method(
-            r["settlement"], players=self.players, overmountain=overmountain, di=int(r["di"]),
-            jun_scale=r["jun_scale"], base_when_overmountain=bool(r["di_overmountain"]),
-            base_second_vs_third=bool(r["di_second_third"]), double_both=bool(r["double_both"]),
-        )
+        self.method: Method = method_from_rules(r, self.players)
         self._action_text: dict[str, int] | None = None
 
     @staticmethod

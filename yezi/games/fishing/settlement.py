@@ -14,8 +14,9 @@ Methods (rules-notes §3.2 step 11, variant V-F9):
 * ``M2``: Mong Kok (Japanese field report): each special +300; the difference, doubled when the
   winner alone is 過山 (both 過山: not doubled, our default for what the report leaves open).
 * ``M3``: the commenter FC1's group: specials double; the difference in hundreds rounded up, plus
-  底 units, plus 鈞頭 (net 鈞, 100 each or 1-3-5) counted in every case; 過山 (1000, or 700 with
-  three players) makes the opponent's fish count as 0, without doubling.
+  底 units, plus 鈞頭 (net 鈞, 100 each or 1-3-5) counted in every case; 過山 makes the opponent's
+  fish count as 0, without doubling. FC1 plays 700 with three; the threshold is the option
+  ``overmountain_3p`` (V-F10) like every method's, read in one place (`method_from_rules`).
 * ``YL``: the Yuen Long park elders (postscript): as M1 but a 鈞 earns nothing beyond its big fish
   (no 鈞頂鈞). The elders would not tell the rest, so base and rounding follow M1 — an assumption.
 * ``plain``: the difference, nothing else (Tiu U: pagat is cut off at the settlement; rules-notes
@@ -52,6 +53,45 @@ class Settlement:
     payments: list[int]
     pairs: list[PairPayment] = field(default_factory=list)
     standings: list[Standing] = field(default_factory=list)
+
+
+# The arithmetic of a pair, worded in each language (the numbers and rule names are the same).
+T: dict[str, dict[str, str]] = {
+    "equal": {"en": "{wn} {ws} = {ln} {ls}: equal, nothing paid", "zh-hant": "{wn} {ws} = {ln} {ls}：相等，不用付",
+              "zh-hans": "{wn} {ws} = {ln} {ls}：相等，不用付"},
+    "pays": {"en": "{ln} pays {wn} {amt}", "zh-hant": "{ln}付{wn} {amt}", "zh-hans": "{ln}付{wn} {amt}"},
+    "sep": {"en": "; ", "zh-hant": "；", "zh-hans": "；"},
+    "rounded": {"en": " → rounded up {amt}", "zh-hant": " → 進位至 {amt}", "zh-hans": " → 进位至 {amt}"},
+    "m1_over": {"en": "{wn} 過山 ({ws} ≥ {om}), {ln} not: 2 × {ws} = {raw}",
+                "zh-hant": "{wn}過山（{ws} ≥ {om}），{ln}未過山：2 × {ws} = {raw}",
+                "zh-hans": "{wn}过山（{ws} ≥ {om}），{ln}未过山：2 × {ws} = {raw}"},
+    "head": {"en": "{wn} over {ln}{both}: ", "zh-hant": "{wn}勝{ln}{both}：", "zh-hans": "{wn}胜{ln}{both}："},
+    "both": {"en": " (both 過山)", "zh-hant": "（兩家皆過山）", "zh-hans": "（两家皆过山）"},
+    "diff": {"en": "difference {ws} − {ls} = {diff}", "zh-hant": "差額 {ws} − {ls} = {diff}",
+             "zh-hans": "差额 {ws} − {ls} = {diff}"},
+    "junjun": {"en": "鈞頂鈞 100 × ({wj} − {lj}) = {jb}", "zh-hant": "鈞頂鈞 100 × ({wj} − {lj}) = {jb}",
+               "zh-hans": "钧顶钧 100 × ({wj} − {lj}) = {jb}"},
+    "base": {"en": "base {base}", "zh-hant": "底分 {base}", "zh-hans": "底分 {base}"},
+    "total": {"en": "total {terms} = {raw}", "zh-hant": "合共 {terms} = {raw}", "zh-hans": "合共 {terms} = {raw}"},
+    "m2_over": {"en": "{wn} 過山: 2 × ({ws} − {ls}) = {amt}", "zh-hant": "{wn}過山：2 × ({ws} − {ls}) = {amt}",
+                "zh-hans": "{wn}过山：2 × ({ws} − {ls}) = {amt}"},
+    "plain": {"en": "{ws} − {ls} = {diff}", "zh-hant": "{ws} − {ls} = {diff}", "zh-hans": "{ws} − {ls} = {diff}"},
+    "m3_same": {"en": "{ws} = {ls}: no fish difference, no 底", "zh-hant": "{ws} = {ls}：魚數相同，不加底",
+                "zh-hans": "{ws} = {ls}：鱼数相同，不加底"},
+    "m3_over": {"en": "{wn} 過山 ({ws} ≥ {om}): {ln}'s fish count 0, {ws} → {h}",
+                "zh-hant": "{wn}過山（{ws} ≥ {om}）：{ln}的魚作0計，{ws} → {h}",
+                "zh-hans": "{wn}过山（{ws} ≥ {om}）：{ln}的鱼作0计，{ws} → {h}"},
+    "m3_diff": {"en": "{ws} − {ls} = {fish} → {h}", "zh-hant": "{ws} − {ls} = {fish} → {h}",
+                "zh-hans": "{ws} − {ls} = {fish} → {h}"},
+    "m3_di": {"en": "+ {base} 底 = {units}", "zh-hant": "+ {base} 底 = {units}", "zh-hans": "+ {base} 底 = {units}"},
+    "m3_jun": {"en": "{sign} 鈞頭 {n} ({wj} vs {lj} 鈞) = {units}", "zh-hant": "{sign} 鈞頭 {n}（{wj}對{lj}鈞）= {units}",
+               "zh-hans": "{sign} 钧头 {n}（{wj}对{lj}钧）= {units}"},
+    "m3_tail": {"en": " (hundreds); {who}", "zh-hant": "（以百計）；{who}", "zh-hans": "（以百计）；{who}"},
+}
+
+
+def _t(key: str, lang: str, **kw) -> str:
+    return T[key].get(lang, T[key]["en"]).format(**kw)
 
 
 def ceil100(x: int) -> int:
@@ -101,7 +141,9 @@ class Method:
         return out
 
     # --- payments ---------------------------------------------------------------------------
-    def settle(self, standings: list[Standing], names: list[str] | None = None, with_text: bool = True) -> Settlement:
+    def settle(self, standings: list[Standing], names: list[str] | None = None, with_text: bool = True,
+               lang: str = "en") -> Settlement:
+        """Pairwise payments; each pair's arithmetic is worded in `lang` (zh-hant, zh-hans, en)."""
         n = len(standings)
         names = names or [chr(ord("A") + i) for i in range(n)]
         pays = [0] * n
@@ -116,7 +158,7 @@ class Method:
                 else:
                     w, lo = j, i
                 amount, text = self.pair(standings[w], standings[lo], names[w], names[lo],
-                                         places=(place[w], place[lo]))
+                                         places=(place[w], place[lo]), lang=lang)
                 if amount < 0:
                     w, lo, amount = lo, w, -amount
                 pays[w] += amount
@@ -124,7 +166,7 @@ class Method:
                 pairs.append(PairPayment(lo, w, amount, text))
         return Settlement(pays, pairs, list(standings))
 
-    def pair(self, w: Standing, lo: Standing, wn: str, ln: str, places=(0, 1)) -> tuple[int, str]:
+    def pair(self, w: Standing, lo: Standing, wn: str, ln: str, places=(0, 1), lang: str = "en") -> tuple[int, str]:
         raise NotImplementedError
 
 
@@ -138,30 +180,33 @@ class M1(Method):
         self.base = base
         self.jun_bonus = jun_bonus
 
-    def pair(self, w, lo, wn, ln, places=(0, 1)):
+    def pair(self, w, lo, wn, ln, places=(0, 1), lang="en"):
         if w.score == lo.score:
-            return 0, f"{wn} {w.score} = {ln} {lo.score}: equal, nothing paid"
+            return 0, _t("equal", lang, wn=wn, ws=w.score, ln=ln, ls=lo.score)
         wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
+        sep = _t("sep", lang)
         if wo and not lov:
             raw = 2 * w.score
             amt = ceil100(raw)
-            return amt, (f"{wn} 過山 ({w.score} ≥ {self.overmountain}), {ln} not: 2 × {w.score} = {raw}"
-                         + (f" → rounded up {amt}" if amt != raw else "") + f"; {ln} pays {wn} {amt}")
+            return amt, (_t("m1_over", lang, wn=wn, ws=w.score, om=self.overmountain, ln=ln, raw=raw)
+                         + (_t("rounded", lang, amt=amt) if amt != raw else "") + sep
+                         + _t("pays", lang, ln=ln, wn=wn, amt=amt))
         diff = w.score - lo.score
-        parts = [f"difference {w.score} − {lo.score} = {diff}"]
+        parts = [_t("diff", lang, ws=w.score, ls=lo.score, diff=diff)]
         terms = [diff]
         if self.jun_bonus and not w.three_jun and w.jun > lo.jun:
             jb = 100 * (w.jun - lo.jun)
             terms.append(jb)
-            parts.append(f"鈞頂鈞 100 × ({w.jun} − {lo.jun}) = {jb}")
+            parts.append(_t("junjun", lang, wj=w.jun, lj=lo.jun, jb=jb))
         terms.append(self.base)
-        parts.append(f"base {self.base}")
+        parts.append(_t("base", lang, base=self.base))
         raw = sum(terms)
         amt = ceil100(raw)
-        both = " (both 過山)" if wo and lov else ""
-        return amt, (f"{wn} over {ln}{both}: " + "; ".join(parts) + "; total "
-                     + " + ".join(str(t) for t in terms) + f" = {raw}"
-                     + (f" → rounded up {amt}" if amt != raw else "") + f"; {ln} pays {wn} {amt}")
+        both = _t("both", lang) if wo and lov else ""
+        return amt, (_t("head", lang, wn=wn, ln=ln, both=both) + sep.join(parts) + sep
+                     + _t("total", lang, terms=" + ".join(str(t) for t in terms), raw=raw)
+                     + (_t("rounded", lang, amt=amt) if amt != raw else "") + sep
+                     + _t("pays", lang, ln=ln, wn=wn, amt=amt))
 
 
 class YuenLongElders(M1):
@@ -183,25 +228,28 @@ class M2(Method):
         self.overmountain = overmountain
         self.double_both = double_both
 
-    def pair(self, w, lo, wn, ln, places=(0, 1)):
+    def pair(self, w, lo, wn, ln, places=(0, 1), lang="en"):
         diff = w.score - lo.score
         if diff == 0:
-            return 0, f"{wn} {w.score} = {ln} {lo.score}: equal, nothing paid"
+            return 0, _t("equal", lang, wn=wn, ws=w.score, ln=ln, ls=lo.score)
         wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
+        sep = _t("sep", lang)
         if wo and (not lov or self.double_both):
             amt = 2 * diff
-            return amt, f"{wn} 過山: 2 × ({w.score} − {lo.score}) = {amt}; {ln} pays {wn} {amt}"
-        return diff, f"{w.score} − {lo.score} = {diff}; {ln} pays {wn} {diff}"
+            return amt, (_t("m2_over", lang, wn=wn, ws=w.score, ls=lo.score, amt=amt) + sep
+                         + _t("pays", lang, ln=ln, wn=wn, amt=amt))
+        return diff, (_t("plain", lang, ws=w.score, ls=lo.score, diff=diff) + sep
+                      + _t("pays", lang, ln=ln, wn=wn, amt=diff))
 
 
 class M3(Method):
     key = "M3"
     title = "M3 (FC1's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser"
 
-    def __init__(self, players=3, overmountain=None, di=1, jun_scale="linear",
+    def __init__(self, players=3, overmountain=1000, di=1, jun_scale="linear",
                  base_when_overmountain=True, base_second_vs_third=True, **kw):
         super().__init__(players, **kw)
-        self.overmountain = overmountain or (700 if players == 3 else 1000)
+        self.overmountain = overmountain
         self.di = di
         self.jun_scale = jun_scale
         self.base_when_overmountain = base_when_overmountain
@@ -210,21 +258,20 @@ class M3(Method):
     def jun_value(self, n: int) -> int:
         return (0, 1, 3, 5)[n] if self.jun_scale == "1-3-5" else n
 
-    def pair(self, w, lo, wn, ln, places=(0, 1)):
+    def pair(self, w, lo, wn, ln, places=(0, 1), lang="en"):
         wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
         parts = []
         over = wo and not lov
         if w.score == lo.score:
             units = 0
-            parts.append(f"{w.score} = {lo.score}: no fish difference, no 底")
+            parts.append(_t("m3_same", lang, ws=w.score, ls=lo.score))
         else:
             if over:
                 fish = w.score
-                parts.append(f"{wn} 過山 ({w.score} ≥ {self.overmountain}): {ln}'s fish count 0, "
-                             f"{w.score} → {-(-fish // 100)}")
+                parts.append(_t("m3_over", lang, wn=wn, ws=w.score, om=self.overmountain, ln=ln, h=-(-fish // 100)))
             else:
                 fish = w.score - lo.score
-                parts.append(f"{w.score} − {lo.score} = {fish} → {-(-fish // 100)}")
+                parts.append(_t("m3_diff", lang, ws=w.score, ls=lo.score, fish=fish, h=-(-fish // 100)))
             units = -(-fish // 100)
             base = self.di
             if over and not self.base_when_overmountain:
@@ -232,15 +279,16 @@ class M3(Method):
             if self.players == 3 and set(places) == {1, 2} and not self.base_second_vs_third:
                 base = 0
             units += base
-            parts.append(f"+ {base} 底 = {units}")
+            parts.append(_t("m3_di", lang, base=base, units=units))
         jw, jl = self.jun_value(w.jun), self.jun_value(lo.jun)
         net = jw - jl
         if net:
             units += net
-            parts.append(f"{'+' if net > 0 else '−'} 鈞頭 {abs(net)} ({w.jun} vs {lo.jun} 鈞) = {units}")
+            parts.append(_t("m3_jun", lang, sign="+" if net > 0 else "−", n=abs(net), wj=w.jun, lj=lo.jun,
+                            units=units))
         amt = 100 * units
-        who = f"{ln} pays {wn} {amt}" if amt >= 0 else f"{wn} pays {ln} {-amt}"
-        return amt, f"{wn} over {ln}: " + " ".join(parts) + f" (hundreds); {who}"
+        who = _t("pays", lang, ln=ln, wn=wn, amt=amt) if amt >= 0 else _t("pays", lang, ln=wn, wn=ln, amt=-amt)
+        return amt, _t("head", lang, wn=wn, ln=ln, both="") + " ".join(parts) + _t("m3_tail", lang, who=who)
 
 
 class Plain(Method):
@@ -248,12 +296,31 @@ class Plain(Method):
     title = "Plain pairwise difference (Tiu U)"
     double_specials = False
 
-    def pair(self, w, lo, wn, ln, places=(0, 1)):
+    def pair(self, w, lo, wn, ln, places=(0, 1), lang="en"):
         diff = w.score - lo.score
-        return diff, f"{w.score} − {lo.score} = {diff}; {ln} pays {wn} {diff}"
+        return diff, (_t("plain", lang, ws=w.score, ls=lo.score, diff=diff) + _t("sep", lang)
+                      + _t("pays", lang, ln=ln, wn=wn, amt=diff))
 
 
 METHODS: dict[str, type[Method]] = {"M1": M1, "M2": M2, "M3": M3, "YL": YuenLongElders, "plain": Plain}
+
+
+def overmountain_for(rules, players: int) -> int:
+    """The 過山 threshold a ruleset sets: 1000 with two players, the option ``overmountain_3p``
+    (V-F10) with three — for every method, M3 included (FC1's 700 is the fc1-group preset's)."""
+    return 1000 if players == 2 else int(rules["overmountain_3p"])
+
+
+def method_from_rules(rules, players: int, overmountain: int | None = None) -> Method:
+    """The settlement method a ruleset names, with its parameters. The one place that reads the
+    settlement options: the engine and `yezi settle fishing` both call it. `overmountain` replaces
+    the threshold when given (the calculator's ``--overmountain``)."""
+    return make_method(
+        rules["settlement"], players=players,
+        overmountain=overmountain_for(rules, players) if overmountain is None else overmountain,
+        di=int(rules["di"]), jun_scale=rules["jun_scale"], base_when_overmountain=bool(rules["di_overmountain"]),
+        base_second_vs_third=bool(rules["di_second_third"]), double_both=bool(rules["double_both"]),
+    )
 
 
 def make_method(key: str, players: int = 3, **params) -> Method:

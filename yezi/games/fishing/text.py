@@ -87,6 +87,17 @@ def render(game, view, lang: str = "zh-hant") -> str:
     return "\n".join(out)
 
 
+def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
+    """Once the deal is over, each pair's payment with its arithmetic (the engine's method)."""
+    if view["turn"] is not None:
+        return []
+    lang = _lang(lang)
+    names = [game.seat_name(s, lang) for s in range(view["players"])]
+    standings = [game.method.standing(game.classify(c)) for c in view["catches"]]
+    settle = game.method.settle(standings, names, lang=lang)
+    return [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in settle.pairs]
+
+
 def why(game, view, arg: str, lang: str = "zh-hant") -> str:
     """Explain a seat's catch card by card (default: your own): ``why``, ``why 2``, ``why 尾家``."""
     lang = _lang(lang)

@@ -147,6 +147,36 @@ def settle_win(
     return Settlement(pay, hu, d_hu, matches, items)
 
 
+def privileged_seat(bidder: int | None) -> int | None:
+    """The privileged player (特權玩家) of a deal: whoever bid 做, unless it is 頭家 (seat 0)."""
+    return bidder if bidder not in (None, 0) else None
+
+
+def settle_declare(
+    *,
+    num_seats: int,
+    active: list[int],
+    winner: int,
+    bidder: int | None,
+    used_cards: int,
+    hand_cards: int,
+    dummy_seat: int | None,
+    dummy_card: int | None,
+    rules,
+    hu: int | None = None,
+) -> Settlement:
+    """A win by declaring, from the facts the table sees when he shows his cards: who bid, the
+    winner's 食糊用牌 (his won tricks and the 老歲 he held, a bit set), his hand when declaring (for
+    ``dummy_match = winner_hand``) and the dummy's card. Each 食糊用牌 card is one 糊. The engine
+    and `yezi settle lukfu` both settle through here."""
+    match = used_cards if rules["dummy_match"] == "winning_cards" else hand_cards
+    return settle_win(
+        num_seats=num_seats, active=active, winner=winner, hu=bin(used_cards).count("1") if hu is None else hu,
+        used_cards=used_cards, match_cards=match, dummy_seat=dummy_seat, dummy_card=dummy_card,
+        privileged=privileged_seat(bidder), rules=rules, seat_names=[],
+    )
+
+
 def settle_tigers(*, num_seats: int, active: list[int], winner: int, rules, seat_names: list[str]) -> Settlement:
     """五虎下山: the winner is paid by each other active player; the dummy gets nothing."""
     value = rules["five_tigers_value"]

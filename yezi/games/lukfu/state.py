@@ -22,7 +22,7 @@ from yezi.core.protocol import State
 from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.knowledge import SUIT_MASKS, Knowledge, is_laosui_deduced
 from yezi.games.lukfu.plays import GE, PLAYS, SHUN, SINGLE
-from yezi.games.lukfu.settlement import Settlement, settle_tigers, settle_win
+from yezi.games.lukfu.settlement import Settlement, privileged_seat, settle_declare, settle_tigers
 
 TIGERS, BID, PLAY, LAST, OVER = "tigers", "bid", "play", "last", "over"
 FIVE_TIGERS = mask_of([0, 9, 18, 27, WAN_TSIN])
@@ -285,7 +285,7 @@ class LukFuState(State):
         elif p == BID:
             if action == A.BID:
                 self.bidder = seat
-                self.privileged = seat if seat != 0 else None
+                self.privileged = privileged_seat(seat)
                 self.phase = PLAY
                 self.to_act = 0
             else:
@@ -355,19 +355,16 @@ class LukFuState(State):
         for pid in self.won[seat]:
             won_cards |= PLAYS[pid].mask
         used = won_cards | old
-        match = used if self.rules["dummy_match"] == "winning_cards" else self.hands[seat]
         dummy_card = cards_of(self.hands[self.dummy])[0] if self.dummy is not None else None
-        names = [self.game.seat_name(s, "en") for s in range(self.game.num_seats)]
         self.winner, self.outcome, self.phase = seat, "win", OVER
         self.revealed = {"laosui": sorted(cards_of(old), key=sort_key)}
         if self.rules["dummy_match"] == "winner_hand":
             self.revealed["hand"] = sorted(cards_of(self.hands[seat]), key=sort_key)
         if dummy_card is not None:
             self.revealed["dummy"] = dummy_card
-        self.result = settle_win(
-            num_seats=self.game.num_seats, active=self.active, winner=seat, hu=hu, used_cards=used,
-            match_cards=match, dummy_seat=self.dummy, dummy_card=dummy_card, privileged=self.privileged,
-            rules=self.rules, seat_names=names,
+        self.result = settle_declare(
+            num_seats=self.game.num_seats, active=self.active, winner=seat, bidder=self.bidder, used_cards=used,
+            hand_cards=self.hands[seat], dummy_seat=self.dummy, dummy_card=dummy_card, rules=self.rules, hu=hu,
         )
 
     # ---- illegal actions -------------------------------------------------------------------

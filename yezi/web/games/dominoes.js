@@ -115,6 +115,9 @@ function details(frame, ctx, A) {
       left.length ? el("span", { class: "muted" }, ` ${w.left} `) : null,
       left.length ? el("span", { class: "tiles small" }, left.map((k) => tileSpan(ctx, A, k))) : null);
   })));
+  // every payment with its reason, in the table's language (frame_extras, as Fishing and Ma Diao)
+  const why = (frame.extras && frame.extras.why && (frame.extras.why[ctx.lang] || frame.extras.why.en)) || [];
+  if (why.length) rows.push(el("ul", { class: "why", id: "pay-why" }, why.map((l) => el("li", {}, l))));
   return el("div", {}, rows);
 }
 

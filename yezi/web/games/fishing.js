@@ -164,7 +164,7 @@ export async function render(root, frame, ctx) {
       el("details", { class: "why", id: "why" }, el("summary", {}, w.why),
         ...why.map((lines, s) => el("div", {}, el("strong", {}, `${frame.seat_names[ctx.lang][s]} · ${w.score} ${(v.result || {}).scores?.[s] ?? ""}`),
           el("ul", {}, lines.map((l) => el("li", {}, l)))))),
-      el("ul", { class: "why", id: "pairs" }, (x.pairs || []).map((l) => el("li", {}, l))));
+      el("ul", { class: "why", id: "pairs" }, ((x.pairs && (x.pairs[ctx.lang] || x.pairs.en)) || []).map((l) => el("li", {}, l))));
   }
   mount(root, frame, ctx,
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },

@@ -14,6 +14,10 @@ Input, one player per line (blank lines and ``#`` comments are ignored)::
 A count follows a card as ``×2``, ``x2``, ``*2``, ``=2`` or a separate number. Without ``Name:``
 the players are called A, B, C. English names of two words need commas between cards.
 Scores can also be given directly: ``--scores 900,700,600 [--jun 2,0,1]``.
+
+Every setting comes from the Fishing options (a ``--preset``, ``-o name=value``, or the flags
+below, which are shorthands for options) and the method is built by the engine's own
+`method_from_rules`, so the calculator settles exactly as a game with those rules would.
 """
 
 from __future__ import annotations
@@ -23,17 +27,15 @@ import re
 import sys
 from typing import TextIO
 
+from yezi.cli.settle.common import InputError, run_main
 from yezi.components import tiengow as tg
 from yezi.core.errors import NotationError, OptionError
+from yezi.core.options import parse_overrides
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, ClassRules, classify, explain
-from yezi.games.fishing.settlement import METHODS, Standing, make_method
+from yezi.games.fishing.settlement import METHODS, Standing, method_from_rules
 
 _COUNT_AFTER = re.compile(r"^(.*?)(?:\s*[×xX*＊=＝]\s*|\s+)(\d+)$")
 _COUNT_BEFORE = re.compile(r"^(\d+)\s*(?:[×xX*＊])\s*(.+)$")
-
-
-class InputError(ValueError):
-    pass
 
 
 def parse_catch(text: str, where: str = "") -> list[int]:
@@ -47,7 +49,7 @@ def parse_catch(text: str, where: str = "") -> list[int]:
         m = re.match(r"^[×xX*＊=＝]\s*(\d+)$", tok)
         if m:
             tok = m.group(1)
-        if tok.isdigit():
+        if tok.isdigit() and not (len(tok) == 2 and _is_kind(tok)):  # 54 is the dice of a tile, 2 a count
             if last is None:
                 raise InputError(f"{where}a count {tok!r} with no card before it; expected e.g. 天 2 or 天×2")
             counts[last] += int(tok) - 1
@@ -117,13 +119,22 @@ def _parse_line(line: str, default: str, where: str) -> tuple[str, list[int]]:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yezi settle fishing",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Settle a Fishing 釣魚 deal played with physical cards: classification with reasons, "
                     "scores, specials, pairwise payments with the arithmetic.",
+        epilog="input, one player per line (file, standard input, or answered when asked):\n"
+               "  A: 天 天 紅九 黑九 黑九 梅花×4 人 平八\n"
+               "  B: Heaven, Red Nine, Long Three x2, 6-3\n"
+               "  C: 天=1 紅九 2 黑九 3\n"
+               "example: yezi settle fishing --preset fc1-group deal.txt\n"
+               "         yezi settle fishing -m M3 --scores 800,500,300",
     )
     p.add_argument("file", nargs="?", help="catches, one player per line (default: standard input, or ask)")
     p.add_argument("--preset", default=None,
                    help="take the method and scoring rules from a Fishing preset (suffocated, mongkok, fc1-group, "
                         "yuenlong-elders, tiu-u); flags given here override it (default: suffocated)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="override one Fishing option (see `yezi rules fishing`), e.g. -o overmountain_3p=700")
     p.add_argument("--method", "-m", default=None,
                    help="settlement: M1 (Yuen Long), M2 (Mong Kok), M3 (FC1's group), YL (Yuen Long elders), plain")
     p.add_argument("--players", "-p", type=int, choices=(2, 3), default=None,
@@ -134,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-medium", action="store_true", help="V-F8: no medium fish makes the catch all small")
     p.add_argument("--scoring", choices=("fish", "red-dots"), default=None, help="red-dots: Tiu U scoring")
     p.add_argument("--overmountain", type=int, default=None,
-                   help="過山 threshold (default 1000; M3 with three players: 700)")
+                   help="過山 threshold (default: 1000 with two players, the option overmountain_3p with three)")
     p.add_argument("--di", type=int, default=None, help="M3: base units 底 (100 each; default 1)")
     p.add_argument("--jun-scale", choices=("linear", "1-3-5"), default=None, help="M3: 鈞頭 value")
     p.add_argument("--no-di-overmountain", action="store_true", help="M3: no 底 for a 過山 winner")
@@ -158,25 +169,24 @@ def _method_key(text: str) -> str:
 
 
 def apply_preset(args: argparse.Namespace) -> None:
-    """Fill every setting not given on the command line from the preset's resolved options."""
+    """Resolve the Fishing options (preset, ``-o``, and the flags, which name options) into
+    ``args.rules``, and fill every flag not given from them."""
     from yezi.games.fishing.game import Fishing
 
-    rules = Fishing.option_table().resolve(args.preset or "suffocated")
-    if args.method is None:
-        args.method = rules["settlement"]
-    if args.wenwu is None:
-        args.wenwu = rules["wenwu"]
-    if args.scoring is None:
-        args.scoring = rules["scoring"]
-    if args.di is None:
-        args.di = int(rules["di"])
-    if args.jun_scale is None:
-        args.jun_scale = rules["jun_scale"]
-    args.no_medium = args.no_medium or bool(rules["no_medium"])
-    args.no_di_overmountain = args.no_di_overmountain or not rules["di_overmountain"]
-    args.no_di_second_third = args.no_di_second_third or not rules["di_second_third"]
-    args.double_both = args.double_both or bool(rules["double_both"])
-    args.overmountain_3p = int(rules["overmountain_3p"])
+    over: dict[str, object] = dict(parse_overrides(args.option))
+    flags = {"settlement": _method_key(args.method) if args.method else None, "wenwu": args.wenwu,
+             "scoring": args.scoring, "di": args.di, "jun_scale": args.jun_scale,
+             "no_medium": True if args.no_medium else None,
+             "di_overmountain": False if args.no_di_overmountain else None,
+             "di_second_third": False if args.no_di_second_third else None,
+             "double_both": True if args.double_both else None}
+    over.update({k: v for k, v in flags.items() if v is not None})
+    rules = Fishing.option_table().resolve(args.preset or "suffocated", over)
+    args.rules = rules
+    args.method = rules["settlement"]
+    args.wenwu = rules["wenwu"]
+    args.scoring = rules["scoring"]
+    args.no_medium = bool(rules["no_medium"])
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -184,8 +194,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     apply_preset(args)
     key = _method_key(args.method)
     if args.scores:
-        scores = [int(x) for x in re.split(r"[,\s]+", args.scores.strip()) if x]
-        juns = [int(x) for x in re.split(r"[,\s]+", args.jun.strip()) if x] if args.jun else [0] * len(scores)
+        scores = _ints(args.scores, "--scores")
+        juns = _ints(args.jun, "--jun") if args.jun else [0] * len(scores)
         names = [x.strip() for x in args.names.split(",")] if args.names else [chr(65 + i) for i in range(len(scores))]
         if not (len(scores) == len(juns) == len(names)) or len(scores) not in (2, 3):
             raise InputError("--scores, --jun and --names need 2 or 3 values each, as many of each")
@@ -195,7 +205,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         print(f"{method.title}", file=stdout)
         for n, s in zip(names, standings):
             print(f"{n}: 決勝分 {s.score}, 鈞 {s.jun}", file=stdout)
-        _print_settlement(method.settle(standings, names), names, stdout)
+        _print_settlement(method.settle(standings, names, lang=lang), names, stdout, lang)
         return 0
     if args.file:
         with open(args.file, encoding="utf-8") as f:
@@ -236,43 +246,36 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         print(f"  fish {catch.fish}" + (f" + {' + '.join(bonus)}" if bonus else "")
               + f" = 決勝分 {st.score}; specials: {specials}; 鈞 {catch.jun}"
               + (" (三鈞)" if THREE_JUN in catch.specials else ""), file=stdout)
-    _print_settlement(method.settle(standings, names), names, stdout)
+    _print_settlement(method.settle(standings, names, lang=lang), names, stdout, lang)
     return 0
 
 
+def _ints(text: str, flag: str) -> list[int]:
+    try:
+        return [int(x) for x in re.split(r"[,\s]+", text.strip()) if x]
+    except ValueError:
+        raise InputError(f"{flag} {text!r}: expected whole numbers separated by commas, e.g. 900,700,600") from None
+
+
 def _make(key: str, players: int, args):
-    om = args.overmountain
-    if om is None:
-        # M3 (FC1) plays 700 with three by definition; otherwise the preset's V-F10 choice
-        om = 1000 if players == 2 else (700 if key == "M3" else getattr(args, "overmountain_3p", 1000))
-    return make_method(key, players=players, overmountain=om, di=args.di, jun_scale=args.jun_scale,
-                       base_when_overmountain=not args.no_di_overmountain,
-                       base_second_vs_third=not args.no_di_second_third, double_both=args.double_both)
+    """The engine's method for these rules (the threshold: ``--overmountain`` or the options)."""
+    return method_from_rules(args.rules, players, overmountain=args.overmountain)
 
 
-def _print_settlement(settle, names, stdout) -> None:
-    print("\nPayments:", file=stdout)
+HEADS = {"en": ("Payments", "Totals"), "zh-hant": ("收付", "合計"), "zh-hans": ("收付", "合计")}
+
+
+def _print_settlement(settle, names, stdout, lang: str = "en") -> None:
+    pays, tot = HEADS.get(lang, HEADS["en"])
+    print(f"\n{pays}:", file=stdout)
     for p in settle.pairs:
         print(f"  {names[p.payer]} → {names[p.payee]} {p.amount}:  {p.arithmetic}", file=stdout)
-    print("Totals: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)), file=stdout)
+    print(f"{tot}: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)), file=stdout)
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "fishing":
-        argv = argv[1:]
-    elif argv and not argv[0].startswith("-") and argv[0] in ("lukfu", "madiao", "jielong", "tseding", "dingniu"):
-        print(f"yezi settle: only fishing has a settlement calculator, not {argv[0]}", file=sys.stderr)
-        return 2
-    args = build_parser().parse_args(argv)
-    try:
-        return run(args, stdin or sys.stdin, stdout or sys.stdout)
-    except (InputError, OptionError, NotationError) as e:
-        print(f"yezi settle fishing: {e}", file=sys.stderr)
-        return 2
-    except OSError as e:
-        print(f"yezi settle fishing: {e}", file=sys.stderr)
-        return 2
+    return run_main("yezi settle fishing", build_parser(), run, argv, stdin, stdout)
 
 
 if __name__ == "__main__":
