@@ -31,6 +31,13 @@ def _lang(lang: str) -> str:
     return lang if lang in L else "en"
 
 
+def _count(n: int, noun: str, lang: str) -> str:
+    """``1 card``, ``2 cards``; Chinese counts have no plural (``1 隻牌``)."""
+    if lang == "en" and n == 1 and noun.endswith("s"):
+        noun = noun[:-1]
+    return f"{n} {noun}"
+
+
 def _cards(counts, lang: str) -> str:
     parts = []
     for k in range(tg.NUM_KINDS):
@@ -69,7 +76,7 @@ def render(game, view, lang: str = "zh-hant") -> str:
         name = game.seat_name(s, lang) + (f" ({t['you']})" if s == seat else "")
         catch = view["catches"][s]
         score = game.catch_score(catch)
-        out.append(f"{name}: {view['hand_sizes'][s]} {t['cards']}; {t['catch']} {sum(catch)}: "
+        out.append(f"{name}: {_count(view['hand_sizes'][s], t['cards'], lang)}; {t['catch']} {sum(catch)}: "
                    f"{_cards(catch, lang) or t['empty']}  [{t['score']} {score}]")
     if view["turn"] is None:
         res = view.get("result", {})
