@@ -290,3 +290,22 @@ def test_settings_follow_xdg(monkeypatch, tmp_path):
 def test_tournament_zero_deals():
     code, _out, err = run("tournament", "lukfu", "--bots", "random,heuristic", "--deals", "0")
     assert_one_line_error(code, err, "--deals", "at least 1")
+
+
+# ---- counts in English -------------------------------------------------------------------------
+def test_one_card_and_one_tile_in_english():
+    from yezi.core.registry import load_game
+    from yezi.games.dominoes.text import render as render_dominoes
+    from yezi.games.fishing.text import render as render_fishing
+
+    g = load_game("fishing")
+    view = g.start(seed=1).view(0)
+    view["hand_sizes"] = [1, 2, 0]
+    text = render_fishing(g, view, "en")
+    assert ": 1 card;" in text and ": 2 cards;" in text and "1 cards" not in text
+    assert "1 隻牌" in render_fishing(g, view, "zh-hant")
+    g = load_game("dingniu")
+    view = g.start(seed=1).view(0)
+    view["hand_counts"] = [1, 2, 1, 0]
+    text = render_dominoes(g, view, "en")
+    assert " 1 tile " in text and " 2 tiles " in text and "1 tiles" not in text

@@ -7,6 +7,7 @@ import sys
 import time
 
 from yezi.bots import make_bot
+from yezi.cli.args import UsageError
 from yezi.core.options import parse_overrides
 from yezi.core.playout import play_deal
 from yezi.core.registry import load_game
@@ -19,8 +20,6 @@ def run_simulate(args, out=None) -> int:
     game = load_game(args.game, args.preset, parse_overrides(args.option))
     specs = [s for s in args.bots.split(",") if s.strip()]
     if not specs:
-        from yezi.cli.args import UsageError
-
         raise UsageError("--bots is empty; give bot names, e.g. --bots heuristic,random")
     active = game.active_seats()
     bots = [None] * game.num_seats
