@@ -309,3 +309,8 @@ def test_one_card_and_one_tile_in_english():
     view["hand_counts"] = [1, 2, 1, 0]
     text = render_dominoes(g, view, "en")
     assert " 1 tile " in text and " 2 tiles " in text and "1 tiles" not in text
+
+
+def test_advise_argument_errors_are_one_line():
+    code, _out, err = run("advise", "九拾", "--deals", "0")
+    assert_one_line_error(code, err, "--deals", "at least 1")
