@@ -174,6 +174,11 @@ def test_replay_prints_the_fishing_settlement(tmp_path):
     code, out, err = run("replay", str(f), "--lang", "zh-hant")
     assert code == 0, err
     assert "決勝分" in out and out.count(" pays ") + out.count("equal, nothing paid") == 3
+    net = dict.fromkeys((g.seat_name(i, "en") for i in range(3)), 0)
+    for payer, payee, amount in re.findall(r"; (\S+) pays (\S+) (\d+)$", out, re.M):
+        net[payer] -= int(amount)
+        net[payee] += int(amount)
+    assert list(net.values()) == s.payments()  # the explanation adds up to what the engine paid
 
 
 # ---- rules | head ------------------------------------------------------------------------------

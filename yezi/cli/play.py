@@ -61,6 +61,8 @@ def run_play(args, stdin=None, stdout=None) -> int:
     text = _renderer(game)
     render = getattr(text, "render", _default_render) if text else _default_render
     commands: dict[str, Any] = getattr(text, "COMMANDS", {}) if text else {}
+    # a game whose end-of-deal view does not already explain its payments says why here
+    explain_payments = getattr(text, "settlement_lines", None) if text else None
     rng = random.Random(args.seed)
     n = game.num_seats
     check_seat(args.seat, n, game.titles["en"])
@@ -103,8 +105,9 @@ def run_play(args, stdin=None, stdout=None) -> int:
                 return 0
             state.apply(choice)
         say(render(game, state.view(seat_of_me), lang))
-        for line in state.settlement_lines(lang):
-            say("  " + line)
+        if explain_payments is not None:
+            for line in explain_payments(game, state.view(seat_of_me), lang):
+                say(f"  {line}")
         pays = state.payments()
         for s, p in enumerate(pays):
             totals[(dealer + s) % n] += p

@@ -44,7 +44,9 @@ def run_replay(args, out=None) -> int:
         text = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".text")
         render = text.render
     except (ModuleNotFoundError, AttributeError):
-        render = None
+        text = render = None
+    # a game whose end-of-deal view does not already explain its payments says why (as in `yezi play`)
+    explain_payments = getattr(text, "settlement_lines", None)
     state = game.new_state(rec.deal)
     for i, a in enumerate(rec.actions):
         actor = state.current_player
@@ -52,8 +54,9 @@ def run_replay(args, out=None) -> int:
         print(f"{i + 1:>3}. {game.seat_name(actor, lang)} {state.action_text_for(i, seat, lang)}", file=out)
     if render and not args.brief:
         print(render(game, state.view(seat), lang), file=out)
-        for line in state.settlement_lines(lang):
-            print("  " + line, file=out)
+        if explain_payments is not None and state.current_player is None:
+            for line in explain_payments(game, state.view(seat), lang):
+                print(f"  {line}", file=out)
     else:
         print("payments:", state.payments(), file=out)
     return 0

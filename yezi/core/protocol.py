@@ -195,13 +195,6 @@ class State(ABC):
     def payments(self) -> list[Payment]:
         """Final payment per seat (positive = receives); they sum to zero. Zero before the end."""
 
-    def settlement_lines(self, lang: str = "zh-hant") -> list[str]:
-        """Once the deal is over, lines in `lang` that explain each payment, for the terminal
-        (`yezi play`, `yezi replay`) to print under the final table. Empty while the deal runs,
-        and for a game whose view already carries its explanation for the renderer to show
-        (Luk Fu's ``settlement_i18n``, Ma Diao's ``settlement``)."""
-        return []
-
     # --- information ---------------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
-from yezi.games.fishing.scoring import Catch, ClassRules, classify, explain, quick
+from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, make_method
 
 SEAT_NAMES = {
@@ -40,7 +40,6 @@ SEAT_NAMES = {
 }
 LAKE_NAMES = {"zh-hant": "湖", "zh-hans": "湖", "en": "Lake"}
 STOCK_NAMES = {"zh-hant": "龍", "zh-hans": "龙", "en": "Stock"}
-SCORE_WORD = {"zh-hant": "決勝分", "zh-hans": "决胜分", "en": "score"}
 
 _WORDS = {
     "zh-hant": {"takes": "釣", "release": "放", "draw": "摸", "drel": "放生", "stack": "疊", "keep": "不釣"},
@@ -534,21 +533,6 @@ class FishingState(State):
             catches = [self.game.classify(c) for c in self.catches]
             self._result = (catches, self.game.settle_catches(catches))
         return self._result
-
-    def settlement_lines(self, lang: str = "zh-hant") -> list[str]:
-        """Each seat's 決勝分 card by card (with the method's bonuses), then every pair's payment with
-        its arithmetic (the settlement methods write that in English)."""
-        if self.turn >= 0:
-            return []
-        lg = lang if lang in SCORE_WORD else "en"
-        catches, settle = self.result()
-        out = []
-        for s, (catch, standing) in enumerate(zip(catches, settle.standings)):
-            out.append(f"{self.game.seat_name(s, lg)}: {SCORE_WORD[lg]} {standing.score}")
-            out += ["  " + x for x in explain(catch, lg)]
-            out += ["  " + x for x in self.game.method.bonus_text(catch, lg)]
-        out += [p.arithmetic for p in settle.pairs]
-        return out
 
     def deciding_scores(self) -> list[int]:
         return [s.score for s in self.standings()]

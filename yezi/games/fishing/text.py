@@ -115,6 +115,23 @@ def why(game, view, arg: str, lang: str = "zh-hant") -> str:
     return "\n".join(lines)
 
 
+def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
+    """Every payment of a finished deal explained, for `yezi play` and `yezi replay`: each catch card
+    by card with its 決勝分 (and the method's bonuses), then each pair's payment with its arithmetic,
+    as the engine settles it (the settlement methods write the arithmetic in English)."""
+    if view.get("turn") is not None or view.get("result") is None:
+        return []
+    lang = _lang(lang)
+    catches = [game.classify(c) for c in view["catches"]]
+    settlement = game.settle_catches(catches)
+    out = []
+    for s, (catch, standing) in enumerate(zip(catches, settlement.standings)):
+        out.append(f"{game.seat_name(s, lang)}: {L[lang]['score']} {standing.score}")
+        out += ["  " + x for x in explain(catch, lang)]
+        out += ["  " + x for x in game.method.bonus_text(catch, lang)]
+    return out + [p.arithmetic for p in settlement.pairs]
+
+
 def sizes_legend(lang: str = "en") -> str:
     s = SIZE_NAMES[_lang(lang)]
     return f"{s['big']} 30, {s['medium']} 20, {s['small']} 10"
