@@ -34,7 +34,7 @@ def build_parser() -> Parser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 - only to say early that the web packages are missing
     except ModuleNotFoundError:
         return fail(PROG, "needs the web packages: pip install yezi (starlette, uvicorn, sqlalchemy, alembic)")
     from yezi.server.config import Settings
@@ -56,10 +56,17 @@ def main(argv: list[str] | None = None) -> int:
     _tune_gc()
     bound = sock.getsockname()[1]
     print(f"yezi: serving on http://{args.host}:{bound}  (database: {_safe(settings.database_url)})", flush=True)
-    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=1 << 20, ws_ping_interval=20,
+    run_server(app, sock, log_level=args.log_level)
+    return 0
+
+
+def run_server(app, sock: socket.socket, log_level: str = "info") -> None:
+    """uvicorn on the socket `listen` bound, until the process is stopped."""
+    import uvicorn
+
+    config = uvicorn.Config(app, log_level=log_level, ws_max_size=1 << 20, ws_ping_interval=20,
                             ws_ping_timeout=30, ws_per_message_deflate=False)
     uvicorn.Server(config).run(sockets=[sock])
-    return 0
 
 
 def listen(host: str, port_number: int) -> socket.socket:
