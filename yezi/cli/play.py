@@ -25,11 +25,11 @@ HELP = {
 
 MESSAGES = {
     "en": {"you": "you", "bye": "bye", "match_over": "match over", "again": "Enter to deal again, q to stop",
-           "range": "there is no move {n}: choose 1 to {last}, or type the move", "settlement": "Settlement"},
+           "range": "there is no move {n}: choose 1 to {last}, or type the move"},
     "zh-hant": {"you": "你", "bye": "再見", "match_over": "比賽完結", "again": "按 Enter 再發一局，q 離開",
-                "range": "沒有第 {n} 招：請選 1 至 {last}，或輸入招式", "settlement": "結算"},
+                "range": "沒有第 {n} 招：請選 1 至 {last}，或輸入招式"},
     "zh-hans": {"you": "你", "bye": "再见", "match_over": "比赛完结", "again": "按 Enter 再发一局，q 离开",
-                "range": "没有第 {n} 招：请选 1 至 {last}，或输入招式", "settlement": "结算"},
+                "range": "没有第 {n} 招：请选 1 至 {last}，或输入招式"},
 }
 
 

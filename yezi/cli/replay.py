@@ -60,5 +60,3 @@ def run_replay(args, out=None) -> int:
     else:
         print("payments:", state.payments(), file=out)
     return 0
-
-
