@@ -411,12 +411,21 @@ def test_generic_client_gets_a_drawing_when_a_game_has_no_browser_renderer(monke
 
 def test_serve_cli_defaults(monkeypatch, tmp_path):
     """`yezi serve` runs the app on 127.0.0.1:8000 by default, with the database it is given."""
-    import uvicorn
-
     from yezi.cli import serve
 
     seen = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    real_listen = serve.listen
+
+    def listen(host, port):  # note the address asked for, bind any free port (8000 may be taken)
+        seen.update(host=host, port=port)
+        return real_listen("127.0.0.1", 0)
+
+    def run_server(app, sock, **kw):
+        seen.update(app=app)
+        sock.close()
+
+    monkeypatch.setattr(serve, "listen", listen)
+    monkeypatch.setattr(serve, "run_server", run_server)
     url = "sqlite:///" + str(tmp_path / "cli.db")
     assert serve.main(["--database-url", url, "--bot-delay", "0"]) == 0
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8000

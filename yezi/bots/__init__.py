@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any, Protocol
+from yezi.bots.base import Bot, RandomBot
+from yezi.core.errors import OptionError
 
-from yezi.core.protocol import Game
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> int: ...
+__all__ = ["Bot", "RandomBot", "UnknownBot", "make_bot"]
 
 
-class RandomBot:
-    name = "random"
+class UnknownBot(OptionError, ValueError):
+    """A bot name no bot answers to; the message lists the names that work.
 
-    def choose(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
-        return legal[rng.randrange(len(legal))]
+    An `OptionError` so that every client answers it like any other bad setting, and a `ValueError`
+    for callers that caught it as one before."""
 
 
 def make_bot(game_name: str, spec: str) -> Bot:
@@ -39,5 +33,6 @@ def make_bot(game_name: str, spec: str) -> Bot:
     factories = bots() if callable(bots) else {}
     if spec in factories:
         return factories[spec]()
-    raise ValueError(f"unknown bot {spec!r} for {game_name}; bots: "
-                     + ", ".join(["random", *factories, "search", "search-easy|normal|strong", "search@N"]))
+    raise UnknownBot(f"unknown bot {spec!r} for {game_name}; bots: "
+                     + ", ".join(["random", *factories, "search", "search-easy", "search-normal", "search-strong",
+                                  "search@N"]))

@@ -14,7 +14,6 @@ conditioned, as they should be, on "everyone before me passed". That is the 可�
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import re
@@ -266,13 +265,15 @@ def hint_command(game, view: dict[str, Any], arg: str, lang: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
+    from yezi.cli.args import Parser, positive_int  # one-line argument errors, as every `yezi` command
+
+    p = Parser(
         prog="yezi advise",
         description="Luk Fu bid advice: win probability and expected payment for 做 and 唔做, by simulation.")
     p.add_argument("hand", nargs="+", help="the 12 cards, e.g. 九拾 八拾 ... or 9T 8T ... (or one quoted string)")
     p.add_argument("--seat", "--position", default="頭家", help="頭家, 二家 or 三家 (lead, second, third)")
     p.add_argument("--all-seats", action="store_true", help="advise for each of the three positions")
-    p.add_argument("--deals", "-n", type=int, default=400, help="simulated deals that reach the decision")
+    p.add_argument("--deals", "-n", type=positive_int, default=400, help="simulated deals that reach the decision")
     p.add_argument("--preset", default=None)
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
     p.add_argument("--seed", type=int, default=0)

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from yezi.bots import RandomBot
+from yezi.bots.base import RandomBot
 from yezi.core.protocol import Game, State
 
 

@@ -11,19 +11,19 @@ these commands play sessions: seat draw, first banker, stakes, rotation (大活�
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from fractions import Fraction
 
 from yezi.bots import make_bot
+from yezi.cli.args import LANGS, Parser, UsageError, positive_int
 from yezi.core.errors import YeziError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="yezi madiao", description=__doc__.split("\n\n")[0])
+def _parser() -> Parser:
+    p = Parser(prog="yezi madiao", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def common(sp):
@@ -33,17 +33,18 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("play", help="play a whole session against bots")
     common(sp)
-    sp.add_argument("--seat", type=int, default=0, help="your player number 0..3 (the seat draw places you)")
+    sp.add_argument("--seat", type=int, default=0, choices=range(4), metavar="{0,1,2,3}",
+                    help="your player number 0 to 3 (the seat draw places you)")
     sp.add_argument("--bots", default="heuristic")
-    sp.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
+    sp.add_argument("--lang", default="zh-hant", choices=LANGS)
     sp.add_argument("--watch", action="store_true", help="bots only; print every hand")
     sp = sub.add_parser("simulate", help="bots play many sessions")
     common(sp)
-    sp.add_argument("--sessions", "-n", type=int, default=200)
+    sp.add_argument("--sessions", "-n", type=positive_int, default=200, help="number of sessions, at least 1")
     sp.add_argument("--bots", default="heuristic", help="comma-separated, one per player (cycled)")
     sp = sub.add_parser("explain", help="explain the settlement of a recorded hand")
-    sp.add_argument("file")
-    sp.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
+    sp.add_argument("file", help="a Ma Diao record in text or JSON form, UTF-8 ('-' for standard input)")
+    sp.add_argument("--lang", default="zh-hant", choices=LANGS)
     return p
 
 
@@ -64,17 +65,16 @@ def main(argv: list[str] | None = None, stdin=None, out=None) -> int:
 
 
 def _explain(args, out) -> int:
-    from pathlib import Path
-
-    from yezi.core.record import Record
+    from yezi.cli.replay import read_record
     from yezi.games.madiao.text import explain
 
-    text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
-    rec = Record.from_json(text) if text.lstrip().startswith("{") else Record.from_text(text)
+    rec = read_record(args.file)
+    if rec.game != "madiao":
+        raise UsageError(f"{args.file} is a record of {rec.game}; `yezi madiao explain` reads Ma Diao records "
+                         "(other games: `yezi replay FILE`)")
     state = rec.replay()
     if state.current_player is not None:
-        print("the hand is not finished", file=out)
-        return 1
+        raise UsageError(f"the hand in {args.file} is not finished; only a finished hand's settlement can be explained")
     print(explain(state.game, state.view(None), args.lang), file=out)
     return 0
 

@@ -1,111 +1,151 @@
-"""`yezi`: play, simulate, replay, rules — generic over every game — plus per-feature commands."""
+"""`yezi`: play, simulate, replay, rules — generic over every game — plus per-feature commands.
+
+Every mistake a user can make on the command line ends in one line naming the problem and the
+accepted values, with exit status 2; a reader that closes the pipe early (`yezi rules lukfu | head`)
+ends the command quietly.
+"""
 
 from __future__ import annotations
 
-import argparse
 import importlib
+import os
 import sys
 
+from yezi.cli.args import LANGS, NOTATIONS, Parser, non_negative_int, positive_int
 from yezi.core.errors import YeziError
 
-EXTERNAL = {  # subcommands that live in their own modules (main(argv) -> int)
-    "settle": "yezi.cli.settle",
-    "serve": "yezi.cli.serve",
-    "tournament": "yezi.cli.tournament",
-    "madiao": "yezi.cli.madiao",
-    "advise": "yezi.bots.lukfu_advisor",  # Luk Fu: 做 or 唔做 with this hand?
+# Subcommands that live in their own modules (main(argv) -> int), with the line `yezi --help` shows.
+EXTERNAL = {
+    "settle": ("yezi.cli.settle", "count a Fishing deal played with physical cards: scores and payments, explained"),
+    "serve": ("yezi.cli.serve", "run the web app: play in the browser, any seat a bot"),
+    "tournament": ("yezi.cli.tournament", "duplicate deals between bots, with intervals and an Elo table"),
+    "madiao": ("yezi.cli.madiao", "whole Ma Diao sessions (the 官堆 carried between hands); explain a record"),
+    "advise": ("yezi.bots.lukfu_advisor", "Luk Fu: should this hand bid (做) or not (唔做)?"),
 }
 
+# Exit status of a command whose reader went away: what a shell reports for a process ended by SIGPIPE.
+BROKEN_PIPE = 141
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="yezi", description="Traditional Chinese card and domino games (葉子).")
-    sub = p.add_subparsers(dest="command", required=True)
 
-    def common(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("game", help="game name, e.g. lukfu")
+def build_parser() -> Parser:
+    p = Parser(prog="yezi", description="Traditional Chinese card and domino games (葉子). "
+               "`yezi COMMAND --help` describes each command.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def common(sp: Parser) -> None:
+        sp.add_argument("game", help="game name (see `yezi games`), e.g. lukfu")
         sp.add_argument("--preset", help="rule preset (see `yezi rules GAME`)")
         sp.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                         help="override one rule option (repeatable, or comma-separated)")
 
-    sp = sub.add_parser("play", help="play in the terminal against bots")
+    sp = sub.add_parser("play", help="play in the terminal against bots",
+                        description="Play a match in the terminal against bots.")
     common(sp)
-    sp.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
-    sp.add_argument("--bots", default="heuristic", help="bot for the other seats (random, heuristic, ...)")
-    sp.add_argument("--seed", type=int, default=None)
-    sp.add_argument("--deals", type=int, default=None, help="number of deals (default: the game's match length)")
-    sp.add_argument("--seat", type=int, default=0, help="your position at the table (0 = first dealer)")
-    sp.add_argument("--notation", default=None, help="how moves are listed: zh-hant, zh-hans, en or ascii")
+    sp.add_argument("--lang", default="zh-hant", choices=LANGS, help="language of the table and messages")
+    sp.add_argument("--bots", default="heuristic", help="bot for the other seats: random, heuristic, search, "
+                    "search-easy, search-normal, search-strong or search@N")
+    sp.add_argument("--seed", type=int, default=None, help="seed of the deals (default: a fresh one)")
+    sp.add_argument("--deals", type=positive_int, default=None,
+                    help="number of deals, at least 1 (default: the game's match length)")
+    sp.add_argument("--seat", type=int, default=0,
+                    help="your position at the table, 0 to seats − 1 (0 = first dealer)")
+    sp.add_argument("--notation", default=None, choices=NOTATIONS,
+                    help="how moves are listed (default: as --lang)")
     sp.add_argument("--confirm-forced", action="store_true", help="ask even when only one move is legal")
 
-    sp = sub.add_parser("simulate", help="bots play many deals; per-seat statistics")
+    sp = sub.add_parser("simulate", help="bots play many deals; per-seat statistics",
+                        description="Bots play many independent deals; mean payment per seat with 95% intervals.")
     common(sp)
-    sp.add_argument("--games", "-n", type=int, default=1000)
+    sp.add_argument("--games", "-n", type=positive_int, default=1000, help="number of deals, at least 1")
     sp.add_argument("--bots", default="heuristic", help="comma-separated bots, one per seat (cycled)")
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
 
-    sp = sub.add_parser("replay", help="print a recorded game move by move")
-    sp.add_argument("file", help="a record in text or JSON form ('-' for standard input)")
-    sp.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
-    sp.add_argument("--seat", type=int, default=None, help="show the game as this seat saw it")
+    sp = sub.add_parser("replay", help="print a recorded game move by move",
+                        description="Print a recorded game move by move, from one seat's view or the public one.")
+    sp.add_argument("file", help="a record in text or JSON form, UTF-8 ('-' for standard input)")
+    sp.add_argument("--lang", default="zh-hant", choices=LANGS)
+    sp.add_argument("--seat", type=non_negative_int, default=None, help="show the game as this seat saw it")
     sp.add_argument("--brief", action="store_true", help="only the moves and the result")
 
-    sp = sub.add_parser("rules", help="list presets and options with their sources")
-    sp.add_argument("game")
+    sp = sub.add_parser("rules", help="list presets and options with their sources",
+                        description="List a game's presets and rule options, each with its source.")
+    sp.add_argument("game", help="game name (see `yezi games`)")
     sp.add_argument("--preset", help="show the resolved options of one preset")
 
     sub.add_parser("games", help="list the games that are available")
-    for name in EXTERNAL:
-        sub.add_parser(name, help=f"see `yezi {name} --help`", add_help=False)
+    for name, (_, summary) in EXTERNAL.items():
+        sub.add_parser(name, help=f"{summary} (`yezi {name} --help`)", add_help=False)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        status = _dispatch(list(sys.argv[1:] if argv is None else argv))
+        sys.stdout.flush()  # here, where a closed pipe is caught, not in the interpreter's exit
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _quiet_stdout() -> None:
+    """The reader of our output went away: send what is still buffered nowhere, so that the
+    interpreter's final flush does not fail again (and print a traceback) on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a real file (tests): nothing to silence
+        pass
+
+
+def _dispatch(argv: list[str]) -> int:
     if argv and argv[0] in EXTERNAL:
         try:
-            mod = importlib.import_module(EXTERNAL[argv[0]])
+            mod = importlib.import_module(EXTERNAL[argv[0]][0])
         except ModuleNotFoundError:
             print(f"yezi {argv[0]}: not available in this build", file=sys.stderr)
             return 2
         return int(mod.main(argv[1:]) or 0)
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "play":
-            from yezi.cli.play import run_play
-
-            return run_play(args)
-        if args.command == "simulate":
-            from yezi.cli.simulate import run_simulate
-
-            return run_simulate(args)
-        if args.command == "replay":
-            from yezi.cli.replay import run_replay
-
-            return run_replay(args)
-        if args.command == "rules":
-            from yezi.core.registry import game_class
-
-            cls = game_class(args.game)
-            table = cls.option_table()
-            if args.preset:
-                rules = table.resolve(args.preset)
-                for k, v in rules.items():
-                    print(f"{k} = {v}")
-            else:
-                print(table.describe())
-            return 0
-        if args.command == "games":
-            from yezi.core.registry import available_games
-
-            print("\n".join(available_games()))
-            return 0
+        return _run(args)
     except YeziError as e:
-        print(f"yezi: {e}", file=sys.stderr)
+        print(f"yezi {args.command}: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print()
-        return 130
+
+
+def _run(args) -> int:
+    if args.command == "play":
+        from yezi.cli.play import run_play
+
+        return run_play(args)
+    if args.command == "simulate":
+        from yezi.cli.simulate import run_simulate
+
+        return run_simulate(args)
+    if args.command == "replay":
+        from yezi.cli.replay import run_replay
+
+        return run_replay(args)
+    if args.command == "rules":
+        from yezi.core.registry import game_class
+
+        table = game_class(args.game).option_table()
+        if args.preset:
+            for k, v in table.resolve(args.preset).items():
+                print(f"{k} = {v}")
+        else:
+            print(table.describe())
+        return 0
+    if args.command == "games":
+        from yezi.core.registry import available_games
+
+        print("\n".join(available_games()))
+        return 0
     return 0
 
 

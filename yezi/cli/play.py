@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from yezi.bots import make_bot
+from yezi.cli.args import check_seat
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
@@ -19,6 +20,16 @@ HELP = {
     "en": "Type a move's number or its notation. Commands: help, moves, hint, rules, quit",
     "zh-hant": "輸入招式編號或寫法。指令：help 說明、moves 可出的招式、hint 提示、rules 規則、quit 離開",
     "zh-hans": "输入招式编号或写法。指令：help 说明、moves 可出的招式、hint 提示、rules 规则、quit 离开",
+}
+
+
+MESSAGES = {
+    "en": {"you": "you", "bye": "bye", "match_over": "match over", "again": "Enter to deal again, q to stop",
+           "range": "there is no move {n}: choose 1 to {last}, or type the move"},
+    "zh-hant": {"you": "你", "bye": "再見", "match_over": "比賽完結", "again": "按 Enter 再發一局，q 離開",
+                "range": "沒有第 {n} 招：請選 1 至 {last}，或輸入招式"},
+    "zh-hans": {"you": "你", "bye": "再见", "match_over": "比赛完结", "again": "按 Enter 再发一局，q 离开",
+                "range": "没有第 {n} 招：请选 1 至 {last}，或输入招式"},
 }
 
 
@@ -54,8 +65,10 @@ def run_play(args, stdin=None, stdout=None) -> int:
     explain_payments = getattr(text, "settlement_lines", None) if text else None
     rng = random.Random(args.seed)
     n = game.num_seats
-    me = args.seat % n
+    check_seat(args.seat, n, game.titles["en"])
+    me = args.seat
     bot = make_bot(game.name, args.bots)
+    msg = MESSAGES[lang]
     rounds = game.rules.get("match_rounds", 1) if hasattr(game.rules, "get") else 1
     deals = args.deals
     totals = [0] * n
@@ -88,7 +101,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
                 continue
             choice = ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng)
             if choice is None:
-                say("bye")
+                say(msg["bye"])
                 return 0
             state.apply(choice)
         say(render(game, state.view(seat_of_me), lang))
@@ -98,7 +111,8 @@ def run_play(args, stdin=None, stdout=None) -> int:
         pays = state.payments()
         for s, p in enumerate(pays):
             totals[(dealer + s) % n] += p
-        say("Σ " + "  ".join(f"P{i}{'(you)' if i == me else ''} {t:+}" for i, t in enumerate(totals)))
+        you = f"({msg['you']})"
+        say("Σ " + "  ".join(f"P{i}{you if i == me else ''} {t:+}" for i, t in enumerate(totals)))
         shift = game.dealer_shift(state)
         if shift:
             leads_done += 1
@@ -106,9 +120,9 @@ def run_play(args, stdin=None, stdout=None) -> int:
         if deals is not None and deal_no >= deals:
             return 0
         if deals is None and leads_done >= rounds * n:
-            say("match over")
+            say(msg["match_over"])
             return 0
-        say("Enter to deal again, q to stop")
+        say(msg["again"])
         line = stdin.readline()
         if not line or line.strip().lower() in ("q", "quit", "exit"):
             return 0
@@ -153,8 +167,11 @@ def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng
         if low in commands:
             say(commands[low](game, view, arg.strip(), lang))
             continue
-        if line.isdigit() and 1 <= int(line) <= len(legal):
-            return legal[int(line) - 1]
+        if line.isdigit():
+            if 1 <= int(line) <= len(legal):
+                return legal[int(line) - 1]
+            say("? " + MESSAGES.get(lang, MESSAGES["en"])["range"].format(n=int(line), last=len(legal)))
+            continue
         try:
             action = game.parse_action(line)
         except NotationError as e:

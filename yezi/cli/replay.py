@@ -5,15 +5,29 @@ from __future__ import annotations
 import importlib
 import sys
 
+from yezi.cli.args import UsageError, check_seat
+from yezi.core.errors import RecordError
 from yezi.core.record import Record
 
 
 def read_record(path: str) -> Record:
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+    """The record in a UTF-8 file (text or JSON form; '-' for standard input).
+
+    Raises `UsageError` for a file that cannot be read and `RecordError` for one that is not a record,
+    each naming the file and what a record must be."""
+    try:
+        if path == "-":
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except FileNotFoundError:
+        raise UsageError(f"no such file: {path}") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"{path} is not UTF-8 text (byte {e.object[e.start]:#04x} at offset {e.start}); "
+                          "a record is UTF-8 text or JSON, as `yezi` or the web app writes it") from None
+    except OSError as e:
+        raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     if text.lstrip().startswith("{"):
         return Record.from_json(text)
     return Record.from_text(text)
@@ -24,19 +38,25 @@ def run_replay(args, out=None) -> int:
     rec = read_record(args.file)
     game = rec.load()
     lang = args.lang
+    seat = args.seat
+    check_seat(seat, game.num_seats, game.titles["en"])
     try:
         text = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".text")
         render = text.render
     except (ModuleNotFoundError, AttributeError):
-        render = None
+        text = render = None
+    # a game whose end-of-deal view does not already explain its payments says why (as in `yezi play`)
+    explain_payments = getattr(text, "settlement_lines", None)
     state = game.new_state(rec.deal)
-    seat = args.seat
     for i, a in enumerate(rec.actions):
         actor = state.current_player
         state.apply(a)
         print(f"{i + 1:>3}. {game.seat_name(actor, lang)} {state.action_text_for(i, seat, lang)}", file=out)
     if render and not args.brief:
         print(render(game, state.view(seat), lang), file=out)
+        if explain_payments is not None and state.current_player is None:
+            for line in explain_payments(game, state.view(seat), lang):
+                print(f"  {line}", file=out)
     else:
         print("payments:", state.payments(), file=out)
     return 0

@@ -1,27 +1,42 @@
-"""`yezi serve`: run the web app (default http://127.0.0.1:8000, SQLite in ./yezi.db).
+"""`yezi serve`: run the web app (default http://127.0.0.1:8000, SQLite in the per-user data directory).
 
-Set YEZI_DATABASE_URL=postgresql://user@host/db to use PostgreSQL instead.
+Set YEZI_DATABASE_URL=postgresql://user@host/db (or --database-url) to use PostgreSQL instead.
+The port is bound and the database opened before the "serving on" line: a busy port or a database
+that cannot be used ends the command with one line saying so, and exit status 2.
 """
 
 from __future__ import annotations
 
-import argparse
+import errno
+import socket
+
+from yezi.cli.args import Parser, fail, port
+
+PROG = "yezi serve"
+DATABASE_HELP = "give sqlite:///PATH or postgresql://USER[:PASSWORD]@HOST[:PORT]/DATABASE"
+
+
+def build_parser() -> Parser:
+    from yezi.server.config import default_database_path
+
+    p = Parser(prog=PROG, description="Play yezi games in the browser.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    p.add_argument("--port", type=port, default=8000, help="TCP port to listen on, 0 to 65535 (default 8000; 0: any free one)")
+    p.add_argument("--database-url", help="SQLAlchemy URL, sqlite:///PATH or postgresql://USER@HOST/DATABASE "
+                   f"(default: $YEZI_DATABASE_URL, else SQLite in {default_database_path()}, "
+                   "which follows $YEZI_DATA_DIR or $XDG_DATA_HOME)")
+    p.add_argument("--bot-delay", type=float, help="seconds a bot waits before acting (default 0.6)")
+    p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug", "trace"])
+    return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="yezi serve", description="Play yezi games in the browser.")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--database-url", help="SQLAlchemy URL (default: $YEZI_DATABASE_URL or sqlite:///yezi.db)")
-    p.add_argument("--bot-delay", type=float, help="seconds a bot waits before acting (default 0.6)")
-    p.add_argument("--log-level", default="info")
-    args = p.parse_args(argv)
+    args = build_parser().parse_args(argv)
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401 - only to say early that the web packages are missing
     except ModuleNotFoundError:
-        print("yezi serve needs the web extras: pip install 'yezi[web]' (starlette, uvicorn, sqlalchemy, alembic)")
-        return 2
-    from yezi.server.app import create_app
+        return fail(PROG, "needs the web packages: pip install yezi (starlette, uvicorn, sqlalchemy, alembic)")
     from yezi.server.config import Settings
 
     settings = Settings()
@@ -29,11 +44,81 @@ def main(argv: list[str] | None = None) -> int:
         settings.database_url = args.database_url
     if args.bot_delay is not None:
         settings.bot_delay = args.bot_delay
+    try:
+        sock = listen(args.host, args.port)
+    except OSError as e:
+        return fail(PROG, _listen_error(args.host, args.port, e))
+    try:
+        app = _open_app(settings)
+    except ValueError as e:
+        sock.close()
+        return fail(PROG, str(e))
     _tune_gc()
-    print(f"yezi: serving on http://{args.host}:{args.port}  (database: {_safe(settings.database_url)})", flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30, ws_per_message_deflate=False)
+    bound = sock.getsockname()[1]
+    print(f"yezi: serving on http://{args.host}:{bound}  (database: {_safe(settings.database_url)})", flush=True)
+    run_server(app, sock, log_level=args.log_level)
     return 0
+
+
+def run_server(app, sock: socket.socket, log_level: str = "info") -> None:
+    """uvicorn on the socket `listen` bound, until the process is stopped."""
+    import uvicorn
+
+    config = uvicorn.Config(app, log_level=log_level, ws_max_size=1 << 20, ws_ping_interval=20,
+                            ws_ping_timeout=30, ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def listen(host: str, port_number: int) -> socket.socket:
+    """A listening socket on host:port, bound here so that a busy port is reported before the
+    server says it serves (uvicorn would only log it and exit)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: restart at once after a stop
+        sock.bind((host, port_number))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def _listen_error(host: str, port_number: int, e: OSError) -> str:
+    if e.errno == errno.EADDRINUSE:
+        return f"port {port_number} on {host} is already in use; stop what uses it or give another --port (0 to 65535)"
+    if e.errno == errno.EACCES:
+        return f"no permission to listen on port {port_number}; ports below 1024 need privileges, give --port 1024 to 65535"
+    if isinstance(e, socket.gaierror) or e.errno == errno.EADDRNOTAVAIL:
+        return f"cannot listen on {host!r}: not an address of this machine; give e.g. --host 127.0.0.1 or 0.0.0.0"
+    return f"cannot listen on {host}:{port_number}: {e.strerror or e}"
+
+
+def _open_app(settings):
+    """The app, with its database opened and migrated; ValueError (one line) if the URL cannot be used."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+
+    from yezi.server.app import create_app
+
+    url = _safe(settings.database_url)
+    try:
+        make_url(settings.database_url)
+    except ArgumentError:
+        raise ValueError(f"cannot read the database URL {url!r}; {DATABASE_HELP}") from None
+    try:
+        return create_app(settings)
+    except NoSuchModuleError:
+        raise ValueError(f"unknown kind of database in {url!r}; {DATABASE_HELP}") from None
+    except ModuleNotFoundError as e:
+        raise ValueError(f"the database {url!r} needs the Python package {e.name!r}"
+                         + ("; pip install 'yezi[postgres]'" if "psycopg" in (e.name or "") else "")) from None
+    except SQLAlchemyError as e:
+        reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+        raise ValueError(f"cannot open the database {url!r}: {reason}") from None
+    except OSError as e:
+        raise ValueError(f"cannot open the database {url!r}: {e.strerror or e}") from None
 
 
 def _tune_gc() -> None:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
+from yezi.cli.args import Parser, positive_int
 from yezi.core.errors import YeziError
 from yezi.sim.duplicate import load_tournaments, run_tournament
 from yezi.sim.report import Progress, format_markdown, format_report, plot
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+def build_parser() -> Parser:
+    p = Parser(
         prog="yezi tournament",
         description="Duplicate-deal tournament: every deal is replayed with the bots rotated through every seat, "
         "so the luck of the cards cancels. Bots: random, heuristic, search (= search-normal), search-easy, "
@@ -20,12 +20,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("game", nargs="?", help="game name, e.g. lukfu")
     p.add_argument("--bots", help="comma-separated bots, e.g. random,heuristic,search")
-    p.add_argument("--deals", "-n", type=int, default=200, help="number of deals (each played once per bot)")
+    p.add_argument("--deals", "-n", type=positive_int, default=200,
+                   help="number of deals, at least 1 (each played once per bot)")
     p.add_argument("--preset", help="rule preset (see `yezi rules GAME`)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help="override one rule option (repeatable, or comma-separated)")
     p.add_argument("--seed", type=int, default=0, help="deals and bot randomness derive from it")
-    p.add_argument("--jobs", "-j", type=int, default=None, help="processes (default: every core)")
+    p.add_argument("--jobs", "-j", type=positive_int, default=None, help="processes, at least 1 (default: every core)")
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="stop after this long and report the deals finished so far")
     p.add_argument("--plot", metavar="FILE", help="write a chart (PNG, SVG or PDF by extension; needs matplotlib)")
@@ -61,17 +62,18 @@ def main(argv: list[str] | None = None) -> int:
     if len(set(specs)) != len(specs):
         print("yezi tournament: each bot may be named once", file=sys.stderr)
         return 2
-    if args.deals < 1:
-        print("yezi tournament: --deals must be at least 1", file=sys.stderr)
-        return 2
+    progress = None if args.quiet else Progress()
     try:
         t = run_tournament(
             args.game, specs, args.deals, preset=args.preset, options=args.option, seed=args.seed, jobs=args.jobs,
-            time_limit=args.time_limit, progress=None if args.quiet else Progress(),
+            time_limit=args.time_limit, progress=progress,
         )
     except (YeziError, ValueError) as e:
         print(f"yezi tournament: {e}", file=sys.stderr)
         return 2
+    finally:
+        if progress is not None:
+            progress.close()  # a run stopped by --time-limit ends before the bar is full
     return _output(t, args)
 
 

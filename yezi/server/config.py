@@ -4,11 +4,27 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def data_dir() -> Path:
+    """Where the server keeps its SQLite database by default: $YEZI_DATA_DIR if set, else the
+    per-user data directory of the XDG base-directory spec ($XDG_DATA_HOME/yezi, by default
+    ~/.local/share/yezi) — never whatever directory the server happens to start from."""
+    explicit = os.environ.get("YEZI_DATA_DIR")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"  # the spec ignores a relative one
+    return base / "yezi"
+
+
+def default_database_path() -> Path:
+    return data_dir() / "yezi.db"
 
 
 def _default_db_url() -> str:
-    data = os.environ.get("YEZI_DATA_DIR", ".")
-    return "sqlite:///" + os.path.join(data, "yezi.db")
+    return "sqlite:///" + str(default_database_path())
 
 
 @dataclass

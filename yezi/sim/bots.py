@@ -16,11 +16,8 @@ from yezi.core.protocol import Game
 
 
 def resolve_bot(game_name: str, spec: str) -> Any:
-    """`make_bot` (which knows the search names too), with every name in its error."""
-    try:
-        return make_bot(game_name, spec)
-    except ValueError as e:
-        raise ValueError(f"{e}, search, search-easy, search-normal, search-strong, search@N") from None
+    """`make_bot`, which knows the search names too and lists every name in its error (`UnknownBot`)."""
+    return make_bot(game_name, spec)
 
 
 class TimedBot:

@@ -1,16 +1,51 @@
-"""Text tables, the progress bar and the optional chart for tournaments."""
+"""Text tables, the progress display and the optional chart for tournaments (and `yezi simulate`).
+
+Tables and the progress bar are drawn by `rich`, which measures the width of Chinese characters
+(two columns each), so columns stay aligned whatever the bot or flag names are.
+"""
 
 from __future__ import annotations
 
+import io
 import sys
 import time
-from typing import TextIO
+from typing import Any, TextIO
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TaskProgressColumn, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as RichProgress
+from rich.table import Table
 
 from yezi.sim.duplicate import Tournament
 
 
+def table(*columns: str) -> Table:
+    """A plain table: names left-aligned, numbers right-aligned."""
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for i, c in enumerate(columns):
+        t.add_column(c, justify="left" if i == 0 or c in ("bot", "A", "B", "verdict") else "right",
+                     no_wrap=True)
+    return t
+
+
+def render_text(*items: Any) -> str:
+    """Tables and lines as plain text (no colours, no terminal codes), for any stream or file."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=240, color_system=None, force_terminal=False, highlight=False,
+                      emoji=False, markup=False)
+    for item in items:
+        console.print(item, soft_wrap=isinstance(item, str))
+    return "\n".join(line.rstrip() for line in buf.getvalue().rstrip("\n").split("\n"))
+
+
+def _rate(rate: float) -> str:
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:.2f}"
+
+
 class Progress:
-    """A one-line progress bar on a terminal; a line per tenth of the run elsewhere (logs)."""
+    """`progress(done, total, start)`: a progress bar on a terminal (rich); elsewhere (a log file)
+    a line per tenth of the run, and at least one a minute. `close()` ends the bar early."""
 
     def __init__(self, stream: TextIO | None = None, label: str = "deals"):
         self.stream = stream or sys.stderr
@@ -18,57 +53,61 @@ class Progress:
         self.label = label
         self.last_tenth = -1
         self.last_line = 0.0
+        self.bar: RichProgress | None = None
+        self.task: Any = None
 
     def __call__(self, done: int, total: int, start: float) -> None:
         elapsed = time.perf_counter() - start
         rate = done / elapsed if elapsed > 0 else 0.0
+        if self.tty:
+            if self.bar is None:
+                self.bar = RichProgress(
+                    TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+                    TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn(),
+                    console=Console(file=self.stream, highlight=False), transient=False)
+                self.bar.start()
+                self.task = self.bar.add_task(self.label, total=total, rate=_rate(rate))
+            self.bar.update(self.task, completed=done, total=total, rate=_rate(rate))
+            if done >= total:
+                self.close()
+            return
         eta = (total - done) / rate if rate > 0 else float("inf")
         eta_text = "--:--" if eta == float("inf") else f"{int(eta // 60)}:{int(eta % 60):02d}"
-        if self.tty:
-            width = 30
-            fill = int(width * done / total) if total else width
-            self.stream.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {self.label} "
-                              f"{rate:.2f}/s ETA {eta_text} ")
-            if done == total:
-                self.stream.write("\n")
+        tenth = 10 * done // total if total else 10
+        now = time.perf_counter()
+        if tenth != self.last_tenth or now - self.last_line > 60:
+            self.last_tenth, self.last_line = tenth, now
+            self.stream.write(f"{done}/{total} {self.label} ({_rate(rate)}/s, ETA {eta_text})\n")
             self.stream.flush()
-        else:
-            tenth = 10 * done // total if total else 10
-            now = time.perf_counter()
-            if tenth != self.last_tenth or now - self.last_line > 60:
-                self.last_tenth, self.last_line = tenth, now
-                self.stream.write(f"{done}/{total} {self.label} ({rate:.2f}/s, ETA {eta_text})\n")
-                self.stream.flush()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
 
 
 def format_report(t: Tournament) -> str:
-    lines = []
     head = (f"Duplicate tournament · {t.game} · preset {t.preset} · {t.deals} deals"
             f"{f' of {t.requested} (stopped early)' if t.stopped_early else ''} × {len(t.bots)} rotations"
             f" · seed {t.seed_text or t.seed} · {t.jobs} processes · {t.elapsed:.0f} s")
-    lines.append(head)
-    lines.append("")
-    lines.append("Mean payment per deal (per seat held), 95% CI; wall and CPU time per real decision")
-    lines.append(f"{'bot':<18}{'mean':>9}{'95% CI':>22}{'decisions':>11}{'s/decision':>12}{'CPU s':>8}"
-                 f"{'slowest':>9}{'(CPU)':>8}")
+    bots = table("bot", "mean", "95% CI", "decisions", "s/decision", "CPU s", "slowest", "(CPU)")
     for b in t.bot_lines():
-        ci = f"[{b.mean - b.half_width:+.3f}, {b.mean + b.half_width:+.3f}]"
-        lines.append(f"{b.bot:<18}{b.mean:>+9.3f}{ci:>22}{b.decisions:>11}{b.per_decision:>12.4f}"
-                     f"{b.cpu_per_decision:>8.4f}{b.slowest:>9.3f}{b.slowest_cpu:>8.3f}")
-    lines.append("")
-    lines.append("Pairwise differences A − B per deal (paired over the same deals), 95% CI")
-    lines.append(f"{'A':<18}{'B':<18}{'A − B':>9}{'95% CI':>22}{'A>B':>7}{'A<B':>7}{'tie':>7}  verdict")
+        bots.add_row(b.bot, f"{b.mean:+.3f}", f"[{b.mean - b.half_width:+.3f}, {b.mean + b.half_width:+.3f}]",
+                     str(b.decisions), f"{b.per_decision:.4f}", f"{b.cpu_per_decision:.4f}", f"{b.slowest:.3f}",
+                     f"{b.slowest_cpu:.3f}")
+    pairs = table("A", "B", "A − B", "95% CI", "A>B", "A<B", "tie", "verdict")
     for p in t.pair_lines():
-        ci = f"[{p.mean - p.half_width:+.3f}, {p.mean + p.half_width:+.3f}]"
         verdict = (f"{p.a} better" if p.mean > p.half_width else f"{p.b} better" if -p.mean > p.half_width
                    else "no significant difference")
-        lines.append(f"{p.a:<18}{p.b:<18}{p.mean:>+9.3f}{ci:>22}{p.wins:>7}{p.losses:>7}{p.ties:>7}  {verdict}")
-    lines.append("")
-    lines.append("Elo (Bradley–Terry over pairwise deal results, ties half; mean 1500)")
-    lines.append(f"{'bot':<18}{'Elo':>7}{'score':>8}{'comparisons':>13}")
+        pairs.add_row(p.a, p.b, f"{p.mean:+.3f}", f"[{p.mean - p.half_width:+.3f}, {p.mean + p.half_width:+.3f}]",
+                      str(p.wins), str(p.losses), str(p.ties), verdict)
+    elo = table("bot", "Elo", "score", "comparisons")
     for e in t.elo_lines():
-        lines.append(f"{e.bot:<18}{e.elo:>7.0f}{e.score:>8.1%}{e.games:>13}")
-    return "\n".join(lines)
+        elo.add_row(e.bot, f"{e.elo:.0f}", f"{e.score:.1%}", str(e.games))
+    return render_text(
+        head, "", "Mean payment per deal (per seat held), 95% CI; wall and CPU time per real decision", bots, "",
+        "Pairwise differences A − B per deal (paired over the same deals), 95% CI", pairs, "",
+        "Elo (Bradley–Terry over pairwise deal results, ties half; mean 1500)", elo)
 
 
 def format_markdown(t: Tournament) -> str:

@@ -47,7 +47,9 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     row = []
     for s in range(view["seats"]):
         mark = f"({t['you']})" if s == seat else ""
-        row.append(f"{sn(s)}{mark} {view['hand_counts'][s]}{t['tiles']} {t['row_down']}{view['down_counts'][s]}")
+        n = view["hand_counts"][s]
+        tiles = t["tiles"][:-1] if lang == "en" and n == 1 else t["tiles"]  # 1 tile, 2 tiles; 1 張, 2 張
+        row.append(f"{sn(s)}{mark} {n}{tiles} {t['row_down']}{view['down_counts'][s]}")
     lines.append("  ".join(row))
     for i, line in enumerate(view["lines"]):
         chain = "".join(_tile(x[2], x[0], x[1]) for x in line)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from yezi.games.fishing.game import decode
+from yezi.games.fishing.actions import decode
 
 
 def _after(counts: list[int], adds: list[tuple[int, int]]) -> list[int]:

@@ -30,12 +30,9 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State
+from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
-
-K = tg.NUM_KINDS
-CAP, REL, DCAP, DREL, STACK, KEEP = 0, 441, 462, 903, 924, 945
-ACTION_SPACE = 946
 
 SEAT_NAMES = {
     3: {"zh-hant": ("莊家", "二家", "尾家"), "zh-hans": ("庄家", "二家", "尾家"), "en": ("Dealer", "Second", "Tail")},
@@ -48,22 +45,6 @@ _WORDS = {
     "zh-hant": {"takes": "釣", "release": "放", "draw": "摸", "drel": "放生", "stack": "疊", "keep": "不釣"},
     "zh-hans": {"takes": "钓", "release": "放", "draw": "摸", "drel": "放生", "stack": "叠", "keep": "不钓"},
 }
-
-
-def decode(a: int) -> tuple[str, int, int]:
-    """(kind of action, card, target): ``("cap", h, t)``, ``("rel", h, -1)``, ``("dcap", d, t)``,
-    ``("drel", d, -1)``, ``("stack", h, -1)``, ``("keep", -1, -1)``."""
-    if a < REL:
-        return "cap", a // K, a % K
-    if a < DCAP:
-        return "rel", a - REL, -1
-    if a < DREL:
-        return "dcap", (a - DCAP) // K, (a - DCAP) % K
-    if a < STACK:
-        return "drel", a - DREL, -1
-    if a < KEEP:
-        return "stack", a - STACK, -1
-    return "keep", -1, -1
 
 
 _DECODED = tuple(decode(a) for a in range(ACTION_SPACE))
@@ -179,6 +160,12 @@ class Fishing(Game):
 
     def new_state(self, deal: dict[str, Any]) -> FishingState:
         self.check_deal(deal)
+        return FishingState(self, deal)
+
+    def placeholder_state(self, deal: dict[str, Any]) -> FishingState:
+        """A state on a deal that need not hold the set's cards: `knowledge.public_trace` replays the
+        public history on placeholder hands (every card played shows face up, so the play never
+        depends on them)."""
         return FishingState(self, deal)
 
     def format_deal(self, deal: dict[str, Any]) -> str:

@@ -12,11 +12,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from yezi.components import tiengow as tg
+from yezi.games.fishing.actions import KEEP, REL, K, decode
 
 if TYPE_CHECKING:
     from yezi.games.fishing.game import Fishing
 
-K = tg.NUM_KINDS
 
 
 def public_trace(game: Fishing, view: dict[str, Any]) -> tuple[list[list[int]], list[set[int]]]:
@@ -27,8 +27,6 @@ def public_trace(game: Fishing, view: dict[str, Any]) -> tuple[list[list[int]], 
     enter the history face up, so the lake, the turn order and the phases never depend on the
     placeholders.
     """
-    from yezi.games.fishing.game import KEEP, REL, FishingState, decode
-
     n = game.players
     heaven_pairs = [0] * n
     for e in view["events"]:
@@ -39,7 +37,7 @@ def public_trace(game: Fishing, view: dict[str, Any]) -> tuple[list[list[int]], 
              for s in range(n)]
     drawn = view["deal"]["drawn"]
     stock = list(drawn) + [filler] * (game.stock_size - len(drawn))
-    st = FishingState(game, {"hands": hands, "lake": list(view["deal"]["lake"]), "stock": stock})
+    st = game.placeholder_state({"hands": hands, "lake": list(view["deal"]["lake"]), "stock": stock})
     played = [[0] * K for _ in range(n)]
     forbidden: list[set[int]] = [set() for _ in range(n)]
     for a in view["history"]:

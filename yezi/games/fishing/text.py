@@ -31,6 +31,13 @@ def _lang(lang: str) -> str:
     return lang if lang in L else "en"
 
 
+def _count(n: int, noun: str, lang: str) -> str:
+    """``1 card``, ``2 cards``; Chinese counts have no plural (``1 隻牌``)."""
+    if lang == "en" and n == 1 and noun.endswith("s"):
+        noun = noun[:-1]
+    return f"{n} {noun}"
+
+
 def _cards(counts, lang: str) -> str:
     parts = []
     for k in range(tg.NUM_KINDS):
@@ -69,7 +76,7 @@ def render(game, view, lang: str = "zh-hant") -> str:
         name = game.seat_name(s, lang) + (f" ({t['you']})" if s == seat else "")
         catch = view["catches"][s]
         score = game.catch_score(catch)
-        out.append(f"{name}: {view['hand_sizes'][s]} {t['cards']}; {t['catch']} {sum(catch)}: "
+        out.append(f"{name}: {_count(view['hand_sizes'][s], t['cards'], lang)}; {t['catch']} {sum(catch)}: "
                    f"{_cards(catch, lang) or t['empty']}  [{t['score']} {score}]")
     if view["turn"] is None:
         res = view.get("result", {})
@@ -117,6 +124,23 @@ def why(game, view, arg: str, lang: str = "zh-hant") -> str:
     lines += ["  " + x for x in explain(catch, lang)]
     lines += ["  " + x for x in game.method.bonus_text(catch, lang)]
     return "\n".join(lines)
+
+
+def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
+    """Every payment of a finished deal explained, for `yezi play` and `yezi replay`: each catch card
+    by card with its 決勝分 (and the method's bonuses), then each pair's payment with its arithmetic,
+    as the engine settles it (the settlement methods write the arithmetic in English)."""
+    if view.get("turn") is not None or view.get("result") is None:
+        return []
+    lang = _lang(lang)
+    catches = [game.classify(c) for c in view["catches"]]
+    settlement = game.settle_catches(catches)
+    out = []
+    for s, (catch, standing) in enumerate(zip(catches, settlement.standings)):
+        out.append(f"{game.seat_name(s, lang)}: {L[lang]['score']} {standing.score}")
+        out += ["  " + x for x in explain(catch, lang)]
+        out += ["  " + x for x in game.method.bonus_text(catch, lang)]
+    return out + [p.arithmetic for p in settlement.pairs]
 
 
 def sizes_legend(lang: str = "en") -> str:

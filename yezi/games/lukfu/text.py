@@ -9,14 +9,14 @@ from yezi.games.lukfu.plays import PLAYS, format_play
 L = {
     "zh-hant": {"hand": "手牌", "trick": "本輪", "won": "已贏", "hu": "糊", "bid": "做牌", "priv": "特權",
                 "discard": "墊", "to_act": "輪到", "old": "老歲", "nobid": "未有人做牌", "dummy": "夢家的牌",
-                "result": "結算", "draw": "打和，無輸贏", "void": "無人做牌，流局", "if_declare": "若現在食糊"},
+                "result": "結算", "draw": "打和，無輸贏", "void": "無人做牌，流局", "if_declare": "若現在食糊", "you": "你"},
     "zh-hans": {"hand": "手牌", "trick": "本轮", "won": "已赢", "hu": "糊", "bid": "做牌", "priv": "特权",
                 "discard": "垫", "to_act": "轮到", "old": "老岁", "nobid": "未有人做牌", "dummy": "梦家的牌",
-                "result": "结算", "draw": "打和，无输赢", "void": "无人做牌，流局", "if_declare": "若现在食糊"},
+                "result": "结算", "draw": "打和，无输赢", "void": "无人做牌，流局", "if_declare": "若现在食糊", "you": "你"},
     "en": {"hand": "Hand", "trick": "Trick", "won": "Won", "hu": "hu", "bid": "Bidder", "priv": "privileged",
            "discard": "discard", "to_act": "To act", "old": "boss (老歲)", "nobid": "nobody has bid",
            "dummy": "Dummy's card", "result": "Settlement", "draw": "Draw: nobody pays",
-           "void": "Nobody bid: void deal", "if_declare": "If you declare now"},
+           "void": "Nobody bid: void deal", "if_declare": "If you declare now", "you": "you"},
 }
 
 
@@ -37,7 +37,8 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     t = L[lang]
     seat_name = lambda s: game.seat_name(s, lang)  # noqa: E731
     lines = [f"== {game.titles[lang]} · {view['preset']} =="]
-    sizes = "  ".join(f"{seat_name(s)} {n}" for s, n in enumerate(view["hand_sizes"]))
+    me, you = view.get("seat"), f"({t['you']})"
+    sizes = "  ".join(f"{seat_name(s)}{you if s == me else ''} {n}" for s, n in enumerate(view["hand_sizes"]))
     lines.append(sizes)
     if view["bidder"] is not None:
         pr = f" ({t['priv']})" if view["privileged"] is not None else ""

@@ -41,6 +41,7 @@ from yezi.components.madiao_deck import (
 )
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State
+from yezi.games.madiao.cut import bad_faces, first_receiver
 
 UP = 0  # 0..39: play a card face up (lead 發 or capture 捉)
 DOWN = 40  # 40..79: discard a card face down (滅)
@@ -251,25 +252,6 @@ def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
         recut.append(cards[-1])
         cards = [*cards[:32], cards[39], *cards[32:39]]
     return cards, recut
-
-
-def bad_faces(game: MaDiao) -> set[int]:
-    """Face cards that call for a free re-cut (options V5 and V6)."""
-    bad = set()
-    if game.rules["cut_bailao"] == "recut":
-        bad.add(BAILAO)
-    if game.rules["banwen_count"] == "recut":
-        bad.add(deck.BANWEN)
-    return bad
-
-
-def first_receiver(n: int) -> int:
-    """Seat of 頭: count n from the banker's opposite (seat 2) as 1, in play direction.
-
-    四八自得 (n = 4, 8 → the dealer, seat 1), 三七到樁 (3, 7 → the banker), 一五九過身
-    (1, 5, 9 → the opposite), and 2, 6 → the shuffler.
-    """
-    return (2 + n - 1) % 4
 
 
 class MaDiaoState(State):

@@ -17,6 +17,7 @@ from typing import Any
 
 from yezi.components.madiao_deck import NUM_CARDS, beats, suit_of
 from yezi.core.errors import YeziError
+from yezi.games.madiao.cut import bad_faces, first_receiver
 
 DOWN = 40
 
@@ -42,8 +43,6 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
     history = view["history"]
     if view.get("tou") is None:
         # Nothing dealt yet: any deck will do (the stake phase).
-        from yezi.games.madiao.game import bad_faces
-
         cards = list(range(NUM_CARDS))
         bad = bad_faces(game)
         rng.shuffle(cards)
@@ -96,7 +95,6 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
     face_ok = None
     if face is None:
         from yezi.components.madiao_deck import count_value
-        from yezi.games.madiao.game import bad_faces, first_receiver
 
         bw = 5 if game.rules["banwen_count"] == "5" else 1
         bad = bad_faces(game) | ({2} if game.rules["cut_bailao"] == "fine-redraw" else set())
