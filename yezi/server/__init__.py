@@ -8,7 +8,8 @@ Pieces
 * `db`: SQLAlchemy Core tables (yezi_tables, yezi_players, yezi_deals, yezi_events) and the
   `Store`; the schema is made and upgraded by Alembic (`migrations/`, run at start-up).
 * `tables`: `LiveTable` (a match of deals, its connections, its bots) and `TableManager`.
-* `app`: routes, the WebSocket loop, limits and security headers.
+* `app`: assembles the app; `context`: what handlers share (settings, store, tables);
+  `routes/*`: the handlers (pages, api_games, api_tables, replay, ws); `http_util`: errors, bodies, headers.
 
 Adding a game
 -------------
