@@ -24,6 +24,7 @@ from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
 from yezi.server.db import Store, make_engine, migrate
 from yezi.server.http_util import SecurityHeaders, err
+from yezi.server.origin import OriginGuard
 from yezi.server.routes import all_routes
 from yezi.server.tables import TableManager
 
@@ -68,7 +69,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store.close()
 
     app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers={500: on_error},
-                    middleware=[Middleware(SecurityHeaders)])
+                    middleware=[Middleware(SecurityHeaders),
+                                Middleware(OriginGuard, allowed=settings.allowed_origins)])
     app.state.ctx = ctx
     app.state.manager = manager
     app.state.store = store

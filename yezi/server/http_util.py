@@ -3,12 +3,13 @@ the security headers middleware."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from yezi.server.schemas import BadInput, body_of, parse_json
 from yezi.server.tables import TableError
 
 SECURITY_HEADERS = {
@@ -39,16 +40,33 @@ class SecurityHeaders:
         return await self.app(scope, receive, send_with_headers)
 
 
+# codes whose HTTP status does not depend on the endpoint
+FIXED_STATUS = {"unsupported-media-type": 415, "bad-origin": 403}
+
+
 def err(code: str, message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    status = FIXED_STATUS.get(code, status)
     return JSONResponse({"error": code, "message": message, **extra}, status_code=status)
 
 
+def require_json(request: Request) -> None:
+    """JSON endpoints take only ``application/json``: a browser cannot send that cross-site without
+    a CORS preflight (which this app never grants), unlike a ``text/plain`` form post."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json":
+        raise BadInput("unsupported-media-type", "send the body as JSON with Content-Type: application/json")
+
+
 async def read_json(request: Request, limit: int) -> Any:
-    body = await read_body(request, limit)
-    try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise TableError("bad-json", "the request body is not valid JSON") from None
+    """The body as strict JSON (see `yezi.server.schemas.parse_json`), at most `limit` bytes."""
+    require_json(request)
+    return parse_json(await read_body(request, limit))
+
+
+async def read_model(request: Request, model: type[BaseModel], limit: int) -> dict[str, Any]:
+    """The body checked against `model` (strict types, no unknown fields), as the dict of the fields it set."""
+    require_json(request)
+    return body_of(model, await read_body(request, limit))
 
 
 async def read_body(request: Request, limit: int) -> bytes:

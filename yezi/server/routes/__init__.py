@@ -15,6 +15,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/t/{tid}", pages.index),
         Route("/replay", pages.index),
         Route("/api/health", pages.health),
+        Route("/api/openapi.json", pages.openapi),
         Route("/api/games", api_games.games),
         Route("/api/games/{name}/resolve", api_games.resolve, methods=["POST"]),
         Route("/api/games/{name}/assets", api_games.assets),

@@ -9,7 +9,8 @@ from yezi.core.errors import YeziError
 from yezi.core.protocol import LANGS
 from yezi.core.registry import load_game
 from yezi.server import catalog
-from yezi.server.http_util import err, read_json
+from yezi.server.http_util import err, read_model
+from yezi.server.schemas import ResolveRuleset
 from yezi.server.tables import TableError
 
 
@@ -22,9 +23,7 @@ async def resolve(request: Request) -> Response:
     if name not in catalog.playable_games():
         return err("bad-game", f"unknown game {name!r}", 404)
     try:
-        body = await read_json(request, 16384)
-        if not isinstance(body, dict):
-            raise TableError("bad-request", "expected an object")
+        body = await read_model(request, ResolveRuleset, 16384)
         game = load_game(name, body.get("preset") or None, body.get("options") or {})
     except TableError as e:
         return err(e.code, e.message)

@@ -6,7 +6,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.server.context import context_of
-from yezi.server.http_util import err, read_json
+from yezi.server.http_util import err, read_model
+from yezi.server.schemas import ClaimSeat, CreateTable
 from yezi.server.tables import TableError, json_num
 
 
@@ -30,7 +31,7 @@ async def create_table(request: Request) -> Response:
     if not manager.rate_ok(client):
         return err("rate-limited", "too many tables created; wait a minute", 429)
     try:
-        spec = await read_json(request, 16384)
+        spec = await read_model(request, CreateTable, 16384)
         t, tokens = manager.create(spec)
     except TableError as e:
         return err(e.code, e.message)
@@ -61,9 +62,7 @@ async def claim(request: Request) -> Response:
     if not manager.rate_ok("claim:" + client):
         return err("rate-limited", "too many requests; wait a minute", 429)
     try:
-        body = await read_json(request, 4096)
-        if not isinstance(body, dict):
-            raise TableError("bad-request", "expected an object")
+        body = await read_model(request, ClaimSeat, 4096)
         tok = await manager.claim(request.path_params["tid"], body.get("position"), body.get("name"))
     except TableError as e:
         return err(e.code, e.message, 404 if e.code == "no-table" else 400)

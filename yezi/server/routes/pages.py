@@ -10,6 +10,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from yezi.server.context import context_of
 from yezi.server.http_util import SECURITY_HEADERS
+from yezi.server.openapi import openapi_document
 
 WEB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "web")
 
@@ -25,3 +26,7 @@ async def health(request: Request) -> Response:
                          "loop_lag_ms": {"max": round(ctx.lag.max_ms, 1),
                                          "p50_recent": round(w[len(w) // 2], 2) if w else 0,
                                          "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0}})
+
+
+async def openapi(request: Request) -> Response:
+    return JSONResponse(openapi_document(context_of(request).settings))

@@ -13,6 +13,7 @@ from yezi.core.record import Record
 from yezi.server import catalog
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_body
+from yezi.server.schemas import RecordJson, parse_json, validate
 from yezi.server.tables import LiveTable, TableError, json_num
 
 
@@ -98,7 +99,11 @@ async def upload_replay(request: Request) -> Response:
         return err("bad-record", "a record is UTF-8 text")
     seat = request.query_params.get("seat", "all")
     try:
-        rec = Record.from_json(body) if body.lstrip().startswith("{") else Record.from_text(body)
+        if body.lstrip().startswith("{"):
+            validate(RecordJson, parse_json(body), default_code="bad-record")  # shape and depth first
+            rec = Record.from_json(body)
+        else:
+            rec = Record.from_text(body)
         if rec.game not in catalog.playable_games():
             raise TableError("bad-game", f"game {rec.game!r} is not served here")
         game = rec.load()
@@ -107,8 +112,9 @@ async def upload_replay(request: Request) -> Response:
         frames = replay_frames(game.new_state, rec.deal, rec.actions, game, seat)
     except TableError as e:
         return err(e.code, e.message)
-    except (YeziError, ValueError, KeyError, TypeError) as e:
-        return err("bad-record", str(e))
+    except (YeziError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
+        # an uploaded deal is untrusted data: whatever it breaks in the engine, it is a bad record
+        return err("bad-record", f"{type(e).__name__}: {e}"[:300])
     if seat == "all" and frames and frames[-1]["view"].get("to_act") is not None:
         # everything revealed only after the end: an unfinished record replays per seat only
         return err("not-finished", "this record is not finished; choose a seat to replay it from")

@@ -7,6 +7,7 @@ holds the table's lock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -19,6 +20,7 @@ from yezi.bots.hints import table_hint
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server.context import AppContext, context_of
+from yezi.server.schemas import BadInput, ws_message
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name, hint_slots
 
 log = logging.getLogger("yezi.server")
@@ -67,7 +69,11 @@ async def ws_table(ws: WebSocket) -> None:
                     conn.send({"type": "error", "code": "bad-json", "message": "messages are UTF-8 JSON"})
                     continue
             conn.received = time.perf_counter()
-            await handle_message(ctx, t, conn, text or "")
+            try:
+                await handle_message(ctx, t, conn, text or "")
+            except Exception as e:  # a bug must not drop the socket silently: say so, keep serving
+                log.exception("message failed at table %s", t.id)
+                conn.send({"type": "error", "code": "server", "message": f"not done: {type(e).__name__}"})
     except WebSocketDisconnect:
         pass
     finally:
@@ -80,6 +86,18 @@ async def ws_table(ws: WebSocket) -> None:
                 manager.live.pop(t.id, None)  # reloaded from the log if anyone comes back
 
 
+def encode_frame(frame: dict[str, Any] | str) -> str:
+    """A frame as JSON text that is valid UTF-8 whatever it holds: a string that cannot be sent
+    (a lone surrogate) must not kill the connection's writer."""
+    text = frame if isinstance(frame, str) else json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        log.warning("a frame held text that is not valid Unicode; sent escaped")
+        text = json.dumps(json.loads(text), ensure_ascii=True, separators=(",", ":"))
+    return text
+
+
 async def _writer(ws: WebSocket, conn: Conn) -> None:
     try:
         while True:
@@ -87,13 +105,14 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             if frame is None:
                 await ws.close(1008)
                 return
-            if not isinstance(frame, str):
-                frame = json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
-            await ws.send_text(frame)
+            await ws.send_text(encode_frame(frame))
     except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
         pass
     except Exception:
         log.exception("writer failed")
+        conn.closed = True
+        with contextlib.suppress(Exception):
+            await ws.close(1011)  # never a socket that stays open and says nothing
 
 
 async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -> None:
@@ -111,15 +130,11 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
                    "message": f"message over {settings.max_message_bytes} bytes; ignored"})
         return
     try:
-        msg = json.loads(text)
-    except ValueError as e:
-        conn.send({"type": "error", "code": "bad-json", "message": f"malformed JSON: {e}"})
+        msg = ws_message(text)
+    except BadInput as e:
+        conn.send({"type": "error", "code": e.code, "message": e.message, **e.extra})
         return
-    if not isinstance(msg, dict):
-        conn.send({"type": "error", "code": "bad-message", "message": "a message is a JSON object with a type"})
-        return
-    kind = msg.get("type")
-    cid = msg.get("id") if isinstance(msg.get("id"), str) else None
+    kind, cid = msg["type"], msg.get("id")
     if kind == "ping":
         conn.send({"type": "pong", "id": cid})
         return
@@ -128,10 +143,6 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             conn.send(t.frame_for(conn.position, conn.lang))
         return
     if kind == "lang":
-        if msg.get("lang") not in LANGS:
-            conn.send({"type": "error", "code": "bad-lang", "id": cid,
-                       "message": "lang is one of " + ", ".join(LANGS)})
-            return
         conn.lang = msg["lang"]
         async with t.lock:
             conn.send(t.frame_for(conn.position, conn.lang))
@@ -185,9 +196,6 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             t.broadcast()
         t.kick()
         return
-    conn.send({"type": "error", "code": "bad-message",
-               "message": f"unknown message type {kind!r}; expected action, next_deal, hint, name, lang, "
-                          "sync or ping"})
 
 
 async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
