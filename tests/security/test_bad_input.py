@@ -6,6 +6,7 @@ WebSocket error frame) after which the same connection and the server still work
 from __future__ import annotations
 
 import json
+import time
 
 import httpx
 import pytest
@@ -138,9 +139,11 @@ def test_lone_surrogate_in_claim(server: Server):
 
 # ---- wrong types: refused, never coerced ------------------------------------------------------
 
-def test_preset_list(server: Server):
-    assert_refused(server.post("/api/tables", {"game": "lukfu", "preset": []}), "bad-options")
-    assert_refused(server.post("/api/games/lukfu/resolve", {"preset": []}), "bad-options")
+@pytest.mark.parametrize("preset", [[], ["hakka-hk"], {}], ids=["empty", "list", "object"])
+def test_preset_list(server: Server, preset):
+    """The old code took [] for "no preset" and failed with a 500 on a list it could not hash."""
+    assert_refused(server.post("/api/tables", {"game": "lukfu", "preset": preset}), "bad-options")
+    assert_refused(server.post("/api/games/lukfu/resolve", {"preset": preset}), "bad-options")
     assert_still_serving(server)
 
 
@@ -186,3 +189,22 @@ def test_json_endpoints_want_json(server: Server):
     assert_refused(r, "unsupported-media-type", 415)
     r = post_raw(server, "/api/tables", "game=lukfu", "application/x-www-form-urlencoded")
     assert_refused(r, "unsupported-media-type", 415)
+
+
+def test_unicode_digit_seat_in_replay():
+    """'²'.isdigit() is true but int('²') raises: the table replay answered a 500."""
+    import os
+    import tempfile
+
+    srv = Server("sqlite:///" + os.path.join(tempfile.mkdtemp(prefix="yezi-sec-"), "yezi.db"), bot_delay=0).start()
+    try:
+        t = srv.create(seats=[{"kind": "bot"}] * 4)
+        deadline = time.time() + 30
+        while not srv.get(f"/api/tables/{t['id']}").json()["deals"][0]["over"]:
+            assert time.time() < deadline, "the bots did not finish a deal"
+            time.sleep(0.1)
+        r = srv.get(f"/api/tables/{t['id']}/deals/0/replay", params={"seat": "²"})
+        assert_refused(r, "bad-seat")
+        assert srv.get(f"/api/tables/{t['id']}/deals/0/replay", params={"seat": "1"}).status_code == 200
+    finally:
+        srv.stop()

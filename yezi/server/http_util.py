@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from yezi.server.schemas import BadInput, body_of, parse_json
+from yezi.server.schemas import BadInput, body_of
 from yezi.server.tables import TableError
 
 SECURITY_HEADERS = {
@@ -55,12 +55,6 @@ def require_json(request: Request) -> None:
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype != "application/json":
         raise BadInput("unsupported-media-type", "send the body as JSON with Content-Type: application/json")
-
-
-async def read_json(request: Request, limit: int) -> Any:
-    """The body as strict JSON (see `yezi.server.schemas.parse_json`), at most `limit` bytes."""
-    require_json(request)
-    return parse_json(await read_body(request, limit))
 
 
 async def read_model(request: Request, model: type[BaseModel], limit: int) -> dict[str, Any]:

@@ -40,6 +40,11 @@ def replay_frames(state_factory, deal, actions, game, seat: str) -> list[dict[st
     return frames
 
 
+def seat_ok(seat: str, n: int) -> bool:
+    """'all' or a seat number in ASCII digits ('²'.isdigit() is true, but int('²') fails)."""
+    return seat == "all" or (seat.isascii() and seat.isdigit() and int(seat) < n)
+
+
 def replay_payload(game, rec: Record, frames, seat) -> dict[str, Any]:
     return {
         "game": rec.game, "preset": rec.preset, "seat": seat, "num_seats": game.num_seats,
@@ -81,7 +86,7 @@ async def table_replay(request: Request) -> Response:
     except TableError as e:
         return err(e.code, e.message, 404 if e.code in ("no-table", "no-deal") else 409)
     seat = request.query_params.get("seat", "all")
-    if seat != "all" and not (seat.isdigit() and int(seat) < t.n):
+    if not seat_ok(seat, t.n):
         return err("bad-seat", "seat is a seat number or 'all'")
     d = t.deals[k]
     frames = replay_frames(t.game.new_state, d.deal, d.state.history, t.game, seat)
@@ -107,7 +112,7 @@ async def upload_replay(request: Request) -> Response:
         if rec.game not in catalog.playable_games():
             raise TableError("bad-game", f"game {rec.game!r} is not served here")
         game = rec.load()
-        if seat != "all" and not (seat.isdigit() and int(seat) < game.num_seats):
+        if not seat_ok(seat, game.num_seats):
             return err("bad-seat", "seat is a seat number or 'all'")
         frames = replay_frames(game.new_state, rec.deal, rec.actions, game, seat)
     except TableError as e:
