@@ -8,7 +8,13 @@ Pieces
 * `db`: SQLAlchemy Core tables (yezi_tables, yezi_players, yezi_deals, yezi_events) and the
   `Store`; the schema is made and upgraded by Alembic (`migrations/`, run at start-up).
 * `tables`: `LiveTable` (a match of deals, its connections, its bots) and `TableManager`.
-* `app`: routes, the WebSocket loop, limits and security headers.
+* `app`: assembles the app; `context`: what handlers share (settings, store, tables);
+  `routes/*`: the handlers (pages, api_games, api_tables, replay, ws); `http_util`: errors, bodies, headers.
+* `schemas`: the declared shape of every HTTP body and WebSocket message (pydantic, strict types,
+  no unknown fields, strict JSON: no lone surrogates, no NaN, nesting at most 32); `openapi`: the
+  HTTP API as OpenAPI 3.1, generated from them and served at ``GET /api/openapi.json``.
+* `origin`: cross-origin POSTs and WebSocket handshakes are refused with 403 ``bad-origin``
+  (``YEZI_ALLOWED_ORIGINS=https://a.example,https://b.example`` lists other origins allowed).
 
 Adding a game
 -------------
@@ -22,7 +28,8 @@ drawing and the legal actions as buttons.
 WebSocket protocol (``/ws/<table>?token=<seat token>&name=<display name>&lang=<zh-hant|zh-hans|en>``)
 ------------------------------------------------------------------------
 No token: a spectator. Client messages are JSON objects of at most 4 KiB, at most 10 a second
-(burst 20):
+(burst 20), with exactly the fields below (``id``: a string of 1 to 64 characters, optional on every
+message) and their JSON types (``true`` is not a number, ``"false"`` not a boolean):
 
 * ``{"type": "action", "action": <code or notation>, "id": <unique string>, "seq": <moves so far>}``
 * ``{"type": "next_deal", "id": ...}`` once a deal of a match is over;
@@ -46,4 +53,7 @@ Server frames:
 * ``error``: ``code`` (bad-json, bad-message, bad-action, illegal (+``rule``), not-your-turn,
   stale, duplicate-id, bad-id, too-large, rate-limited, spectator, deal-over, ...) and ``message``.
   The state is unchanged and the connection stays open.
+
+HTTP JSON bodies go with ``Content-Type: application/json`` (else 415); a body that breaks its
+schema gets 400 with ``error`` (a stable code) and ``message`` (the field and what is wrong).
 """

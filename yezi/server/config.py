@@ -48,3 +48,11 @@ class Settings:
     hint_threads: int = field(default_factory=lambda: int(os.environ.get("YEZI_HINT_THREADS", "1")))
     # SQLite durability: NORMAL with WAL survives a killed process (SIGKILL); FULL also survives power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("YEZI_SQLITE_SYNC", "NORMAL"))
+    # Origins (scheme://host[:port]) besides the app's own whose pages may open sockets and post to the API,
+    # comma-separated, e.g. "https://play.example.org". Same-origin requests always pass; see yezi.server.origin.
+    allowed_origins: tuple[str, ...] = field(
+        default_factory=lambda: parse_origins(os.environ.get("YEZI_ALLOWED_ORIGINS", "")))
+
+
+def parse_origins(text: str) -> tuple[str, ...]:
+    return tuple(o.strip().rstrip("/").lower() for o in text.split(",") if o.strip())

@@ -1,0 +1,105 @@
+"""The HTTP API as an OpenAPI 3.1 document, generated from the request models in
+`yezi.server.schemas` (what is documented is what is enforced) and served at GET /api/openapi.json.
+The fuzz tests (tests/security) drive the API from this document."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from pydantic.json_schema import models_json_schema
+
+from yezi.core.protocol import LANGS, NOTATIONS
+from yezi.server import catalog
+from yezi.server.config import Settings
+from yezi.server.schemas import ClaimSeat, CreateTable, RecordJson, ResolveRuleset
+
+REF = "#/components/schemas/{model}"
+JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096}
+
+
+def _json_body(model: type, limit: int) -> dict[str, Any]:
+    return {"required": True, "description": f"at most {limit} bytes; strict JSON (no NaN, no lone surrogates)",
+            "content": {"application/json": {"schema": {"$ref": REF.format(model=model.__name__)}}}}
+
+
+def _ok(description: str, media: str = "application/json", status: str = "200") -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "object"} if media == "application/json" else {"type": "string"}
+    return {status: {"description": description, "content": {media: {"schema": schema}}}}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    return {str(s): {"description": "refused; nothing changed",
+                     "content": {"application/json": {"schema": {"$ref": REF.format(model="Error")}}}}
+            for s in statuses}
+
+
+def _path(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": schema, "description": description}
+
+
+def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
+
+
+@cache
+def _document(max_http_body: int) -> dict[str, Any]:
+    _, defs = models_json_schema([(m, "validation") for m in (CreateTable, ResolveRuleset, ClaimSeat, RecordJson)],
+                                 ref_template=REF)
+    schemas = defs.get("$defs", {})
+    schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
+    schemas["Error"] = {"type": "object", "required": ["error", "message"], "properties": {
+        "error": {"type": "string", "description": "a stable code, e.g. bad-json, bad-seats, bad-origin"},
+        "message": {"type": "string", "description": "why, for people"}}}
+    game = _path("name", {"type": "string", "enum": list(catalog.playable_games())}, "a game served here")
+    tid = _path("tid", {"type": "string", "maxLength": 64}, "a table id")
+    k = _path("k", {"type": "integer", "minimum": 0}, "a deal number, from 0")
+    seat = _query("seat", {"type": "string", "pattern": "^(all|[0-9]{1,2})$"}, "a seat number or all (default)")
+    mutating = "Browsers may call it only from this server's own pages (or YEZI_ALLOWED_ORIGINS): else 403."
+    paths = {
+        "/api/health": {"get": {"summary": "liveness and event-loop lag", "responses": _ok("ok")}},
+        "/api/openapi.json": {"get": {"summary": "this document", "responses": _ok("the document")}},
+        "/api/games": {"get": {"summary": "games served, with presets, options and bot levels",
+                               "responses": _ok("the games")}},
+        "/api/games/{name}/resolve": {"post": {
+            "summary": "the seats of a ruleset (preset + options)", "description": mutating, "parameters": [game],
+            "requestBody": _json_body(ResolveRuleset, JSON_LIMITS["resolve"]),
+            "responses": {**_ok("seat count and names"), **_errors(400, 403, 404, 415)}}},
+        "/api/games/{name}/assets": {"get": {
+            "summary": "drawings and action labels", "parameters": [game, _query("lang", {"enum": list(LANGS)})],
+            "responses": {**_ok("assets"), **_errors(404)}}},
+        "/api/tables": {
+            "get": {"summary": "open tables", "responses": _ok("the tables")},
+            "post": {"summary": "open a table; the seat tokens are shown once", "description": mutating,
+                     "requestBody": _json_body(CreateTable, JSON_LIMITS["create"]),
+                     "responses": {**_ok("the table and its seat links", status="201"),
+                                   **_errors(400, 403, 415, 429)}}},
+        "/api/tables/{tid}": {"get": {"summary": "a table: players, deals, totals", "parameters": [tid],
+                                      "responses": {**_ok("the table"), **_errors(404)}}},
+        "/api/tables/{tid}/claim": {"post": {
+            "summary": "take a free human seat", "description": mutating, "parameters": [tid],
+            "requestBody": _json_body(ClaimSeat, JSON_LIMITS["claim"]),
+            "responses": {**_ok("the seat token and link"), **_errors(400, 403, 404, 415, 429)}}},
+        "/api/tables/{tid}/deals/{k}/record.txt": {"get": {
+            "summary": "a finished deal's record", "parameters": [tid, k, _query("lang", {"enum": list(NOTATIONS)})],
+            "responses": {**_ok("the record", "text/plain"), **_errors(400, 404, 409)}}},
+        "/api/tables/{tid}/deals/{k}/replay": {"get": {
+            "summary": "a finished deal step by step", "parameters": [tid, k, seat],
+            "responses": {**_ok("the frames"), **_errors(400, 404, 409)}}},
+        "/api/replay": {"post": {
+            "summary": "replay an uploaded record (text or JSON form)", "description": mutating,
+            "parameters": [seat],
+            "requestBody": {"required": True, "description": f"a record of at most {max_http_body} bytes",
+                            "content": {"text/plain": {"schema": {"type": "string", "maxLength": max_http_body}},
+                                        "application/json": {"schema": {"$ref": REF.format(model="RecordJson")}}}},
+            "responses": {**_ok("the frames"), **_errors(400, 403, 413)}}},
+    }
+    return {"openapi": "3.1.0",
+            "info": {"title": "yezi", "version": "1",
+                     "description": "Lobby, tables and replays of yezi. Live play is over the WebSocket /ws/{tid} "
+                                    "(see yezi.server's docstring)."},
+            "paths": paths, "components": {"schemas": schemas}}
+
+
+def openapi_document(settings: Settings) -> dict[str, Any]:
+    return _document(settings.max_http_body)

@@ -1,0 +1,31 @@
+"""The app's routes, one module per area; every handler is a plain function of the request that
+finds what it needs through `yezi.server.context.context_of`."""
+
+from __future__ import annotations
+
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from yezi.server.routes import api_games, api_tables, pages, replay, ws
+
+
+def all_routes() -> list[BaseRoute]:
+    return [
+        Route("/", pages.index),
+        Route("/t/{tid}", pages.index),
+        Route("/replay", pages.index),
+        Route("/api/health", pages.health),
+        Route("/api/openapi.json", pages.openapi),
+        Route("/api/games", api_games.games),
+        Route("/api/games/{name}/resolve", api_games.resolve, methods=["POST"]),
+        Route("/api/games/{name}/assets", api_games.assets),
+        Route("/api/tables", api_tables.list_tables, methods=["GET"]),
+        Route("/api/tables", api_tables.create_table, methods=["POST"]),
+        Route("/api/tables/{tid}", api_tables.get_table),
+        Route("/api/tables/{tid}/claim", api_tables.claim, methods=["POST"]),
+        Route("/api/tables/{tid}/deals/{k}/record.txt", replay.record_txt),
+        Route("/api/tables/{tid}/deals/{k}/replay", replay.table_replay),
+        Route("/api/replay", replay.upload_replay, methods=["POST"]),
+        WebSocketRoute("/ws/{tid}", ws.ws_table),
+        Mount("/static", app=StaticFiles(directory=pages.WEB_DIR), name="static"),
+    ]

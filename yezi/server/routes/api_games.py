@@ -1,0 +1,47 @@
+"""GET /api/games, POST /api/games/{name}/resolve, GET /api/games/{name}/assets: what can be played."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from yezi.core.errors import YeziError
+from yezi.core.protocol import LANGS
+from yezi.core.registry import load_game
+from yezi.server import catalog
+from yezi.server.http_util import err, read_model
+from yezi.server.schemas import ResolveRuleset
+from yezi.server.tables import TableError
+
+
+async def games(request: Request) -> Response:
+    return JSONResponse({"games": [catalog.describe(g) for g in catalog.playable_games()]})
+
+
+async def resolve(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in catalog.playable_games():
+        return err("bad-game", f"unknown game {name!r}", 404)
+    try:
+        body = await read_model(request, ResolveRuleset, 16384)
+        game = load_game(name, body.get("preset") or None, body.get("options") or {})
+    except TableError as e:
+        return err(e.code, e.message)
+    except (YeziError, TypeError, AttributeError) as e:
+        return err("bad-options", str(e))
+    return JSONResponse({
+        "num_seats": game.num_seats, "active": game.active_seats(), "preset": game.rules.preset,
+        "seat_names": {lang: [game.seat_name(s, lang) for s in range(game.num_seats)] for lang in LANGS},
+    })
+
+
+async def assets(request: Request) -> Response:
+    name = request.path_params["name"]
+    lang = request.query_params.get("lang", "zh-hant")
+    if name not in catalog.playable_games() or lang not in LANGS:
+        return err("bad-request", "unknown game or language", 404)
+    mod = catalog.render_module(name)
+    data = mod.assets(lang) if mod is not None and hasattr(mod, "assets") else {}
+    game = load_game(name)
+    data["actions"] = {str(a): game.format_action(a, lang) for a in range(game.action_space_size)}
+    return JSONResponse(data, headers={"Cache-Control": "max-age=3600"})

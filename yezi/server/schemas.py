@@ -1,0 +1,227 @@
+"""The declared shape of every request body and WebSocket message, and the strict parser for them.
+
+Untrusted bytes go through `parse_json` (size, then a JSON parser that refuses lone surrogates,
+NaN/Infinity and nesting past `MAX_DEPTH`) and then a pydantic model in strict mode: ``"false"`` is
+not a boolean, ``true`` is not a seat number, ``0.0`` is not an integer, unknown fields are refused.
+Anything that fails becomes a `BadInput` with a stable code (the same codes the handlers used
+before, e.g. ``bad-seats`` for a bad ``host_seat``) and a message naming the field, never a 500.
+
+The same models generate the OpenAPI document (`yezi.server.openapi`), so what is documented is
+what is enforced.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal
+
+import pydantic_core
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from yezi.bots.search import LEVELS as SEARCH_LEVELS
+from yezi.core.protocol import LANGS
+from yezi.server.tables import TableError
+
+MAX_DEPTH = 32  # the deepest legitimate body (a record's deal) nests 4 or 5 levels
+
+
+class BadInput(TableError):
+    """A request or message that does not match its schema; nothing was changed."""
+
+
+def _no_surrogates(s: str) -> str:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("text must not contain lone surrogates (\\ud800-\\udfff)") from None
+    return s
+
+
+def Text(max_length: int, min_length: int = 0) -> Any:
+    """A string of bounded length that is valid Unicode (encodable as UTF-8); capitalised because it is
+    used as a type in field declarations."""
+    return Annotated[str, Field(min_length=min_length, max_length=max_length), AfterValidator(_no_surrogates)]
+
+
+OptionValue = Annotated[bool | int | Annotated[float, Field(allow_inf_nan=False)] | Text(64),
+                        Field(union_mode="left_to_right")]
+Options = Annotated[dict[Text(64), OptionValue], Field(max_length=64)]
+MessageId = Text(64, min_length=1)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+# ---- HTTP bodies -----------------------------------------------------------------------------
+
+class SeatSpec(Strict):
+    kind: Literal["human", "bot"]
+    bot: Text(32) | None = Field(None, description="bot level for a bot seat (default random); see GET /api/games")
+
+
+class CreateTable(Strict):
+    """POST /api/tables."""
+
+    game: Text(32)
+    preset: Text(64) | None = None
+    options: Options | None = None
+    seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)] | None = Field(
+        None, description="one entry per seat of the ruleset; default: you and random bots")
+    num_deals: int = Field(1, ge=1, description="deals in the match (at most the server's max_deals)")
+    name: Text(100) | None = Field(None, description="the host's display name (cut to 24 visible characters)")
+    host_seat: Annotated[int, Field(ge=0)] | None = Field(None, description="the human seat the creator takes")
+    hints: bool = True
+    title: Text(200) | None = None
+    listed: bool = True
+
+    field_codes: ClassVar[dict[str, str]] = {
+        "game": "bad-game", "preset": "bad-options", "options": "bad-options", "seats": "bad-seats",
+        "host_seat": "bad-seats", "num_deals": "bad-deals"}
+
+
+class ResolveRuleset(Strict):
+    """POST /api/games/{name}/resolve."""
+
+    preset: Text(64) | None = None
+    options: Options | None = None
+
+    field_codes: ClassVar[dict[str, str]] = {"preset": "bad-options", "options": "bad-options"}
+
+
+class ClaimSeat(Strict):
+    """POST /api/tables/{tid}/claim."""
+
+    position: int = Field(ge=0)
+    name: Text(100) | None = None
+
+    field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
+
+
+class RecordJson(BaseModel):
+    """POST /api/replay with a JSON record (`yezi.core.record.Record.to_json`); the text form is
+    checked by its own parser. Only the envelope is declared: the deal's shape is the game's."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+    game: Text(32)
+    preset: Text(64) | None = None
+    options: Text(4096) | Options | None = None
+    deal: Any
+    actions: Annotated[list[int], Field(max_length=20000)]
+    seed: int | None = None
+    tags: Annotated[dict[Text(64), Text(1024)], Field(max_length=64)] | None = None
+
+    field_codes: ClassVar[dict[str, str]] = {}
+
+
+# ---- WebSocket messages ----------------------------------------------------------------------
+
+class WsMessage(Strict):
+    id: MessageId | None = None
+
+
+class ActionMsg(WsMessage):
+    type: Literal["action"]
+    action: int | Text(64) = Field(description="an action code or its notation")
+    seq: int | None = Field(None, description="moves so far: refused as stale if the table moved on")
+
+
+class NextDealMsg(WsMessage):
+    type: Literal["next_deal"]
+
+
+class LangMsg(WsMessage):
+    type: Literal["lang"]
+    lang: Literal[LANGS]  # type: ignore[valid-type]
+
+
+class NameMsg(WsMessage):
+    type: Literal["name"]
+    name: Text(100)
+
+
+class HintMsg(WsMessage):
+    type: Literal["hint"]
+    level: Literal[tuple(SEARCH_LEVELS)] = "normal"  # type: ignore[valid-type]
+
+
+class SyncMsg(WsMessage):
+    type: Literal["sync"]
+
+
+class PingMsg(WsMessage):
+    type: Literal["ping"]
+
+
+WS_MESSAGES: dict[str, type[WsMessage]] = {
+    "action": ActionMsg, "next_deal": NextDealMsg, "hint": HintMsg, "name": NameMsg, "lang": LangMsg,
+    "sync": SyncMsg, "ping": PingMsg,
+}
+WS_FIELD_CODES = {"id": "bad-id", "action": "bad-action", "lang": "bad-lang", "name": "bad-name",
+                  "level": "bad-level"}
+
+
+# ---- parsing ---------------------------------------------------------------------------------
+
+def parse_json(data: bytes | str) -> Any:
+    """Strict JSON: UTF-8, no lone surrogates, no NaN/Infinity, nesting at most MAX_DEPTH."""
+    try:
+        value = pydantic_core.from_json(data, allow_inf_nan=False)
+    except ValueError as e:  # also the parser's own recursion limit
+        why = str(e)
+        if "surrogate" in why or "hex escape" in why:
+            why = "a string holds a lone surrogate (\\ud800-\\udfff), which is not text; " + why
+        raise BadInput("bad-json", f"malformed JSON: {why}") from None
+    if _depth_exceeds(value, MAX_DEPTH):
+        raise BadInput("bad-json", f"JSON nested deeper than {MAX_DEPTH} levels")
+    return value
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict | list):
+            if d > limit:
+                return True
+            stack.extend((x, d + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return False
+
+
+def validate(model: type[BaseModel], value: Any, codes: dict[str, str] | None = None,
+             default_code: str = "bad-request") -> Any:
+    """`value` as an instance of `model`, or a BadInput naming the first field at fault."""
+    if not isinstance(value, dict):
+        raise BadInput(default_code, "expected a JSON object")
+    try:
+        return model.model_validate(value)
+    except ValidationError as e:
+        first = e.errors(include_url=False, include_input=False, include_context=False)[0]
+        loc = first.get("loc") or ()
+        field = str(loc[0]) if loc else ""
+        code = (codes if codes is not None else getattr(model, "field_codes", {})).get(field, default_code)
+        where = ".".join(str(x) for x in loc) or "body"
+        raise BadInput(code, f"{where}: {first.get('msg', 'invalid')}") from None
+
+
+def body_of(model: type[BaseModel], raw: bytes) -> dict[str, Any]:
+    """A request body checked against `model`, as the plain dict of the fields it set."""
+    return validate(model, parse_json(raw)).model_dump(exclude_unset=True)
+
+
+def ws_message(text: str) -> dict[str, Any]:
+    """A WebSocket message checked against the model for its type, as a plain dict."""
+    msg = parse_json(text)
+    if not isinstance(msg, dict):
+        raise BadInput("bad-message", "a message is a JSON object with a type")
+    kind = msg.get("type")
+    model = WS_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        shown = repr(kind)[:40]
+        raise BadInput("bad-message", f"unknown message type {shown}; expected " + ", ".join(WS_MESSAGES))
+    try:
+        return validate(model, msg, WS_FIELD_CODES, "bad-message").model_dump(exclude_unset=True)
+    except BadInput as e:
+        cid = msg.get("id")
+        if isinstance(cid, str) and 1 <= len(cid) <= 64 and cid.isprintable():
+            e.extra["id"] = cid  # the client can match the refusal to what it sent
+        raise
