@@ -94,17 +94,6 @@ def render(game, view, lang: str = "zh-hant") -> str:
     return "\n".join(out)
 
 
-def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
-    """Once the deal is over, each pair's payment with its arithmetic (the engine's method)."""
-    if view["turn"] is not None:
-        return []
-    lang = _lang(lang)
-    names = [game.seat_name(s, lang) for s in range(view["players"])]
-    standings = [game.method.standing(game.classify(c)) for c in view["catches"]]
-    settle = game.method.settle(standings, names, lang=lang)
-    return [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in settle.pairs]
-
-
 def why(game, view, arg: str, lang: str = "zh-hant") -> str:
     """Explain a seat's catch card by card (default: your own): ``why``, ``why 2``, ``why 尾家``."""
     lang = _lang(lang)
@@ -129,7 +118,7 @@ def why(game, view, arg: str, lang: str = "zh-hant") -> str:
 def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
     """Every payment of a finished deal explained, for `yezi play` and `yezi replay`: each catch card
     by card with its 決勝分 (and the method's bonuses), then each pair's payment with its arithmetic,
-    as the engine settles it (the settlement methods write the arithmetic in English)."""
+    as the engine settles it, in the reader's language."""
     if view.get("turn") is not None or view.get("result") is None:
         return []
     lang = _lang(lang)
@@ -140,7 +129,9 @@ def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
         out.append(f"{game.seat_name(s, lang)}: {L[lang]['score']} {standing.score}")
         out += ["  " + x for x in explain(catch, lang)]
         out += ["  " + x for x in game.method.bonus_text(catch, lang)]
-    return out + [p.arithmetic for p in settlement.pairs]
+    names = [game.seat_name(s, lang) for s in range(view["players"])]
+    pairs = game.method.settle(settlement.standings, names, lang=lang).pairs
+    return out + [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in pairs]
 
 
 def sizes_legend(lang: str = "en") -> str:
