@@ -131,7 +131,7 @@ def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
         out += ["  " + x for x in game.method.bonus_text(catch, lang)]
     names = [game.seat_name(s, lang) for s in range(view["players"])]
     pairs = game.method.settle(settlement.standings, names, lang=lang).pairs
-    return out + [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in pairs]
+    return out + [p.arithmetic for p in pairs]
 
 
 def sizes_legend(lang: str = "en") -> str:
