@@ -173,9 +173,11 @@ def test_replay_prints_the_fishing_settlement(tmp_path):
     f.write_text(Record.from_state(s, seed=5).to_text(), encoding="utf-8")
     code, out, err = run("replay", str(f), "--lang", "zh-hant")
     assert code == 0, err
-    assert "決勝分" in out and out.count(" pays ") + out.count("equal, nothing paid") == 3
-    net = dict.fromkeys((g.seat_name(i, "en") for i in range(3)), 0)
-    for payer, payee, amount in re.findall(r"; (\S+) pays (\S+) (\d+)$", out, re.M):
+    # each pair's arithmetic in the reader's language: 「…；尾家付莊家 700」 or 「…：相等，不用付」
+    pays = re.findall(r"；(\S+?)付(\S+?) (\d+)$", out, re.M)
+    assert "決勝分" in out and len(pays) + out.count("相等，不用付") == 3, out
+    net = dict.fromkeys((g.seat_name(i, "zh-hant") for i in range(3)), 0)
+    for payer, payee, amount in pays:
         net[payer] -= int(amount)
         net[payee] += int(amount)
     assert list(net.values()) == s.payments()  # the explanation adds up to what the engine paid
