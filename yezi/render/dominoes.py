@@ -120,7 +120,7 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
     that seat's own view (so the browser can warn before a block that may cost 包庄)."""
     if seat is None or state.current_player != seat or state.game.name != "dingniu":
         return {}
-    from yezi.games.dominoes.dingniu import judge_from_view
+    from yezi.games.dominoes.dingniu import judge_from_view, suanzhang_warning
 
     view = state.view(seat)
     out = {}
@@ -128,4 +128,5 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
         kind, _ = judge_from_view(state.game, view, a)
         if kind:
             out[str(a)] = kind
-    return {"judge": out}
+    warn = {lang: suanzhang_warning(state.game, lang) for lang in ("zh-hant", "zh-hans", "en")}
+    return {"judge": out, "warn": warn}
