@@ -13,6 +13,7 @@ from typing import Any
 from yezi.bots import make_bot
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.options import parse_overrides
+from yezi.core.playout import match_leads
 from yezi.core.registry import load_game
 
 HELP = {
@@ -54,7 +55,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
     n = game.num_seats
     me = args.seat % n
     bot = make_bot(game.name, args.bots)
-    rounds = game.rules.get("match_rounds", 1) if hasattr(game.rules, "get") else 1
+    match_length = match_leads(game)
     deals = args.deals
     totals = [0] * n
     dealer = 0
@@ -100,7 +101,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
         dealer = (dealer + shift) % n
         if deals is not None and deal_no >= deals:
             return 0
-        if deals is None and leads_done >= rounds * n:
+        if deals is None and leads_done >= match_length:
             say("match over")
             return 0
         say("Enter to deal again, q to stop")
