@@ -17,6 +17,17 @@ SUANZHANG_SUCCESS = """[Game "dingniu"]
 1. 莊家 引 紅八[44]
 2. 二家 接 紅十[64] 左
 3. 三家 接 紅十[64] 左
+"""
+
+#: the same deal under ``block_end = "all"`` (navpil's classic 算帳): the blocker plays on
+SUANZHANG_PLAY_ON = """[Game "dingniu"]
+[Preset "recommended"]
+[Options "block_end=all"]
+[Deal "44 55 22 61 51 51 | 66 31 55 33 22 64 | 11 44 31 64 61 63 | 66 11 33 65 65 62"]
+
+1. 莊家 引 紅八[44]
+2. 二家 接 紅十[64] 左
+3. 三家 接 紅十[64] 左
 4. 四家 扣 虎頭[65]
 5. 莊家 扣 一六[61]
 6. 二家 扣 大天[66]
@@ -24,6 +35,7 @@ SUANZHANG_SUCCESS = """[Game "dingniu"]
 """
 
 BAOZHUANG = """[Game "dingniu"]
+[Preset "navpil"]
 [Deal "66 31 65 64 61 61 | 11 44 31 33 22 51 | 44 55 55 64 51 63 | 66 11 33 22 65 62"]
 
 1. 莊家 引 紅十[64]
@@ -44,14 +56,6 @@ SIZHA = """[Game "dingniu"]
 4. 四家 接 幺鵝[31] 左
 5. 莊家 接 歪脖九[63] 左
 6. 二家 接 二六[62] 左
-7. 三家 扣 一五[51]
-8. 四家 扣 一六[61]
-9. 莊家 扣 一六[61]
-10. 二家 接 二板[22] 左
-11. 三家 扣 虎頭[65]
-12. 四家 扣 大天[66]
-13. 莊家 扣 虎頭[65]
-14. 二家 接 二板[22] 左
 """
 
 
@@ -64,26 +68,41 @@ def test_suanzhang_success():
     assert note["kind"] == "suanzhang" and note["seat"] == 2
     assert play_code(tg.LONG_SEVEN, 0) in note["free"]
     assert "算帳" in note["text"]["zh-hant"] and "deliberate block" in note["text"]["en"]
+    # seed 004: the block ends the hand at once; 三家's 30 (his [4:4] still in hand) is strictly
+    # lowest: everything doubles
+    assert st.result["reason"] == "blocked" and st.result["rule"] == "suanzhang-success"
+    assert st.result["scores"] == [33, 36, 30, 50] and st.payments() == [-2, -4, 12, -6]
+    before = load_game("dingniu").replay(st.deal, st.history[:2])
+    assert "算帳" in before.annotate(st.history[2], "zh-hant")
+
+
+def test_suanzhang_played_on_under_block_end_all():
+    st = Record.from_text(SUANZHANG_PLAY_ON).replay()
+    assert st.notes[2]["kind"] == "suanzhang"
     # the others saw nothing of it during play; the mover did
-    mid = load_game("dingniu").replay(st.deal, st.history[:3])
+    game = load_game("dingniu", "recommended", {"block_end": "all"})
+    mid = game.replay(st.deal, st.history[:3])
+    assert mid.current_player == 3
     assert "2" in mid.view(2)["notes"] and mid.view(1)["notes"] == {} and mid.view(None)["notes"] == {}
     # 三家 then plays his [4:4]; nobody can connect; his 22 is strictly lowest: everything doubles
     assert st.result["reason"] == "blocked" and st.result["rule"] == "suanzhang-success"
     assert st.result["scores"] == [33, 36, 22, 50] and st.payments() == [-2, -4, 12, -6]
-    assert "算帳" in mid.annotate(st.history[3], "zh-hant") or mid.annotate(st.history[3]) == ""
 
 
 def test_suanzhang_that_loses_pays_baozhuang():
-    # 三家 blocked with 35 in hand; 二家 wins with 22; 三家 is 小庄 and made 算帳.
+    # navpil (block_end=all): 三家 blocks, plays on and ends with 35; 二家 wins with 22; 三家 is
+    # 小庄 and made 算帳.
     rec = Record.from_text(BAOZHUANG)
     st = load_game("dingniu", "navpil").replay(rec.deal, rec.actions)
     assert st.notes[2]["kind"] == "suanzhang"
     # [V-D3] (navpil): any losing 算帳 player pays the winner 12 alone
     assert st.result["rule"] == "baozhuang" and st.result["payer"] == 2
     assert st.payments() == [0, 12, -12, 0]
-    # the seed [S4] (the default): only the 大庄 pays 包庄; 三家 is 小庄, so plain payments
-    st2 = rec.replay()
-    assert st2.result["rule"] == "plain" and st2.payments() == [-2, 6, -1, -3]
+    # the seed [S4] (the default): his block ends the hand after move 3 with 三家 and 四家 on 43;
+    # the tie goes to 三家 (nearer the lead), so he is 二庄, and only the 大庄 pays 包庄: plain
+    st2 = load_game("dingniu").replay(rec.deal, rec.actions[:3])
+    assert st2.result["scores"] == [41, 22, 43, 43] and st2.result["suanzhang"] == [2]
+    assert st2.result["rule"] == "plain" and st2.payments() == [-1, 6, -2, -3]
 
 
 def test_sizha_is_not_suanzhang():
@@ -168,3 +187,22 @@ def test_why_command_judges_a_move_before_it_is_made():
     v5 = game.replay(st3.deal, st3.history[:5]).view(1)
     assert judge_from_view(game, v5, st3.history[5]) == ("sizha", [])
     assert "死砸" in why(game, v5, "P62<", "zh-hant")
+
+
+def test_why_names_who_pays_baozhuang_under_the_ruleset():
+    """Seed 004 (the default): only the 大庄 pays 包庄; [V-D3] (navpil): any loser."""
+    from yezi.games.dominoes.text import why
+    from yezi.render.dominoes import frame_extras
+
+    st = Record.from_text(SUANZHANG_SUCCESS).replay()
+    for preset, want_en, want_zh in (("recommended", "highest score (大庄)", "點數最多（大庄）"),
+                                     ("navpil", "if you do not win", "若你沒贏")):
+        game = load_game("dingniu", preset)
+        before = game.replay(st.deal, st.history[:2])
+        view = before.view(2)
+        assert want_en.lower() in why(game, view, "接 紅十 左", "en").lower()
+        assert want_zh in why(game, view, "接 紅十 左", "zh-hant")
+        assert "If you then lose" not in why(game, view, "接 紅十 左", "en")
+        extras = frame_extras(before, 2)
+        assert extras["judge"][str(st.history[2])] == "suanzhang"
+        assert want_zh in extras["warn"]["zh-hant"] and want_en in extras["warn"]["en"]

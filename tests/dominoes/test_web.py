@@ -34,7 +34,7 @@ def test_games_listed_with_renderer_and_assets(server):
         assert games[name]["renderer"] and "heuristic" in games[name]["bots"]
     a = server.get("/api/games/tseding/assets?lang=zh-hant").json()
     assert len(a["faces"]) == 21 and len(a["lying"]) == 36 and a["names"]["3"] == "斜釘"
-    assert server.get("/api/games/dingniu/assets?lang=en").json()["names"]["11"] == "Crooked-neck Nine"
+    assert server.get("/api/games/dingniu/assets?lang=en").json()["names"]["11"] == "Black Nine"
 
 
 @pytest.mark.parametrize("name,preset", GAMES)

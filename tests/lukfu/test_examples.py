@@ -351,3 +351,13 @@ def test_cascade_promotes_after_face_up_play_only():
     s.faceup |= mask_of(cards("九綫"))
     s._version += 1
     assert s.is_laosui(1, parse_card("八綫"))
+
+
+@pytest.mark.parametrize("scoring", ["hakka", "five_base", "huizhou", "linear"])
+def test_five_tigers_value_6_is_6_points_per_loser_under_any_scoring(scoring):
+    """five_tigers_value=6 is DS's "6 points per loser"; under the default scoring it paid 1."""
+    g = game(five_tigers_value="6", scoring=scoring)
+    s = g.new_state(make_deal(4, {1: "雲綫 百子 一貫 一索 毛公"}))
+    act(s, "不報")
+    act(s, "五虎下山")
+    assert s.outcome == "tigers" and s.payments() == [-6, 12, 0, -6]

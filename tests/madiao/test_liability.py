@@ -152,3 +152,20 @@ def test_d1_leading_ten_without_bailao():
     strict = MaDiao.from_preset("feng-strict").new_state(L1_DEAL)
     strict.apply(stake_code(2))
     assert 10 not in strict.legal_actions()  # as a prohibition
+
+
+def test_d1_low_ten_lead_is_not_charged_when_another_card_captures_it():
+    """docs/madiao.md and the in-game warning: D1 for a low 十 lead applies when 百老 captures that
+    lead. Here the 百老 holder takes it with 七十 and wins with 百老 only in the next trick."""
+    g = MaDiao.from_preset()
+    s = g.new_state(L1_DEAL)
+    s.apply(stake_code(2))
+    assert s.guard_breach(1, 10) == "L1"
+    for a in [10, 5, DOWN + 30, DOWN + 37, 2, DOWN + 29, DOWN + 35, DOWN + 32]:
+        s.apply(a)
+    assert s.trick_winners[:2] == [2, 2] and s.tricks[0]["best"] == 5 and s.tricks[1]["best"] == 2
+    while s.current_player is not None:
+        s.apply(s.legal_actions()[-1])
+    assert s.settlement()["status"]["bailao"] == "大活百"
+    assert liab(s, "D1") == []
+    assert item_net(s, "D1") == [0, 0, 0, 0]

@@ -159,3 +159,36 @@ def test_v10_off_has_no_warnings():
         s.apply(s.legal_actions()[0])
     assert not s.settlement()["status"]["liabilities"] or all(
         x["rule"] != "D1" for x in s.settlement()["status"]["liabilities"])
+
+
+@pytest.mark.parametrize("name,hand", [
+    ("四尊四極", [*d.ZHENG_SHANG, *d.JI]),  # always holds 四極
+    ("渾成", list(range(d.SUIT_START[1], d.SUIT_START[1] + 8))),  # 8 of 萬: always a long suit
+])
+def test_v17_play_out_pays_he_hands_that_also_trip_a_preplay_check(name, hand):
+    """Under he_timing=play-out a 賀 has precedence over 四極 and the long-suit 免鬭 as it does
+    before play (spec §4.7: only the 賀 is paid), so the hand is played and the 賀 paid."""
+    g = MaDiao.from_preset(he_timing="play-out")
+    s = start(g, build_deal({2: hand}, 24))
+    assert s.phase == "play" and s.he[0][:2] == (2, name)
+    while s.current_player is not None:
+        s.apply(s.legal_actions()[0])
+    he = [it for it in s.settlement()["items"] if it["item"] == "賀"]
+    assert he and he[0]["detail"] == name
+    assert s.next_banker() == ("seize", 2)
+    # the default (preplay) pays the same 賀 without play
+    pre = start(MaDiao.from_preset(), build_deal({2: hand}, 24))
+    assert pre.end_reason == "he" and pre.next_banker() == ("seize", 2)
+
+
+def test_v17_play_out_keeps_another_seats_he_when_someone_holds_siji():
+    """A 賀 in one seat and 四極 in another: the 賀 is not lost to the 四極 check."""
+    he_hand = [*d.ZHENG_SHANG, 5, 16, 27, 33]
+    ji_hand = [*d.JI, 4, 3, 2, 1]
+    deal = build_deal({2: he_hand, 1: ji_hand}, 24)
+    s = start(MaDiao.from_preset(he_timing="play-out"), deal)
+    assert s.phase == "play"
+    while s.current_player is not None:
+        s.apply(s.legal_actions()[0])
+    assert [it["detail"] for it in s.settlement()["items"] if it["item"] == "賀"] == ["四尊"]
+    assert start(MaDiao.from_preset(), deal).end_reason == "he"

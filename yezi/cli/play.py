@@ -14,6 +14,7 @@ from yezi.bots import make_bot
 from yezi.cli.args import check_seat
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.options import parse_overrides
+from yezi.core.playout import match_leads
 from yezi.core.registry import load_game
 
 HELP = {
@@ -69,7 +70,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
     me = args.seat
     bot = make_bot(game.name, args.bots)
     msg = MESSAGES[lang]
-    rounds = game.rules.get("match_rounds", 1) if hasattr(game.rules, "get") else 1
+    match_length = match_leads(game)
     deals = args.deals
     totals = [0] * n
     dealer = 0
@@ -119,7 +120,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
         dealer = (dealer + shift) % n
         if deals is not None and deal_no >= deals:
             return 0
-        if deals is None and leads_done >= rounds * n:
+        if deals is None and leads_done >= match_length:
             say(msg["match_over"])
             return 0
         say(msg["again"])

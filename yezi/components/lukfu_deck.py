@@ -19,6 +19,8 @@ SUIT_NAMES = {
     "zh-hans": ("拾", "贯", "索", "线"),
     "en": ("Tens", "Myriads", "Strings", "Cash"),
 }
+#: other characters the sources write for the fourth suit 綫: 線 (seed 001), 錢 / 钱 (its origin)
+CASH_VARIANTS = ("線", "錢", "钱")
 SUIT_ROMAN = ("Sip", "Gon", "Sok", "Tsin")  # Hakka, after Dylan Sung
 SUIT_ASCII = ("T", "M", "S", "C")
 NUMERALS = "一二三四五六七八九"
@@ -123,7 +125,15 @@ def _build_aliases() -> None:
         if c == LUK_FA:
             continue
         _ALIASES[names["roman"].lower().replace(" ", "")] = c
+    # the seeds' spellings of the fourth suit: 線 (seed 001: 九線, 雲線; a carver's slip for 錢, it
+    # says) and 錢 itself, for every number
+    for n in range(1, 10):
+        c = card(CASH, n)
+        for ch in CASH_VARIANTS:
+            _ALIASES[f"{n}{ch}"] = c
+            _ALIASES[NUMERALS[n - 1] + ch] = c
     _ALIASES.update({"麗綫": WAN_TSIN, "喱綫": WAN_TSIN, "雲錢": WAN_TSIN, "云钱": WAN_TSIN, "wt": WAN_TSIN,
+                     "雲線": WAN_TSIN, "麗線": WAN_TSIN, "喱線": WAN_TSIN,
                      "leeten": WAN_TSIN, "一拾": 0, "一綫": 27, "一线": 27, "一錢": 27, "貓公": 27})
 
 

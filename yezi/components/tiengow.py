@@ -181,8 +181,8 @@ _HK_EN = (
 )
 _MAINLAND_HANT = (
     ("天",), ("地",), ("人",), ("鵝",), ("梅花",), ("橫三",), ("四眼",), ("斧頭",),
-    ("紅頭",), ("么六", "幺六"),
-    ("么五", "幺五"), (), (), (), (), (), (), ("六角",), (), (), ("三丁",),
+    ("紅頭",), ("幺六", "么六"),
+    ("幺五", "么五"), (), (), (), (), (), (), ("六角",), (), (), ("三丁",),
 )
 _MAINLAND_HANS = (
     ("天",), ("地",), ("人",), ("鹅",), ("梅花",), ("横三",), ("四眼",), ("斧头",),
@@ -193,16 +193,20 @@ _MAINLAND_EN = (
     ("Tian",), ("Di",), ("Ren",), ("E",), ("Meihua",), ("Hengsan",), ("Siyan",), ("Futou",), ("Hongtou",),
     ("Yaoliu",), ("Yaowu",), (), (), (), (), (), (), ("Liujiao",), (), (), ("Sanding",),
 )
+# seed 004's 頂牛 table, as written there (地么 with 么, 幺鹅 with 幺; 1-3 is 一三, 3-3 長三)
 _DINGNIU_HANT = (
-    ("大天",), ("地么",), ("紅八",), ("幺鵝", "一三"), ("大五",), (), ("二板", "驢腿"),
-    ("虎頭",), ("紅十", "金屏"),
-    ("一六",), ("一五",), ("歪脖九", "三六"), (), ("二六",), (), (), (), (), (), (), (),
+    ("大天",), ("地么", "地幺"), ("紅八",), ("幺鵝", "一三", "么鵝"), ("大五",), ("長三",), ("二板", "驢腿", "板凳"),
+    ("虎頭",), ("紅十", "金屏", "紅頭"),
+    ("一六",), ("一五", "零霖六"), ("歪脖九", "三六"), (), ("二六",), (), (), (), (), (), (), (),
 )
 _DINGNIU_HANS = (
-    ("大天",), ("地么",), ("红八",), ("幺鹅", "一三"), ("大五",), (), ("二板", "驴腿"),
-    ("虎头",), ("红十", "金屏"),
-    ("一六",), ("一五",), ("歪脖九", "三六"), (), ("二六",), (), (), (), (), (), (), (),
+    ("大天",), ("地么", "地幺"), ("红八",), ("幺鹅", "一三", "么鹅"), ("大五",), ("长三",), ("二板", "驴腿", "板凳"),
+    ("虎头",), ("红十", "金屏", "红头"),
+    ("一六",), ("一五", "零霖六"), ("歪脖九", "三六"), (), ("二六",), (), (), (), (), (), (), (),
 )
+# English translations of the 頂牛 names: aliases only. Every domino game shows one English name
+# per tile, the Hong Kong one (Heaven, Man, Red-head Ten, Bench…), so a tile reads the same in
+# 接龍, 斜釘 and 頂牛; `_one_english` puts it first.
 _DINGNIU_EN = (
     ("Big Heaven",), ("Earth One",), ("Red Eight",), ("One-Goose",), ("Big Five",), (), ("Donkey Leg",),
     ("Tiger Head",), ("Golden Screen",), ("One-Six",), ("One-Five",), ("Crooked-neck Nine",), (),
@@ -225,12 +229,19 @@ def _tseding(k: Kind, lang: str) -> tuple[str, ...]:
     return (_TSEDING_END[k.high] + _TSEDING_END[k.low],)
 
 
+def _one_english(style_en: Sequence[tuple[str, ...]]) -> tuple[tuple[str, ...], ...]:
+    """A domino style's English names with the Hong Kong name first (the display), its own
+    translations after it as aliases."""
+    return tuple((_HK_EN[k][0], *(n for n in names if n != _HK_EN[k][0])) for k, names in enumerate(style_en))
+
+
 NAMES: dict[str, dict[str, tuple[tuple[str, ...], ...]]] = {
     "hk": {"zh-hant": _HK_HANT, "zh-hans": _HK_HANS, "en": _HK_EN},
     "mainland": {"zh-hant": _MAINLAND_HANT, "zh-hans": _MAINLAND_HANS, "en": _MAINLAND_EN},
-    "dingniu": {"zh-hant": _DINGNIU_HANT, "zh-hans": _DINGNIU_HANS, "en": _DINGNIU_EN},
+    "dingniu": {"zh-hant": _DINGNIU_HANT, "zh-hans": _DINGNIU_HANS, "en": _one_english(_DINGNIU_EN)},
     "tseding": {lg: tuple(_tseding(k, lg) for k in KINDS) for lg in LANGS},
 }
+NAMES["tseding"]["en"] = _one_english(NAMES["tseding"]["en"])
 NAMES["tseding"]["zh-hans"] = tuple(
     tuple(n.replace("釘", "钉").replace("龍", "龙") for n in ns) for ns in NAMES["tseding"]["zh-hans"]
 )

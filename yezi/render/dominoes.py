@@ -124,7 +124,7 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
         return {"why": {lg: state.game.settlement_lines(state.result, lg) for lg in ("zh-hant", "zh-hans", "en")}}
     if seat is None or state.current_player != seat or state.game.name != "dingniu":
         return {}
-    from yezi.games.dominoes.dingniu import judge_from_view
+    from yezi.games.dominoes.dingniu import judge_from_view, suanzhang_warning
 
     view = state.view(seat)
     out = {}
@@ -132,4 +132,5 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
         kind, _ = judge_from_view(state.game, view, a)
         if kind:
             out[str(a)] = kind
-    return {"judge": out}
+    warn = {lang: suanzhang_warning(state.game, lang) for lang in ("zh-hant", "zh-hans", "en")}
+    return {"judge": out, "warn": warn}

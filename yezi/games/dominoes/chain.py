@@ -115,6 +115,7 @@ class ChainConfig:
     relead: bool = True  # 接龍 §5.2 step 5; False = [V-J1]
     must_connect: bool = True  # §5.4 (1); False = discarding is always allowed
     end_on_block: bool = False  # 頂牛 §6.2 step 6
+    others_block: bool = False  # 頂牛 seed 004: the hand ends once nobody but the mover can connect
     answerable_lead: bool = False  # 頂牛 §6.2 step 3: the first tile must be connectable by someone
 
 
@@ -684,7 +685,9 @@ class DominoState(State):
             game.after_action(self, p, action, None)
         if self.left == 0:
             self.finish("all-out")
-        elif cfg.end_on_block and not any(self.can_connect(s) for s in range(cfg.seats)):
+        elif cfg.end_on_block and not any(
+            self.can_connect(s) for s in range(cfg.seats) if s != p or not cfg.others_block
+        ):
             self.finish("blocked")
         else:
             self.to_move = (p + 1) % cfg.seats

@@ -2,8 +2,9 @@
 
 The 24-tile set (the 22 civil tiles plus [6:3] and [6:2]), four players with six each, two open
 ends ([V-D1]: one). The dealer's first tile must be one that someone else can connect to. A
-player connects or, when unable, puts a tile face down; as soon as nobody can connect the hand
-ends. Score = pips left in hand + pips face down; lowest wins (+6), the others pay 1, 2, 3 by
+player connects or, when unable, puts a tile face down; as soon as nobody but the player who just
+moved can connect the hand ends (seed 004: 無法接牌時，遊戲立即結束, so a 算帳 ends the hand; the option
+``block_end = "all"`` plays on until nobody at all can connect, as navpil's classic 算帳). Score = pips left in hand + pips face down; lowest wins (+6), the others pay 1, 2, 3 by
 rank; 算帳成功 doubles everything; a losing 算帳 player pays 12 alone (包庄).
 
 算帳 versus 死砸 is judged from the mover's own information, as a player at the table would
@@ -49,6 +50,33 @@ _TEXT = {
 }
 
 
+#: what a losing 算帳 costs, by the `baozhuang` option (seed 004: only the 大庄 pays 包庄)
+_BAOZHUANG_RISK = {
+    "dazhuang": {
+        "zh-hant": "若你點數最多（大庄）要包庄，獨付贏家12",
+        "zh-hans": "若你点数最多（大庄）要包庄，独付赢家12",
+        "en": "if you end with the highest score (大庄) you pay 包庄, 12 to the winner alone",
+    },
+    "any-loser": {
+        "zh-hant": "若你沒贏要包庄，獨付贏家12",
+        "zh-hans": "若你没赢要包庄，独付赢家12",
+        "en": "if you do not win you pay 包庄, 12 to the winner alone",
+    },
+}
+
+
+def baozhuang_risk(game: DominoGame, lang: str) -> str:
+    """What a 算帳 player risks under this ruleset's `baozhuang` option, for warnings."""
+    texts = _BAOZHUANG_RISK[game.rules["baozhuang"]]
+    return texts.get(lang, texts["en"])
+
+
+def suanzhang_warning(game: DominoGame, lang: str) -> str:
+    """The warning shown before a move that would be 算帳 (web table)."""
+    head = {"zh-hant": "此步會是算帳：", "zh-hans": "此步会是算帐：", "en": "this move would be 算帳: "}
+    return head.get(lang, head["en"]) + baozhuang_risk(game, lang)
+
+
 class DingNiu(DominoGame):
     name = "dingniu"
     titles = {"zh-hant": "頂牛", "zh-hans": "顶牛", "en": "Ding Niu (Butting Bulls)"}
@@ -65,6 +93,7 @@ class DingNiu(DominoGame):
             relead=False,
             must_connect=self.rules["discard"] == "unable",
             end_on_block=True,
+            others_block=self.rules["block_end"] == "others",
             answerable_lead=True,
         )
 
@@ -136,11 +165,23 @@ class DingNiu(DominoGame):
         return [state.hand_pips(s) + sum(PIPS[k] for k in state.down[s]) for s in range(4)]
 
     def settle(self, state: DominoState) -> dict[str, Any]:
-        sz = [s for s in range(4) if "suanzhang" in state.flags[s]]
+        sz = self.suanzhang_seats(state)
         return self.settle_facts(state.down, [tg.expand(h) for h in state.hands], sz)
 
     def settle_facts(self, down: list[list[int]], hands: list[list[int]], suanzhang: list[int]) -> dict[str, Any]:
         return settle.dingniu_result(hands, down, suanzhang, self.rules["ties"], self.rules["baozhuang"])
+
+    def suanzhang_seats(self, state: DominoState) -> list[int]:
+        """The seats whose 算帳 counts in the settlement.
+
+        Seed 004 (``block_end = "others"``): 算帳 is the move that ended the hand, so only a note on
+        the last move counts (a 算帳 always ends the hand there: it leaves the others blocked).
+        ``"all"`` (navpil's classic 算帳, the blocker plays on): every seat that made one.
+        """
+        if self.cfg.others_block:
+            note = state.notes.get(len(state.history) - 1)
+            return [note["seat"]] if note and note["kind"] == "suanzhang" else []
+        return [s for s in range(4) if "suanzhang" in state.flags[s]]
 
     def dealer_shift(self, state: DominoState) -> int:
         if state.result is None:

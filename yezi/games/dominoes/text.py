@@ -10,22 +10,22 @@ L = {
     "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
                 "to_act": "輪到", "result": "結算", "score": "點數", "pay": "收付", "tiles": "張", "row_down": "扣牌",
                 "you": "你", "unseen": "未見的牌", "none": "（無）", "left": "手中剩餘",
-                "pass": "通牌", "penalty": "頭/尾", "bajue": "八掘", "redeal": "七掘以上，重新洗牌",
-                "blocked": "無人能接，立即結束", "all-out": "牌已出完", "winner": "贏家",
+                "pass": "通牌", "penalty": "頭/尾", "bajue": "八掘", "redeal": "{}掘以上，重新洗牌",
+                "blocked": "別家都接不上，立即結束", "all-out": "牌已出完", "winner": "贏家",
                 "suanzhang-success": "算帳成功，加倍", "baozhuang": "包庄：{}獨付12", "plain": "",
                 "no_notes": "本局尚無算帳或死砸。"},
     "zh-hans": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "开口", "closed": "封口",
                 "to_act": "轮到", "result": "结算", "score": "点数", "pay": "收付", "tiles": "张", "row_down": "扣牌",
                 "you": "你", "unseen": "未见的牌", "none": "（无）", "left": "手中剩余",
-                "pass": "通牌", "penalty": "头/尾", "bajue": "八掘", "redeal": "七掘以上，重新洗牌",
-                "blocked": "无人能接，立即结束", "all-out": "牌已出完", "winner": "赢家",
+                "pass": "通牌", "penalty": "头/尾", "bajue": "八掘", "redeal": "{}掘以上，重新洗牌",
+                "blocked": "别家都接不上，立即结束", "all-out": "牌已出完", "winner": "赢家",
                 "suanzhang-success": "算帐成功，加倍", "baozhuang": "包庄：{}独付12", "plain": "",
                 "no_notes": "本局尚无算帐或死砸。"},
     "en": {"hand": "Hand", "down": "Face down", "line": "Line {}", "open": "open", "closed": "closed",
            "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": " tiles", "row_down": "face down ",
            "you": "you", "unseen": "Unseen tiles", "none": "(none)", "left": "left in hand",
            "pass": "通牌 (all placed)", "penalty": "頭七/尾八", "bajue": "八掘 (eight doubles)",
-           "redeal": "seven or more doubles: redeal", "blocked": "nobody can connect: the hand ends",
+           "redeal": "{} or more doubles: redeal", "blocked": "nobody else can connect: the hand ends",
            "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "算帳成功: all doubled",
            "baozhuang": "包庄: {} pays 12 alone", "plain": "", "no_notes": "No 算帳 or 死砸 so far."},
 }
@@ -71,7 +71,11 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
         lines.append(f"{t['to_act']}: {sn(view['to_act'])}")
     res = view["result"]
     if res is not None:
-        lines.append(f"--- {t['result']}: {t.get(res.get('reason', ''), res.get('reason', ''))}")
+        reason = t.get(res.get("reason", ""), res.get("reason", ""))
+        if res.get("reason") == "redeal":  # the threshold is the option [V-S2], not always 七
+            n = int(game.rules["redeal_doubles"])
+            reason = reason.format(("零一二三四五六七八"[n]) if lang != "en" else str(n))
+        lines.append(f"--- {t['result']}: {reason}")
         for s in range(view["seats"]):
             extra = ""
             tags = res.get("tags")
@@ -119,12 +123,15 @@ def why(game, view: dict, arg: str, lang: str) -> str:
             return {"zh-hant": f"{move}：不會堵死別家。", "zh-hans": f"{move}：不会堵死别家。",
                     "en": f"{move}: does not block the others."}.get(lang, move)
         ends = view["ends"]
+        from yezi.games.dominoes.dingniu import baozhuang_risk
+
+        risk = baozhuang_risk(game, lang)
         return {
             "suanzhang": {
-                "zh-hant": f"{move}會是算帳：出後開口的牌全在桌上或你手裡。若你輸了要包庄；不堵的走法：",
-                "zh-hans": f"{move}会是算帐：出后开口的牌全在桌上或你手里。若你输了要包庄；不堵的走法：",
+                "zh-hant": f"{move}會是算帳：出後開口的牌全在桌上或你手裡。{risk}；不堵的走法：",
+                "zh-hans": f"{move}会是算帐：出后开口的牌全在桌上或你手里。{risk}；不堵的走法：",
                 "en": f"{move} would be 算帳: afterwards every tile showing an open number ({ends}) is on the "
-                      "table or in your hand. If you then lose you pay 包庄 (12); moves that do not block: ",
+                      f"table or in your hand. {risk[0].upper() + risk[1:]}; moves that do not block: ",
             },
             "sizha": {"zh-hant": f"{move}會是死砸：你每一種走法都會堵死。", "zh-hans": f"{move}会是死砸：你每一种走法都会堵死。",
                       "en": f"{move} would be 死砸: every move you have blocks."},

@@ -13,7 +13,17 @@ from __future__ import annotations
 
 import re
 
-from yezi.components.lukfu_deck import NUMERALS, SUIT_ASCII, SUIT_NAMES, WAN_TSIN, card, name, parse_card
+from yezi.components.lukfu_deck import (
+    CASH,
+    CASH_VARIANTS,
+    NUMERALS,
+    SUIT_ASCII,
+    SUIT_NAMES,
+    WAN_TSIN,
+    card,
+    name,
+    parse_card,
+)
 from yezi.core.errors import NotationError
 from yezi.games.lukfu.plays import COMBO_BY_MASK, NUM_PLAYS, PLAYS, format_play
 
@@ -50,6 +60,7 @@ def format_action(a: int, lang: str = "zh-hant") -> str:
 
 _SUIT_CHARS = {ch: s for lang in ("zh-hant", "zh-hans") for s, ch in enumerate(SUIT_NAMES[lang])}
 _SUIT_CHARS.update({ch: s for s, ch in enumerate(SUIT_ASCII)})
+_SUIT_CHARS.update({ch: CASH for ch in CASH_VARIANTS})
 _DIGITS = {**{ch: i + 1 for i, ch in enumerate(NUMERALS)}, **{str(i): i for i in range(1, 10)}}
 
 
@@ -100,6 +111,9 @@ def _parse_combo(t: str) -> int | None:
     if english is not None:
         return english
     s = re.sub(r"[\s·+,()（）\[\]]", "", t)
+    spelled = _parse_card_by_card(s)
+    if spelled is not None:
+        return spelled
     if s.startswith("各"):
         s = s[1:]
     if s.lower().startswith("run"):
@@ -118,6 +132,20 @@ def _parse_combo(t: str) -> int | None:
         m = sum(1 << card(suits[0], n) for n in digits)
     else:
         return None
+    return COMBO_BY_MASK.get(m)
+
+
+def _parse_card_by_card(s: str) -> int | None:
+    """A combination written card by card, as seed 000 does: 「八拾八貫八索」 = 各八(拾貫索),
+    九貫八貫七貫 = 九八七貫. Each card is a numeral and a suit character."""
+    if len(s) < 6 or len(s) % 2 or s[0] not in _DIGITS:
+        return None
+    m = 0
+    for i in range(0, len(s), 2):
+        n, x = _DIGITS.get(s[i]), _SUIT_CHARS.get(s[i + 1].upper() if s[i + 1].isascii() else s[i + 1])
+        if n is None or x is None:
+            return None
+        m |= 1 << card(x, n)
     return COMBO_BY_MASK.get(m)
 
 

@@ -14,6 +14,9 @@ def explain(game, k: Knowledge, seat: int, c: int, faceup: int, is_old: bool) ->
     verdict = "is 老歲" if is_old else "is not 老歲"
     if c in (0, 27, WAN_TSIN):
         return f"{cn} is 老歲: 百子, 毛公 and 雲綫 always are (000 老歲牌; 001)."
+    if c % 9 == 8:
+        return (f"{cn} is 老歲: it is the highest card of its suit, and 九拾, 九貫, 九索 and 九綫 are 老歲 "
+                "from the start (001: 開始時視為老歲牌).")
     if mode == "cascade":
         higher = [x for x in range(c + 1, (c // 9 + 1) * 9)]
         missing = [x for x in higher if not faceup >> x & 1]

@@ -177,10 +177,24 @@ def settle_declare(
     )
 
 
+def tigers_points(rules) -> int:
+    """What each loser pays for 五虎下山.
+
+    ``8`` is 8 糊 (S0 SW, S1), scored by the scoring table like any 8-糊 win (the linear table has
+    no red-card count for it and takes the value as points, as DS scores a flat value). ``6`` is DS
+    hakscore's flat 6 points per loser, whatever the table: read as 6 糊 it would pay 1 under the
+    default 2^(n-6) table, which no source describes.
+    """
+    value = rules["five_tigers_value"]
+    if value == 6 or rules["scoring"] == "linear":
+        return value
+    return points(value, rules["scoring"], rules["five_base_double_12"])
+
+
 def settle_tigers(*, num_seats: int, active: list[int], winner: int, rules, seat_names: list[str]) -> Settlement:
     """五虎下山: the winner is paid by each other active player; the dummy gets nothing."""
     value = rules["five_tigers_value"]
-    pts = value if rules["scoring"] == "linear" else points(value, rules["scoring"], rules["five_base_double_12"])
+    pts = tigers_points(rules)
     pay = [0] * num_seats
     items: list[tuple[str, dict]] = [("tigers", {"w": winner, "value": value, "pts": pts})]
     for s in active:

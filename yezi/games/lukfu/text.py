@@ -20,11 +20,15 @@ L = {
 }
 
 
+_NAMED = (0, 27, WAN_TSIN)
+
+
 def _suit_line(cards: list[int], laosui: set[int], lang: str) -> str:
     groups: dict[int, list[str]] = {}
     for c in cards:
         s = suit(c) if c != WAN_TSIN else 4
-        label = name(c, lang) if c == WAN_TSIN or lang == "en" else NUMERALS[c % 9]
+        # 百子 (一拾), 毛公 (一綫) and 雲綫 go by their own names, as on the cards
+        label = name(c, lang) if c in _NAMED or lang == "en" else NUMERALS[c % 9]
         groups.setdefault(s, []).append(label + ("*" if c in laosui else ""))
     out = []
     for s in sorted(groups):

@@ -327,13 +327,15 @@ class MaDiaoState(State):
             return
         from yezi.games.madiao.settle import he_hands, long_suit_seats, siji_seat
 
-        if r["he_timing"] == "preplay":
-            self.he = he_hands(self)
-            if self.he:
+        self.he = he_hands(self)
+        if self.he:
+            # 賀 has precedence over 四極 and the long-suit 免鬭 (spec §4.7: every 渾成 is a long
+            # suit and 四尊四極 holds 四極; only the 賀 is paid). V17 play-out plays the hand on.
+            if r["he_timing"] == "preplay":
                 self._end("he")
-                return
-        else:
-            self.he = he_hands(self)
+            else:
+                self._start_play()
+            return
         s = siji_seat(self)
         if s is not None:
             self.siji = s

@@ -496,10 +496,8 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
             rule = sn["breach"]
             if rule is None:
                 continue
-            if rule == "L1" and winners[k] != holder:
-                continue
-            if rule == "L1" and BAILAO not in state.won[holder]:
-                continue
+            if rule == "L1" and state.tricks[k]["best"] != BAILAO:
+                continue  # the low 十 lead counts only when 百老 itself captures it (docs, warning)
             amount = 1 if before[k][holder] >= 2 else 2
             if r["tu_doubling"] and bai_tu:
                 amount *= 2

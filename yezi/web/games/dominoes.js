@@ -7,20 +7,20 @@ import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, 
 const W = {
   "zh-hant": { tiles: "張", down: "扣牌", open: "開口", closed: "封口", line: "第{n}行", turnOf: "輪到", yourTurn: "輪到你",
     lead: "引牌：選一張牌（單頭時並選開口）", play: "接牌：點一張亮起的牌", discard: "接不上：選一張牌扣下", choose: "選擇：",
-    score: "點數", pass: "通牌", penalty: "頭/尾", suanzhang: "算帳", sizha: "死砸", warnS: "此步會是算帳：輸了要包庄",
-    warnD: "此步會是死砸", left: "手中", reason: { "all-out": "牌已出完", blocked: "無人能接，立即結束", bajue: "八掘", redeal: "重新洗牌" },
+    score: "點數", pass: "通牌", penalty: "頭/尾", suanzhang: "算帳", sizha: "死砸", warnS: "此步會是算帳",
+    warnD: "此步會是死砸", left: "手中", reason: { "all-out": "牌已出完", blocked: "別家都接不上，立即結束", bajue: "八掘", redeal: "重新洗牌" },
     rank: ["贏家", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帳成功，加倍", baozhuang: "包庄" }, cancel: "取消", moves: "所有走法" },
   "zh-hans": { tiles: "张", down: "扣牌", open: "开口", closed: "封口", line: "第{n}行", turnOf: "轮到", yourTurn: "轮到你",
     lead: "引牌：选一张牌（单头时并选开口）", play: "接牌：点一张亮起的牌", discard: "接不上：选一张牌扣下", choose: "选择：",
-    score: "点数", pass: "通牌", penalty: "头/尾", suanzhang: "算帐", sizha: "死砸", warnS: "此步会是算帐：输了要包庄",
-    warnD: "此步会是死砸", left: "手中", reason: { "all-out": "牌已出完", blocked: "无人能接，立即结束", bajue: "八掘", redeal: "重新洗牌" },
+    score: "点数", pass: "通牌", penalty: "头/尾", suanzhang: "算帐", sizha: "死砸", warnS: "此步会是算帐",
+    warnD: "此步会是死砸", left: "手中", reason: { "all-out": "牌已出完", blocked: "别家都接不上，立即结束", bajue: "八掘", redeal: "重新洗牌" },
     rank: ["赢家", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帐成功，加倍", baozhuang: "包庄" }, cancel: "取消", moves: "所有走法" },
   en: { tiles: "tiles", down: "face down", open: "open", closed: "closed", line: "Line {n}", turnOf: "To act", yourTurn: "Your turn",
     lead: "Lead: pick a tile (and, with one open end, which end stays open)", play: "Connect: click a highlighted tile",
     discard: "You cannot connect: pick a tile to put face down", choose: "Choose: ", score: "score", pass: "通牌 (all placed)",
-    penalty: "頭/尾", suanzhang: "算帳", sizha: "死砸", warnS: "this move would be 算帳: if you lose you pay 包庄",
+    penalty: "頭/尾", suanzhang: "算帳", sizha: "死砸", warnS: "this move would be 算帳",
     warnD: "this move would be 死砸", left: "in hand",
-    reason: { "all-out": "all tiles are out", blocked: "nobody can connect", bajue: "八掘 (eight doubles)", redeal: "redeal" },
+    reason: { "all-out": "all tiles are out", blocked: "nobody else can connect", bajue: "八掘 (eight doubles)", redeal: "redeal" },
     rank: ["winner", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帳成功: doubled", baozhuang: "包庄" }, cancel: "Cancel", moves: "All moves" },
 };
 const ui = { kind: null, key: "" };
@@ -134,8 +134,10 @@ export function makeRender(game) {
     const byKind = {};
     for (const a of legal) { const d = decode(A, a); (byKind[d.k] = byKind[d.k] || []).push(a); }
     const judge = (frame.extras && frame.extras.judge) || {};
+    // the engine words the 包庄 risk for this ruleset (only the 大庄, or any loser)
+    const warnS = (frame.extras && frame.extras.warn && frame.extras.warn[ctx.lang]) || w.warnS;
     const send = (a) => {
-      if (judge[String(a)] === "suanzhang" && !window.confirm(`${label(a)}: ${w.warnS}`)) return;
+      if (judge[String(a)] === "suanzhang" && !window.confirm(`${label(a)}: ${warnS}`)) return;
       ui.kind = null;
       ctx.send(a);
     };
@@ -163,7 +165,7 @@ export function makeRender(game) {
     if (myTurn && ui.kind !== null && byKind[ui.kind]) {
       choices = el("div", { class: "choices", id: "choices" }, w.choose, ...byKind[ui.kind].map((a) => el("button", {
         type: "button", class: "word primary", id: `act-${a}`, "data-action": a, onclick: () => send(a),
-        title: judge[String(a)] === "suanzhang" ? w.warnS : judge[String(a)] === "sizha" ? w.warnD : "" },
+        title: judge[String(a)] === "suanzhang" ? warnS : judge[String(a)] === "sizha" ? w.warnD : "" },
       label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""))),
       el("button", { type: "button", class: "word", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
     }

@@ -1,0 +1,31 @@
+"""Luk Fu `match_rounds` sets the length of a match wherever a match is played to the game's own
+length: `yezi play` and `play_match(num_deals=None)` (simulations, tests) share `match_leads`."""
+
+from __future__ import annotations
+
+from yezi.bots import make_bot
+from yezi.core.playout import match_leads, play_match
+from yezi.core.registry import load_game
+
+
+def _leads(game, result) -> int:
+    return sum(1 for s in result.deals if game.dealer_shift(s))
+
+
+def test_match_rounds_sets_the_length_of_play_match():
+    bots = [make_bot("lukfu", "random")] * 4
+    lengths = {}
+    for rounds in (1, 4):
+        game = load_game("lukfu", "hakka-hk", {"match_rounds": str(rounds)})
+        assert match_leads(game) == 4 * rounds
+        m = play_match(game, bots, None, seed=3, keep_states=True)
+        assert _leads(game, m) == 4 * rounds  # every player leads `rounds` times
+        assert game.dealer_shift(m.deals[-1])  # the match ends on the deal that completes a round
+        lengths[rounds] = len(m.deals)
+    assert lengths[4] > lengths[1]
+    # the guangdong preset (S1 共打四圈) plays four rounds
+    assert match_leads(load_game("lukfu", "guangdong")) == 16
+
+
+def test_games_without_rounds_play_one_round():
+    assert match_leads(load_game("dingniu")) == 4
