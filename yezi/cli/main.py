@@ -16,7 +16,7 @@ from yezi.core.errors import YeziError
 
 # Subcommands that live in their own modules (main(argv) -> int), with the line `yezi --help` shows.
 EXTERNAL = {
-    "settle": ("yezi.cli.settle", "count a Fishing deal played with physical cards: scores and payments, explained"),
+    "settle": ("yezi.cli.settle", "settle a deal played with physical cards or tiles (fishing, lukfu, madiao, jielong, tseding, dingniu): every payment explained"),
     "serve": ("yezi.cli.serve", "run the web app: play in the browser, any seat a bot"),
     "tournament": ("yezi.cli.tournament", "duplicate deals between bots, with intervals and an Elo table"),
     "madiao": ("yezi.cli.madiao", "whole Ma Diao sessions (the 官堆 carried between hands); explain a record"),
