@@ -1,5 +1,6 @@
 """`yezi settle madiao`: the worked example of spec §4.9 from a table's facts, random engine hands
-of every preset settled alike (liabilities apart, which need the order of play), input errors."""
+of every preset settled alike (liabilities apart, which need the order of play, unless every play
+is given), input errors."""
 
 from __future__ import annotations
 
@@ -137,3 +138,39 @@ def test_help_describes_the_input_with_an_example():
     assert r.returncode == 0 and "example" in r.stdout and "tricks" in r.stdout and "--preset" in r.stdout
     r = cli("-o", "d3=yes", "--lang", "en", text=_example())
     assert r.returncode == 0 and "Totals: Banker -5, Dealer +15, Opposite -4, Shuffler -6" in r.stdout
+
+
+@pytest.mark.parametrize("preset", ["feng-1620", "feng-strict", "qing"])
+def test_every_play_given_settles_exactly_as_the_engine_liabilities_included(preset):
+    """With the 32 plays written down (the game's notation, 滅 for face down) the hand is replayed
+    through the engine, so the liabilities (D1-D3) are counted and the totals are the engine's own."""
+    g = load_game("madiao", preset)
+    liable = played = 0
+    for seed in range(60):
+        st = g.start(seed=seed)
+        random_playout(st, random.Random(seed))
+        if st.end_reason != "played":
+            continue
+        plays = [g.format_action(sn["a"], "zh-hant") for sn in st.play_log]
+        text = facts_text(g, st, stake=st.stake, pool=st.pool_before) + "plays: " + " ".join(plays) + "\n"
+        rc, out = run(["madiao", "--preset", preset, "--lang", "en"], text)
+        assert rc == 0, (seed, text, out)
+        assert totals(out) == [Fraction(x) for x in st.payments()], (seed, text, out)
+        assert "are not counted" not in out
+        played += 1
+        liable += any(it["item"] == "代人認開" for it in st.settlement()["items"])
+    assert played >= 25
+    if preset != "qing":
+        assert liable >= 1, "no hand with a liability: the test would not show they are counted"
+
+
+def test_an_impossible_play_is_named_with_its_rule():
+    g = MaDiao.from_preset()
+    st = g.start(seed=3)
+    random_playout(st, random.Random(3))
+    plays = [g.format_action(sn["a"], "zh-hant") for sn in st.play_log]
+    text = facts_text(g, st, stake=st.stake, pool=st.pool_before)
+    r = cli(text=text + "plays: " + " ".join(plays[:-1]) + "\n")
+    assert r.returncode == 2 and "31 plays given; a hand has 32" in r.stderr, r.stderr
+    r = cli(text=text + "plays: " + " ".join([plays[1], *plays[1:]]) + "\n")
+    assert r.returncode == 2 and "play 1 (trick 1)" in r.stderr and "Traceback" not in r.stderr, r.stderr

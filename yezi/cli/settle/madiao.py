@@ -38,6 +38,7 @@ KEYS = {
     "pool": ("pool", "官堆"),
     "tricks": ("tricks", "卓", "上卓"),
     "mian": ("mian", "免鬭", "免斗", "免鬥"),
+    "plays": ("plays", "出牌", "次序"),
 }
 WORDS = {
     "zh-hant": {"totals": "合計", "tricks": "卓數", "note": "注意"},
@@ -64,7 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "card, and who won each trick with which card → every payment in 注 with its clause of "
                     "《馬弔脚例》. Keys: face 面葉, second 底牌次張, stake, pool 官堆, one line per seat "
                     "(樁家/Banker, 下首/Dealer, 對面/Opposite, 上首/Shuffler), tricks (8, in order: 'seat card', "
-                    "separated by commas), mian 免鬭. Liabilities (代人認開) need the order of play and are "
+                    "separated by commas), mian 免鬭, or plays 出牌: all 32 plays in order in the game's notation "
+                    "(九萬, 滅三錢 for a card discarded face down), which the engine replays and checks, "
+                    "counting the liabilities (代人認開) too; without plays they cannot be known and are "
                     "not counted.",
         epilog=f"example input:\n{EXAMPLE}\nexample: yezi settle madiao --lang en hand.txt",
     )
@@ -123,6 +126,7 @@ def read_facts(args: argparse.Namespace, stdin: TextIO, game) -> TableFacts:
     face = second = stake = mian = None
     pool = 0
     tricks: list[tuple[int, int]] = []
+    plays: list[str] = []
     for no, line in input_lines(args.file, stdin, ask):
         where = f"line {no}"
         kv = key_value(line)
@@ -149,6 +153,8 @@ def read_facts(args: argparse.Namespace, stdin: TextIO, game) -> TableFacts:
             pool = _int(value, where)
         elif k == "mian":
             mian = _seat(game, value, where)
+        elif k == "plays":
+            plays = [t for t in re.split(r"[\s,，、;；/]+", value) if t]
         elif k == "tricks":
             for i, entry in enumerate(t for t in re.split(r"[,，、;；]+", value) if t.strip()):
                 parts = entry.split(None, 1)
@@ -162,7 +168,7 @@ def read_facts(args: argparse.Namespace, stdin: TextIO, game) -> TableFacts:
     if missing:
         raise InputError(f"give each player's eight cards; missing: {', '.join(missing)}")
     return TableFacts(dealt=[list(h or []) for h in dealt], face=face, second=second, stake=stake, pool=pool,
-                      tricks=tricks, mian=mian)
+                      tricks=tricks, mian=mian, plays=plays)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
@@ -179,7 +185,8 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if st.end_reason == "played":
         say(f"{w['tricks']}: " + ", ".join(f"{game.seat_name(s, lang)} {n}" for s, n in enumerate(st.counts())))
     say(explain(game, {"settlement": public(st, st.settlement())}, lang))
-    if st.end_reason == "played" and (game.rules["guard_rules"] == "liability" or game.rules["d3"]):
+    if st.end_reason == "played" and not facts.plays and (game.rules["guard_rules"] == "liability"
+                                                          or game.rules["d3"]):
         say(f"{w['note']}: {LIABILITY_NOTE[lang]}")
     pays = st.payments()
     say(f"{w['totals']}: " + ", ".join(f"{game.seat_name(s, lang)} {p:+}" for s, p in enumerate(pays)))

@@ -6,7 +6,9 @@ up (上卓). From these the hand is rebuilt in the engine: the deck order that d
 given to the engine, which runs its own pre-play checks (re-cut, 賀, 四極, 免鬭) exactly as in a
 game; if play follows, the tricks' outcome is put in place of the play and the engine's own
 `settle` itemises the hand. What needs the order of every card played — the liabilities
-(代人認開, D1-D3) — cannot be known from the outcome and is left out (`LIABILITY_NOTE`).
+(代人認開, D1-D3) — cannot be known from the outcome alone (`LIABILITY_NOTE`); a table that wrote
+down every play (`TableFacts.plays`, the 32 plays in order) gets the hand replayed move by move
+through the engine, which checks each play against the rules and counts the liabilities too.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from yezi.components.madiao_deck import NUM_CARDS, ZHENG_SHANG, card_name, count_value
-from yezi.core.errors import YeziError
+from yezi.core.errors import IllegalAction, NotationError, YeziError
 from yezi.games.madiao.game import (
     MIAN,
     PHASE_MIAN,
@@ -47,6 +49,7 @@ class TableFacts:
     pool: int = 0  # chips in the 官堆 before the hand
     tricks: list[tuple[int, int]] = field(default_factory=list)  # (winner, card that went up), in order
     mian: int | None = None  # the seat that declared 免鬭, if any
+    plays: list[str] = field(default_factory=list)  # every play in order, in the engine's notation (九萬, 滅三錢)
 
 
 def banwen_value(game: MaDiao) -> int:
@@ -111,6 +114,8 @@ def settle_table(game: MaDiao, f: TableFacts) -> MaDiaoState:
         return st
     if f.mian is not None:
         raise FactsError(f"{game.seat_name(f.mian)} holds no long suit (十門五張 or 六張) to declare 免鬭 with")
+    if f.plays:
+        return _replay(game, st, f)
     if not f.tricks:
         raise FactsError("the hand is played: give the eight tricks (who won each, and the card that went up)")
     done = st.clone()
@@ -120,3 +125,28 @@ def settle_table(game: MaDiao, f: TableFacts) -> MaDiaoState:
     done.play_log = []
     done._end("played")
     return done
+
+
+def _replay(game: MaDiao, st: MaDiaoState, f: TableFacts) -> MaDiaoState:
+    """Every play applied through the engine: an impossible play is named with the rule it breaks,
+    and the tricks, if also given, must agree with the plays."""
+    for i, text in enumerate(f.plays, 1):
+        where = f"play {i} (trick {(i - 1) // 4 + 1})"
+        if st.to_act is None:
+            raise FactsError(f"{where}: {text}: the hand is already over after {i - 1} plays")
+        try:
+            action = game.parse_action(text)
+            st.apply(action)
+        except (NotationError, IllegalAction) as e:
+            raise FactsError(f"{where}: {text}: {e}") from None
+    if st.to_act is not None:
+        raise FactsError(f"{len(f.plays)} plays given; a hand has 32 (eight tricks of four)")
+    if f.tricks:
+        played = [(w, st.tricks[k]["best"]) for k, w in enumerate(st.trick_winners)]
+        for k, (given, real) in enumerate(zip(f.tricks, played), 1):
+            if given != real:
+                raise FactsError(f"trick {k}: the plays give it to {game.seat_name(real[0])} with "
+                                 f"{card_name(real[1])}, the tricks line says {game.seat_name(given[0])} "
+                                 f"with {card_name(given[1])}")
+    return st
+
