@@ -120,20 +120,26 @@ class TienGow(Game):
         m = _DOWN_PREFIX.match(t)
         if m:
             down, t = 1, t[m.end():].strip()
-        parts = [p for p in re.split(r"[+,，、;；\s]+", t) if p]
         try:
-            kinds = [tg.parse_kind(p) for p in parts]
-        except NotationError:
-            try:
-                kinds = tg.parse_kinds(t)  # English names of two words: "Long Three, Red Nine"
-            except NotationError as e:
-                raise NotationError(f"cannot read {text!r} as a Tien Gow play: {e}") from None
+            kinds = self._read_tiles(t)
+        except NotationError as e:
+            raise NotationError(f"cannot read {text!r} as a Tien Gow play: {e}") from None
         key = tuple(sorted(kinds))
         if key not in cb.INDEX:
             raise NotationError(
                 f"{text!r} is not 1–4 tiles of one domino set; write tiles such as 天 天 黑九 (face up) or 墊 長衫 (face down)"
             )
         return 2 * cb.INDEX[key] + down
+
+    @staticmethod
+    def _read_tiles(t: str) -> list[int]:
+        """Tiles separated by '+', commas or spaces; a name of two words (Long Three) reads whole."""
+        if re.search(r"[+,，、;；]", t):
+            return [tg.parse_kind(p) for p in re.split(r"\s*[+,，、;；]+\s*", t) if p.strip()]
+        try:
+            return [tg.parse_kind(t)]
+        except NotationError:
+            return [tg.parse_kind(p) for p in t.split()]
 
     def action_help(self, lang: str = "en") -> str:
         return ("Play tiles face up by naming them: 天 天 黑九, 'Heaven, Heaven, Black Nine' or 66+66+63. "

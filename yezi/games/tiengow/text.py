@@ -8,13 +8,13 @@ from yezi.components import tiengow as tg
 from yezi.games.tiengow.scoring import SPECIAL_NAMES, Settlement, explain
 
 L = {
-    "zh-hant": {"hand": "手牌", "won": "得牌", "tricks": "墩", "trick": "本輪", "lead": "出牌", "last": "結牌",
+    "zh-hant": {"hand": "手牌", "won": "得牌", "ntricks": "（{n}墩）", "trick": "本輪", "lead": "出牌", "last": "結牌",
                 "high": "最大", "past": "上一輪", "winner": "贏家", "you": "你", "down": "墊{n}隻",
                 "result": "結算", "to_act": "輪到", "none": "（無）", "wenzun": "文尊：只有一對高腳七可擒"},
-    "zh-hans": {"hand": "手牌", "won": "得牌", "tricks": "墩", "trick": "本轮", "lead": "出牌", "last": "结牌",
+    "zh-hans": {"hand": "手牌", "won": "得牌", "ntricks": "（{n}墩）", "trick": "本轮", "lead": "出牌", "last": "结牌",
                 "high": "最大", "past": "上一轮", "winner": "赢家", "you": "你", "down": "垫{n}只",
                 "result": "结算", "to_act": "轮到", "none": "（无）", "wenzun": "文尊：只有一对高脚七可擒"},
-    "en": {"hand": "Hand", "won": "won", "tricks": "tricks", "trick": "This trick", "lead": "lead",
+    "en": {"hand": "Hand", "won": "won", "ntricks": " ({n} tricks)", "trick": "This trick", "lead": "lead",
            "last": "last trick (結牌)", "high": "highest", "past": "Last trick", "winner": "winner", "you": "you",
            "down": "{n} down", "result": "Settlement", "to_act": "To act", "none": "(none)",
            "wenzun": "文尊: only a pair of Long-leg Sevens can take it (擒)"},
@@ -49,8 +49,8 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
     row = []
     for s in range(4):
         mark = f"({t['you']})" if s == seat else ""
-        row.append(f"{game.seat_name(s, lang)}{mark} {view['hand_sizes'][s]}/{t['won']} {view['won'][s]}"
-                   f" ({view['tricks_won'][s]}{t['tricks']})")
+        row.append(f"{game.seat_name(s, lang)}{mark} {t['hand']} {view['hand_sizes'][s]} {t['won']} {view['won'][s]}"
+                   + t["ntricks"].format(n=view["tricks_won"][s]))
     lines.append("  ".join(row))
     if view["past"]:
         last = view["past"][-1]
