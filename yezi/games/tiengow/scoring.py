@@ -67,7 +67,7 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
 _WHY = {
     "zh-hant": {"tricks": "{t}墩，4−{t}", "shutout": "一墩未得", "flat": "一注"},
     "zh-hans": {"tricks": "{t}墩，4−{t}", "shutout": "一墩未得", "flat": "一注"},
-    "en": {"tricks": "{t} tricks, 4 − {t}", "shutout": "no trick (shut out)", "flat": "one stake"},
+    "en": {"tricks": "{t} trick(s), 4 − {t}", "shutout": "no trick (shut out)", "flat": "one stake"},
 }
 _PAYS = {"zh-hant": "{a} 付 {b} {x}", "zh-hans": "{a} 付 {b} {x}", "en": "{a} pays {b} {x}"}
 _MULT = {"zh-hant": "（×{m}）", "zh-hans": "（×{m}）", "en": " (×{m})"}
@@ -79,6 +79,8 @@ def explain(settlement: Settlement, seat_names: list[str], lang: str = "zh-hant"
     out = []
     for ln in settlement.lines:
         amount, payer, payee = ln["amount"], ln["payer"], ln["payee"]
+        if amount == 0:  # four tricks: nothing changes hands
+            continue
         if amount < 0:  # the winner pays a player who took more than four tricks
             amount, payer, payee = -amount, payee, payer
         why = ln["why"]
