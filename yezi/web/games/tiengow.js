@@ -42,7 +42,7 @@ function playRow(frame, ctx, A, p, high) {
   const tiles = p.tiles === null ? Array(p.count).fill(null) : p.tiles;
   return el("div", { class: "tg-play" + (high ? " high" : ""), "data-seat": p.seat, "data-down": p.down ? "1" : "0" },
     el("span", { class: "who" }, frame.seat_names[ctx.lang][p.seat]),
-    el("span", { class: "tiles" + (p.down ? " small" : "") }, tiles.map((k) => tileSpan(ctx, A, p.down && p.tiles === null ? null : k))));
+    el("span", { class: "tiles" }, tiles.map((k) => tileSpan(ctx, A, p.down && p.tiles === null ? null : k))));
 }
 
 function seatChips(frame, ctx) {
