@@ -63,7 +63,7 @@ def test_no_view_leaks_a_hidden_tile(preset, seed):
 
 @settings(max_examples=40, deadline=None)
 @given(seed=SEEDS, opts=st.fixed_dictionaries({
-    "mixed": st.sampled_from(["yes", "no"]), "last_trick": st.sampled_from(["entered", "open"]),
+    "mixed": st.sampled_from(["all", "pairs", "none"]), "two_pairs": st.sampled_from(["yes", "no"]), "last_trick": st.sampled_from(["entered", "open"]),
     "scoring": st.sampled_from(["tricks", "flat"]), "shutout": st.sampled_from(["five", "double-all", "none"]),
     "banker": st.sampled_from(["double", "none"]), "specials": st.sampled_from(["yes", "no"]),
     "zun_money": st.sampled_from(["1", "2"]),

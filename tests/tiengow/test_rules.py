@@ -51,14 +51,14 @@ def test_leader_plays_face_up_sets_only():
 
 
 def test_mixed_no_forbids_wenwu_sets():
-    g = game(mixed="no")
+    g = game(mixed="none")
     st = g.new_state(deal_with([tg.HEAVEN, tg.HEAVEN, tg.BLACK_NINE, tg.RED_NINE]))
     legal = st.legal_actions()
     assert up(tg.HEAVEN, tg.BLACK_NINE) not in legal
     assert up(tg.HEAVEN, tg.HEAVEN) in legal and up(tg.BLACK_NINE, tg.RED_NINE) in legal
     with pytest.raises(IllegalAction) as e:
         st.apply(up(tg.HEAVEN, tg.BLACK_NINE))
-    assert e.value.rule == "no-mixed"
+    assert e.value.rule == "not-allowed"
 
 
 def test_follower_beats_or_plays_as_many_face_down():

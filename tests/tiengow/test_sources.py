@@ -15,9 +15,35 @@ HK = load_game("tiengow", "hongkong").rules
 
 
 def test_s0_nine_kinds_of_set():
-    """[S0] 打天九有九種合法牌組: singles 文/武, pairs 文/武, 至尊 and the four 文武 shapes."""
-    kinds = {c.category for c in cb.COMBOS if c is not None}
-    assert kinds == set(range(9))
+    """[S0] 打天九有九種合法牌組: singles 文/武, pairs 文/武, 至尊 and the four 文武 shapes (hongkong)."""
+    g = game()
+    assert len(g.categories) == 9
+    assert {cb.COMBOS[i].category for group in g.leads for i in group} == set(g.categories)
+
+
+def test_dr_sixteen_named_pairs_and_eight_mixed_pairs():
+    """[DR] a leader may play one of the 16 named pairs (11 文, 4 武, 至尊) or one of the 8 文武 pairs."""
+    g = game("culin-1893")
+    pairs = [i for group in g.leads for i in group if len(cb.MULTISETS[i]) == 2]
+    named = [i for i in pairs if cb.COMBOS[i].category in (cb.PAIR_C, cb.PAIR_M, cb.SUPREME)]
+    mixed = [i for i in pairs if cb.COMBOS[i].category == cb.WW11]
+    assert (len(named), len(mixed)) == (16, 8)
+    assert not any(cb.COMBOS[i].category in (cb.WW21, cb.WW12, cb.WW22) for group in g.leads for i in group)
+
+
+def test_dr_two_pairs_beaten_by_two_pairs_of_the_suit_with_a_higher_pair():
+    """[DR] two pairs of one suit, captured only by two pairs of that suit, one higher than both led."""
+    g = game("culin-1893")
+    st = g.new_state(deal_with([tg.MAN, tg.MAN, tg.PLUM, tg.PLUM],
+                               [tg.EARTH, tg.EARTH, tg.BENCH, tg.BENCH, tg.GOOSE, tg.GOOSE, tg.LONG_THREE, tg.LONG_THREE]))
+    st.apply(up(tg.MAN, tg.MAN, tg.PLUM, tg.PLUM))
+    ups = {a for a in st.legal_actions() if not a & 1}
+    assert up(tg.EARTH, tg.EARTH, tg.BENCH, tg.BENCH) in ups  # 地 beats 人 and 梅花
+    assert up(tg.EARTH, tg.EARTH, tg.GOOSE, tg.GOOSE) in ups
+    assert up(tg.GOOSE, tg.GOOSE, tg.LONG_THREE, tg.LONG_THREE) not in ups  # 鵝 is below 人
+    assert up(tg.EARTH, tg.EARTH) not in ups
+    assert game().new_state(deal_with([tg.MAN, tg.MAN, tg.PLUM, tg.PLUM])).legal_actions().count(
+        up(tg.MAN, tg.MAN, tg.PLUM, tg.PLUM)) == 0  # not a set in the modern game
 
 
 def test_np_structure_matters():

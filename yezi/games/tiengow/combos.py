@@ -19,8 +19,10 @@ K = tg.NUM_KINDS
 CAPS = tuple(k.copies32 for k in tg.KINDS)
 
 # categories
-SINGLE_C, SINGLE_M, PAIR_C, PAIR_M, SUPREME, WW11, WW21, WW12, WW22 = range(9)
+SINGLE_C, SINGLE_M, PAIR_C, PAIR_M, SUPREME, WW11, WW21, WW12, WW22, TWO_PAIRS_C, TWO_PAIRS_M = range(11)
+NUM_CATEGORIES = 11
 MIXED_CATEGORIES = frozenset({WW11, WW21, WW12, WW22})
+TWO_PAIR_CATEGORIES = frozenset({TWO_PAIRS_C, TWO_PAIRS_M})
 CATEGORY_NAMES = {
     SINGLE_C: {"zh-hant": "文子單張", "zh-hans": "文子单张", "en": "civil single"},
     SINGLE_M: {"zh-hant": "武子單張", "zh-hans": "武子单张", "en": "military single"},
@@ -31,6 +33,8 @@ CATEGORY_NAMES = {
     WW21: {"zh-hant": "文武三張（二文一武）", "zh-hans": "文武三张（二文一武）", "en": "two civil + one military"},
     WW12: {"zh-hant": "文武三張（一文二武）", "zh-hans": "文武三张（一文二武）", "en": "one civil + two military"},
     WW22: {"zh-hant": "文武四張", "zh-hans": "文武四张", "en": "two civil + two military"},
+    TWO_PAIRS_C: {"zh-hant": "兩對文", "zh-hans": "两对文", "en": "two civil pairs"},
+    TWO_PAIRS_M: {"zh-hant": "兩對武", "zh-hans": "两对武", "en": "two military pairs"},
 }
 
 
@@ -85,6 +89,10 @@ def classify(tiles: tuple[int, ...]) -> Combo | None:
             return Combo(PAIR_M, _ZA_RANK[tuple(mil)], _ZA_NAME[tuple(mil)])
         if tuple(mil) == tg.SUPREME:
             return Combo(SUPREME, 0, "至尊")
+    if n == 4 and not mil and len(set(civ)) == 2 and civ.count(civ[0]) == 2:
+        return Combo(TWO_PAIRS_C, min(kinds[c].rank for c in civ))  # [DR]: ranked by the higher pair
+    if n == 4 and not civ and tuple(mil[:2]) in _ZA_RANK and tuple(mil[2:]) in _ZA_RANK:
+        return Combo(TWO_PAIRS_M, min(_ZA_RANK[tuple(mil[:2])], _ZA_RANK[tuple(mil[2:])]))
     if not civ or not mil or len(set(civ)) != 1:
         return None
     for gi, g in enumerate(tg.WENWU):
@@ -99,10 +107,13 @@ def classify(tiles: tuple[int, ...]) -> Combo | None:
 COMBOS: tuple[Combo | None, ...] = tuple(classify(t) for t in MULTISETS)
 #: index of every multiset that is a legal set, by category
 BY_CATEGORY: dict[int, tuple[int, ...]] = {
-    c: tuple(i for i, cb in enumerate(COMBOS) if cb is not None and cb.category == c) for c in range(9)
+    c: tuple(i for i, cb in enumerate(COMBOS) if cb is not None and cb.category == c) for c in range(NUM_CATEGORIES)
 }
-LEADS_ALL = tuple(i for i, cb in enumerate(COMBOS) if cb is not None)
-LEADS_PURE = tuple(i for i in LEADS_ALL if COMBOS[i].category not in MIXED_CATEGORIES)  # type: ignore[union-attr]
+
+
+def lead_sets(categories: frozenset[int]) -> tuple[int, ...]:
+    """Every multiset that is a set of one of the allowed categories (what a ruleset lets be led)."""
+    return tuple(i for i, c in enumerate(COMBOS) if c is not None and c.category in categories)
 #: the multiset's count vector, for "is it in this hand" checks
 NEED: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((k, t.count(k)) for k in sorted(set(t))) for t in MULTISETS
@@ -129,7 +140,7 @@ def by_first_kind(indices: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 #: the sets of a category that beat a set of rank r: BETTER[category][r]
 BETTER: dict[int, dict[int, tuple[int, ...]]] = {
     c: {r: tuple(i for i in BY_CATEGORY[c] if COMBOS[i].rank < r) for r in range(0, 13)}  # type: ignore[union-attr]
-    for c in range(9)
+    for c in range(NUM_CATEGORIES)
 }
 
 

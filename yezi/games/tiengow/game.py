@@ -43,12 +43,24 @@ class TienGow(Game):
     def __init__(self, ruleset):
         super().__init__(ruleset)
         r = ruleset
-        self.mixed = bool(r["mixed"])
         self.entered_rule = r["last_trick"] == "entered"
         self.specials = bool(r["specials"])
-        self.leads = cb.by_first_kind(cb.LEADS_ALL if self.mixed else cb.LEADS_PURE)
+        self.categories = self.allowed_categories(r)
+        self.leads = cb.by_first_kind(cb.lead_sets(self.categories))
         self.set_counts = tg.counts(tg.domino_set())
         self._action_text: dict[str, int] | None = None
+
+    @staticmethod
+    def allowed_categories(r) -> frozenset[int]:
+        """The kinds of set this ruleset knows (V-TG2 文武 sets, V-TG9 two-pair leads)."""
+        cats = {cb.SINGLE_C, cb.SINGLE_M, cb.PAIR_C, cb.PAIR_M, cb.SUPREME}
+        if r["mixed"] == "all":
+            cats |= cb.MIXED_CATEGORIES
+        elif r["mixed"] == "pairs":
+            cats.add(cb.WW11)
+        if r["two_pairs"]:
+            cats |= cb.TWO_PAIR_CATEGORIES
+        return frozenset(cats)
 
     @classmethod
     def bots(cls):
@@ -264,7 +276,8 @@ class TienGowState(State):
             if cb.COMBOS[action >> 1] is None:
                 return IllegalAction("not-a-set", f"{g.format_action(action, 'en')} is not a set that may be led "
                                      "(a single, a pair, 至尊 or a 文武 set)", fmt)
-            return IllegalAction("no-mixed", "文武 sets are not played under these rules (mixed=no)", fmt)
+            return IllegalAction("not-allowed", "this kind of set is not played under these rules (options mixed, two_pairs)",
+                                 fmt)
         if len(tiles) != self.n:
             return IllegalAction("tile-count", f"play {self.n} tile(s), as many as were led", fmt)
         if self.last and self.n == 1 and g.entered_rule and self.won[self.turn] == 0:  # type: ignore[index]
