@@ -110,6 +110,8 @@ def test_trick_winner_takes_all_tiles_and_leads():
     ("down Long Three, Red Nine", down(tg.LONG_THREE, tg.RED_NINE)),
     ("d33+54", down(tg.LONG_THREE, tg.RED_NINE)),
     ("Long Three", up(tg.LONG_THREE)),
+    ("tin1, tin1, hak1 gau2", up(tg.HEAVEN, tg.HEAVEN, tg.BLACK_NINE)),
+    ("down coeng saam + hung gau", down(tg.LONG_THREE, tg.RED_NINE)),
 ])
 def test_notation_reads_every_form(text, expected):
     assert game().parse_action(text) == expected
@@ -159,3 +161,11 @@ def test_banker_passes_to_the_last_tricks_winner_or_rotates():
     st = random_playout(g.start(seed=4), random.Random(4))
     assert g.dealer_shift(st) == st.winner
     assert game(next_banker="rotate").dealer_shift(st) == 1
+
+
+def test_every_tile_has_a_jyutping_name_that_reads_back():
+    from yezi.games.tiengow.names import JYUTPING, parse_jyutping
+
+    assert set(JYUTPING) == set(range(tg.NUM_KINDS))
+    assert all(parse_jyutping(j) == k for k, j in JYUTPING.items())
+    assert len(set(JYUTPING.values())) == tg.NUM_KINDS

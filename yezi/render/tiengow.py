@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.games.tiengow.names import JYUTPING
 from yezi.render import esc, svg
 from yezi.render.dominoes import U, back_svg, tile_svg
 
@@ -22,6 +23,7 @@ def assets(lang: str = "zh-hant") -> dict[str, Any]:
         "names": {str(k.index): tg.name(k.index, lg) for k in tg.KINDS},
         "dice": {str(k.index): k.dice for k in tg.KINDS},
         "civil": {str(k.index): k.civil for k in tg.KINDS},
+        "jyutping": {str(k): j for k, j in JYUTPING.items()},
     }
 
 

@@ -21,6 +21,7 @@ from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State
 from yezi.games.tiengow import combos as cb
+from yezi.games.tiengow.names import parse_jyutping
 from yezi.games.tiengow.scoring import Settlement, settle
 
 SEATS = 4
@@ -144,18 +145,25 @@ class TienGow(Game):
         return 2 * cb.INDEX[key] + down
 
     @staticmethod
-    def _read_tiles(t: str) -> list[int]:
-        """Tiles separated by '+', commas or spaces; a name of two words (Long Three) reads whole."""
+    def _kind(text: str) -> int:
+        """One tile: any name or dice code `parse_kind` reads, or its Cantonese romanisation (Jyutping)."""
+        k = parse_jyutping(text)
+        return k if k is not None else tg.parse_kind(text)
+
+    @classmethod
+    def _read_tiles(cls, t: str) -> list[int]:
+        """Tiles separated by '+', commas or spaces; a name of two words (Long Three, hung4 gau2)
+        reads whole."""
         if re.search(r"[+,，、;；]", t):
-            return [tg.parse_kind(p) for p in re.split(r"\s*[+,，、;；]+\s*", t) if p.strip()]
+            return [cls._kind(p) for p in re.split(r"\s*[+,，、;；]+\s*", t) if p.strip()]
         try:
-            return [tg.parse_kind(t)]
+            return [cls._kind(t)]
         except NotationError:
-            return [tg.parse_kind(p) for p in t.split()]
+            return [cls._kind(p) for p in t.split()]
 
     def action_help(self, lang: str = "en") -> str:
-        return ("Play tiles face up by naming them: 天 天 黑九, 'Heaven, Heaven, Black Nine' or 66+66+63. "
-                "Face down (墊牌): 墊 長衫 紅九, 'down Long Three, Red Nine' or d33+54.")
+        return ("Play tiles face up by naming them: 天 天 黑九, 'Heaven, Heaven, Black Nine', 'tin1, tin1, hak1 gau2' "
+                "(Jyutping) or 66+66+63. Face down (墊牌): 墊 長衫 紅九, 'down Long Three, Red Nine' or d33+54.")
 
     # ---- between deals --------------------------------------------------------------------
     def dealer_shift(self, state: State) -> int:

@@ -32,7 +32,7 @@ const CSS = `
 function words(ctx) { return W[ctx.lang] || W.en; }
 
 function tileSpan(ctx, A, k) {
-  const s = ctx.el("span", { class: "tile", "data-kind": k === null ? "back" : k, title: k === null ? "" : `${A.names[String(k)]} ${A.dice[String(k)]}` });
+  const s = ctx.el("span", { class: "tile", "data-kind": k === null ? "back" : k, title: k === null ? "" : `${A.names[String(k)]} ${A.dice[String(k)]} · ${A.jyutping[String(k)]}` });
   s.append(ctx.svgNode(k === null ? A.back : A.faces[String(k)]));
   return s;
 }
@@ -100,7 +100,7 @@ export async function render(root, frame, ctx) {
   const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", "data-n": n, role: "group" },
     hand.map((k, i) => {
       const b = el("button", { type: "button", class: "tile" + (ui.sel.includes(i) ? " selected" : ""), "data-kind": k,
-        "data-i": i, disabled: myTurn ? null : true, title: `${A.names[String(k)]} ${A.dice[String(k)]}`, "aria-label": A.names[String(k)] });
+        "data-i": i, disabled: myTurn ? null : true, title: `${A.names[String(k)]} ${A.dice[String(k)]} · ${A.jyutping[String(k)]}`, "aria-label": A.names[String(k)] });
       b.append(ctx.svgNode(A.faces[String(k)]));
       b.onclick = () => {
         ui.sel = ui.sel.includes(i) ? ui.sel.filter((j) => j !== i) : [...ui.sel, i];
