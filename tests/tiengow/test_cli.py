@@ -47,3 +47,14 @@ def test_replay_a_golden_record_as_a_seat():
 def test_tournament_runs():
     out = yezi("tournament", "tiengow", "--bots", "random,heuristic", "--deals", "4", "--seed", "3")
     assert "heuristic" in out
+
+
+def test_play_starts_with_the_banker_drawn_by_lot():
+    from yezi.core.registry import load_game
+
+    g = load_game("tiengow")
+    seed = next(s for s in range(50) if g.first_dealer(s) != 0)
+    first = g.first_dealer(seed)
+    out = yezi("play", "tiengow", "--seed", str(seed), "--deals", "1", "--lang", "en", stdin="1\n" * 40)
+    # you are player 0; with the banker at position `first`, you hold seat (0 - first) % 4
+    assert f"#### 1 · {g.seat_name((0 - first) % 4, 'en')} ####" in out

@@ -169,3 +169,13 @@ def test_every_tile_has_a_jyutping_name_that_reads_back():
     assert set(JYUTPING) == set(range(tg.NUM_KINDS))
     assert all(parse_jyutping(j) == k for k, j in JYUTPING.items())
     assert len(set(JYUTPING.values())) == tg.NUM_KINDS
+
+
+def test_first_banker_by_lot_is_reproducible_and_reaches_every_seat():
+    g = game()
+    firsts = [g.first_dealer(seed) for seed in range(200)]
+    assert firsts == [g.first_dealer(seed) for seed in range(200)]
+    assert set(firsts) == {0, 1, 2, 3}
+    from yezi.core.registry import load_game
+
+    assert {load_game("lukfu").first_dealer(seed) for seed in range(20)} == {0}  # other games: unchanged

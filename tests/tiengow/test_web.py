@@ -34,11 +34,13 @@ def test_listed_with_renderer_bots_and_assets(server):
 def test_full_deal_over_the_api(server, preset):
     t = server.create(game="tiengow", preset=preset, name="Ann")
     cl = server.client(t["id"], t["seats"]["0"]["token"])
+    first = cl.state()
+    assert first["dealer"] in range(4) and first["seat"] == (0 - first["dealer"]) % 4  # the banker by lot
 
     def check(f):
         assert all(str(x) in f["labels"] and str(x) in f["extras"]["tiles"] for x in f["legal"])
         for trick in (f["view"]["trick"], *f["view"]["past"]):  # others' face-down tiles stay hidden
-            assert all(p["tiles"] is None for p in trick["plays"] if p["down"] and p["seat"] != 0)
+            assert all(p["tiles"] is None for p in trick["plays"] if p["down"] and p["seat"] != f["seat"])
 
     end = play_random(cl, random.Random(3), max_moves=60, check=check)
     assert end["deal_over"] and sum(end["payments"]) == 0

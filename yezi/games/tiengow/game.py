@@ -166,6 +166,12 @@ class TienGow(Game):
                 "(Jyutping) or 66+66+63. Face down (墊牌): 墊 長衫 紅九, 'down Long Three, Red Nine' or d33+54.")
 
     # ---- between deals --------------------------------------------------------------------
+    def first_dealer(self, seed: int) -> int:
+        """The first banker by lot [CK], [PG]: two dice are thrown and counted round the table
+        counter-clockwise from position 0 (a throw of 1… lands on 0, 2 on the next, …)."""
+        rng = random.Random(f"tiengow-banker:{seed}")
+        return (rng.randint(1, 6) + rng.randint(1, 6) - 1) % SEATS
+
     def dealer_shift(self, state: State) -> int:
         if self.rules["next_banker"] == "rotate":
             return 1
