@@ -23,6 +23,7 @@ const CSS = `
 .tg-play.high .who { color: #ffd166; font-weight: bold; }
 .tile { display: inline-block; line-height: 0; }
 .tile svg { display: block; }
+.tg-play .tile[data-kind='back'] svg { outline: 1px solid #f4ecd8; outline-offset: -1px; border-radius: 4px; }
 .tiles.small .tile svg { width: 14px; height: 28px; }
 .hand button.tile { padding: 2px; border: 2px solid transparent; background: none; border-radius: 6px; margin: 2px; }
 .hand button.tile.selected { border-color: #e07a1f; transform: translateY(-6px); }
