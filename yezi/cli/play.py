@@ -73,7 +73,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
     match_length = match_leads(game)
     deals = args.deals
     totals = [0] * n
-    dealer = 0
+    dealer = game.first_dealer(args.seed if args.seed is not None else random.SystemRandom().randrange(2**63))
     deal_no = 0
     leads_done = 0
 

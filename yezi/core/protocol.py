@@ -131,6 +131,11 @@ class Game(ABC):
         return None
 
     # --- between deals -------------------------------------------------------------------
+    def first_dealer(self, seed: int) -> int:
+        """The position (0..num_seats-1) that deals first in a match with this seed: 0 unless the
+        game's rules choose the first dealer by lot (打天九 throws dice for the first banker)."""
+        return 0
+
     def dealer_shift(self, state: State) -> int:
         """How many seats the dealer moves after this finished deal (0 = the dealer stays)."""
         return 1

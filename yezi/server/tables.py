@@ -536,9 +536,10 @@ class TableManager:
                        num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints)
         deal_seed = random.Random(f"{seed}:0").randrange(2**62)
         deal = game.deal_from_seed(deal_seed)
-        self.store.create_table(row, players, (0, deal_seed, deal))
+        first = game.first_dealer(seed)
+        self.store.create_table(row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings)
-        t.start_deal(0, 0, deal_seed, deal)
+        t.start_deal(0, first, deal_seed, deal)
         self.live[tid] = t
         return t, tokens
 

@@ -1,0 +1,94 @@
+"""Payments of a 打天九 deal (docs/tiengow.md §6), as data with their reasons.
+
+Everything is between the last trick's winner and each other player (V-TG4…V-TG6), plus the
+尊錢 of the special plays (V-TG7, V-TG8), which are paid to whoever made them. Pure functions of
+the deal's public facts, so the engine, `yezi play`'s settlement text and the tests share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: what a special play is called, for the settlement lines
+SPECIAL_NAMES = {
+    "wu-zun": {"zh-hant": "賀武尊", "zh-hans": "贺武尊", "en": "Supreme led (賀武尊)"},
+    "wen-zun": {"zh-hant": "賀文尊", "zh-hans": "贺文尊", "en": "civil Supreme led (賀文尊)"},
+    "qin": {"zh-hant": "擒尊", "zh-hans": "擒尊", "en": "Supreme captured (擒尊)"},
+    "si-da-he": {"zh-hant": "四大賀", "zh-hans": "四大贺", "en": "four-tile lead unbeaten (四大賀)"},
+}
+
+
+@dataclass
+class Settlement:
+    payments: list[int]
+    lines: list[dict[str, Any]] = field(default_factory=list)  # {payer, payee, amount, why}
+
+
+def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any],
+           specials: list[dict[str, Any]] | None = None) -> Settlement:
+    """Payments per seat from each seat's tricks (tiles won / 4), the last trick's winner and the
+    banker, under `rules`; `specials` are the 尊錢 events ``{"kind", "seat"}``."""
+    n = len(tricks)
+    pay = [0] * n
+    lines: list[dict[str, Any]] = []
+    others = [s for s in range(n) if s != winner]
+    all_shut = all(tricks[s] == 0 for s in others)
+    for s in others:
+        if rules["scoring"] == "tricks":
+            base = 4 - tricks[s]
+            why = "tricks"
+            if tricks[s] == 0 and rules["shutout"] == "five":
+                base, why = 5, "shutout"
+        else:
+            base, why = 1, "flat"
+            if tricks[s] == 0 and rules["shutout"] == "five":
+                base, why = 2, "shutout"
+        mult = 1
+        if rules["banker"] == "double" and banker in (s, winner):
+            mult *= 2
+        if all_shut and rules["shutout"] == "double-all":
+            mult *= 2
+        amount = base * mult
+        pay[s] -= amount
+        pay[winner] += amount
+        lines.append({"payer": s, "payee": winner, "amount": amount, "why": why, "tricks": tricks[s], "mult": mult})
+    for ev in specials or []:
+        z = int(rules["zun_money"])
+        for s in range(n):
+            if s != ev["seat"]:
+                pay[s] -= z
+                pay[ev["seat"]] += z
+                lines.append({"payer": s, "payee": ev["seat"], "amount": z, "why": ev["kind"]})
+    return Settlement(pay, lines)
+
+
+_WHY = {
+    "zh-hant": {"tricks": "{t}墩，4−{t}", "shutout": "一墩未得", "flat": "一注"},
+    "zh-hans": {"tricks": "{t}墩，4−{t}", "shutout": "一墩未得", "flat": "一注"},
+    "en": {"tricks": "{t} trick(s), 4 − {t}", "shutout": "no trick (shut out)", "flat": "one stake"},
+}
+_PAYS = {"zh-hant": "{a} 付 {b} {x}", "zh-hans": "{a} 付 {b} {x}", "en": "{a} pays {b} {x}"}
+_MULT = {"zh-hant": "（×{m}）", "zh-hans": "（×{m}）", "en": " (×{m})"}
+
+
+def explain(settlement: Settlement, seat_names: list[str], lang: str = "zh-hant") -> list[str]:
+    """One line per payment, with its reason, in the reader's language."""
+    lg = lang if lang in _WHY else "en"
+    out = []
+    for ln in settlement.lines:
+        amount, payer, payee = ln["amount"], ln["payer"], ln["payee"]
+        if amount == 0:  # four tricks: nothing changes hands
+            continue
+        if amount < 0:  # the winner pays a player who took more than four tricks
+            amount, payer, payee = -amount, payee, payer
+        why = ln["why"]
+        if why in SPECIAL_NAMES:
+            reason = SPECIAL_NAMES[why][lg]
+        else:
+            reason = _WHY[lg][why].format(t=ln.get("tricks", 0))
+            if ln.get("mult", 1) > 1:
+                reason += _MULT[lg].format(m=ln["mult"])
+        out.append(_PAYS[lg].format(a=seat_names[payer], b=seat_names[payee], x=amount) + f" — {reason}")
+    return out

@@ -1,0 +1,86 @@
+"""The 打天九 table as text, for `yezi play tiengow` and `yezi replay` (from a seat's view only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yezi.components import tiengow as tg
+from yezi.games.tiengow.scoring import SPECIAL_NAMES, Settlement, explain
+
+L = {
+    "zh-hant": {"hand": "手牌", "won": "得牌", "ntricks": "（{n}墩）", "trick": "本輪", "lead": "出牌", "last": "結牌",
+                "high": "最大", "past": "上一輪", "winner": "贏家", "you": "你", "down": "墊{n}隻",
+                "result": "結算", "to_act": "輪到", "none": "（無）", "wenzun": "文尊：只有一對高腳七可擒"},
+    "zh-hans": {"hand": "手牌", "won": "得牌", "ntricks": "（{n}墩）", "trick": "本轮", "lead": "出牌", "last": "结牌",
+                "high": "最大", "past": "上一轮", "winner": "赢家", "you": "你", "down": "垫{n}只",
+                "result": "结算", "to_act": "轮到", "none": "（无）", "wenzun": "文尊：只有一对高脚七可擒"},
+    "en": {"hand": "Hand", "won": "won", "ntricks": " ({n} tricks)", "trick": "This trick", "lead": "lead",
+           "last": "last trick (結牌)", "high": "highest", "past": "Last trick", "winner": "winner", "you": "you",
+           "down": "{n} down", "result": "Settlement", "to_act": "To act", "none": "(none)",
+           "wenzun": "文尊: only a pair of Long-leg Sevens can take it (擒)"},
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in L else "en"
+
+
+def _tiles(kinds: list[int], lang: str) -> str:
+    sep = ", " if lang == "en" else " "
+    return sep.join(f"{tg.name(k, lang)}[{tg.KINDS[k].dice}]" for k in kinds)
+
+
+def _play(game: Any, p: dict[str, Any], lang: str, seat: int | None) -> str:
+    t = L[lang]
+    who = game.seat_name(p["seat"], lang)
+    if p["tiles"] is None:
+        return f"{who} {t['down'].format(n=p['count'])}"
+    body = _tiles(p["tiles"], lang)
+    if p["down"]:
+        return f"{who} {t['down'].format(n=p['count'])}: {body}"
+    return f"{who} {body}"
+
+
+def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
+    lang = _lang(lang)
+    t = L[lang]
+    seat = view["seat"]
+    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {view.get('preset', '')} =="]
+    row = []
+    for s in range(4):
+        mark = f"({t['you']})" if s == seat else ""
+        row.append(f"{game.seat_name(s, lang)}{mark} {t['hand']} {view['hand_sizes'][s]} {t['won']} {view['won'][s]}"
+                   + t["ntricks"].format(n=view["tricks_won"][s]))
+    lines.append("  ".join(row))
+    if view["past"]:
+        last = view["past"][-1]
+        lines.append(f"{t['past']}: " + " · ".join(_play(game, p, lang, seat) for p in last["plays"])
+                     + f" → {game.seat_name(last['winner'], lang)}")
+    tr = view["trick"]
+    if tr["plays"]:
+        head = t["last"] if tr["last"] else t["trick"]
+        lines.append(f"{head}: " + " · ".join(_play(game, p, lang, seat) for p in tr["plays"])
+                     + f"  ({t['high']}: {game.seat_name(tr['high_seat'], lang)})")
+        if tr["wenzun"]:
+            lines.append("  " + t["wenzun"])
+    for e in view["specials"]:
+        lines.append(f"  {SPECIAL_NAMES[e['kind']][lang]}: {game.seat_name(e['seat'], lang)}")
+    if view["hand"] is not None:
+        lines.append(f"{t['hand']}: {_tiles(view['hand'], lang) or t['none']}")
+    if view["to_act"] is not None:
+        lines.append(f"{t['to_act']}: {game.seat_name(view['to_act'], lang)}")
+    elif view.get("result"):
+        r = view["result"]
+        lines.append(f"{t['result']}: {t['winner']} {game.seat_name(r['winner'], lang)}  "
+                     + "  ".join(f"{game.seat_name(s, lang)} {p:+}" for s, p in enumerate(r["payments"])))
+    return "\n".join(lines)
+
+
+def settlement_lines(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> list[str]:
+    """Every payment of a finished deal with its reason (tricks, shut-out, banker ×2, 尊錢)."""
+    r = view.get("result")
+    if view.get("to_act") is not None or not r:
+        return []
+    lang = _lang(lang)
+    names = [game.seat_name(s, lang) for s in range(4)]
+    return explain(Settlement(list(r["payments"]), list(r["lines"])), names, lang)
