@@ -44,6 +44,8 @@ RARE = {
     ("madiao", "jiakui_zhengben", True): "tests/madiao/test_variants.py::test_v13_jiakui_needs_zhengben",
     ("madiao", "tu_multiple", "one-per-player"): "tests/madiao/test_settlement.py::test_xiaotu_with_its_own_ci",
     ("fishing", "double_both", True): "tests/fishing/test_double_both.py::test_m2_double_both",
+    ("tiengow", "specials", False): "tests/tiengow/test_sources.py::test_hkg_wu_zun_is_paid_at_once",
+    ("tiengow", "zun_money", 2): "tests/tiengow/test_sources.py::test_hkg_si_da_he",
 }
 
 #: other options a value needs to be valid
