@@ -81,6 +81,12 @@ class Shiwuhu(Game):
         #: per play, the enabled plays that beat it (same shape, better rank)
         self.beaters: tuple[tuple[int, ...], ...] = tuple(
             tuple(b for b in range(P.NUM_PLAYS) if en[b] and P.beats(b, a)) for a in range(P.NUM_PLAYS))
+        #: the same, with each beater's (kind, count) needs, for the follow loop
+        self.beat_needs: tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...] = tuple(
+            tuple((b, NEED[b]) for b in bs) for bs in self.beaters)
+        #: per (group, c): the codes of (a, b) for a, b in 0..4
+        self.group_codes = [[[[GROUP.get((g, c, a, b), -1) for b in range(5)] for a in range(5)] for c in range(5)]
+                            for g in range(len(P.GROUPS))]
         self.za_by_rank: list[list[tuple[int, int, int]]] = [[] for _ in ZA]
         for p in PLAYS:
             if p.category == "za" and en[p.code]:
@@ -188,18 +194,19 @@ class Shiwuhu(Game):
             a_max, b_max = hand[x], hand[y]
             if a_max < lo or b_max < lo or a_max + b_max == 0:
                 continue
+            codes = self.group_codes[g]
             for c in range(1, c_max + 1):
+                cc = codes[c]
                 for a in range(lo, a_max + 1):
-                    for b in range(lo, b_max + 1):
-                        if a or b:
-                            out.append(GROUP[g, c, a, b])
+                    row = cc[a]
+                    out.extend(row[b] for b in range(lo if a else max(lo, 1), b_max + 1))
         return out
 
     def follows(self, hand: list[int], best: int) -> list[int]:
         """The plays of a hand that beat `best`, then pass (always allowed)."""
         out = []
-        for b in self.beaters[best]:
-            for k, n in NEED[b]:
+        for b, need in self.beat_needs[best]:
+            for k, n in need:
                 if hand[k] < n:
                     break
             else:
