@@ -221,9 +221,6 @@ class Shiwuhu(Game):
             return w
         return 1
 
-    def describe_rules(self) -> str:
-        return self.option_table().describe()
-
     # ---- worlds consistent with a view -------------------------------------------------------------
     def sample_from_view(self, view: dict[str, Any], rng: random.Random) -> tuple[Any, list[int]]:
         """Deal the cards this seat has not seen at random to the other seats, in their current hand
