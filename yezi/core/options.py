@@ -100,11 +100,13 @@ def _fmt(v: Any) -> str:
 class OptionTable:
     """All options and presets of one game, loaded from its package data."""
 
-    def __init__(self, game: str, options: dict[str, OptionSpec], presets: dict[str, Preset], default_preset: str):
+    def __init__(self, game: str, options: dict[str, OptionSpec], presets: dict[str, Preset], default_preset: str,
+                 notice: str = ""):
         self.game = game
         self.options = options
         self.presets = presets
         self.default_preset = default_preset
+        self.notice = notice  # a game-wide caveat printed first (e.g. "a reconstruction from one source")
 
     @classmethod
     def from_package(cls, game: str, package: str) -> OptionTable:
@@ -127,6 +129,7 @@ class OptionTable:
             )
             options[name].choice(o["default"])  # validates the default
         default_preset = pre_data.pop("default", None)
+        notice = pre_data.pop("notice", "")
         presets: dict[str, Preset] = {}
         for name, p in pre_data.items():
             values = dict(p.get("options", {}))
@@ -140,7 +143,7 @@ class OptionTable:
             )
         if default_preset is None:
             default_preset = next(iter(presets))
-        return cls(game, options, presets, default_preset)
+        return cls(game, options, presets, default_preset, notice)
 
     def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Ruleset:
         preset = preset or self.default_preset
@@ -159,7 +162,8 @@ class OptionTable:
         return Ruleset(game=self.game, preset=preset, values=values, overrides=typed)
 
     def describe(self, lang: str = "en") -> str:
-        lines = [f"Presets of {self.game} (default {self.default_preset}):"]
+        lines = [f"Note: {self.notice}", ""] if self.notice else []
+        lines.append(f"Presets of {self.game} (default {self.default_preset}):")
         w = max(len(p) for p in self.presets) + 2
         for p in self.presets.values():
             lines.append(f"  {p.name:<{w}}{p.title}")

@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "dingniu": "yezi.games.dominoes.dingniu:DingNiu",
     "madiao": "yezi.games.madiao.game:MaDiao",
     "tiengow": "yezi.games.tiengow.game:TienGow",
+    "shiwuhu": "yezi.games.shiwuhu.game:Shiwuhu",
 }
 
 

@@ -93,4 +93,6 @@ def describe(name: str) -> dict[str, Any]:
         "num_seats": game.num_seats,
         "renderer": has_client_renderer(name),
         "svg": render_module(name) is not None,
+        # a caveat the lobby shows under the game (e.g. rules reconstructed from one source), by language
+        "notice": dict(getattr(cls, "notice", None) or {}) or None,
     }

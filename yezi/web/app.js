@@ -146,6 +146,7 @@ async function lobby(main) {
       el("h2", {}, T("newTable")),
       el("label", {}, el("span", {}, T("yourName")), nameIn),
       el("label", {}, el("span", {}, T("game")), gameSel),
+      ...(g.notice ? [el("p", { class: "muted", id: "game-notice" }, g.notice[state.lang] || g.notice.en)] : []),
       el("label", {}, el("span", {}, T("preset")), presetSel),
       opts,
       el("label", {}, el("span", {}, T("deals")), dealsSel),

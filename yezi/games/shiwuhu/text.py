@@ -1,0 +1,100 @@
+"""十五胡 as text for ``yezi play shiwuhu`` and ``yezi replay``: the table as one seat sees it.
+
+`render(game, view, lang)` prints the reconstruction notice, each seat's cards left, 胡 and
+threshold, the trick on the table (every play and pass, the best play marked) and the seat's own
+hand grouped by suit. `settlement_lines` explains the end: who declared with how many 胡 and what
+each seat pays, or why the deal is void.
+"""
+
+from __future__ import annotations
+
+from yezi.components import tiengow as tg
+from yezi.games.shiwuhu.game import NOTICE
+from yezi.games.shiwuhu.plays import PASS
+
+L = {
+    "zh-hant": {"cards": "隻", "hu": "胡", "need": "宣告線", "trick": "這輪", "last": "上輪", "hand": "你的手牌",
+                "civil": "文", "military": "武", "turn": "輪到", "lead": "出牌", "follow": "打或過",
+                "declare": "宣告或續打", "over": "局終", "void": "流局：無人宣告", "won": "{who} 以 {hu} 胡宣告，{units} 番",
+                "pays": "輸贏", "you": "你", "best": "最大", "empty": "（無）", "paid": "{who} 付 {units}",
+                "gets": "{who} 收 {n} × {units} = {total}"},
+    "zh-hans": {"cards": "只", "hu": "胡", "need": "宣告线", "trick": "这轮", "last": "上轮", "hand": "你的手牌",
+                "civil": "文", "military": "武", "turn": "轮到", "lead": "出牌", "follow": "打或过",
+                "declare": "宣告或续打", "over": "局终", "void": "流局：无人宣告", "won": "{who} 以 {hu} 胡宣告，{units} 番",
+                "pays": "输赢", "you": "你", "best": "最大", "empty": "（无）", "paid": "{who} 付 {units}",
+                "gets": "{who} 收 {n} × {units} = {total}"},
+    "en": {"cards": "cards", "hu": "胡", "need": "declares at", "trick": "Trick", "last": "Last trick",
+           "hand": "Your hand", "civil": "civil", "military": "military", "turn": "To play", "lead": "lead",
+           "follow": "beat or pass", "declare": "declare or play on", "over": "Deal over",
+           "void": "void: nobody declared", "won": "{who} declared with {hu} 胡: {units} unit(s)", "pays": "payments",
+           "you": "you", "best": "best", "empty": "(none)", "paid": "{who} pays {units}",
+           "gets": "{who} receives {n} × {units} = {total}"},
+}
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in L else "en"
+
+
+def _cards(counts, kinds, lang: str) -> str:
+    parts = []
+    for k in kinds:
+        if counts[k]:
+            nm = tg.name(k, lang)
+            parts.append(nm if counts[k] == 1 else f"{nm}×{counts[k]}")
+    return (", " if lang == "en" else " ").join(parts)
+
+
+def render(game, view, lang: str = "zh-hant") -> str:
+    lang = _lang(lang)
+    t = L[lang]
+    seat = view["seat"]
+    out = [f"{game.titles.get(lang, game.titles['en'])} — {NOTICE[lang]}"]
+    for s in range(view["players"]):
+        mark = " ▶" if view["to_act"] == s else ""
+        you = f" ({t['you']})" if s == seat else ""
+        out.append(f"{game.seat_name(s, lang)}{you}: {view['hand_sizes'][s]} {t['cards']} · "
+                   f"{view['hu'][s]} {t['hu']} ({t['need']} {view['need'][s]}){mark}")
+    if view["trick"]:
+        done = view["best"] < 0
+        plays = []
+        for s, a in view["trick"]:
+            txt = game.format_action(a, lang)
+            if not done and a == view["best"] and s == view["best_seat"] and a != PASS:
+                txt += f" ({t['best']})"
+            plays.append(f"{game.seat_name(s, lang)} {txt}")
+        out.append(f"{t['last'] if done else t['trick']}: " + "; ".join(plays))
+    if view["to_act"] is None:
+        res = view.get("result", {})
+        out.append(f"{t['over']}. " + "  ".join(f"{game.seat_name(s, lang)} {p:+d}"
+                                                  for s, p in enumerate(res.get("payments", []))))
+    else:
+        phase = {"lead": t["lead"], "follow": t["follow"], "declare": t["declare"]}.get(view["phase"], "")
+        out.append(f"{t['turn']}: {game.seat_name(view['to_act'], lang)} — {phase}")
+    if seat is not None and view["hand"] is not None:
+        civ = _cards(view["hand"], tg.CIVIL, lang)
+        mil = _cards(view["hand"], tg.MILITARY, lang)
+        out.append(f"{t['hand']}: {t['civil']} {civ or t['empty']} | {t['military']} {mil or t['empty']}")
+    return "\n".join(out)
+
+
+def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
+    """The end of a deal in words: who declared with how many 胡 and for how many units, and the
+    payment of each seat (every other seat pays the declarer the units); or that the deal is void."""
+    if view.get("to_act") is not None or view.get("result") is None:
+        return []
+    lang = _lang(lang)
+    t = L[lang]
+    res = view["result"]
+    if res["winner"] is None:
+        return [t["void"]]
+    w, u = res["winner"], res["units"]
+    who = game.seat_name(w, lang)
+    lines = [t["won"].format(who=who, hu=res["hu"][w], units=u)]
+    others = [s for s in range(view["players"]) if s != w]
+    lines += [t["paid"].format(who=game.seat_name(s, lang), units=u) for s in others]
+    lines.append(t["gets"].format(who=who, n=len(others), units=u, total=u * len(others)))
+    return lines
+
+
+COMMANDS: dict = {}

@@ -1,0 +1,152 @@
+// 十五胡 table (a reconstruction: the notice and its open questions are shown at the table). Seats
+// with cards left and 胡 / threshold, the trick on the table, the hand as 十五湖 cards. Select cards
+// (those in some legal play light up) and press Play; Pass, Declare and Play on are buttons; every
+// legal move is also listed as a word button.
+import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+const W = {
+  "zh-hant": { cards: "隻", hu: "胡", need: "宣告線", trick: "這輪", last: "上輪", yourTurn: "輪到你", turnOf: "輪到",
+    lead: "出牌：選牌後按「出牌」", follow: "打：同樣張數、更大的牌；或「過」", declare: "你已達宣告線：宣告，或續打到下一級",
+    play: "出牌", pass: "過", declareBtn: "宣告", playOn: "續打", clear: "清除", moves: "全部可行步", notice: "重構說明",
+    questions: "未決問題", empty: "（無）" },
+  "zh-hans": { cards: "只", hu: "胡", need: "宣告线", trick: "这轮", last: "上轮", yourTurn: "轮到你", turnOf: "轮到",
+    lead: "出牌：选牌后按「出牌」", follow: "打：同样张数、更大的牌；或「过」", declare: "你已达宣告线：宣告，或续打到下一级",
+    play: "出牌", pass: "过", declareBtn: "宣告", playOn: "续打", clear: "清除", moves: "全部可行步", notice: "重构说明",
+    questions: "未决问题", empty: "（无）" },
+  en: { cards: "cards", hu: "胡", need: "declares at", trick: "Trick", last: "Last trick", yourTurn: "Your turn", turnOf: "To act",
+    lead: "lead: select cards, then Play", follow: "beat with as many higher cards, or pass", declare: "you reached your threshold: declare, or play on to the next tier",
+    play: "Play", pass: "Pass", declareBtn: "Declare", playOn: "Play on", clear: "Clear", moves: "All legal moves",
+    notice: "A reconstruction", questions: "Open questions", empty: "(none)" },
+};
+const ui = { sel: new Set(), key: "" };
+
+const CSS = `
+.sw-cards { display: inline-flex; gap: 2px; flex-wrap: wrap; vertical-align: middle; }
+.sw-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none; }
+.sw-card svg { display: block; width: 30px; height: auto; }
+.sw-card.small svg { width: 16px; }
+.sw-trick .sw-card.small svg { width: 24px; }
+button.sw-card.legal { border-color: #ffd166; cursor: pointer; }
+button.sw-card.selected { border-color: #e07a1f; transform: translateY(-6px); }
+button.sw-card:disabled { opacity: .55; }
+.sw-trick { display: flex; flex-wrap: wrap; gap: 12px; margin: 8px 0; min-height: 40px; align-items: flex-end; }
+.sw-entry { display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.sw-entry.best { outline: 2px solid #ffd166; border-radius: 6px; padding: 2px; }
+.sw-entry .who { font-size: 12px; opacity: .8; }
+.sw-hand { display: flex; flex-wrap: wrap; gap: 3px; margin: 8px 0; }
+.sw-notice { font-size: 13px; background: rgba(0,0,0,.22); border-radius: 6px; padding: 6px 10px; margin-bottom: 6px; }
+.sw-notice summary { cursor: pointer; }
+`;
+
+function words(ctx) { return W[ctx.lang] || W.en; }
+
+function expand(counts) {
+  const out = [];
+  counts.forEach((n, k) => { for (let i = 0; i < n; i++) out.push(k); });
+  return out;
+}
+
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort((p, q) => p - q);
+  const y = [...b].sort((p, q) => p - q);
+  return x.every((v, i) => v === y[i]);
+}
+
+function smallCards(ctx, A, kinds) {
+  return ctx.el("span", { class: "sw-cards" }, kinds.map((k) => {
+    const s = ctx.el("span", { class: "sw-card small", "data-kind": k, title: A.names[String(k)] });
+    s.append(ctx.svgNode(A.faces[String(k)]));
+    return s;
+  }));
+}
+
+export async function render(root, frame, ctx) {
+  const A = await ctx.assets("shiwuhu");
+  ensureStyle("shiwuhu-css", CSS);
+  const { el } = ctx;
+  const v = frame.view;
+  const w = words(ctx);
+  const me = frame.seat;
+  const { myTurn, legal, label } = turn(frame, ctx);
+  if (newFrame(ui, frame)) ui.sel.clear();
+  const send = (a) => { ui.sel.clear(); ctx.send(a); };
+  const names = frame.seat_names[ctx.lang];
+
+  const notice = el("details", { class: "sw-notice", id: "notice" },
+    el("summary", {}, `${w.notice} · ${A.notice}`),
+    el("strong", {}, w.questions),
+    el("ol", { id: "questions" }, A.questions.map((q) => el("li", {}, q))));
+
+  const seats = el("ul", { class: "seats" }, [...Array(v.players).keys()].map((s) => {
+    const { role, player } = seatLabel(frame, ctx, s);
+    return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
+      el("div", { class: "role" }, role),
+      el("div", { class: "pname" }, playerName(ctx, player)),
+      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${w.cards} · ${v.hu[s]} ${w.hu} (${w.need} ${v.need[s]})`));
+  }));
+
+  const done = v.best < 0;
+  const trick = el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick },
+    v.trick.length ? el("span", { class: "muted" }, done ? w.last : w.trick) : null,
+    ...v.trick.map(([s, a]) => el("div", { class: "sw-entry" + (!done && a === v.best && s === v.best_seat ? " best" : ""), "data-seat": s },
+      el("span", { class: "who" }, names[s]),
+      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a]))));
+
+  const plays = legal.filter((a) => a < A.num_plays).map((a) => ({ a, cards: A.plays[a] }));
+  const hand = v.hand ? expand(v.hand) : [];
+  const selKinds = [...ui.sel].map((i) => hand[i]);
+  const match = plays.find((p) => sameCards(p.cards, selKinds));
+  // a card lights up when some legal play holds it together with the cards already selected
+  function usable(i) {
+    if (!myTurn || !plays.length) return false;
+    if (ui.sel.has(i)) return true;
+    const want = [...selKinds, hand[i]];
+    return plays.some((p) => {
+      const rest = [...p.cards];
+      for (const k of want) { const j = rest.indexOf(k); if (j < 0) return false; rest.splice(j, 1); }
+      return true;
+    });
+  }
+  const handEl = el("div", { class: "sw-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k, i) => {
+    const ok = usable(i);
+    const b = el("button", { type: "button", class: "sw-card" + (ok ? " legal" : "") + (ui.sel.has(i) ? " selected" : ""),
+      "data-kind": k, "data-idx": i, disabled: ok ? null : true, "aria-pressed": String(ui.sel.has(i)),
+      title: `${A.names[String(k)]} ${A.dice[String(k)]}`, "aria-label": A.names[String(k)] });
+    b.append(ctx.svgNode(A.faces[String(k)]));
+    b.onclick = () => { if (ui.sel.has(i)) ui.sel.delete(i); else ui.sel.add(i); render(root, frame, ctx); };
+    return b;
+  }));
+
+  let prompt;
+  if (!myTurn) {
+    prompt = waitingPrompt(frame, ctx, w.turnOf);
+  } else {
+    const buttons = [];
+    if (v.phase === "declare") {
+      buttons.push(el("button", { type: "button", class: "word primary", id: "declare-btn", onclick: () => send(A.declare) }, w.declareBtn));
+      if (legal.includes(A.play_on)) buttons.push(el("button", { type: "button", class: "word", id: "play-on-btn", onclick: () => send(A.play_on) }, w.playOn));
+    } else {
+      buttons.push(el("button", { type: "button", class: "word primary", id: "play-btn", disabled: match ? null : true,
+        onclick: () => match && send(match.a) }, match ? `${w.play} · ${label(match.a)}` : w.play));
+      if (legal.includes(A.pass)) buttons.push(el("button", { type: "button", class: "word", id: "pass-btn", onclick: () => send(A.pass) }, w.pass));
+      buttons.push(el("button", { type: "button", class: "word", id: "clear-btn", disabled: ui.sel.size ? null : true,
+        onclick: () => { ui.sel.clear(); render(root, frame, ctx); } }, w.clear));
+    }
+    const text = { lead: w.lead, follow: w.follow, declare: w.declare }[v.phase] || "";
+    prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${text}`), ...buttons);
+  }
+  const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
+  let details = null;
+  if (frame.deal_over) {
+    const x = frame.extras || {};
+    const lines = (x.settlement && (x.settlement[ctx.lang] || x.settlement.en)) || [];
+    details = el("ul", { class: "why", id: "explain" }, lines.map((l) => el("li", {}, l)));
+  }
+  mount(root, frame, ctx,
+    el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
+      notice, seats, trick, prompt, me !== null && me !== undefined ? handEl : null, all),
+    details);
+}
+
+export function onError() { ui.sel.clear(); }
