@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "tseding": "yezi.games.dominoes.tseding:TseDing",
     "dingniu": "yezi.games.dominoes.dingniu:DingNiu",
     "madiao": "yezi.games.madiao.game:MaDiao",
+    "paigow": "yezi.games.paigow.game:PaiGow",
 }
 
 
