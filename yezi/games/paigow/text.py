@@ -61,6 +61,10 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
             lines.append(f"{head}: {t['set'] if view['set_done'][s] else t['waiting']}")
     if view["to_act"] is not None:
         lines.append(f"{t['to_act']}: {game.seat_name(view['to_act'], lang)}")
+        if view["to_act"] == seat and view["phase"] == "set" and view["hand"] is not None and game.big:
+            for i, (front, back) in enumerate(game.splits(view["hand"])):
+                lines.append(f"  {i + 1}) {t['front']} {tiles_text(front, lang)} {game.hand_name(front, lang)} | "
+                             f"{t['back']} {tiles_text(back, lang)} {game.hand_name(back, lang)}")
     return "\n".join(lines)
 
 
