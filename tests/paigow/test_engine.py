@@ -137,7 +137,7 @@ def test_deal_text_round_trips_and_bad_deals_are_refused():
     with pytest.raises(NotationError):
         game.new_state({"dice": [7, 1], "woodpile": deal["woodpile"]})
     with pytest.raises(NotationError):
-        game.new_state({"dice": [1, 1], "woodpile": deal["woodpile"][:-1] + [0]})
+        game.new_state({"dice": [1, 1], "woodpile": [*deal["woodpile"][:-1], 0]})
     with pytest.raises(NotationError):
         game.new_state({"dice": [1, 1, 1], "woodpile": deal["woodpile"]})
     with pytest.raises(NotationError):

@@ -46,9 +46,8 @@ def conserved(state) -> bool:
     if tg.counts(dealt + rest) != g.set_counts:
         return False
     for s in range(g.players):
-        if state.fronts[s] is not None and g.big:
-            if sorted([*state.fronts[s], *state.back_of(s)]) != state.hands[s]:
-                return False
+        if state.fronts[s] is not None and g.big and sorted([*state.fronts[s], *state.back_of(s)]) != state.hands[s]:
+            return False
     return True
 
 
