@@ -27,12 +27,12 @@ def test_rules_list_presets_and_sourced_options():
 
 
 def test_play_a_deal_typing_junk_a_refused_move_and_a_number():
-    # seed 3, seat 3 (閒三): first junk, then a front hand that is higher than its back, then move 1
-    out = yezi("play", "paigow", "--seed", "3", "--deals", "1", "--seat", "3", "--lang", "en",
-               stdin="nonsense\nf44+55\n1\n")
+    # seed 4, seat 3 (閒三): first junk, then a front hand that is higher than its back, then move 1
+    out = yezi("play", "paigow", "--seed", "4", "--deals", "1", "--seat", "3", "--lang", "en",
+               stdin="nonsense\nf55+31\n1\n")
     assert "cannot read 'nonsense'" in out
-    assert "may not rank above the back hand" in out  # 人梅 (8) in front of 伶冧六彎八 (4)
-    assert "1) front Red Mallet Six[51] Bent Eight[53] 4 points | back Man[44] Plum[55] 8 points" in out
+    assert "may not rank above the back hand" in out  # 梅鵝 (4) in front of 長三板凳 (0)
+    assert "1) front Long Three[33] Bench[22] 0 points | back Goose[31] Plum[55] 4 points" in out
     assert "pays" in out and "Banker" in out and "front" in out
 
 

@@ -142,5 +142,5 @@ def test_dice_name_the_first_stack(dice, players, count_from, first):
     deal = game.deal_from_seed(5)
     deal["dice"] = dice
     hands = game.hands_of(deal)
-    assert hands[first] == sorted(deal["woodpile"][:4])
-    assert hands[(first + 1) % players] == sorted(deal["woodpile"][4:8])
+    assert list(hands[first]) == sorted(deal["woodpile"][:4])
+    assert list(hands[(first + 1) % players]) == sorted(deal["woodpile"][4:8])

@@ -46,7 +46,7 @@ def conserved(state) -> bool:
     if tg.counts(dealt + rest) != g.set_counts:
         return False
     for s in range(g.players):
-        if state.fronts[s] is not None and g.big and sorted([*state.fronts[s], *state.back_of(s)]) != state.hands[s]:
+        if state.fronts[s] is not None and g.big and sorted([*state.fronts[s], *state.back_of(s)]) != list(state.hands[s]):
             return False
     return True
 

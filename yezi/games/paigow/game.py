@@ -35,6 +35,7 @@ SET = 3
 OPEN = SET + K * K
 ACTION_SPACE = OPEN + 1
 SET_CODE = {(a, b): SET + a * K + b for a in range(K) for b in range(a, K)}
+_SET = sorted(tg.domino_set())
 
 _SEAT_NAMES = {
     "zh-hant": ("莊家", "閒一", "閒二", "閒三", "閒四", "閒五", "閒六", "閒七"),
@@ -72,6 +73,7 @@ class PaiGow(Game):
         self.schedule: tuple[tuple[str, int], ...] = tuple(sched)
         self.stake_turns = len(order) if self.choose_stakes else 0
         self._splits: dict[tuple[int, ...], list[tuple[tuple[int, int], tuple[int, int]]]] = {}
+        self._codes: dict[tuple[int, ...], list[int]] = {}
         self._action_text: dict[str, int] | None = None
 
     @classmethod
@@ -90,10 +92,21 @@ class PaiGow(Game):
 
     # ---- the deal ------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> dict[str, Any]:
+        """Shuffle the 32 tiles and throw the dice. The permutation sorts the tiles by 32 random
+        32-bit keys drawn at once (a tie keeps the set's order): the same seed gives the same deal on
+        every machine, several times faster than `Random.shuffle` (the playout benchmark's target)."""
         rng = random.Random(seed)
-        tiles = tg.domino_set()
-        rng.shuffle(tiles)
-        return {"dice": [rng.randint(1, 6) for _ in range(self.dice)], "woodpile": tiles}
+        bits = rng.getrandbits(1024)
+        keys = [(bits >> (32 * i)) & 0xFFFFFFFF for i in range(32)]
+        pile = [_SET[i] for i in sorted(range(32), key=keys.__getitem__)]
+        return {"dice": [int(rng.random() * 6) + 1 for _ in range(self.dice)], "woodpile": pile}
+
+    def start(self, seed: int | None = None, deal: Any = None) -> PaiGowState:
+        if deal is None:
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**63)
+            return PaiGowState(self, self.deal_from_seed(seed))  # a seeded deal is valid by construction
+        return self.new_state(deal)
 
     def first_seat(self, dice: list[int]) -> int:
         """The seat that takes the first stack: the dice total counted counter-clockwise."""
@@ -103,14 +116,14 @@ class PaiGow(Game):
     def stack_of(self, seat: int, first: int) -> int:
         return (seat - first) % self.players
 
-    def hands_of(self, deal: dict[str, Any]) -> list[list[int]]:
+    def hands_of(self, deal: dict[str, Any]) -> list[tuple[int, ...]]:
         """Each seat's tiles (sorted), as the dice give the stacks out."""
         first = self.first_seat(deal["dice"])
         h, pile = self.tiles, deal["woodpile"]
         out = []
         for s in range(self.players):
             i = self.stack_of(s, first) * h
-            out.append(sorted(pile[i:i + h]))
+            out.append(tuple(sorted(pile[i:i + h])))
         return out
 
     def check_deal(self, deal: Any) -> None:
@@ -121,8 +134,7 @@ class PaiGow(Game):
         if (not isinstance(dice, list) or len(dice) != self.dice
                 or any(not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice)):
             raise NotationError(f"a deal needs {self.dice} dice, each 1 to 6")
-        if (not isinstance(pile, list) or any(not isinstance(k, int) or isinstance(k, bool) or not 0 <= k < K
-                                              for k in pile) or tg.counts(pile) != self.set_counts):
+        if not isinstance(pile, list) or any(type(k) is not int for k in pile) or sorted(pile) != _SET:
             raise NotationError("the woodpile must hold exactly the 32 tiles of the set")
 
     def new_state(self, deal: dict[str, Any]) -> PaiGowState:
@@ -162,6 +174,14 @@ class PaiGow(Game):
             s = splits(hand, self.keys)
             self._splits[key] = s
         return s
+
+    def split_codes(self, hand: tuple[int, ...]) -> list[int]:
+        """The legal settings of four tiles as action codes (memoised)."""
+        codes = self._codes.get(hand)
+        if codes is None:
+            codes = [SET_CODE[front] for front, _ in self.splits(list(hand))]
+            self._codes[hand] = codes
+        return codes
 
     def key(self, pair: tuple[int, int] | list[int]) -> int:
         return self.keys[pair[0] * K + pair[1]]
@@ -306,7 +326,7 @@ class PaiGowState(State):
             return [STAKE, STAKE + 1, STAKE + 2]
         if not g.big:
             return [OPEN]
-        return [SET_CODE[front] for front, _ in g.splits(self.hands[seat])]
+        return list(g.split_codes(self.hands[seat]))
 
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
         g = self.game
