@@ -10,7 +10,7 @@ import pytest
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.registry import load_game
-from yezi.games.paigow.game import OPEN, SET_CODE, STAKE
+from yezi.games.paigow.actions import OPEN, SET_CODE, STAKE
 
 from .test_examples import deal_with
 

@@ -6,7 +6,7 @@ import pytest
 
 from yezi.components import tiengow as tg
 from yezi.core.registry import load_game
-from yezi.games.paigow.game import SET_CODE
+from yezi.games.paigow.actions import SET_CODE
 from yezi.games.paigow.hands import HandRules, hand_key, hand_name, points
 
 HR = HandRules()

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
-from yezi.games.paigow.game import OPEN, SET, SET_CODE, STAKE, K
+from yezi.games.paigow.actions import OPEN, SET, SET_CODE, STAKE
+from yezi.games.paigow.hands import K
 from yezi.render import esc, svg
 from yezi.render.dominoes import U, back_svg, tile_svg
 

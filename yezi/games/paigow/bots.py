@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from yezi.components import tiengow as tg
-from yezi.games.paigow.game import SET_CODE, STAKE
+from yezi.games.paigow.actions import SET_CODE, STAKE
 from yezi.games.paigow.hands import K
 
 

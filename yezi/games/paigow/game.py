@@ -9,11 +9,7 @@ The turn order is fixed: with ``stakes=choose`` every player stakes (1, 2 or 3 u
 open) before the dice; then every player sets his hand face down, the banker last. Nobody sees
 another seat's tiles or split before the banker has set, when all hands are opened and settled.
 
-Action codes (445):
-
-* ``0 … 2``        stake 1, 2 or 3 units               (押2注 / stake 2 / s2)
-* ``3 + a*21 + b``  set tiles a ≤ b as the front hand    (頭天·人 / front Heaven + Man / f66+44)
-* ``444``          open two tiles (小牌九)              (開牌 / open / o)
+Action codes: `yezi.games.paigow.actions` (stakes, front hands, 開牌).
 
 Sources and variant ids: docs/paigow.md.
 """
@@ -27,14 +23,9 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State
+from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, STAKES
 from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
 
-STAKE = 0
-STAKES = (1, 2, 3)
-SET = 3
-OPEN = SET + K * K
-ACTION_SPACE = OPEN + 1
-SET_CODE = {(a, b): SET + a * K + b for a in range(K) for b in range(a, K)}
 _SET = sorted(tg.domino_set())
 
 _SEAT_NAMES = {
