@@ -41,7 +41,7 @@ def act_once(page, tap) -> bool:
     raise AssertionError("the table did not move after acting")
 
 
-def flow(web, page, tag, preset=None, touch=False):
+def flow(web, page, tag, preset=None, touch=False, seat=0):
     errors = watch_errors(page)
     tap = tapper(touch)
     page.goto(web.base + "/")
@@ -50,14 +50,22 @@ def flow(web, page, tag, preset=None, touch=False):
     if preset:
         page.select_option("#preset", preset)
     page.wait_for_selector("select[data-seat='3']")
+    if seat:  # sit as a player: the banker's chair goes to a bot
+        page.select_option(f"select[data-seat='{seat}']", "you")
+        page.select_option("select[data-seat='0']", "bot:heuristic")
     tap(page.locator("#create-btn"))
     page.wait_for_selector("#seats")
     page.wait_for_selector("#dice")
     shot(page, f"{tag}-table")
     deadline = time.time() + 120
     clicked = 0
+    staked = False
     while not page.locator("#settlement").count():
         assert time.time() < deadline, "no settlement in time"
+        if page.locator("#stakes button").count() and not staked:
+            assert page.locator("#stakes button").count() == 3 and page.locator("#hand .pg-tile").count() == 0
+            shot(page, f"{tag}-stakes")
+            staked = True
         if page.locator("#splits button").count() and not clicked:
             assert page.locator("#hand .pg-tile").count() == 4
             shot(page, f"{tag}-splits")
@@ -65,7 +73,7 @@ def flow(web, page, tag, preset=None, touch=False):
             clicked += 1
         else:
             time.sleep(0.05)
-    assert clicked
+    assert clicked == (2 if preset == "casino" else 1)
     page.wait_for_selector("#pay-why li")
     shot(page, f"{tag}-settlement")
     n = page.locator(".pg-seat").count()
@@ -77,6 +85,8 @@ def flow(web, page, tag, preset=None, touch=False):
     shot(page, f"{tag}-english")
     rec = download_record(page, os.path.join(SHOTS, f"paigow-{tag}-record.txt"))
     assert rec.game == "paigow" and rec.replay().current_player is None
+    if preset == "casino":
+        assert rec.replay().stakes[seat] == 2  # the stake clicked (the second button)
     page.click("#open-replay")
     page.wait_for_selector("#replay-slider")
     assert int(page.locator("#replay-slider").get_attribute("max")) == len(rec.actions)
@@ -94,5 +104,5 @@ def test_paigow_desktop(web, browser):
 
 def test_paigow_casino_phone(web, browser):
     ctx = browser.new_context(**PHONE)
-    flow(web, ctx.new_page(), "casino-phone", preset="casino", touch=True)
+    flow(web, ctx.new_page(), "casino-phone", preset="casino", touch=True, seat=1)
     ctx.close()

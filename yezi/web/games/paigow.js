@@ -114,8 +114,9 @@ export async function render(root, frame, ctx) {
       }));
     }
   }
-  const hand = me !== null && me !== undefined && v.hand && !v.result
-    ? el("div", { class: "pg-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0" }, tiles(ctx, A, v.hand, false)) : null;
+  // the seat's own tiles (none yet while the stakes are placed: the dice come after them)
+  const hand = me !== null && me !== undefined && !v.result
+    ? el("div", { class: "pg-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0" }, v.hand ? tiles(ctx, A, v.hand, false) : null) : null;
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
   let details = null;
   const why = (frame.extras && frame.extras.why && (frame.extras.why[ctx.lang] || frame.extras.why.en)) || [];
