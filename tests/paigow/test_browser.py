@@ -49,10 +49,12 @@ def flow(web, page, tag, preset=None, touch=False, seat=0):
     page.select_option("#game", "paigow")
     if preset:
         page.select_option("#preset", preset)
-    page.wait_for_selector("select[data-seat='3']")
+    page.wait_for_selector("select[data-seat='7']" if preset == "casino" else "select[data-seat='3']")
     if seat:  # sit as a player: the banker's chair goes to a bot
         page.select_option(f"select[data-seat='{seat}']", "you")
         page.select_option("select[data-seat='0']", "bot:heuristic")
+        expect(page.locator(f"select[data-seat='{seat}']")).to_have_value("you")
+        expect(page.locator("select[data-seat='0']")).to_have_value("bot:heuristic")
     tap(page.locator("#create-btn"))
     page.wait_for_selector("#seats")
     page.wait_for_selector("#dice")
