@@ -18,6 +18,7 @@ GAMES: dict[str, str] = {
     "madiao": "yezi.games.madiao.game:MaDiao",
     "tiengow": "yezi.games.tiengow.game:TienGow",
     "shiwuhu": "yezi.games.shiwuhu.game:Shiwuhu",
+    "paigow": "yezi.games.paigow.game:PaiGow",
 }
 
 

@@ -1,0 +1,86 @@
+"""The 牌九 table as text, for `yezi play paigow` and `yezi replay`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from yezi.components import tiengow as tg
+
+L = {
+    "zh-hant": {"you": "你", "stake": "注", "dice": "骰", "first": "首疊歸", "hand": "手牌", "set": "已配牌",
+                "waiting": "未配", "front": "頭", "back": "尾", "win": "勝", "lose": "負", "pays": "收付",
+                "no_dice": "未擲骰（先下注）", "to_act": "輪到", "hand1": "牌"},
+    "zh-hans": {"you": "你", "stake": "注", "dice": "骰", "first": "首叠归", "hand": "手牌", "set": "已配牌",
+                "waiting": "未配", "front": "头", "back": "尾", "win": "胜", "lose": "负", "pays": "收付",
+                "no_dice": "未掷骰（先下注）", "to_act": "轮到", "hand1": "牌"},
+    "en": {"you": "you", "stake": "stake", "dice": "Dice", "first": "first stack to", "hand": "Hand", "set": "set",
+           "waiting": "not set", "front": "front", "back": "back", "win": "wins", "lose": "loses", "pays": "pays",
+           "no_dice": "dice not thrown yet (stakes first)", "to_act": "To act", "hand1": "hand"},
+}
+
+
+def tiles_text(kinds, lang: str) -> str:
+    return " ".join(f"{tg.name(k, lang)}[{tg.KINDS[k].dice}]" for k in kinds)
+
+
+def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
+    t = L.get(lang, L["en"])
+    seat = view["seat"]
+    n = view["seats"]
+    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {view.get('preset', '')} =="]
+    if view["dice"] is None:
+        lines.append(t["no_dice"])
+    else:
+        lines.append(f"{t['dice']} {' '.join(str(d) for d in view['dice'])} = {sum(view['dice'])} → "
+                     f"{t['first']} {game.seat_name(view['first'], lang)}")
+    res = view.get("result")
+    for s in range(n):
+        mark = f"({t['you']})" if s == seat else ""
+        stake = view["stakes"][s]
+        head = f"{game.seat_name(s, lang)}{mark}" + (f" {t['stake']} {stake}" if stake is not None else "")
+        if res is not None:
+            front, back = view["fronts"][s], view["backs"][s]
+            names = res["names"][s].get(lang, res["names"][s]["en"])
+            parts = [f"{tiles_text(front, lang)} {names[0]}"]
+            if back is not None:
+                parts.append(f"{tiles_text(back, lang)} {names[1]}")
+            label = (t["front"] + " ", t["back"] + " ") if back is not None else ("", "")
+            body = " | ".join(f"{label[i]}{p}" for i, p in enumerate(parts))
+            if s != 0:
+                marks = "".join("○" if w else "×" for w in res["outcomes"][s])
+                body += f"  {marks}"
+            body += f"  {t['pays']} {res['payments'][s]:+}"
+            lines.append(f"{head}: {body}")
+        elif s == seat and view["hand"] is not None:
+            mine = f"{t['hand']} {tiles_text(view['hand'], lang)}"
+            if view["fronts"][s] is not None and view["backs"][s] is not None:
+                mine += (f"  ({t['front']} {tiles_text(view['fronts'][s], lang)} | "
+                         f"{t['back']} {tiles_text(view['backs'][s], lang)})")
+            lines.append(f"{head}: {mine}")
+        else:
+            lines.append(f"{head}: {t['set'] if view['set_done'][s] else t['waiting']}")
+    if view["to_act"] is not None:
+        lines.append(f"{t['to_act']}: {game.seat_name(view['to_act'], lang)}")
+        if view["to_act"] == seat and view["phase"] == "set" and view["hand"] is not None and game.big:
+            for i, (front, back) in enumerate(game.splits(view["hand"])):
+                lines.append(f"  {i + 1}) {t['front']} {tiles_text(front, lang)} {game.hand_name(front, lang)} | "
+                             f"{t['back']} {tiles_text(back, lang)} {game.hand_name(back, lang)}")
+    return "\n".join(lines)
+
+
+def settlement_lines(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> list[str]:
+    """Each player against the banker, hand by hand: why each payment is what it is."""
+    res = view.get("result")
+    if res is None:
+        return []
+    t = L.get(lang, L["en"])
+    out = []
+    banker_names = res["names"][0].get(lang, res["names"][0]["en"])
+    for s in range(1, view["seats"]):
+        names = res["names"][s].get(lang, res["names"][s]["en"])
+        cmp = []
+        for i, w in enumerate(res["outcomes"][s]):
+            label = (t["front"], t["back"])[i] if len(res["outcomes"][s]) == 2 else t["hand1"]
+            cmp.append(f"{label} {names[i]} {'>' if w else '≤'} {banker_names[i]}")
+        out.append(f"{game.seat_name(s, lang)}: " + "; ".join(cmp) + f" → {res['payments'][s]:+}")
+    return out
