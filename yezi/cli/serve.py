@@ -1,6 +1,8 @@
 """`yezi serve`: run the web app (default http://127.0.0.1:8000, SQLite in ./yezi.db).
 
-Set YEZI_DATABASE_URL=postgresql://user@host/db to use PostgreSQL instead.
+Set YEZI_DATABASE_URL=postgresql://user@host/db to use PostgreSQL instead. Behind a reverse proxy,
+set YEZI_TRUSTED_PROXIES to its address(es): only then is its X-Forwarded-For believed.
+Connection limits and timeouts: see `yezi.server.config.Settings` and `yezi.server.netguard`.
 """
 
 from __future__ import annotations
@@ -29,11 +31,33 @@ def main(argv: list[str] | None = None) -> int:
         settings.database_url = args.database_url
     if args.bot_delay is not None:
         settings.bot_delay = args.bot_delay
+    app = create_app(settings)
     _tune_gc()
     print(f"yezi: serving on http://{args.host}:{args.port}  (database: {_safe(settings.database_url)})", flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30, ws_per_message_deflate=False)
+    uvicorn.run(app, host=args.host, port=args.port, **uvicorn_options(settings, args.log_level))
     return 0
+
+
+def uvicorn_options(settings, log_level: str = "info") -> dict:
+    """uvicorn's settings for this server: proxies trusted only as configured, timeouts, pings,
+    connection caps below the open-file limit, logs without secrets or floods."""
+    from yezi.server.clients import TrustedProxies
+    from yezi.server.logs import log_config
+    from yezi.server.netguard import connection_cap, guarded_h11, raise_fd_limit
+
+    raise_fd_limit()
+    return {
+        "log_level": log_level, "log_config": log_config(log_level),
+        **TrustedProxies(settings.trusted_proxies).uvicorn_kwargs(),
+        "http": guarded_h11(settings),
+        "timeout_keep_alive": settings.keep_alive_s,
+        # uvicorn answers 503 past this many connections or requests in flight (the guard closes
+        # connections past the cap before they are read; this bounds the rest)
+        "limit_concurrency": connection_cap(settings),
+        "backlog": 1024,
+        "ws_max_size": 1 << 20, "ws_ping_interval": settings.ws_ping_interval_s,
+        "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": False,
+    }
 
 
 def _tune_gc() -> None:

@@ -1,0 +1,147 @@
+"""Connection limits below the app: request read timeouts, connections per peer, connections in all.
+
+uvicorn closes an idle keep-alive connection, but a client that sends half a request header and
+then nothing keeps its socket (and a file descriptor) for ever: issue 11 found 2,000 such sockets
+open after 60 s, and 1,100 of them exhausted a 1,024-descriptor process. `guarded_h11` returns
+uvicorn's h11 protocol with
+
+* a deadline for a request's headers (`Settings.header_timeout_s`, from the connection's start
+  or from the previous response) and then for its body (`body_timeout_s`); a connection that
+  misses one is closed. A WebSocket, once upgraded, is no longer this protocol's: its pings
+  (`ws_ping_interval_s` / `ws_ping_timeout_s`) find a dead peer instead;
+* at most `max_conns_per_peer` open connections per peer address (trusted proxies excepted),
+  counted until the socket closes, WebSockets included;
+* at most `connection_cap()` connections in all, kept below the process's open-file limit so
+  that accept() never fails with "Too many open files": a connection over the cap is closed at
+  once, before it is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import resource
+import weakref
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from yezi.server.clients import TrustedProxies, client_key
+from yezi.server.config import Settings
+
+log = logging.getLogger("yezi.server.net")
+
+# descriptors kept free for everything that is not a client socket: the database, the log,
+# static files, the event loop's own, the hint threads'
+FD_RESERVE = 64
+
+
+def raise_fd_limit() -> int:
+    """Raise the soft open-file limit to the hard one (allowed without privileges); the soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def connection_cap(settings: Settings) -> int:
+    """The server-wide connection cap: the setting, or less where the open-file limit is lower."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return settings.max_connections
+    return max(16, min(settings.max_connections, soft - FD_RESERVE))
+
+
+class _Registry:
+    """Open client transports, in all and per peer (weak: a closed transport drops out)."""
+
+    def __init__(self) -> None:
+        self.all: weakref.WeakSet = weakref.WeakSet()
+        self.by_peer: dict[str, weakref.WeakSet] = {}
+        self.refused = 0
+
+    def open_count(self) -> int:
+        return sum(1 for t in list(self.all) if not t.is_closing())
+
+    def peer_count(self, key: str) -> int:
+        s = self.by_peer.get(key)
+        if s is None:
+            return 0
+        n = sum(1 for t in list(s) if not t.is_closing())
+        if n == 0:
+            del self.by_peer[key]
+        return n
+
+    def add(self, key: str | None, transport: asyncio.Transport) -> None:
+        self.all.add(transport)
+        if key is not None:
+            self.by_peer.setdefault(key, weakref.WeakSet()).add(transport)
+
+
+def guarded_h11(settings: Settings) -> type[H11Protocol]:
+    """uvicorn's h11 protocol class with this server's timeouts and connection caps."""
+    trusted = TrustedProxies(settings.trusted_proxies)
+    cap = connection_cap(settings)
+    registry = _Registry()
+
+    class GuardedH11Protocol(H11Protocol):
+        registry_ = registry
+        cap_ = cap
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            peer = self.client[0] if self.client else None
+            key = client_key(peer) if peer and peer not in trusted else None
+            if registry.open_count() >= cap or (key is not None
+                                                and registry.peer_count(key) >= settings.max_conns_per_peer):
+                registry.refused += 1
+                if registry.refused in (1, 10, 100, 1000) or registry.refused % 10000 == 0:
+                    log.warning("connections refused so far: %d (caps: %d in all, %d per address)",
+                                registry.refused, cap, settings.max_conns_per_peer)
+                transport.abort()  # no bytes read, the descriptor freed at once
+                return
+            registry.add(key, transport)
+            self._yz_arm_headers()
+
+        # ---- request read deadlines ----------------------------------------------------------
+        def _yz_arm_headers(self) -> None:
+            self._yz_cycle = self.cycle  # a new cycle appears once the headers are in
+            self._yz_timer = self.loop.call_later(settings.header_timeout_s, self._yz_check)
+
+        def _yz_check(self) -> None:
+            if self.transport.is_closing() or self.transport.get_protocol() is not self:
+                return  # closed, or upgraded to a WebSocket (its pings take over)
+            cycle = self.cycle
+            if cycle is None or cycle is self._yz_cycle:  # still no complete header
+                return self._yz_close("headers")
+            if cycle.more_body and getattr(self, "_yz_body_armed", None) is not cycle:
+                self._yz_body_armed = cycle
+                self._yz_timer = self.loop.call_later(settings.body_timeout_s, self._yz_check)
+                return
+            if cycle.more_body and not cycle.response_started:
+                return self._yz_close("body")
+
+        def _yz_close(self, what: str) -> None:
+            log.debug("closing %s: request %s not received in time", self.client, what)
+            self.transport.close()
+
+        def on_response_complete(self) -> None:
+            timer = getattr(self, "_yz_timer", None)
+            if timer is not None:
+                timer.cancel()
+            # the next request on this keep-alive connection (armed first: a pipelined request
+            # already buffered is read by the call below)
+            self._yz_arm_headers()
+            super().on_response_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            timer = getattr(self, "_yz_timer", None)
+            if timer is not None:
+                timer.cancel()
+            super().connection_lost(exc)
+
+    return GuardedH11Protocol
