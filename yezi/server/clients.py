@@ -104,10 +104,18 @@ class ClientLimits:
     tables restored from the database count for no one (they still count for the server-wide cap)."""
 
     settings: Settings
+    trusted: TrustedProxies = field(init=False)
     _created: dict[str, list[float]] = field(default_factory=dict)
     _owned: dict[str, set[str]] = field(default_factory=dict)
     _owner_of: dict[str, str] = field(default_factory=dict)
     _sockets: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.trusted = TrustedProxies(self.settings.trusted_proxies)
+
+    def key_of(self, scope: Mapping) -> str:
+        """The per-client key of a request or WebSocket (its ASGI scope)."""
+        return client_key(client_host(scope, self.trusted))
 
     # ---- table creation -----------------------------------------------------------------------
     def creation_refusal(self, key: str) -> tuple[str, str] | None:

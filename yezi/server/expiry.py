@@ -69,8 +69,8 @@ async def sweep(manager: TableManager, now: float | None = None) -> list[str]:
             await archive(manager, t, reason)
         except Exception:
             log.exception("could not archive table %s", t.id)
-    for t in list(manager.live.values()):  # finished matches nobody watches: free the memory
-        if t.row.status == "finished":
+    for t in list(manager.live.values()):  # finished or archived tables nobody watches: free the memory
+        if not t.playing:
             manager.limits.release(t.id)
             if not t.conns:
                 manager.live.pop(t.id, None)
