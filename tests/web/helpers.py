@@ -34,10 +34,13 @@ def free_port() -> int:
 class Server:
     """`yezi serve` on a free port with its own database."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None):
+    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None,
+                 log_level: str = "warning", nofile: int | None = None):
         self.database_url = database_url
         self.bot_delay = bot_delay
         self.extra_env = env or {}
+        self.log_level = log_level
+        self.nofile = nofile  # an open-file limit for the server process (soft and hard)
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
         self.log_path = tempfile.mktemp(prefix="yezi-server-", suffix=".log")
@@ -65,8 +68,8 @@ class Server:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+             "--bot-delay", str(self.bot_delay), "--log-level", self.log_level],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=self._limits if self.nofile else None,
         )
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -77,6 +80,11 @@ class Server:
                     return self
             time.sleep(0.1)
         raise RuntimeError("server did not start:\n" + self.log())
+
+    def _limits(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def kill9(self) -> None:
         assert self.proc is not None

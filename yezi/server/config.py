@@ -32,7 +32,8 @@ class Settings:
     rate_burst: float = field(default_factory=lambda: float(os.environ.get("YEZI_RATE_BURST", "20")))
     max_http_body: int = 256 * 1024
     create_per_minute: int = field(default_factory=lambda: int(os.environ.get("YEZI_CREATE_PER_MINUTE", "30")))
-    max_open_tables: int = 5000
+    # Tables playing on the whole server; past it, creation answers 503 "full" (idle tables expire).
+    max_open_tables: int = field(default_factory=lambda: _env_int("YEZI_MAX_OPEN_TABLES", 5000))
     max_deals: int = 32
     max_conns_per_table: int = 200
     # Hints (a search of up to 5 s) run in threads, at most this many at once on the whole server:
