@@ -12,9 +12,11 @@ from tests.web.helpers import Server
 
 
 @contextmanager
-def own_server(log_level: str = "warning", nofile: int | None = None, **env: str) -> Iterator[Server]:
+def own_server(log_level: str = "warning", nofile: int | None = None, bot_delay: float = 0.0,
+               **env: str) -> Iterator[Server]:
     d = tempfile.mkdtemp(prefix="yezi-access-")
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), env=env, log_level=log_level, nofile=nofile).start()
+    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=bot_delay, env=env, log_level=log_level,
+                 nofile=nofile).start()
     try:
         yield srv
     finally:

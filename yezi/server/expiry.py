@@ -32,7 +32,7 @@ def expiry_reason(t: LiveTable, now: float, idle_s: float, empty_s: float) -> st
         return None
     if now - t.last_activity >= idle_s:
         return "idle"
-    if t.empty_since is not None and now - max(t.empty_since, t.last_activity) >= empty_s:
+    if t.empty_since is not None and now - t.empty_since >= empty_s:  # bots playing on alone count for nothing
         return "empty"
     return None
 

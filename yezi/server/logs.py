@@ -21,6 +21,7 @@ from typing import Any
 
 _QUERY = re.compile(r"(/[^\s\"'?#]*)\?[^\s\"']*")
 _SECRET = re.compile(r"((?:yz_s\d+|token|invite|seat)=)[A-Za-z0-9_\-.~%]{8,}", re.I)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9_\-.~%]+", re.I)
 
 
@@ -54,7 +55,8 @@ class Redact(logging.Filter):
 
 
 class Dedupe(logging.Filter):
-    """Identical records (same logger, level, text, exception type and errno) within `window` seconds:
+    """Identical records (same logger, level, text - for warnings and errors, numbers aside -,
+    exception type and errno) within `window` seconds:
     the first is written, the rest are counted; the next one written after the window carries
     the count ("… [repeated 1,234 times in 60 s]"). Memory stays bounded by `max_keys`."""
 
@@ -70,6 +72,8 @@ class Dedupe(logging.Filter):
             text = record.getMessage()
         except Exception:  # a malformed record: let logging report it
             return True
+        if record.levelno >= logging.WARNING:  # the same failure with other numbers (fds, timers, ports)
+            text = _NUMBER.sub("#", text)
         key = (record.name, record.levelno, text, exc, _errno(record))
         now = time.monotonic()
         seen = self._seen.get(key)

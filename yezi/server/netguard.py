@@ -30,9 +30,12 @@ from yezi.server.config import Settings
 
 log = logging.getLogger("yezi.server.net")
 
-# descriptors kept free for everything that is not a client socket: the database, the log,
-# static files, the event loop's own, the hint threads'
-FD_RESERVE = 64
+# The listening socket's backlog, which is also how many connections asyncio accepts in one go
+# before any of them reaches `connection_made` (where the caps are applied).
+BACKLOG = 128
+# descriptors kept free for everything that is not a counted client socket: one accept burst,
+# the database, the log, static files, the event loop's own, the hint threads'
+FD_RESERVE = 64 + BACKLOG
 
 
 def raise_fd_limit() -> int:
