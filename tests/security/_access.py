@@ -12,7 +12,7 @@ from tests.web.helpers import Server
 
 
 @contextmanager
-def own_server(log_level: str = "warning", nofile: int | None = None, bot_delay: float = 0.0,
+def access_server(log_level: str = "warning", nofile: int | None = None, bot_delay: float = 0.0,
                **env: str) -> Iterator[Server]:
     d = tempfile.mkdtemp(prefix="yezi-access-")
     srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=bot_delay, env=env, log_level=log_level,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.security._access import own_server
+from tests.security._access import access_server
 from yezi.server.clients import ClientLimits, TrustedProxies, client_host, client_key
 from yezi.server.config import Settings
 
@@ -18,7 +18,7 @@ def _scope(peer: str, xff: str | None = None) -> dict:
 
 
 def test_fake_forwarded_for_does_not_escape_the_creation_limit():
-    with own_server(YEZI_CREATE_PER_MINUTE="5") as srv:
+    with access_server(YEZI_CREATE_PER_MINUTE="5") as srv:
         codes = [srv.post("/api/tables", LUKFU, headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code
                  for i in range(8)]
         assert codes.count(201) == 5 and codes[5:] == [429, 429, 429], codes
@@ -27,7 +27,7 @@ def test_fake_forwarded_for_does_not_escape_the_creation_limit():
 
 
 def test_a_trusted_proxy_names_its_clients():
-    with own_server(YEZI_CREATE_PER_MINUTE="2", YEZI_TRUSTED_PROXIES="127.0.0.1") as srv:
+    with access_server(YEZI_CREATE_PER_MINUTE="2", YEZI_TRUSTED_PROXIES="127.0.0.1") as srv:
         for i in range(4):  # four clients behind the proxy: two each
             for _ in range(2):
                 assert srv.post("/api/tables", LUKFU, headers={"X-Forwarded-For": f"203.0.113.{i}"}).status_code == 201
@@ -36,11 +36,11 @@ def test_a_trusted_proxy_names_its_clients():
 
 
 def test_open_tables_per_client_and_server_wide_caps():
-    with own_server(YEZI_MAX_TABLES_PER_CLIENT="3", YEZI_MAX_OPEN_TABLES="5") as srv:
+    with access_server(YEZI_MAX_TABLES_PER_CLIENT="3", YEZI_MAX_OPEN_TABLES="5") as srv:
         assert [srv.post("/api/tables", LUKFU).status_code for _ in range(3)] == [201] * 3
         r = srv.post("/api/tables", LUKFU)
         assert r.status_code == 429 and r.json()["error"] == "too-many-tables"
-    with own_server(YEZI_MAX_OPEN_TABLES="2") as srv:
+    with access_server(YEZI_MAX_OPEN_TABLES="2") as srv:
         assert [srv.post("/api/tables", LUKFU).status_code for _ in range(2)] == [201] * 2
         r = srv.post("/api/tables", LUKFU)
         assert r.status_code == 503 and r.json()["error"] == "full" and "try later" in r.json()["message"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 import time
 
-from tests.security._access import own_server
+from tests.security._access import access_server
 from tests.web.helpers import Client
 from yezi.core.record import Record
 
@@ -24,7 +24,7 @@ def _wait_status(srv, tid: str, want: str, timeout: float = 10) -> None:
 
 
 def test_idle_table_is_archived_and_its_record_stays_readable():
-    with own_server(YEZI_TABLE_IDLE="2", YEZI_TABLE_EMPTY="3600", YEZI_EXPIRY_CHECK="0.2") as srv:
+    with access_server(YEZI_TABLE_IDLE="2", YEZI_TABLE_EMPTY="3600", YEZI_EXPIRY_CHECK="0.2") as srv:
         t = srv.create(name="Ann", num_deals=2,
                        seats=[{"kind": "human"}, {"kind": "human", "access": "open"}, {"kind": "bot"}, {"kind": "bot"}])
         tid = t["id"]
@@ -69,7 +69,7 @@ def test_idle_table_is_archived_and_its_record_stays_readable():
 
 
 def test_empty_tables_expire_sooner_and_free_their_creator():
-    with own_server(YEZI_TABLE_IDLE="3600", YEZI_TABLE_EMPTY="1", YEZI_EXPIRY_CHECK="0.2",
+    with access_server(YEZI_TABLE_IDLE="3600", YEZI_TABLE_EMPTY="1", YEZI_EXPIRY_CHECK="0.2",
                     YEZI_MAX_TABLES_PER_CLIENT="2") as srv:
         a = srv.create(seats=[{"kind": "human"}, {"kind": "human", "access": "open"}, {"kind": "bot"}, {"kind": "bot"}])
         b = srv.create(name="Bo")
@@ -86,7 +86,7 @@ def test_empty_tables_expire_sooner_and_free_their_creator():
 
 
 def test_spectators_keep_an_all_bot_table_alive():
-    with own_server(bot_delay=0.05, YEZI_TABLE_IDLE="3600", YEZI_TABLE_EMPTY="1", YEZI_EXPIRY_CHECK="0.2") as srv:
+    with access_server(bot_delay=0.05, YEZI_TABLE_IDLE="3600", YEZI_TABLE_EMPTY="1", YEZI_EXPIRY_CHECK="0.2") as srv:
         bots = srv.create(seats=[{"kind": "bot"}] * 4, num_deals=32)
         watcher = Client(f"{srv.ws_base}/ws/{bots['id']}")
         watcher.state()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.security._access import own_server
+from tests.security._access import access_server
 from tests.web.helpers import Client, Server
 
 SEATS = [{"kind": "human"}, {"kind": "human", "access": "invite"}, {"kind": "human", "access": "open"},
@@ -15,7 +15,7 @@ SEATS = [{"kind": "human"}, {"kind": "human", "access": "invite"}, {"kind": "hum
 
 @pytest.fixture(scope="module")
 def srv():
-    with own_server() as s:
+    with access_server() as s:
         yield s
 
 

@@ -10,7 +10,7 @@ from contextlib import suppress
 
 import httpx
 
-from tests.security._access import own_server
+from tests.security._access import access_server
 from tests.web.helpers import Client
 
 
@@ -32,7 +32,7 @@ def _closed(s: socket.socket, wait: float) -> bool:
 
 
 def test_half_header_connections_are_closed_within_the_timeout():
-    with own_server(YEZI_HEADER_TIMEOUT="1", YEZI_BODY_TIMEOUT="1") as srv:
+    with access_server(YEZI_HEADER_TIMEOUT="1", YEZI_BODY_TIMEOUT="1") as srv:
         t0 = time.monotonic()
         socks = [_half_header(srv.port) for _ in range(50)]
         slow_body = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
@@ -49,7 +49,7 @@ def test_half_header_connections_are_closed_within_the_timeout():
 
 
 def test_connections_per_address_and_in_all_are_capped():
-    with own_server(YEZI_MAX_CONNS_PER_PEER="20", YEZI_HEADER_TIMEOUT="30") as srv:
+    with access_server(YEZI_MAX_CONNS_PER_PEER="20", YEZI_HEADER_TIMEOUT="30") as srv:
         socks = [_half_header(srv.port) for _ in range(30)]
         time.sleep(0.3)
         closed = [_closed(s, 0.5) for s in socks]
@@ -63,7 +63,7 @@ def test_connections_per_address_and_in_all_are_capped():
 def test_an_fd_limited_server_survives_a_flood_of_idle_sockets():
     """A process limited to 256 descriptors, 600 idle half-header sockets: no "Too many open files"
     flood, and the server serves again once the idle sockets time out."""
-    with own_server(nofile=256, YEZI_HEADER_TIMEOUT="2", YEZI_MAX_CONNS_PER_PEER="100000") as srv:
+    with access_server(nofile=256, YEZI_HEADER_TIMEOUT="2", YEZI_MAX_CONNS_PER_PEER="100000") as srv:
         socks = []
         for _ in range(600):
             with suppress(OSError):
@@ -86,7 +86,7 @@ def test_an_fd_limited_server_survives_a_flood_of_idle_sockets():
 
 
 def test_websockets_per_client_are_capped():
-    with own_server(YEZI_MAX_WS_PER_CLIENT="3") as srv:
+    with access_server(YEZI_MAX_WS_PER_CLIENT="3") as srv:
         t = srv.create()
         ws = [Client(f"{srv.ws_base}/ws/{t['id']}") for _ in range(3)]
         for c in ws:

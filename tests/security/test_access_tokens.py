@@ -14,14 +14,14 @@ import time
 import httpx
 import pytest
 
-from tests.security._access import own_server
+from tests.security._access import access_server
 from tests.web.helpers import Client, play_random, playwright_or_skip
 from yezi.server.logs import Dedupe, Redact, redact
 
 
 def test_no_token_in_any_log_line_through_a_full_flow():
     tokens: list[str] = []
-    with own_server(log_level="debug") as srv:
+    with access_server(log_level="debug") as srv:
         t = srv.create(seats=[{"kind": "human"}, {"kind": "human", "access": "invite"},
                               {"kind": "human", "access": "open"}, {"kind": "bot"}], name="Host")
         tid = t["id"]
@@ -109,7 +109,7 @@ def browser_api():
 def test_address_bar_never_keeps_a_seat_secret(browser_api):
     from tests.web.helpers import CHROMIUM, CHROMIUM_FLAGS
 
-    with own_server() as srv, browser_api.sync_playwright() as p:
+    with access_server() as srv, browser_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
         try:
             # the host creates a table in the lobby: the address is the table's, with no secret
@@ -157,7 +157,7 @@ def test_address_bar_never_keeps_a_seat_secret(browser_api):
 
 
 def test_play_random_still_works_with_header_credentials():
-    with own_server() as srv:
+    with access_server() as srv:
         t = srv.create(name="Ann")
         cl = srv.client(t["id"], t["seats"]["0"]["token"])
         assert play_random(cl, random.Random(1))["deal_over"]

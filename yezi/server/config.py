@@ -46,7 +46,6 @@ class Settings:
     allowed_origins: tuple[str, ...] = field(
         default_factory=lambda: parse_origins(os.environ.get("YEZI_ALLOWED_ORIGINS", "")))
 
-
     # ---- who may connect and for how long (yezi.server.clients, yezi.server.netguard) ----------
     # Addresses or networks (comma-separated, e.g. "127.0.0.1,10.0.0.0/8") of reverse proxies whose
     # X-Forwarded-For / X-Forwarded-Proto are believed. Default: none, so a client cannot name

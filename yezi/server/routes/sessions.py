@@ -7,7 +7,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.server.context import context_of
-from yezi.server.http_util import err, read_json
+from yezi.server.http_util import err, read_model
+from yezi.server.schemas import OpenSession, ReissueInvite
 from yezi.server.seats import bearer, cookie_name, held_positions, seat_link, set_seat_cookie
 from yezi.server.tables import TableError
 
@@ -22,10 +23,7 @@ async def open_session(request: Request) -> Response:
     if t is None:
         return err("no-table", "no such table", 404)
     try:
-        body = await read_json(request, 4096)
-        token = body.get("token") if isinstance(body, dict) else None
-        if not isinstance(token, str) or not token:
-            raise TableError("bad-request", "expected {\"token\": <the seat link's secret>}")
+        token = (await read_model(request, OpenSession, 4096))["token"]
         position = t.auth(token)
     except TableError as e:
         return err(e.code, e.message, 403 if e.code == "bad-token" else 400)
@@ -50,9 +48,7 @@ async def reissue_invite(request: Request) -> Response:
     if t is None:
         return err("no-table", "no such table", 404)
     try:
-        body = await read_json(request, 4096)
-        if not isinstance(body, dict):
-            raise TableError("bad-request", "expected {\"position\": <seat>}")
+        body = await read_model(request, ReissueInvite, 4096)
         host = t.row.host_position
         tok = bearer(request.headers)
         if tok is None and host is not None:
