@@ -143,6 +143,15 @@ def test_address_bar_never_keeps_a_seat_secret(browser_api):
             other.goto(friend.url)
             other.wait_for_selector(".tbl-head")
             assert other.locator("#hand button.card").count() == 0
+            # the host makes a new invitation: a new link, and the old one opens nothing any more
+            host.click("[data-reissue='1']")
+            host.wait_for_function(f"document.querySelector(\".invite-link[data-pos='1']\").value !== {invite!r}")
+            fresh = host.locator(".invite-link[data-pos='1']").input_value()
+            assert "#seat=" in fresh and fresh != invite
+            assert httpx.post(f"{srv.base}/t/{tid}/session", json={"token": secret}).status_code == 403
+            friend.goto(fresh)
+            friend.wait_for_selector("#hand button.card")
+            secret = fresh.split("#seat=")[1]
             # a reload keeps the seat (the cookie), still with no secret in the address
             friend.reload()
             friend.wait_for_selector("#hand button.card")
