@@ -43,7 +43,7 @@ def uvicorn_options(settings, log_level: str = "info") -> dict:
     connection caps below the open-file limit, logs without secrets or floods."""
     from yezi.server.clients import TrustedProxies
     from yezi.server.logs import log_config
-    from yezi.server.netguard import BACKLOG, connection_cap, guarded_h11, raise_fd_limit
+    from yezi.server.netguard import connection_cap, guarded_h11, listen_backlog, raise_fd_limit
 
     raise_fd_limit()
     return {
@@ -54,7 +54,7 @@ def uvicorn_options(settings, log_level: str = "info") -> dict:
         # uvicorn answers 503 past this many connections or requests in flight (the guard closes
         # connections past the cap before they are read; this bounds the rest)
         "limit_concurrency": connection_cap(settings),
-        "backlog": BACKLOG,
+        "backlog": listen_backlog(),
         "ws_max_size": 1 << 20, "ws_ping_interval": settings.ws_ping_interval_s,
         "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": False,
     }

@@ -30,12 +30,24 @@ from yezi.server.config import Settings
 
 log = logging.getLogger("yezi.server.net")
 
-# The listening socket's backlog, which is also how many connections asyncio accepts in one go
-# before any of them reaches `connection_made` (where the caps are applied).
-BACKLOG = 128
-# descriptors kept free for everything that is not a counted client socket: one accept burst,
-# the database, the log, static files, the event loop's own, the hint threads'
-FD_RESERVE = 64 + BACKLOG
+# descriptors kept free for everything that is not a client socket: the database, the log, static
+# files, the event loop's own, the hint threads'
+FD_BASE_RESERVE = 64
+
+
+def _soft_limit() -> int | None:
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+def listen_backlog() -> int:
+    """The listening socket's backlog, which is also how many connections asyncio accepts in one go
+    before any of them reaches `connection_made` (where the caps apply): so it must fit in the
+    descriptors left over. 1024 where the open-file limit is generous, down to 64 where it is tight."""
+    soft = _soft_limit()
+    if soft is None:
+        return 1024
+    return max(64, min(1024, (soft - FD_BASE_RESERVE) // 4))
 
 
 def raise_fd_limit() -> int:
@@ -52,11 +64,12 @@ def raise_fd_limit() -> int:
 
 
 def connection_cap(settings: Settings) -> int:
-    """The server-wide connection cap: the setting, or less where the open-file limit is lower."""
-    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft == resource.RLIM_INFINITY:
+    """The server-wide connection cap: the setting, or less where the open-file limit is lower (one
+    accept burst and the base reserve are kept free)."""
+    soft = _soft_limit()
+    if soft is None:
         return settings.max_connections
-    return max(16, min(settings.max_connections, soft - FD_RESERVE))
+    return max(16, min(settings.max_connections, soft - FD_BASE_RESERVE - listen_backlog()))
 
 
 class _Registry:
