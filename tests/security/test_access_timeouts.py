@@ -37,10 +37,10 @@ def test_half_header_connections_are_closed_within_the_timeout():
         socks = [_half_header(srv.port) for _ in range(50)]
         slow_body = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
         slow_body.sendall(b"POST /api/replay HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789")
-        assert all(_closed(s, 3.0) for s in socks)
+        assert all(_closed(s, 5.0) for s in socks)
         elapsed = time.monotonic() - t0
-        assert elapsed < 3.0, elapsed  # the 1 s deadline, with room for a busy machine
-        assert _closed(slow_body, 3.0)  # headers, then 1 s for the body
+        assert elapsed < 4.5, elapsed  # the 1 s deadline, with room for a busy machine
+        assert _closed(slow_body, 5.0)  # headers, then 1 s for the body
         for s in [*socks, slow_body]:
             s.close()
         # a complete request is not cut, and an idle keep-alive connection is closed too
@@ -101,3 +101,33 @@ def test_websockets_per_client_are_capped():
         assert again.state()["type"] == "state"
         for c in [*ws, again]:
             c.close()
+
+
+def test_a_websocket_that_stops_answering_pings_is_closed():
+    """A peer that keeps its socket but answers no ping is dropped (ping interval + timeout), and
+    its place under the per-client cap is given back."""
+    import base64
+    import os
+
+    with access_server(YEZI_WS_PING_INTERVAL="0.5", YEZI_WS_PING_TIMEOUT="0.5", YEZI_MAX_WS_PER_CLIENT="1") as srv:
+        t = srv.create()
+        s = socket.create_connection(("127.0.0.1", srv.port), timeout=5)
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall(f"GET /ws/{t['id']} HTTP/1.1\r\nHost: 127.0.0.1:{srv.port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+        t0 = time.monotonic()
+        first = s.recv(4096)
+        assert first.startswith(b"HTTP/1.1 101"), first[:100]
+        while time.monotonic() - t0 < 10:  # read what comes (frames, pings), answer nothing
+            try:
+                if s.recv(65536) == b"":
+                    break
+            except (ConnectionResetError, TimeoutError):
+                break
+        elapsed = time.monotonic() - t0
+        s.close()
+        assert elapsed < 4, elapsed
+        time.sleep(0.3)
+        again = Client(f"{srv.ws_base}/ws/{t['id']}")  # the cap of 1 is free again
+        assert again.state()["type"] == "state"
+        again.close()
