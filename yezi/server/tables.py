@@ -580,7 +580,7 @@ class TableManager:
                     raise TableError("bad-seats", f"unknown bot level {level!r}; levels: " + ", ".join(levels))
                 players.append(PlayerRow(pos, "bot", level, f"{level} bot {pos + 1}", None, True))
             else:
-                access = s.get("access", "invite")
+                access = s.get("access") or "invite"
                 if access not in ("open", "invite"):
                     raise TableError("bad-seats", "a human seat's access is \"invite\" (only its own link takes it) "
                                      "or \"open\" (anyone may join from the lobby)")
