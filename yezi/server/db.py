@@ -305,12 +305,18 @@ class Store:
                              .order_by(events_t.c.deal_no, events_t.c.seq)).mappings().all()
         return [(r["deal_no"], r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
 
-    def list_tables(self, status: str | None = None, listed_only: bool = True, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, status: str | None = None, listed_only: bool = True, limit: int = 200,
+                    open_seat_only: bool = False) -> list[TableRow]:
+        """Newest first; `open_seat_only`: only tables with a free human seat open to anyone."""
         q = select(tables_t)
         if status:
             q = q.where(tables_t.c.status == status)
         if listed_only:
             q = q.where(tables_t.c.listed.is_(True))
+        if open_seat_only:
+            q = q.where(select(players_t.c.position).where(
+                players_t.c.table_id == tables_t.c.id, players_t.c.kind == "human",
+                players_t.c.access == "open", players_t.c.claimed.is_(False)).exists())
         q = q.order_by(tables_t.c.created_at.desc()).limit(limit)
         with self.engine.connect() as c:
             return [_table_row(r) for r in c.execute(q).mappings().all()]

@@ -521,7 +521,7 @@ class TableManager:
         """Tables that wait for players: listed, playing, with a free seat open to anyone. A seat
         kept for an invited friend is never offered, and an archived table never shown."""
         out = []
-        for row in self.store.list_tables(status="playing", limit=limit):
+        for row in self.store.list_tables(status="playing", limit=limit, open_seat_only=True):
             t = self.live.get(row.id)
             if t is not None:
                 if not t.playing:
