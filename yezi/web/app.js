@@ -1,6 +1,6 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
-import { botName, t } from "/static/i18n.js";
+import { botName, errorText, t } from "/static/i18n.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -44,7 +44,7 @@ export function toast(msg) {
 async function api(path, opts = {}) {
   const r = await fetch(path, { headers: { "Content-Type": "application/json" }, ...opts });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.message || r.statusText);
+  if (!r.ok) throw new Error(errorText(state.lang, data.error, data.message || r.statusText));
   return data;
 }
 async function games() {
@@ -334,7 +334,7 @@ async function tablePage(main, tid) {
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
-        toast(`${T("error")}: ${m.message}`);
+        toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
         if (mod && mod.onError) mod.onError(m);
       }
