@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.security._access import access_server
-from yezi.server.clients import ClientLimits, TrustedProxies, client_host, client_key
+from yezi.server.clients import ClientLimits, TrustedProxies, address_key, client_host
 from yezi.server.config import Settings
 
 LUKFU = {"game": "lukfu"}
@@ -54,8 +54,8 @@ def test_client_address_rules():
     assert client_host(_scope("127.0.0.1", "6.6.6.6, 1.2.3.4, 10.1.1.1"), proxy) == "1.2.3.4"
     assert client_host(_scope("127.0.0.1"), proxy) == "127.0.0.1"
     assert client_host(_scope("8.8.8.8", "1.2.3.4"), proxy) == "8.8.8.8"  # not a proxy: header ignored
-    assert client_key("2001:db8:1:2:3:4:5:6") == client_key("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
-    assert client_key("::ffff:1.2.3.4") == "1.2.3.4"
+    assert address_key("2001:db8:1:2:3:4:5:6") == address_key("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
+    assert address_key("::ffff:1.2.3.4") == "1.2.3.4"
     assert none.uvicorn_kwargs()["proxy_headers"] is False
     assert proxy.uvicorn_kwargs()["forwarded_allow_ips"] == "127.0.0.1/32,10.0.0.0/8"
     with pytest.raises(ValueError):

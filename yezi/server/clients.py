@@ -15,6 +15,8 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from starlette.requests import HTTPConnection
+
 from yezi.server.config import Settings
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -84,7 +86,7 @@ def client_host(scope: Mapping, trusted: TrustedProxies) -> str:
     return hops[0] if hops else host
 
 
-def client_key(host: str) -> str:
+def address_key(host: str) -> str:
     """The unit a per-client cap counts: the address, or an IPv6 address's /64."""
     try:
         ip = ipaddress.ip_address(host)
@@ -97,6 +99,16 @@ def client_key(host: str) -> str:
     return host
 
 
+def client_key(conn: HTTPConnection) -> str:
+    """The client a request or WebSocket comes from, as every per-client limit and budget counts it:
+    its address (forwarded only by a trusted proxy), an IPv6 address by its /64."""
+    state = conn.app.state
+    trusted = getattr(state, "trusted_proxies", None)
+    if trusted is None:  # parsed once per app
+        trusted = state.trusted_proxies = TrustedProxies(state.settings.trusted_proxies)
+    return address_key(client_host(conn.scope, trusted))
+
+
 @dataclass
 class ClientLimits:
     """Per-client counters of the server process: tables created in the last minute, tables
@@ -104,18 +116,10 @@ class ClientLimits:
     tables restored from the database count for no one (they still count for the server-wide cap)."""
 
     settings: Settings
-    trusted: TrustedProxies = field(init=False)
     _created: dict[str, list[float]] = field(default_factory=dict)
     _owned: dict[str, set[str]] = field(default_factory=dict)
     _owner_of: dict[str, str] = field(default_factory=dict)
     _sockets: dict[str, int] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.trusted = TrustedProxies(self.settings.trusted_proxies)
-
-    def key_of(self, scope: Mapping) -> str:
-        """The per-client key of a request or WebSocket (its ASGI scope)."""
-        return client_key(client_host(scope, self.trusted))
 
     # ---- table creation -----------------------------------------------------------------------
     def creation_refusal(self, key: str) -> tuple[str, str] | None:

@@ -25,7 +25,7 @@ import weakref
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from yezi.server.clients import TrustedProxies, client_key
+from yezi.server.clients import TrustedProxies, address_key
 from yezi.server.config import Settings
 
 log = logging.getLogger("yezi.server.net")
@@ -111,7 +111,7 @@ def guarded_h11(settings: Settings) -> type[H11Protocol]:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             peer = self.client[0] if self.client else None
-            key = client_key(peer) if peer and peer not in trusted else None
+            key = address_key(peer) if peer and peer not in trusted else None
             if registry.open_count() >= cap or (key is not None
                                                 and registry.peer_count(key) >= settings.max_conns_per_peer):
                 registry.refused += 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import ClaimSeat, CreateTable
@@ -20,7 +21,7 @@ async def list_tables(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     ctx = context_of(request)
     manager = ctx.manager
-    client = manager.limits.key_of(request.scope)
+    client = client_key(request)
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:
         return err(*refusal, 429)
@@ -58,7 +59,7 @@ async def get_table(request: Request) -> Response:
 async def claim(request: Request) -> Response:
     ctx = context_of(request)
     manager = ctx.manager
-    client = manager.limits.key_of(request.scope)
+    client = client_key(request)
     if not manager.rate_ok("claim:" + client):
         return err("rate-limited", "too many requests; wait a minute", 429)
     try:

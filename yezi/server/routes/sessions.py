@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import OpenSession, ReissueInvite
@@ -16,7 +17,7 @@ from yezi.server.tables import TableError
 async def open_session(request: Request) -> Response:
     """POST /t/<id>/session {"token": <secret from the link>}: sets the seat's cookie."""
     ctx = context_of(request)
-    if not ctx.manager.rate_ok("session:" + ctx.manager.limits.key_of(request.scope)):
+    if not ctx.manager.rate_ok("session:" + client_key(request)):
         return err("rate-limited", "too many requests; wait a minute", 429)
     tid = request.path_params["tid"]
     t = await ctx.manager.get(tid)

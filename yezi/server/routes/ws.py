@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.hints import table_hint
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
+from yezi.server.clients import client_key
 from yezi.server.context import AppContext, context_of
 from yezi.server.schemas import BadInput, ws_message
 from yezi.server.seats import ws_position
@@ -31,7 +32,7 @@ async def ws_table(ws: WebSocket) -> None:
     """/t/<id>/ws?seat=<position> (the seat's cookie authenticates) or /ws/<id> (spectators, and
     programs with 'Authorization: Bearer <token>'); at most `max_ws_per_client` per client."""
     limits = context_of(ws).manager.limits
-    key = limits.key_of(ws.scope)
+    key = client_key(ws)
     if not limits.socket_opened(key):
         await ws.accept()
         await ws.send_text(json.dumps({"type": "error", "code": "too-many-sockets", "message": (
