@@ -9,6 +9,7 @@ import time
 from contextlib import suppress
 
 import httpx
+import pytest
 
 from tests.security._access import access_server
 from tests.web.helpers import Client
@@ -58,6 +59,22 @@ def test_connections_per_address_and_in_all_are_capped():
             s.close()
         time.sleep(0.3)
         assert httpx.get(srv.base + "/api/health", timeout=5).status_code == 200
+        # a WebSocket counts until it closes, then gives its place back
+        t = srv.create()
+        for _ in range(30):
+            c = Client(f"{srv.ws_base}/ws/{t['id']}")
+            assert c.state()["type"] == "state"
+            c.close()
+        time.sleep(0.3)
+        held = [_half_header(srv.port) for _ in range(19)]
+        time.sleep(0.2)
+        assert httpx.get(srv.base + "/api/health", timeout=5).status_code == 200  # the 20th
+        held.append(_half_header(srv.port))
+        time.sleep(0.2)
+        with pytest.raises(httpx.HTTPError):  # a 21st connection from this address
+            httpx.get(srv.base + "/api/health", timeout=3)
+        for s in held:
+            s.close()
 
 
 def test_an_fd_limited_server_survives_a_flood_of_idle_sockets():

@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import resource
-import weakref
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -73,29 +72,31 @@ def connection_cap(settings: Settings) -> int:
 
 
 class _Registry:
-    """Open client transports, in all and per peer (weak: a closed transport drops out)."""
+    """Open client connections, in all and per peer: counted when accepted, uncounted when the
+    socket is lost (by this protocol, or by the WebSocket protocol it was upgraded to). O(1) per
+    connection, so that a flood of connections costs no scans."""
 
     def __init__(self) -> None:
-        self.all: weakref.WeakSet = weakref.WeakSet()
-        self.by_peer: dict[str, weakref.WeakSet] = {}
+        self.open = 0
+        self.by_peer: dict[str, int] = {}
         self.refused = 0
 
-    def open_count(self) -> int:
-        return sum(1 for t in list(self.all) if not t.is_closing())
-
     def peer_count(self, key: str) -> int:
-        s = self.by_peer.get(key)
-        if s is None:
-            return 0
-        n = sum(1 for t in list(s) if not t.is_closing())
-        if n == 0:
-            del self.by_peer[key]
-        return n
+        return self.by_peer.get(key, 0)
 
-    def add(self, key: str | None, transport: asyncio.Transport) -> None:
-        self.all.add(transport)
+    def add(self, key: str | None) -> None:
+        self.open += 1
         if key is not None:
-            self.by_peer.setdefault(key, weakref.WeakSet()).add(transport)
+            self.by_peer[key] = self.by_peer.get(key, 0) + 1
+
+    def remove(self, key: str | None) -> None:
+        self.open -= 1
+        if key is not None:
+            n = self.by_peer.get(key, 0) - 1
+            if n > 0:
+                self.by_peer[key] = n
+            else:
+                self.by_peer.pop(key, None)
 
 
 def guarded_h11(settings: Settings) -> type[H11Protocol]:
@@ -112,16 +113,34 @@ def guarded_h11(settings: Settings) -> type[H11Protocol]:
             super().connection_made(transport)
             peer = self.client[0] if self.client else None
             key = address_key(peer) if peer and peer not in trusted else None
-            if registry.open_count() >= cap or (key is not None
-                                                and registry.peer_count(key) >= settings.max_conns_per_peer):
+            self._yz_counted = False
+            if registry.open >= cap or (key is not None and registry.peer_count(key) >= settings.max_conns_per_peer):
                 registry.refused += 1
                 if registry.refused in (1, 10, 100, 1000) or registry.refused % 10000 == 0:
                     log.warning("connections refused so far: %d (caps: %d in all, %d per address)",
                                 registry.refused, cap, settings.max_conns_per_peer)
                 transport.abort()  # no bytes read, the descriptor freed at once
                 return
-            registry.add(key, transport)
+            registry.add(key)
+            self._yz_key, self._yz_counted = key, True
             self._yz_arm_headers()
+
+        def _yz_release(self) -> None:
+            if self._yz_counted:
+                self._yz_counted = False
+                registry.remove(self._yz_key)
+
+        def handle_websocket_upgrade(self, event) -> None:  # type: ignore[no-untyped-def]
+            super().handle_websocket_upgrade(event)
+            ws_protocol = self.transport.get_protocol()
+            if ws_protocol is not self:  # the socket stays counted until the WebSocket protocol loses it
+                lost = ws_protocol.connection_lost
+
+                def connection_lost(exc: Exception | None) -> None:
+                    self._yz_release()
+                    lost(exc)
+
+                ws_protocol.connection_lost = connection_lost  # type: ignore[method-assign]
 
         # ---- request read deadlines ----------------------------------------------------------
         def _yz_arm_headers(self) -> None:
@@ -158,6 +177,8 @@ def guarded_h11(settings: Settings) -> type[H11Protocol]:
             timer = getattr(self, "_yz_timer", None)
             if timer is not None:
                 timer.cancel()
+            if self.transport.get_protocol() is self:  # else the WebSocket protocol releases it
+                self._yz_release()
             super().connection_lost(exc)
 
     return GuardedH11Protocol
