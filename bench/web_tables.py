@@ -40,6 +40,8 @@ def free_port() -> int:
 
 def start_server(url: str, port: int, nice: int = 0) -> subprocess.Popen:
     env = dict(os.environ, YEZI_BOT_DELAY="0", YEZI_NEXT_DEAL_DELAY="0", YEZI_CREATE_PER_MINUTE="1000000",
+               # every bench client is 127.0.0.1: lift the per-client caps
+               YEZI_MAX_TABLES_PER_CLIENT="1000000", YEZI_MAX_WS_PER_CLIENT="1000000", YEZI_MAX_CONNS_PER_PEER="1000000",
                YEZI_RATE_PER_S="100", PYTHONPATH=ROOT)
     pre = ["nice", "-n", str(nice)] if nice else []
     proc = subprocess.Popen([*pre, sys.executable, "-m", "yezi.cli.serve", "--port", str(port), "--database-url", url,
@@ -78,11 +80,12 @@ class Stats:
         self.disconnects = 0
 
 
-async def seat_client(url: str, position: int, stats: Stats, stop_at: float, think: float, rng: random.Random):
+async def seat_client(url: str, position: int, stats: Stats, stop_at: float, think: float, rng: random.Random,
+                      headers: dict[str, str] | None = None):
     pending: dict[str, float] = {}
     counter = 0
     try:
-        async with websockets.connect(url, max_size=2**22) as ws:
+        async with websockets.connect(url, max_size=2**22, additional_headers=headers) as ws:
             while time.time() < stop_at:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop_at - time.time()))
@@ -149,8 +152,9 @@ async def run(args) -> None:
         tasks = []
         for t in tables:
             for pos, seat in t["seats"].items():
-                u = f"ws://127.0.0.1:{port}/ws/{t['id']}?token={seat['token']}"
-                tasks.append(seat_client(u, int(pos), stats, stop_at, args.think, random.Random(rng.random())))
+                u = f"ws://127.0.0.1:{port}/ws/{t['id']}"
+                auth = {"Authorization": f"Bearer {seat['token']}"}  # never a token in the address
+                tasks.append(seat_client(u, int(pos), stats, stop_at, args.think, random.Random(rng.random()), auth))
         rss_peak = 0
         ps = psutil.Process(proc.pid if proc else args.server_pid)
 

@@ -35,7 +35,9 @@ def assert_still_serving(server: Server) -> None:
 
 
 def two_human_table(server: Server) -> dict:
-    return server.create(seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    """Seat 1 is open to anyone, so that it can be claimed."""
+    return server.create(seats=[{"kind": "human"}, {"kind": "human", "access": "open"}, {"kind": "bot"},
+                                {"kind": "bot"}])
 
 
 # ---- deep JSON: every JSON endpoint ----------------------------------------------------------

@@ -42,7 +42,8 @@ def test_cross_site_text_plain_post(server: Server):
 @pytest.mark.parametrize("path", ["/api/games/lukfu/resolve", "/api/replay", "claim"])
 def test_cross_site_post_other_endpoints(server: Server, path: str):
     if path == "claim":
-        t = server.create(seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+        t = server.create(seats=[{"kind": "human"}, {"kind": "human", "access": "open"}, {"kind": "bot"},
+                                 {"kind": "bot"}])
         path = f"/api/tables/{t['id']}/claim"
     r = httpx.post(server.base + path, content=json.dumps({"position": 1}), timeout=10,
                    headers={"Content-Type": "text/plain", "Origin": EVIL})
@@ -62,15 +63,16 @@ def test_same_origin_and_plain_clients_pass(server: Server):
 
 def test_cross_origin_ws_handshake(server: Server):
     t = server.create()
-    url = f"{server.ws_base}/ws/{t['id']}?token={t['seats']['0']['token']}"
+    url = f"{server.ws_base}/ws/{t['id']}"
+    auth = {"Authorization": f"Bearer {t['seats']['0']['token']}"}
     with pytest.raises(InvalidStatus) as e:
-        connect(url, origin=EVIL, open_timeout=10)
+        connect(url, origin=EVIL, open_timeout=10, additional_headers=auth)
     assert e.value.response.status_code == 403
     assert json.loads(e.value.response.body)["error"] == "bad-origin"
     with pytest.raises(InvalidStatus):
-        connect(url, origin="null", open_timeout=10)  # a sandboxed frame or a file: page
+        connect(url, origin="null", open_timeout=10, additional_headers=auth)  # a sandboxed frame or a file: page
     # the app's own page connects
-    with connect(url, origin=server.base, open_timeout=10) as ws:
+    with connect(url, origin=server.base, open_timeout=10, additional_headers=auth) as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
 
 

@@ -34,10 +34,13 @@ def free_port() -> int:
 class Server:
     """`yezi serve` on a free port with its own database."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None):
+    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None,
+                 log_level: str = "warning", nofile: int | None = None):
         self.database_url = database_url
         self.bot_delay = bot_delay
         self.extra_env = env or {}
+        self.log_level = log_level
+        self.nofile = nofile  # an open-file limit for the server process (soft and hard)
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
         self.log_path = tempfile.mktemp(prefix="yezi-server-", suffix=".log")
@@ -56,13 +59,17 @@ class Server:
                     "YEZI_CREATE_PER_MINUTE": "100000", "PYTHONPATH": ROOT,
                     # a scripted client answers every frame at once: far faster than the 10 a second
                     # (burst 20) allowed to people; the rate-limit test starts its own, strict server
-                    "YEZI_RATE_PER_S": "100000", "YEZI_RATE_BURST": "100000"})
+                    "YEZI_RATE_PER_S": "100000", "YEZI_RATE_BURST": "100000",
+                    # every test client comes from 127.0.0.1: the per-client caps are tested by
+                    # tests/security/test_access_*.py on servers of their own
+                    "YEZI_MAX_TABLES_PER_CLIENT": "100000", "YEZI_MAX_WS_PER_CLIENT": "100000",
+                    "YEZI_MAX_CONNS_PER_PEER": "100000"})
         env.update(self.extra_env)
         log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+             "--bot-delay", str(self.bot_delay), "--log-level", self.log_level],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=self._limits if self.nofile else None,
         )
         deadline = time.time() + 30
         while time.time() < deadline:
@@ -73,6 +80,11 @@ class Server:
                     return self
             time.sleep(0.1)
         raise RuntimeError("server did not start:\n" + self.log())
+
+    def _limits(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.nofile, self.nofile))
 
     def kill9(self) -> None:
         assert self.proc is not None
@@ -112,15 +124,17 @@ class Server:
         return r.json()
 
     def client(self, table_id: str, token: str | None = None, name: str = "") -> Client:
-        q = f"?token={token}" if token else "?"
-        return Client(f"{self.ws_base}/ws/{table_id}{q}&name={name}")
+        """A seat's (or, without a token, a spectator's) WebSocket; the token goes in a header,
+        as programs send it (browsers hold it in a cookie), never in the address."""
+        headers = {"Authorization": f"Bearer {token}"} if token else None
+        return Client(f"{self.ws_base}/ws/{table_id}?name={name}", headers)
 
 
 class Client:
     """A WebSocket client that keeps every frame it receives (for the frame audit)."""
 
-    def __init__(self, url: str):
-        self.ws = connect(url, max_size=2**24, open_timeout=10)
+    def __init__(self, url: str, headers: dict[str, str] | None = None):
+        self.ws = connect(url, max_size=2**24, open_timeout=10, additional_headers=headers)
         self.frames: list[dict[str, Any]] = []
         self.last_state: dict[str, Any] | None = None
 

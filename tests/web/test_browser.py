@@ -172,7 +172,7 @@ def test_host_and_friend_two_browsers(web, browser):
     host.click("#create-btn")
     host.wait_for_selector("#hand")
     link = host.locator(".invite-link[data-pos='1']").input_value()
-    assert "token=" in link
+    assert "#seat=" in link and "token=" not in link
     friend.goto(link)
     friend.wait_for_selector("#hand")
     friend.fill("#join-name", "Mei")

@@ -3,6 +3,9 @@
 Set YEZI_DATABASE_URL=postgresql://user@host/db (or --database-url) to use PostgreSQL instead.
 The port is bound and the database opened before the "serving on" line: a busy port or a database
 that cannot be used ends the command with one line saying so, and exit status 2.
+Behind a reverse proxy, set YEZI_TRUSTED_PROXIES to its address(es): only then is its
+X-Forwarded-For believed. Connection limits and timeouts: see `yezi.server.config.Settings` and
+`yezi.server.netguard`.
 """
 
 from __future__ import annotations
@@ -56,28 +59,30 @@ def main(argv: list[str] | None = None) -> int:
     _tune_gc()
     bound = sock.getsockname()[1]
     print(f"yezi: serving on http://{args.host}:{bound}  (database: {_safe(settings.database_url)})", flush=True)
-    run_server(app, sock, log_level=args.log_level)
+    run_server(app, sock, settings=settings, log_level=args.log_level)
     return 0
 
 
-def run_server(app, sock: socket.socket, log_level: str = "info") -> None:
+def run_server(app, sock: socket.socket, settings, log_level: str = "info") -> None:
     """uvicorn on the socket `listen` bound, until the process is stopped."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_level=log_level, ws_max_size=1 << 20, ws_ping_interval=20,
-                            ws_ping_timeout=30, ws_per_message_deflate=False)
+    config = uvicorn.Config(app, **uvicorn_options(settings, log_level))
     uvicorn.Server(config).run(sockets=[sock])
 
 
 def listen(host: str, port_number: int) -> socket.socket:
     """A listening socket on host:port, bound here so that a busy port is reported before the
     server says it serves (uvicorn would only log it and exit)."""
+    from yezi.server.netguard import listen_backlog, raise_fd_limit
+
+    raise_fd_limit()  # before the listening socket: the backlog follows the open-file limit
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: restart at once after a stop
         sock.bind((host, port_number))
-        sock.listen(2048)
+        sock.listen(listen_backlog())
     except OSError:
         sock.close()
         raise
@@ -119,6 +124,26 @@ def _open_app(settings):
         raise ValueError(f"cannot open the database {url!r}: {reason}") from None
     except OSError as e:
         raise ValueError(f"cannot open the database {url!r}: {e.strerror or e}") from None
+
+
+def uvicorn_options(settings, log_level: str = "info") -> dict:
+    """uvicorn's settings for this server: proxies trusted only as configured, timeouts, pings,
+    connection caps below the open-file limit, logs without secrets or floods."""
+    from yezi.server.clients import TrustedProxies
+    from yezi.server.logs import log_config
+    from yezi.server.netguard import connection_cap, guarded_h11
+
+    return {
+        "log_level": log_level, "log_config": log_config(log_level),
+        **TrustedProxies(settings.trusted_proxies).uvicorn_kwargs(),
+        "http": guarded_h11(settings),
+        "timeout_keep_alive": settings.keep_alive_s,
+        # uvicorn answers 503 past this many connections or requests in flight (the guard closes
+        # connections past the cap before they are read; this bounds the rest)
+        "limit_concurrency": connection_cap(settings),
+        "ws_max_size": 1 << 20, "ws_ping_interval": settings.ws_ping_interval_s,
+        "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": False,
+    }
 
 
 def _tune_gc() -> None:

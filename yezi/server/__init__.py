@@ -25,8 +25,18 @@ that seat's knowledge only) and `yezi/web/games/<name>.js` exporting
 ``async render(root, frame, ctx)``. Without the JS module the generic client shows the Python
 drawing and the legal actions as buttons.
 
-WebSocket protocol (``/ws/<table>?token=<seat token>&name=<display name>&lang=<zh-hant|zh-hans|en>``)
-------------------------------------------------------------------------
+Seats and links (`seats`)
+-------------------------
+A human seat is ``open`` (anyone may claim it from the lobby) or ``invite`` (only its own secret link
+``/t/<table>#seat=<token>`` takes it; the host may re-issue it, ``POST /t/<table>/invite``). The page
+exchanges a link's secret for an HttpOnly, SameSite=Strict cookie of ``Path=/t/<table>``
+(``POST /t/<table>/session``) and clears it from the address bar; ``/t/<table>`` alone is the watch link.
+Idle tables are archived (`expiry`); per-client caps and timeouts: `clients`, `netguard`; logs: `logs`.
+
+WebSocket protocol (``/t/<table>/ws?seat=<position>&name=<display name>&lang=<zh-hant|zh-hans|en>``)
+---------------------------------------------------------------------------------------------------
+The seat's cookie authenticates; programs use ``/ws/<table>`` with ``Authorization: Bearer <token>``.
+A ``?token=`` in the address is refused (``token-in-url``): it would be written to logs.
 No token: a spectator. Client messages are JSON objects of at most 4 KiB, at most 10 a second
 (burst 20), with exactly the fields below (``id``: a string of 1 to 64 characters, optional on every
 message) and their JSON types (``true`` is not a number, ``"false"`` not a boolean):

@@ -23,6 +23,7 @@ from starlette.responses import Response
 from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
 from yezi.server.db import Store, make_engine, migrate
+from yezi.server.expiry import sweeper
 from yezi.server.http_util import SecurityHeaders, err
 from yezi.server.origin import OriginGuard
 from yezi.server.routes import all_routes
@@ -60,8 +61,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         n = await manager.restore_active()
         log.info("restored %d open tables", n)
         monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag))
+        expiry = asyncio.get_running_loop().create_task(sweeper(manager))
         yield
         monitor.cancel()
+        expiry.cancel()
         for t in manager.live.values():
             for task in (t.bot_task, t.next_task):
                 if task is not None:

@@ -23,6 +23,14 @@ def default_database_path() -> Path:
     return data_dir() / "yezi.db"
 
 
+def _env_float(name: str, default: float) -> float:
+    return float(os.environ.get(name) or default)
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name) or default)
+
+
 def _default_db_url() -> str:
     return "sqlite:///" + str(default_database_path())
 
@@ -40,7 +48,8 @@ class Settings:
     rate_burst: float = field(default_factory=lambda: float(os.environ.get("YEZI_RATE_BURST", "20")))
     max_http_body: int = 256 * 1024
     create_per_minute: int = field(default_factory=lambda: int(os.environ.get("YEZI_CREATE_PER_MINUTE", "30")))
-    max_open_tables: int = 5000
+    # Tables playing on the whole server; past it, creation answers 503 "full" (idle tables expire).
+    max_open_tables: int = field(default_factory=lambda: _env_int("YEZI_MAX_OPEN_TABLES", 5000))
     max_deals: int = 32
     max_conns_per_table: int = 200
     # Hints (a search of up to 5 s) run in threads, at most this many at once on the whole server:
@@ -52,6 +61,39 @@ class Settings:
     # comma-separated, e.g. "https://play.example.org". Same-origin requests always pass; see yezi.server.origin.
     allowed_origins: tuple[str, ...] = field(
         default_factory=lambda: parse_origins(os.environ.get("YEZI_ALLOWED_ORIGINS", "")))
+
+    # ---- who may connect and for how long (yezi.server.clients, yezi.server.netguard) ----------
+    # Addresses or networks (comma-separated, e.g. "127.0.0.1,10.0.0.0/8") of reverse proxies whose
+    # X-Forwarded-For / X-Forwarded-Proto are believed. Default: none, so a client cannot name
+    # itself another address by sending the header (it could otherwise dodge every per-client cap).
+    trusted_proxies: str = field(default_factory=lambda: os.environ.get("YEZI_TRUSTED_PROXIES", ""))
+    # Tables one client (an IPv4 address, an IPv6 /64) may have open (playing) at once.
+    max_tables_per_client: int = field(default_factory=lambda: _env_int("YEZI_MAX_TABLES_PER_CLIENT", 20))
+    # WebSockets one client may hold open at once, over all tables.
+    max_ws_per_client: int = field(default_factory=lambda: _env_int("YEZI_MAX_WS_PER_CLIENT", 32))
+    # TCP connections one peer address may hold open at once (not counted for trusted proxies).
+    max_conns_per_peer: int = field(default_factory=lambda: _env_int("YEZI_MAX_CONNS_PER_PEER", 64))
+    # Connections to the whole server; also kept below the process's open-file limit (netguard).
+    max_connections: int = field(default_factory=lambda: _env_int("YEZI_MAX_CONNECTIONS", 4000))
+    # Seconds a client has to send a request's headers, then its body; an idle keep-alive
+    # connection is closed after `keep_alive_s`.
+    header_timeout_s: float = field(default_factory=lambda: _env_float("YEZI_HEADER_TIMEOUT", 10))
+    body_timeout_s: float = field(default_factory=lambda: _env_float("YEZI_BODY_TIMEOUT", 30))
+    keep_alive_s: float = field(default_factory=lambda: _env_float("YEZI_KEEP_ALIVE", 5))
+    # WebSocket pings: a peer that does not answer within `ws_ping_timeout_s` is dropped.
+    ws_ping_interval_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_INTERVAL", 20))
+    ws_ping_timeout_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_TIMEOUT", 20))
+
+    # ---- how long tables live (yezi.server.expiry) ---------------------------------------------
+    # A playing table with no move for this long is archived (status "expired", read-only: its
+    # finished deals stay downloadable and replayable).
+    table_idle_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_IDLE", 2 * 3600))
+    # Sooner when nobody is there: no seated person connected (all-bot tables: no one watching).
+    table_empty_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_EMPTY", 15 * 60))
+    # How often the sweeper looks.
+    expiry_check_s: float = field(default_factory=lambda: _env_float("YEZI_EXPIRY_CHECK", 30))
+    # Seat cookies (the credential a seat link is exchanged for) last this long.
+    seat_cookie_max_age_s: int = field(default_factory=lambda: _env_int("YEZI_SEAT_COOKIE_MAX_AGE", 30 * 86400))
 
 
 def parse_origins(text: str) -> tuple[str, ...]:

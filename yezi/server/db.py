@@ -29,6 +29,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
@@ -50,6 +51,7 @@ tables_t = Table(
     Column("status", String(16), nullable=False, default="playing"),
     Column("created_at", Float, nullable=False),
     Column("hints", Boolean, nullable=False, default=True),  # may seat holders ask for hints (0002)
+    Column("host_position", Integer, nullable=True),  # who may re-issue invitations (0003)
 )
 players_t = Table(
     "yezi_players", metadata,
@@ -60,6 +62,7 @@ players_t = Table(
     Column("name", String(64), nullable=False, default=""),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    Column("access", String(8), nullable=False, default="open"),  # open | invite (0003)
 )
 deals_t = Table(
     "yezi_deals", metadata,
@@ -91,6 +94,7 @@ class PlayerRow:
     name: str
     token_hash: str | None
     claimed: bool
+    access: str = "open"  # "open": anyone may claim it while free; "invite": only its own link opens it
 
 
 @dataclass
@@ -106,6 +110,7 @@ class TableRow:
     status: str
     created_at: float
     hints: bool = True
+    host_position: int | None = None
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
@@ -194,11 +199,11 @@ class Store:
             c.execute(insert(tables_t).values(
                 id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options),
                 num_deals=row.num_deals, seed=row.seed, title=row.title, listed=row.listed,
-                status=row.status, created_at=row.created_at, hints=row.hints,
+                status=row.status, created_at=row.created_at, hints=row.hints, host_position=row.host_position,
             ))
             c.execute(insert(players_t), [
                 dict(table_id=row.id, position=p.position, kind=p.kind, bot=p.bot, name=p.name,
-                     token_hash=p.token_hash, claimed=p.claimed)
+                     token_hash=p.token_hash, claimed=p.claimed, access=p.access)
                 for p in players
             ])
             c.execute(insert(deals_t).values(
@@ -237,17 +242,37 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(status=status))
 
-    def claim(self, table_id: str, position: int, name: str, token_hash: str | None) -> bool:
-        """Claim an unclaimed human seat; returns False when someone else got there first."""
+    def claim(self, table_id: str, position: int, name: str, token_hash: str | None,
+              access: str | None = None) -> bool:
+        """Claim an unclaimed human seat; returns False when someone else got there first. With
+        `access`, only a seat of that access (a lobby claim passes "open": an invitation seat is
+        never taken that way, whatever raced before)."""
         values: dict[str, Any] = {"claimed": True, "name": name}
         if token_hash is not None:
             values["token_hash"] = token_hash
+        cond = [players_t.c.table_id == table_id, players_t.c.position == position,
+                players_t.c.kind == "human", players_t.c.claimed.is_(False)]
+        if access is not None:
+            cond.append(players_t.c.access == access)
         with self.engine.begin() as c:
-            r = c.execute(update(players_t).where(
-                players_t.c.table_id == table_id, players_t.c.position == position,
-                players_t.c.kind == "human", players_t.c.claimed.is_(False),
-            ).values(**values))
+            r = c.execute(update(players_t).where(*cond).values(**values))
             return r.rowcount == 1
+
+    def reissue(self, table_id: str, position: int, token_hash: str) -> None:
+        """A new invitation for a seat: the old link (and any session made from it) stops working,
+        the seat is free again for whoever opens the new link."""
+        with self.engine.begin() as c:
+            c.execute(update(players_t).where(players_t.c.table_id == table_id, players_t.c.position == position,
+                                               players_t.c.kind == "human")
+                      .values(token_hash=token_hash, claimed=False, name="", access="invite"))
+
+    def last_activity(self, table_id: str) -> float:
+        """When the table last changed: its newest move or deal, or its creation."""
+        with self.engine.connect() as c:
+            t = c.execute(select(func.max(events_t.c.created_at)).where(events_t.c.table_id == table_id)).scalar()
+            d = c.execute(select(func.max(deals_t.c.created_at)).where(deals_t.c.table_id == table_id)).scalar()
+            made = c.execute(select(tables_t.c.created_at).where(tables_t.c.id == table_id)).scalar()
+        return max(x for x in (t, d, made, 0.0) if x is not None)
 
     def rename(self, table_id: str, position: int, name: str) -> None:
         with self.engine.begin() as c:
@@ -264,7 +289,8 @@ class Store:
         with self.engine.connect() as c:
             rows = c.execute(select(players_t).where(players_t.c.table_id == table_id)
                              .order_by(players_t.c.position)).mappings().all()
-        return [PlayerRow(r["position"], r["kind"], r["bot"], r["name"], r["token_hash"], bool(r["claimed"]))
+        return [PlayerRow(r["position"], r["kind"], r["bot"], r["name"], r["token_hash"], bool(r["claimed"]),
+                          r["access"] or "open")
                 for r in rows]
 
     def deals(self, table_id: str) -> list[tuple[int, int, int, Any]]:
@@ -279,27 +305,35 @@ class Store:
                              .order_by(events_t.c.deal_no, events_t.c.seq)).mappings().all()
         return [(r["deal_no"], r["seq"], r["seat"], r["action"], r["client_id"]) for r in rows]
 
-    def list_tables(self, status: str | None = None, listed_only: bool = True, limit: int = 200) -> list[TableRow]:
+    def list_tables(self, status: str | None = None, listed_only: bool = True, limit: int = 200,
+                    open_seat_only: bool = False) -> list[TableRow]:
+        """Newest first; `open_seat_only`: only tables with a free human seat open to anyone."""
         q = select(tables_t)
         if status:
             q = q.where(tables_t.c.status == status)
         if listed_only:
             q = q.where(tables_t.c.listed.is_(True))
+        if open_seat_only:
+            q = q.where(select(players_t.c.position).where(
+                players_t.c.table_id == tables_t.c.id, players_t.c.kind == "human",
+                players_t.c.access == "open", players_t.c.claimed.is_(False)).exists())
         q = q.order_by(tables_t.c.created_at.desc()).limit(limit)
         with self.engine.connect() as c:
             return [_table_row(r) for r in c.execute(q).mappings().all()]
 
     def active_table_ids(self) -> list[str]:
         with self.engine.connect() as c:
-            return [r[0] for r in c.execute(select(tables_t.c.id).where(tables_t.c.status != "finished"))]
+            return [r[0] for r in c.execute(select(tables_t.c.id).where(tables_t.c.status == "playing"))]
 
     def count_open(self) -> int:
-        return len(self.active_table_ids())
+        with self.engine.connect() as c:
+            return int(c.execute(select(func.count()).select_from(tables_t)
+                                 .where(tables_t.c.status == "playing")).scalar() or 0)
 
 
 def _table_row(r) -> TableRow:
     return TableRow(
         id=r["id"], game=r["game"], preset=r["preset"], options=json.loads(r["options"] or "{}"),
         num_deals=r["num_deals"], seed=int(r["seed"]), title=r["title"] or "", listed=bool(r["listed"]),
-        status=r["status"], created_at=r["created_at"], hints=bool(r["hints"]),
+        status=r["status"], created_at=r["created_at"], hints=bool(r["hints"]), host_position=r["host_position"],
     )

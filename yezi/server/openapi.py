@@ -12,10 +12,10 @@ from pydantic.json_schema import models_json_schema
 from yezi.core.protocol import LANGS, NOTATIONS
 from yezi.server import catalog
 from yezi.server.config import Settings
-from yezi.server.schemas import ClaimSeat, CreateTable, RecordJson, ResolveRuleset
+from yezi.server.schemas import ClaimSeat, CreateTable, OpenSession, RecordJson, ReissueInvite, ResolveRuleset
 
 REF = "#/components/schemas/{model}"
-JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096}
+JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096}
 
 
 def _json_body(model: type, limit: int) -> dict[str, Any]:
@@ -44,8 +44,8 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 
 @cache
 def _document(max_http_body: int) -> dict[str, Any]:
-    _, defs = models_json_schema([(m, "validation") for m in (CreateTable, ResolveRuleset, ClaimSeat, RecordJson)],
-                                 ref_template=REF)
+    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite)
+    _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
     schemas["Error"] = {"type": "object", "required": ["error", "message"], "properties": {
@@ -77,9 +77,22 @@ def _document(max_http_body: int) -> dict[str, Any]:
         "/api/tables/{tid}": {"get": {"summary": "a table: players, deals, totals", "parameters": [tid],
                                       "responses": {**_ok("the table"), **_errors(404)}}},
         "/api/tables/{tid}/claim": {"post": {
-            "summary": "take a free human seat", "description": mutating, "parameters": [tid],
+            "summary": "take a free seat open to anyone (an invitation seat: 403 invite-only); sets the seat's "
+                       "cookie", "description": mutating, "parameters": [tid],
             "requestBody": _json_body(ClaimSeat, JSON_LIMITS["claim"]),
             "responses": {**_ok("the seat token and link"), **_errors(400, 403, 404, 415, 429)}}},
+        "/t/{tid}/session": {
+            "get": {"summary": "the seats of this table whose cookies the caller holds", "parameters": [tid],
+                    "responses": {**_ok("positions"), **_errors(404)}},
+            "post": {"summary": "exchange a seat link's secret for the seat's cookie (HttpOnly, SameSite=Strict, "
+                                "Path=/t/{tid})", "description": mutating, "parameters": [tid],
+                     "requestBody": _json_body(OpenSession, JSON_LIMITS["session"]),
+                     "responses": {**_ok("the seat's position"), **_errors(400, 403, 404, 415, 429)}}},
+        "/t/{tid}/invite": {"post": {
+            "summary": "the host's new invitation link for a seat (the old one stops working); the host's cookie "
+                       "or 'Authorization: Bearer <host token>'", "description": mutating, "parameters": [tid],
+            "requestBody": _json_body(ReissueInvite, JSON_LIMITS["invite"]),
+            "responses": {**_ok("the new link"), **_errors(400, 403, 404, 415)}}},
         "/api/tables/{tid}/deals/{k}/record.txt": {"get": {
             "summary": "a finished deal's record", "parameters": [tid, k, _query("lang", {"enum": list(NOTATIONS)})],
             "responses": {**_ok("the record", "text/plain"), **_errors(400, 404, 409)}}},
@@ -96,8 +109,9 @@ def _document(max_http_body: int) -> dict[str, Any]:
     }
     return {"openapi": "3.1.0",
             "info": {"title": "yezi", "version": "1",
-                     "description": "Lobby, tables and replays of yezi. Live play is over the WebSocket /ws/{tid} "
-                                    "(see yezi.server's docstring)."},
+                     "description": "Lobby, tables and replays of yezi. Live play is over the WebSocket "
+                                    "/t/{tid}/ws?seat=<position> (the seat's cookie) or /ws/{tid} (spectators; "
+                                    "programs send 'Authorization: Bearer <token>'); see yezi.server's docstring."},
             "paths": paths, "components": {"schemas": schemas}}
 
 

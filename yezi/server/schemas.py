@@ -57,6 +57,9 @@ class Strict(BaseModel):
 class SeatSpec(Strict):
     kind: Literal["human", "bot"]
     bot: Text(32) | None = Field(None, description="bot level for a bot seat (default random); see GET /api/games")
+    access: Literal["invite", "open"] | None = Field(
+        None, description="a human seat: 'invite' (default; only its own secret link takes it) or 'open' "
+                          "(anyone may claim it from the lobby)")
 
 
 class CreateTable(Strict):
@@ -93,6 +96,22 @@ class ClaimSeat(Strict):
 
     position: int = Field(ge=0)
     name: Text(100) | None = None
+
+    field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
+
+
+class OpenSession(Strict):
+    """POST /t/{tid}/session: a seat link's secret, exchanged for the seat's cookie."""
+
+    token: Text(128, min_length=1)
+
+    field_codes: ClassVar[dict[str, str]] = {"token": "bad-token"}
+
+
+class ReissueInvite(Strict):
+    """POST /t/{tid}/invite: the host asks for a new invitation link for a seat."""
+
+    position: int = Field(ge=0)
 
     field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
 

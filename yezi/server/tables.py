@@ -28,6 +28,7 @@ from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.server import catalog
+from yezi.server.clients import ClientLimits
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 
@@ -89,6 +90,20 @@ class Conn:
     closed: bool = False
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
     lang: str = "zh-hant"  # the language of the log lines in its frames
+    close_code: int = 1008  # the code the writer closes the socket with
+
+    def close(self, code: int = 1008) -> None:
+        """Close after the frames already queued (the writer closes the socket with `code`)."""
+        if self.closed:
+            return
+        self.close_code = code
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+        self.closed = True
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame (a dict, or one already encoded as JSON text)."""
@@ -125,6 +140,10 @@ class LiveTable:
         self.frames_sent = 0
         self._logs: dict[tuple[int, int | None, str], list[str]] = {}
         self._extras: dict[tuple[int, int, int | None], Any] = {}
+        # for the idle sweeper (yezi.server.expiry): wall-clock time of the last move or deal, and
+        # since when no seated person (all-bot tables: nobody at all) has been connected
+        self.last_activity = row.created_at
+        self.empty_since: float | None = time.time()
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -146,6 +165,24 @@ class LiveTable:
             if p.token_hash and hmac.compare_digest(p.token_hash, h):
                 return p.position
         raise TableError("bad-token", "this seat link is not valid for this table")
+
+    @property
+    def playing(self) -> bool:
+        return self.row.status == "playing"
+
+    def refuse_if_archived(self) -> None:
+        if self.row.status == "expired":
+            raise TableError("expired", "this table was closed for inactivity; its finished deals can still be "
+                             "downloaded and replayed")
+
+    def note_presence(self, now: float | None = None) -> None:
+        """Called when connections come and go: is anybody who matters here?"""
+        humans = [p.position for p in self.players if p.kind == "human"]
+        present = any(c.position is not None for c in self.conns) if humans else bool(self.conns)
+        if present:
+            self.empty_since = None
+        elif self.empty_since is None:
+            self.empty_since = now if now is not None else time.time()
 
     @property
     def deal_over(self) -> bool:
@@ -181,10 +218,11 @@ class LiveTable:
         return {
             "id": self.id, "game": self.row.game, "preset": self.row.preset, "options": self.row.options,
             "title": self.row.title, "num_deals": self.row.num_deals, "status": self.row.status,
-            "hints": self.row.hints,
+            "hints": self.row.hints, "host": self.row.host_position,
             "titles": dict(self.game.titles),
             "players": [
                 {"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name, "claimed": p.claimed,
+                 "access": p.access if p.kind == "human" else None,
                  "connected": p.position in connected or p.kind == "bot"}
                 for p in self.players
             ],
@@ -270,6 +308,7 @@ class LiveTable:
         """Validate an action message; raises TableError and changes nothing when it is bad."""
         if position is None:
             raise TableError("spectator", "spectators cannot act; open a seat link to play")
+        self.refuse_if_archived()
         st = self.current.state
         if st.current_player is None:
             raise TableError("deal-over", "this deal is over")
@@ -310,6 +349,7 @@ class LiveTable:
         seat = self.seat_of(position)
         await self.store.run(self.store.add_event, self.id, d.no, len(d.state.history), seat, action, cid)
         d.state.apply_unchecked(action)
+        self.last_activity = time.time()
         if cid:
             self.client_ids.add(cid)
         if d.state.current_player is None:
@@ -319,6 +359,7 @@ class LiveTable:
                 await self.store.run(self.store.set_status, self.id, "finished")
 
     async def next_deal(self) -> None:
+        self.refuse_if_archived()
         if not self.deal_over:
             raise TableError("deal-not-over", "the deal is still being played")
         if self.match_over:
@@ -329,6 +370,7 @@ class LiveTable:
         deal = self.game.deal_from_seed(seed)
         await self.store.run(self.store.add_deal, self.id, prev.no + 1, dealer, seed, deal)
         self.start_deal(prev.no + 1, dealer, seed, deal)
+        self.last_activity = time.time()
 
     # ---- records --------------------------------------------------------------------------
     def record(self, deal_no: int) -> Record:
@@ -359,7 +401,9 @@ class LiveTable:
         try:
             while True:
                 async with self.lock:
-                    pos = self._bot_to_act()
+                    pos = self._bot_to_act() if self.playing else None
+                    if pos is None and not self.playing:
+                        return
                     if pos is None:
                         if self.deal_over and not self.match_over and all(p.kind == "bot" for p in self.players):
                             wait_next = True
@@ -388,6 +432,8 @@ class LiveTable:
                     action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
                 async with self.lock:
                     st = self.current.state
+                    if not self.playing:
+                        return
                     if self.current.no != deal_no or len(st.history) != seq:
                         continue
                     if action not in legal:
@@ -420,7 +466,7 @@ class TableManager:
         self.settings = settings
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self._create_times: dict[str, list[float]] = {}
+        self.limits = ClientLimits(settings)
 
     async def restore_active(self) -> int:
         """After a restart: rebuild every unfinished table from its log and set its bots going."""
@@ -463,20 +509,38 @@ class TableManager:
             t.start_deal(no, dealer, seed, deal)
         for deal_no, seq, _seat, action, cid in self.store.events(table_id):
             t.replay_event(deal_no, seq, action, cid)
+        if t.playing:
+            t.last_activity = self.store.last_activity(table_id)
         return t
 
     def rate_ok(self, client: str) -> bool:
-        now = time.monotonic()
-        times = [x for x in self._create_times.get(client, []) if now - x < 60]
-        if len(times) >= self.settings.create_per_minute:
-            self._create_times[client] = times
-            return False
-        times.append(now)
-        self._create_times[client] = times
-        return True
+        """At most `create_per_minute` requests a minute under this key (see ClientLimits)."""
+        return self.limits.rate_ok(client)
+
+    def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Tables that wait for players: listed, playing, with a free seat open to anyone. A seat
+        kept for an invited friend is never offered, and an archived table never shown."""
+        out = []
+        for row in self.store.list_tables(status="playing", limit=limit, open_seat_only=True):
+            t = self.live.get(row.id)
+            if t is not None:
+                if not t.playing:
+                    continue
+                players = t.public_info()["players"]
+            else:
+                players = [{"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name,
+                            "claimed": p.claimed, "access": p.access if p.kind == "human" else None}
+                           for p in self.store.players(row.id)]
+            if not any(p["kind"] == "human" and not p["claimed"] and p["access"] == "open" for p in players):
+                continue
+            out.append({"id": row.id, "game": row.game, "preset": row.preset, "title": row.title,
+                        "num_deals": row.num_deals, "created_at": row.created_at, "players": players,
+                        "deal_no": t.current.no if t else None})
+        return out
 
     def create(self, spec: dict[str, Any]) -> tuple[LiveTable, dict[int, str]]:
-        """Create a table from a lobby request; returns it and the seat tokens (shown once)."""
+        """Create a table from a lobby request; returns it and the seat tokens (shown once): the
+        host's seat and every invitation seat. An open seat has no token until someone claims it."""
         if not isinstance(spec, dict):
             raise TableError("bad-request", "expected a JSON object")
         name = spec.get("game")
@@ -506,6 +570,7 @@ class TableManager:
         players: list[PlayerRow] = []
         tokens: dict[int, str] = {}
         host_name = clean_name(spec.get("name"), "")
+        host = spec.get("host_seat")
         for pos, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
                 raise TableError("bad-seats", "each seat is {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": level}")
@@ -515,14 +580,20 @@ class TableManager:
                     raise TableError("bad-seats", f"unknown bot level {level!r}; levels: " + ", ".join(levels))
                 players.append(PlayerRow(pos, "bot", level, f"{level} bot {pos + 1}", None, True))
             else:
-                tok = new_token()
-                tokens[pos] = tok
-                players.append(PlayerRow(pos, "human", None, "", hash_token(tok), False))
-        host = spec.get("host_seat")
-        if host is None:
-            host = next(iter(tokens), None)
+                access = s.get("access") or "invite"
+                if access not in ("open", "invite"):
+                    raise TableError("bad-seats", "a human seat's access is \"invite\" (only its own link takes it) "
+                                     "or \"open\" (anyone may join from the lobby)")
+                if host is None and "host_seat" not in spec:
+                    host = pos  # the first human seat is the creator's, unless host_seat says otherwise
+                if access == "invite" or pos == host:
+                    tok = new_token()
+                    tokens[pos] = tok
+                    players.append(PlayerRow(pos, "human", None, "", hash_token(tok), False, access))
+                else:
+                    players.append(PlayerRow(pos, "human", None, "", None, False, access))
         if host is not None:
-            if host not in tokens:
+            if not isinstance(host, int) or isinstance(host, bool) or host not in tokens:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
             players[host].name = host_name or f"Player {host + 1}"
@@ -533,7 +604,7 @@ class TableManager:
         seed = random.SystemRandom().randrange(2**62)
         tid = secrets.token_urlsafe(9)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
-                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints)
+                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host)
         deal_seed = random.Random(f"{seed}:0").randrange(2**62)
         deal = game.deal_from_seed(deal_seed)
         first = game.first_dealer(seed)
@@ -549,15 +620,43 @@ class TableManager:
             raise TableError("no-table", "no such table")
         if not isinstance(position, int) or not 0 <= position < t.n:
             raise TableError("bad-seat", "no such seat")
+        t.refuse_if_archived()
         p = t.players[position]
         if p.kind != "human" or p.claimed:
             raise TableError("seat-taken", "this seat is not free")
+        if p.access != "open":
+            raise TableError("invite-only", "this seat is kept for an invited player: only its own invitation "
+                             "link takes it")
         tok = new_token()
         nm = clean_name(name, f"Player {position + 1}")
         async with t.lock:
-            if not await self.store.run(self.store.claim, table_id, position, nm, hash_token(tok)):
+            if not await self.store.run(self.store.claim, table_id, position, nm, hash_token(tok), "open"):
                 raise TableError("seat-taken", "this seat is not free")
             p.claimed, p.name, p.token_hash = True, nm, hash_token(tok)
+            t.broadcast()
+        return tok
+
+    async def reissue(self, t: LiveTable, by: int | None, position: Any) -> str:
+        """The host replaces the invitation of another human seat; returns the new token. The old
+        link and every session opened with it stop working, and whoever held the seat is
+        disconnected: the seat waits for whoever opens the new link."""
+        t.refuse_if_archived()
+        if by is None or by != t.row.host_position:
+            raise TableError("not-host", "only the table's host can issue new invitations")
+        if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < t.n:
+            raise TableError("bad-seat", "no such seat")
+        p = t.players[position]
+        if p.kind != "human" or position == by:
+            raise TableError("bad-seat", "an invitation is for another person's seat")
+        tok = new_token()
+        async with t.lock:
+            await self.store.run(self.store.reissue, t.id, position, hash_token(tok))
+            p.token_hash, p.claimed, p.name, p.access = hash_token(tok), False, "", "invite"
+            for c in list(t.conns):
+                if c.position == position:
+                    c.send({"type": "error", "code": "bad-token",
+                            "message": "the host issued a new invitation for this seat; this link no longer works"})
+                    c.close(4403)
             t.broadcast()
         return tok
 

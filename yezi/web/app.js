@@ -1,6 +1,6 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
-import { botName, t } from "/static/i18n.js";
+import { botName, errorText, t } from "/static/i18n.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -44,7 +44,7 @@ export function toast(msg) {
 async function api(path, opts = {}) {
   const r = await fetch(path, { headers: { "Content-Type": "application/json" }, ...opts });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.message || r.statusText);
+  if (!r.ok) throw new Error(errorText(state.lang, data.error, data.message || r.statusText));
   return data;
 }
 async function games() {
@@ -130,6 +130,7 @@ async function lobby(main) {
       const sel = el("select", { "data-seat": i, "aria-label": `${T("player")} ${i + 1}` },
         el("option", { value: "you", selected: s === "you" }, T("you")),
         el("option", { value: "friend", selected: s === "friend" }, T("friend")),
+        el("option", { value: "open", selected: s === "open" }, T("openSeat")),
         g.bots.map((b) => el("option", { value: "bot:" + b, selected: s === "bot:" + b }, `${T("bot")} · ${botName(state.lang, b)}`)));
       sel.onchange = () => {
         if (sel.value === "you") choice.seats = choice.seats.map((x) => (x === "you" ? "friend" : x));
@@ -159,19 +160,20 @@ async function lobby(main) {
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     localStorage.setItem("yezi.name", nameIn.value);
-    const seats = choice.seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) } : { kind: "human" }));
+    // a friend's seat opens only with its own invitation link; an open seat is offered in the lobby
+    const seats = choice.seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) }
+      : { kind: "human", access: s === "open" ? "open" : "invite" }));
     let host = choice.seats.indexOf("you");
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
       num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints };
     try {
+      // the answer also sets this browser's seat cookie: the host's secret never enters the address bar
       const r = await api("/api/tables", { method: "POST", body: JSON.stringify(spec) });
       const links = {};
-      for (const [pos, s] of Object.entries(r.seats)) links[pos] = location.origin + s.link;
-      localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links }));
-      if (r.host !== null && r.host !== undefined) {
-        localStorage.setItem("yezi.token." + r.id, r.seats[r.host].token);
-        go(r.seats[r.host].link);
-      } else go(r.watch);
+      for (const [pos, s] of Object.entries(r.seats)) if (Number(pos) !== r.host) links[pos] = location.origin + s.link;
+      localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links, watch: location.origin + r.watch }));
+      if (r.host !== null && r.host !== undefined) sessionStorage.setItem("yezi.seat." + r.id, String(r.host));
+      go(r.watch);
     } catch (e) { toast(T("create_failed") + ": " + e.message); }
   };
   async function drawTables() {
@@ -181,13 +183,14 @@ async function lobby(main) {
       const seats = tb.players.map((p) => {
         if (p.kind === "bot") return el("span", { class: "chip bot" }, `${T("bot")} · ${botName(state.lang, p.bot)}`);
         if (p.claimed) return el("span", { class: "chip", text: p.name || T("player") });
+        if (p.access !== "open") return el("span", { class: "chip invited", "data-invited": `${tb.id}:${p.position}` }, T("invited"));
         const b = el("button", { class: "chip free", "data-join": `${tb.id}:${p.position}` }, `${T("join")} ${p.position + 1}`);
         b.onclick = async () => {
-          try {
+          try {  // the answer sets the seat's cookie
             const r = await api(`/api/tables/${tb.id}/claim`, { method: "POST",
               body: JSON.stringify({ position: p.position, name: nameIn.value }) });
-            localStorage.setItem("yezi.token." + tb.id, r.token);
-            go(r.link);
+            sessionStorage.setItem("yezi.seat." + tb.id, String(r.position));
+            go(`/t/${tb.id}`);
           } catch (e) { toast(e.message); }
         };
         return b;
@@ -206,10 +209,35 @@ async function lobby(main) {
 }
 
 // ---- table --------------------------------------------------------------------------------
+// A seat link (/t/<id>#seat=<secret>; older links: ?token=) is exchanged once for an HttpOnly cookie
+// of this table's path, and the secret leaves the address bar at once: a copied address is a
+// watch link. Returns whether a link was used, and the seat this tab plays (or null).
+async function takeSeat(tid) {
+  const key = "yezi.seat." + tid;
+  const secret = new URLSearchParams(location.hash.slice(1)).get("seat")
+    || new URLSearchParams(location.search).get("token") || localStorage.getItem("yezi.token." + tid);
+  let byLink = false;
+  if (secret) {
+    history.replaceState(history.state, "", `/t/${tid}`);
+    localStorage.removeItem("yezi.token." + tid);  // kept there by older versions
+    try {
+      const r = await api(`/t/${encodeURIComponent(tid)}/session`, { method: "POST", body: JSON.stringify({ token: secret }) });
+      sessionStorage.setItem(key, String(r.position));
+      byLink = true;
+    } catch (e) { toast(`${T("error")}: ${e.message}`); }
+  }
+  let held = [];
+  try { held = (await api(`/t/${encodeURIComponent(tid)}/session`)).positions; } catch { held = []; }
+  const want = sessionStorage.getItem(key);
+  const seat = want !== null && held.includes(Number(want)) ? Number(want) : held.length ? held[0] : null;
+  if (seat === null) sessionStorage.removeItem(key); else sessionStorage.setItem(key, String(seat));
+  return { byLink, seat };
+}
+
 async function tablePage(main, tid) {
-  const params = new URLSearchParams(location.search);
-  let token = params.get("token") || localStorage.getItem("yezi.token." + tid) || "";
-  if (params.get("token")) localStorage.setItem("yezi.token." + tid, token);
+  const taken = await takeSeat(tid);
+  const byLink = taken.byLink;
+  let seat = taken.seat;
   let frame = null, ws = null, closedByUs = false, backoff = 250, counter = 0;
   const pending = new Map();
   const root = el("div", { class: "table-page" });
@@ -237,7 +265,7 @@ async function tablePage(main, tid) {
   }
   function askName() {
     // someone who came by an invite link has not told us a name yet
-    if (!token || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
+    if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
     const input = el("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", "aria-label": T("yourName") });
     nameBox.replaceChildren(el("label", {}, el("span", {}, T("yourName")), input,
       el("button", { type: "submit", class: "primary" }, "OK")));
@@ -269,6 +297,16 @@ async function tablePage(main, tid) {
     recordUrl: (k) => `/api/tables/${tid}/deals/${k}/record.txt?lang=${state.lang}`,
     replayUrl: (k) => `/replay?table=${tid}&deal=${k}`,
     invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
+    watchLink: () => location.origin + `/t/${tid}`,
+    // the host's new invitation for a seat: the old link stops working
+    async reissue(pos) {
+      const r = await api(`/t/${encodeURIComponent(tid)}/invite`, { method: "POST", body: JSON.stringify({ position: Number(pos) }) });
+      const inv = ctx.invites() || { host: frame ? frame.position : null, links: {} };
+      inv.links[String(pos)] = location.origin + r.link;
+      localStorage.setItem("yezi.invites." + tid, JSON.stringify(inv));
+      toast(T("reissued"));
+      draw();
+    },
   };
   async function draw() {
     if (!frame) return;
@@ -284,10 +322,10 @@ async function tablePage(main, tid) {
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const q = new URLSearchParams();
-    if (token) q.set("token", token);
+    if (seat !== null) q.set("seat", String(seat));  // the seat's cookie proves it; no secret in the address
     q.set("name", localStorage.getItem("yezi.name") || "");
     q.set("lang", state.lang);
-    ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tid)}?${q}`);
+    ws = new WebSocket(`${proto}//${location.host}/t/${encodeURIComponent(tid)}/ws?${q}`);
     ws.onopen = () => { backoff = 250; status.textContent = ""; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
@@ -297,13 +335,14 @@ async function tablePage(main, tid) {
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
-        toast(`${T("error")}: ${m.message}`);
-        if (m.code === "bad-token") { token = ""; localStorage.removeItem("yezi.token." + tid); }
+        toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
+        if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
         if (mod && mod.onError) mod.onError(m);
       }
     };
     ws.onclose = (ev) => {
       if (closedByUs || ev.code === 4404) { if (ev.code === 4404) root.replaceChildren(el("p", {}, "404")); return; }
+      if (ev.code === 4410) { status.textContent = T("expired"); return; }  // archived: nothing to reconnect to
       status.textContent = T("reconnecting");
       setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 5000);
@@ -407,6 +446,8 @@ document.addEventListener("click", (ev) => {
   }
 });
 window.addEventListener("popstate", route);
+// a seat link pasted over the address of the same table changes only the fragment
+window.addEventListener("hashchange", () => { if (/(^|[#&])seat=/.test(location.hash)) route(); });
 for (const b of document.querySelectorAll("#langs button")) b.addEventListener("click", () => setLang(b.dataset.lang));
 setLang(state.lang);
 route();

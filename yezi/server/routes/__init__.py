@@ -6,13 +6,17 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from yezi.server.routes import api_games, api_tables, pages, replay, ws
+from yezi.server.routes import api_games, api_tables, pages, replay, sessions, ws
 
 
 def all_routes() -> list[BaseRoute]:
     return [
         Route("/", pages.index),
         Route("/t/{tid}", pages.index),
+        Route("/t/{tid}/session", sessions.open_session, methods=["POST"]),
+        Route("/t/{tid}/session", sessions.my_seats, methods=["GET"]),
+        Route("/t/{tid}/invite", sessions.reissue_invite, methods=["POST"]),
+        WebSocketRoute("/t/{tid}/ws", ws.ws_table),  # seat cookies (Path=/t/<id>) reach it
         Route("/replay", pages.index),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),

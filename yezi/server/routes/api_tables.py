@@ -5,44 +5,44 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import ClaimSeat, CreateTable
+from yezi.server.seats import seat_link, set_seat_cookie, watch_link
 from yezi.server.tables import TableError, json_num
 
 
 async def list_tables(request: Request) -> Response:
-    ctx = context_of(request)
-    out = []
-    for row in ctx.store.list_tables(status="playing"):
-        t = ctx.manager.live.get(row.id)
-        players = t.public_info()["players"] if t else [
-            {"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name, "claimed": p.claimed}
-            for p in ctx.store.players(row.id)]
-        out.append({"id": row.id, "game": row.game, "preset": row.preset, "title": row.title,
-                    "num_deals": row.num_deals, "created_at": row.created_at, "players": players,
-                    "deal_no": t.current.no if t else None})
-    return JSONResponse({"tables": out})
+    """The tables that wait for players (a free seat open to anyone)."""
+    return JSONResponse({"tables": context_of(request).manager.lobby()})
 
 
 async def create_table(request: Request) -> Response:
-    manager = context_of(request).manager
-    client = request.client.host if request.client else "?"
-    if not manager.rate_ok(client):
-        return err("rate-limited", "too many tables created; wait a minute", 429)
+    ctx = context_of(request)
+    manager = ctx.manager
+    client = client_key(request)
+    refusal = manager.limits.creation_refusal(client)
+    if refusal is not None:
+        return err(*refusal, 429)
     try:
         spec = await read_model(request, CreateTable, 16384)
         t, tokens = manager.create(spec)
     except TableError as e:
-        return err(e.code, e.message)
+        return err(e.code, e.message, 503 if e.code == "full" else 400)
+    manager.limits.own(client, t.id)
     t.kick()
-    host = next((p.position for p in t.players if p.kind == "human" and p.claimed), None)
-    return JSONResponse({
+    host = t.row.host_position
+    resp = JSONResponse({
         "id": t.id,
-        "seats": {str(pos): {"token": tok, "link": f"/t/{t.id}?token={tok}"} for pos, tok in tokens.items()},
+        "seats": {str(pos): {"token": tok, "link": seat_link(t.id, tok), "access": t.players[pos].access}
+                  for pos, tok in tokens.items()},
         "host": host,
-        "watch": f"/t/{t.id}",
+        "watch": watch_link(t.id),
     }, status_code=201)
+    if host is not None:  # the creator's browser holds its seat at once: no secret in its address bar
+        set_seat_cookie(resp, t.id, host, tokens[host], ctx.settings, request.url.scheme == "https")
+    return resp
 
 
 async def get_table(request: Request) -> Response:
@@ -57,14 +57,18 @@ async def get_table(request: Request) -> Response:
 
 
 async def claim(request: Request) -> Response:
-    manager = context_of(request).manager
-    client = request.client.host if request.client else "?"
+    ctx = context_of(request)
+    manager = ctx.manager
+    client = client_key(request)
     if not manager.rate_ok("claim:" + client):
         return err("rate-limited", "too many requests; wait a minute", 429)
     try:
         body = await read_model(request, ClaimSeat, 4096)
         tok = await manager.claim(request.path_params["tid"], body.get("position"), body.get("name"))
     except TableError as e:
-        return err(e.code, e.message, 404 if e.code == "no-table" else 400)
+        return err(e.code, e.message, 404 if e.code == "no-table" else 403 if e.code == "invite-only" else 400)
     tid = request.path_params["tid"]
-    return JSONResponse({"token": tok, "link": f"/t/{tid}?token={tok}"})
+    position = body["position"]
+    resp = JSONResponse({"position": position, "token": tok, "link": seat_link(tid, tok)})
+    set_seat_cookie(resp, tid, position, tok, ctx.settings, request.url.scheme == "https")
+    return resp

@@ -19,14 +19,33 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.hints import table_hint
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
+from yezi.server.clients import client_key
 from yezi.server.context import AppContext, context_of
 from yezi.server.schemas import BadInput, ws_message
+from yezi.server.seats import ws_position
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name, hint_slots
 
 log = logging.getLogger("yezi.server")
 
 
 async def ws_table(ws: WebSocket) -> None:
+    """/t/<id>/ws?seat=<position> (the seat's cookie authenticates) or /ws/<id> (spectators, and
+    programs with 'Authorization: Bearer <token>'); at most `max_ws_per_client` per client."""
+    limits = context_of(ws).manager.limits
+    key = client_key(ws)
+    if not limits.socket_opened(key):
+        await ws.accept()
+        await ws.send_text(json.dumps({"type": "error", "code": "too-many-sockets", "message": (
+            f"at most {limits.settings.max_ws_per_client} connections from one address; close another tab first")}))
+        await ws.close(1013)
+        return
+    try:
+        await _ws_session(ws)
+    finally:
+        limits.socket_closed(key)
+
+
+async def _ws_session(ws: WebSocket) -> None:
     ctx = context_of(ws)
     settings, manager = ctx.settings, ctx.manager
     tid = ws.path_params["tid"]
@@ -37,7 +56,7 @@ async def ws_table(ws: WebSocket) -> None:
         await ws.close(4404)
         return
     try:
-        position = t.auth(ws.query_params.get("token"))
+        position = ws_position(t, ws.query_params, ws.headers, ws.cookies)
     except TableError as e:
         await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
         await ws.close(4403)
@@ -49,12 +68,13 @@ async def ws_table(ws: WebSocket) -> None:
     conn = Conn(position, tokens=settings.rate_burst)
     if ws.query_params.get("lang") in LANGS:
         conn.lang = ws.query_params["lang"]
-    if position is not None:
+    if position is not None and t.playing:
         async with t.lock:
             await manager.rename_on_join(t, position, ws.query_params.get("name"))
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
     async with t.lock:
         t.conns.add(conn)
+        t.note_presence()
         t.broadcast()
     try:
         while not conn.closed:
@@ -81,8 +101,9 @@ async def ws_table(ws: WebSocket) -> None:
         writer.cancel()
         async with t.lock:
             t.conns.discard(conn)
+            t.note_presence()
             t.broadcast()
-            if t.row.status == "finished" and not t.conns:
+            if not t.playing and not t.conns:
                 manager.live.pop(t.id, None)  # reloaded from the log if anyone comes back
 
 
@@ -103,7 +124,7 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
         while True:
             frame = await conn.queue.get()
             if frame is None:
-                await ws.close(1008)
+                await ws.close(conn.close_code)
                 return
             await ws.send_text(encode_frame(frame))
     except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):

@@ -23,22 +23,42 @@ export function header(frame, ctx) {
     el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who));
 }
 
+// Links to share, each labelled: the watch link (anyone may watch; it opens no seat) and, for the
+// host, each invited seat's own link (it takes that seat: send it to that friend only) with a
+// button for a new one (the old link stops working). Open seats are taken from the lobby.
 export function invites(frame, ctx) {
   const { el, T } = ctx;
-  const inv = ctx.invites && ctx.invites();
-  if (!inv || !inv.links || frame.replay) return null;
-  const rows = Object.entries(inv.links).filter(([pos]) => Number(pos) !== inv.host).map(([pos, link]) => {
-    const p = frame.table.players[Number(pos)];
-    const input = el("input", { readonly: true, value: link, class: "invite-link", "data-pos": pos, "aria-label": `${T("player")} ${Number(pos) + 1}` });
-    const copy = el("button", { type: "button" }, T("copy"));
+  if (frame.replay || !frame.table || !frame.table.players) return null;
+  const inv = (ctx.invites && ctx.invites()) || { links: {} };
+  const isHost = frame.position !== null && frame.position !== undefined && frame.position === frame.table.host;
+  const linkRow = (cls, pos, label, link) => {
+    const input = el("input", { readonly: true, value: link || "—", class: cls, "data-pos": pos, "aria-label": label });
+    const copy = el("button", { type: "button", disabled: !link }, T("copy"));
     copy.onclick = async () => {
       try { await navigator.clipboard.writeText(link); ctx.toast(T("copied")); } catch { input.select(); }
     };
-    return el("li", {}, el("span", {}, `${T("player")} ${Number(pos) + 1}${p && p.claimed ? " · " + (p.name || "") : ""} `), input, copy);
-  });
+    return [input, copy];
+  };
+  const rows = [];
+  if (ctx.watchLink) {
+    rows.push(el("li", { class: "watch-row" }, el("span", {}, `${T("watchLink")} `),
+      ...linkRow("watch-link", "", T("watchLink"), ctx.watchLink())));
+  }
+  for (const p of frame.table.players) {
+    if (p.kind !== "human" || p.position === frame.table.host || p.access !== "invite") continue;
+    const link = inv.links ? inv.links[String(p.position)] : null;
+    if (!isHost && !link) continue;
+    const label = `${T("inviteLink")} · ${T("player")} ${p.position + 1}${p.claimed ? " · " + (p.name || "") : ""}`;
+    const renew = isHost && ctx.reissue
+      ? el("button", { type: "button", class: "reissue", "data-reissue": p.position }, T("reissue")) : null;
+    if (renew) renew.onclick = () => ctx.reissue(p.position).catch((e) => ctx.toast(e.message));
+    rows.push(el("li", {}, el("span", {}, label + " "), ...linkRow("invite-link", p.position, label, link), renew));
+  }
+  const open = frame.table.players.filter((p) => p.kind === "human" && p.access === "open" && !p.claimed);
+  if (open.length) rows.push(el("li", { class: "muted" }, `${T("openSeat")}: ${open.map((p) => p.position + 1).join(", ")}`));
   if (!rows.length) return null;
   return el("details", { class: "panel invites", open: frame.seq === 0 && frame.deal_no === 0 },
-    el("summary", {}, T("invite")), el("ul", {}, rows));
+    el("summary", {}, T("links")), el("p", { class: "muted" }, T("linksHint")), el("ul", {}, rows));
 }
 
 function fmtPay(p) {

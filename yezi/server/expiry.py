@@ -1,0 +1,87 @@
+"""Tables do not live for ever: idle and empty tables are archived.
+
+Issue 11: tables never expired, so 5,000 abandoned tables filled the server for everyone. The
+sweeper archives a playing table (status ``expired``) when
+
+* no move or deal has happened for `Settings.table_idle_s`, or
+* nobody who matters has been connected for `Settings.table_empty_s` (a seated person; at an
+  all-bot table, anyone watching) - sooner, since nobody is waiting for it.
+
+An archived table is read-only: its bots stop, its sockets are told and closed, it leaves the
+lobby and the server-wide and per-client counts, and it is dropped from memory. Its event log
+stays, so its finished deals can still be downloaded and replayed (the record endpoints load it
+from the database on demand). The unfinished deal is not revealed: its hands stay hidden.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from yezi.server.tables import LiveTable, TableManager
+
+log = logging.getLogger("yezi.server.expiry")
+
+EXPIRED_CLOSE_CODE = 4410  # "gone": the client shows that the table closed and stops reconnecting
+
+
+def expiry_reason(t: LiveTable, now: float, idle_s: float, empty_s: float) -> str | None:
+    """Why this table should be archived now ("idle", "empty"), or None."""
+    if not t.playing:
+        return None
+    if now - t.last_activity >= idle_s:
+        return "idle"
+    if t.empty_since is not None and now - t.empty_since >= empty_s:  # bots playing on alone count for nothing
+        return "empty"
+    return None
+
+
+async def archive(manager: TableManager, t: LiveTable, reason: str) -> None:
+    """Mark the table expired in the database, stop it, and let go of it."""
+    async with t.lock:
+        if not t.playing:
+            return
+        await manager.store.run(manager.store.set_status, t.id, "expired")
+        t.row.status = "expired"
+        t.broadcast()  # the last frame says status "expired"
+        for c in list(t.conns):
+            c.send({"type": "error", "code": "expired", "message": f"this table was closed ({reason}): "
+                    "its finished deals can still be downloaded and replayed"})
+            c.close(EXPIRED_CLOSE_CODE)
+    for task in (t.bot_task, t.next_task):
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+    manager.limits.release(t.id)
+    if manager.live.get(t.id) is t:
+        manager.live.pop(t.id, None)
+    log.info("table %s archived (%s)", t.id, reason)
+
+
+async def sweep(manager: TableManager, now: float | None = None) -> list[str]:
+    """Archive every table due; returns their ids."""
+    s = manager.settings
+    now = time.time() if now is None else now
+    due = [(t, r) for t in list(manager.live.values())
+           if (r := expiry_reason(t, now, s.table_idle_s, s.table_empty_s)) is not None]
+    for t, reason in due:
+        try:
+            await archive(manager, t, reason)
+        except Exception:
+            log.exception("could not archive table %s", t.id)
+    for t in list(manager.live.values()):  # finished or archived tables nobody watches: free the memory
+        if not t.playing:
+            manager.limits.release(t.id)
+            if not t.conns:
+                manager.live.pop(t.id, None)
+    return [t.id for t, _ in due]
+
+
+async def sweeper(manager: TableManager) -> None:
+    """The background task started with the app."""
+    while True:
+        await asyncio.sleep(manager.settings.expiry_check_s)
+        try:
+            await sweep(manager)
+        except Exception:
+            log.exception("expiry sweep failed")

@@ -1,0 +1,61 @@
+"""A table's seat sessions: a seat link exchanged for a cookie, the seats this browser holds, and
+the host's new invitations (logic in `yezi.server.seats` and `TableManager.reissue`)."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from yezi.server.clients import client_key
+from yezi.server.context import context_of
+from yezi.server.http_util import err, read_model
+from yezi.server.schemas import OpenSession, ReissueInvite
+from yezi.server.seats import bearer, cookie_name, held_positions, seat_link, set_seat_cookie
+from yezi.server.tables import TableError
+
+
+async def open_session(request: Request) -> Response:
+    """POST /t/<id>/session {"token": <secret from the link>}: sets the seat's cookie."""
+    ctx = context_of(request)
+    if not ctx.manager.rate_ok("session:" + client_key(request)):
+        return err("rate-limited", "too many requests; wait a minute", 429)
+    tid = request.path_params["tid"]
+    t = await ctx.manager.get(tid)
+    if t is None:
+        return err("no-table", "no such table", 404)
+    try:
+        token = (await read_model(request, OpenSession, 4096))["token"]
+        position = t.auth(token)
+    except TableError as e:
+        return err(e.code, e.message, 403 if e.code == "bad-token" else 400)
+    resp = JSONResponse({"position": position})
+    set_seat_cookie(resp, tid, position, token, ctx.settings, request.url.scheme == "https")
+    return resp
+
+
+async def my_seats(request: Request) -> Response:
+    """GET /t/<id>/session: the seats whose cookies this browser holds (positions, no secrets)."""
+    t = await context_of(request).manager.get(request.path_params["tid"])
+    if t is None:
+        return err("no-table", "no such table", 404)
+    return JSONResponse({"positions": held_positions(t, request.cookies)})
+
+
+async def reissue_invite(request: Request) -> Response:
+    """POST /t/<id>/invite {"position": p}: the host's new invitation link for seat p."""
+    ctx = context_of(request)
+    tid = request.path_params["tid"]
+    t = await ctx.manager.get(tid)
+    if t is None:
+        return err("no-table", "no such table", 404)
+    try:
+        body = await read_model(request, ReissueInvite, 4096)
+        host = t.row.host_position
+        tok = bearer(request.headers)
+        if tok is None and host is not None:
+            tok = request.cookies.get(cookie_name(host))
+        by = t.auth(tok) if tok else None
+        new = await ctx.manager.reissue(t, by, body.get("position"))
+    except TableError as e:
+        return err(e.code, e.message, 403 if e.code in ("not-host", "bad-token") else 400)
+    return JSONResponse({"position": body["position"], "token": new, "link": seat_link(tid, new)})
