@@ -46,6 +46,8 @@ RARE = {
     ("fishing", "double_both", True): "tests/fishing/test_double_both.py::test_m2_double_both",
     ("tiengow", "specials", False): "tests/tiengow/test_sources.py::test_hkg_wu_zun_is_paid_at_once",
     ("tiengow", "zun_money", 2): "tests/tiengow/test_sources.py::test_hkg_si_da_he",
+    ("paigow", "single_rank", "supreme-lowest"):
+        "tests/paigow/test_engine.py::test_single_rank_supreme_lowest_puts_the_gee_joon_tiles_below_the_fives",
 }
 
 #: other options a value needs to be valid

@@ -164,3 +164,18 @@ def test_sampled_worlds_keep_what_the_seat_knows():
         deal, actions = game.sample_from_view(v, rng)
         other = game.replay(deal, actions)
         assert other.view(seat) == v
+
+
+def test_single_rank_supreme_lowest_puts_the_gee_joon_tiles_below_the_fives():
+    """V-PG5: with equal points the highest single tile decides. Tien Gow order ranks [4:2] above
+    the fives; the casino order puts [4:2] and [2:1] below every other tile, so [4:2]+黑五 against
+    紅五+[2:1] (both 8 points with the wild tiles) goes from a win to a tie (the banker's)."""
+    from yezi.games.paigow.hands import HandRules, hand_key
+
+    a = (tg.BIG_SIX, tg.BLACK_FIVE)
+    b = (tg.RED_FIVE, tg.LITTLE_THREE)
+    tiengow_order = HandRules(supreme_lowest=False)
+    casino_order = HandRules(supreme_lowest=True)
+    assert hand_key(*a, tiengow_order) > hand_key(*b, tiengow_order)
+    assert hand_key(*a, casino_order) == hand_key(*b, casino_order)
+    assert HandRules.from_rules(load_game("paigow", None, {"single_rank": "supreme-lowest"}).rules).supreme_lowest
