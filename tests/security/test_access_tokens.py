@@ -145,7 +145,10 @@ def test_address_bar_never_keeps_a_seat_secret(browser_api):
             assert other.locator("#hand button.card").count() == 0
             # the host makes a new invitation: a new link, and the old one opens nothing any more
             host.click("[data-reissue='1']")
-            host.wait_for_function(f"document.querySelector(\".invite-link[data-pos='1']\").value !== {invite!r}")
+            from playwright.sync_api import expect
+
+            # polled from Python: a string predicate is evaluated as script, which the page's CSP forbids
+            expect(host.locator(".invite-link[data-pos='1']")).not_to_have_value(invite, timeout=10_000)
             fresh = host.locator(".invite-link[data-pos='1']").input_value()
             assert "#seat=" in fresh and fresh != invite
             assert httpx.post(f"{srv.base}/t/{tid}/session", json={"token": secret}).status_code == 403
