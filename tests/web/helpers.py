@@ -56,7 +56,9 @@ class Server:
                     "YEZI_CREATE_PER_MINUTE": "100000", "PYTHONPATH": ROOT,
                     # a scripted client answers every frame at once: far faster than the 10 a second
                     # (burst 20) allowed to people; the rate-limit test starts its own, strict server
-                    "YEZI_RATE_PER_S": "100000", "YEZI_RATE_BURST": "100000"})
+                    "YEZI_RATE_PER_S": "100000", "YEZI_RATE_BURST": "100000",
+                    # tests open many all-bot tables from one address; tests/security checks the caps
+                    "YEZI_BOT_TABLES_PER_CLIENT": "100000", "YEZI_BOT_TABLES_MAX": "100000"})
         env.update(self.extra_env)
         log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
         self.proc = subprocess.Popen(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import ClaimSeat, CreateTable
@@ -27,14 +28,14 @@ async def list_tables(request: Request) -> Response:
 
 async def create_table(request: Request) -> Response:
     manager = context_of(request).manager
-    client = request.client.host if request.client else "?"
+    client = client_key(request)
     if not manager.rate_ok(client):
         return err("rate-limited", "too many tables created; wait a minute", 429)
     try:
         spec = await read_model(request, CreateTable, 16384)
-        t, tokens = manager.create(spec)
+        t, tokens = manager.create(spec, owner=client)
     except TableError as e:
-        return err(e.code, e.message)
+        return err(e.code, e.message, 429 if e.code == "too-many-bot-tables" else 400)
     t.kick()
     host = next((p.position for p in t.players if p.kind == "human" and p.claimed), None)
     return JSONResponse({
