@@ -18,11 +18,11 @@ import pytest
 
 pytest.importorskip("sqlalchemy")
 
-from yezi.core.protocol import LANGS  # noqa: E402
-from yezi.core.registry import load_game  # noqa: E402
-from yezi.server.config import Settings  # noqa: E402
-from yezi.server.db import Store, make_engine, migrate  # noqa: E402
-from yezi.server.tables import TableManager  # noqa: E402
+from yezi.core.protocol import LANGS
+from yezi.core.registry import load_game
+from yezi.server.config import Settings
+from yezi.server.db import Store, make_engine, migrate
+from yezi.server.tables import TableManager
 
 GAMES = ["jielong", "tseding", "dingniu", "madiao"]
 
