@@ -166,6 +166,8 @@ class Thinker:
         self.clock = clock
         self.uploads: dict[str, TokenBucket] = {}
         self.hints_running = 0
+        self.hints_waiting = 0
+        self._hint_slots: asyncio.Semaphore | None = None  # made in the event loop, on first use
         self.rationed_moves = 0
 
     def warm(self) -> None:
@@ -214,16 +216,28 @@ class Thinker:
     async def hint(self, table: str, client: str, spec: jobs.GameSpec, view: dict[str, Any], legal: list[int],
                    level: str, lang: str, seed: int) -> dict[str, Any]:
         """A seat's hint, worked out in the people lane behind the bots' moves; at most
-        `Settings.hints_at_once` at once; a table or client over budget gets a cheaper search."""
-        if self.hints_running >= self.settings.hints_at_once or self.people.pending >= self.settings.max_queued_jobs:
-            raise Busy("the server is working out other hints; ask again in a moment", 2.0)
-        if self.budgets.wait(table, client) > 0 or self.budgets.server_in_debt():
-            level = "easy"
-        self.hints_running += 1
+        `Settings.hints_at_once` at once (the others wait their turn, up to `max_queued_jobs`);
+        a table or client over its CPU budget gets a cheaper search."""
+        if self.hints_waiting >= self.settings.max_queued_jobs or self.people.pending >= self.settings.max_queued_jobs:
+            raise Busy("the server is working out many other hints; ask again in a moment", 2.0)
+        if self._hint_slots is None:
+            self._hint_slots = asyncio.Semaphore(self.settings.hints_at_once)
+        self.hints_waiting += 1
+        entered = False
         try:
-            h, cpu = await self.people.run(PRIORITY_HINT, jobs.hint, spec, view, legal, level, lang, seed)
+            async with self._hint_slots:
+                self.hints_waiting -= 1
+                entered = True
+                self.hints_running += 1
+                try:
+                    if self.budgets.wait(table, client) > 0 or self.budgets.server_in_debt():
+                        level = "easy"  # over its share: a cheaper search
+                    h, cpu = await self.people.run(PRIORITY_HINT, jobs.hint, spec, view, legal, level, lang, seed)
+                finally:
+                    self.hints_running -= 1
         finally:
-            self.hints_running -= 1
+            if not entered:
+                self.hints_waiting -= 1
         self.budgets.charge(table, client, cpu)
         return h
 
