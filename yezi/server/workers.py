@@ -13,7 +13,8 @@ Every job is charged its CPU time to its table, its client and the server (`Budg
 table over its budget (or its client's) waits before its next move; strong bots are rationed
 under load: ``search-strong`` plays as ``search-normal`` while `Settings.ration_queue` jobs wait
 in its lane or its table is over budget, and any search level plays as ``search-easy`` while
-twice as many wait or the server is over budget. The table shows what its bots play as.
+twice as many wait or the server is over budget. The table shows what its bots play as. A
+move for a table over its budget also waits behind every other job of its lane.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ log = logging.getLogger("yezi.server")
 PRIORITY_BOT = 0  # a person waits for this move
 PRIORITY_HINT = 1
 PRIORITY_UPLOAD = 2
+PRIORITY_OVER_BUDGET = 3  # a table or client over its CPU budget: after everyone else
 
 SEARCH_ORDER = ("search-easy", "search-normal", "search-strong")
 
@@ -205,10 +207,12 @@ class Thinker:
         if not people:
             while (w := self.budgets.wait(table, client)) > 0:
                 await asyncio.sleep(min(w, 5.0))
-        played = self.ration(level, lane, self.budgets.wait(table, client) > 0)
+        over = self.budgets.wait(table, client) > 0
+        played = self.ration(level, lane, over)
         if played != level:
             self.rationed_moves += 1
-        action, cpu = await lane.run(PRIORITY_BOT, jobs.bot_move, spec, played, view, legal, seed)
+        action, cpu = await lane.run(PRIORITY_OVER_BUDGET if over else PRIORITY_BOT, jobs.bot_move, spec, played,
+                                     view, legal, seed)
         self.budgets.charge(table, client, cpu)
         return action, played
 
