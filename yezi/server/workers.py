@@ -149,10 +149,9 @@ class Lane:
             fut.cancel()
         self._queue.clear()
         if pool is not None:
-            procs = list(getattr(pool, "_processes", {}).values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for p in procs:  # a search may run for seconds more: nobody will read its answer
-                p.terminate()
+            for p in list((getattr(pool, "_processes", None) or {}).values()):
+                p.terminate()  # a search may run for seconds more: nobody will read its answer
+            pool.shutdown(wait=True, cancel_futures=True)  # frees the pool's queues and semaphores
 
 
 class Thinker:
