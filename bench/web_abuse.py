@@ -187,7 +187,7 @@ async def scenario(args, name: str) -> dict:
         await asyncio.gather(*running, return_exceptions=True)
     finally:
         stop_server(proc)
-    q = statistics.quantiles(rtts, n=100) if len(rtts) > 2 else [float("nan")] * 99
+    q = statistics.quantiles(rtts, n=100, method="inclusive") if len(rtts) > 2 else [float("nan")] * 99
     lag = health.get("loop_lag_ms", {})
     return {"scenario": name, "pings": len(rtts), "p50": q[49] * 1000, "p99": q[98] * 1000,
             "max": max(rtts) * 1000 if rtts else float("nan"), "lag_max": lag.get("max_recent", lag.get("max")),
