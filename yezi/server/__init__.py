@@ -13,6 +13,10 @@ Pieces
 * `schemas`: the declared shape of every HTTP body and WebSocket message (pydantic, strict types,
   no unknown fields, strict JSON: no lone surrogates, no NaN, nesting at most 32); `openapi`: the
   HTTP API as OpenAPI 3.1, generated from them and served at ``GET /api/openapi.json``.
+* `workers`: thinking off the event loop: bot moves, hints and replays run in worker processes
+  (`jobs`), tables with people first, all-bot tables in a lane of their own at lower CPU priority;
+  `budget`: CPU budgets per table, client and server; `replays`: a record's frames, built in a
+  worker; `clients`: the key per-client limits are kept under.
 * `origin`: cross-origin POSTs and WebSocket handshakes are refused with 403 ``bad-origin``
   (``YEZI_ALLOWED_ORIGINS=https://a.example,https://b.example`` lists other origins allowed).
 
@@ -53,7 +57,9 @@ Server frames:
 
 * ``state``: ``view`` (= the engine's ``view(seat)``; spectators ``view(None)``), ``seq``,
   ``deal_no``, ``seat`` and ``position``, ``legal`` and ``labels`` (only to the seat to act),
-  ``log`` in the connection's language (as that seat saw it), ``table`` (players, connection state),
+  ``log`` in the connection's language (as that seat saw it; once the deal is over, with what the
+  engine then reveals), ``table`` (players, connection state; ``playing_as`` of a bot rationed to a
+  cheaper level while the server is busy, and the table's ``notice`` saying so in every language),
   ``totals``, ``deal_over``/``match_over``, ``payments`` once over, ``extras`` from the render module;
 * ``ack``: ``id``, ``seq`` — sent only after the action is committed to the event log;
 * ``hint``: ``id``, ``deal_no`` and ``seq`` of the decision it answers, and ``hint``: either

@@ -20,6 +20,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 
+from yezi.server import catalog
 from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
 from yezi.server.db import Store, make_engine, migrate
@@ -58,6 +59,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        manager.thinker.warm()  # start the worker processes while the tables are restored
+        catalog.playable_games()  # loads every engine once: before serving, not in the first request
         n = await manager.restore_active()
         log.info("restored %d open tables", n)
         monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag))
@@ -65,10 +68,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         yield
         monitor.cancel()
         expiry.cancel()
-        for t in manager.live.values():
-            for task in (t.bot_task, t.next_task):
-                if task is not None:
-                    task.cancel()
+        manager.close()
         store.close()
 
     app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers={500: on_error},

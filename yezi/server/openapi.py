@@ -43,7 +43,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 
 
 @cache
-def _document(max_http_body: int) -> dict[str, Any]:
+def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
@@ -98,14 +98,14 @@ def _document(max_http_body: int) -> dict[str, Any]:
             "responses": {**_ok("the record", "text/plain"), **_errors(400, 404, 409)}}},
         "/api/tables/{tid}/deals/{k}/replay": {"get": {
             "summary": "a finished deal step by step", "parameters": [tid, k, seat],
-            "responses": {**_ok("the frames"), **_errors(400, 404, 409)}}},
+            "responses": {**_ok("the frames"), **_errors(400, 404, 409, 429)}}},
         "/api/replay": {"post": {
             "summary": "replay an uploaded record (text or JSON form)", "description": mutating,
             "parameters": [seat],
-            "requestBody": {"required": True, "description": f"a record of at most {max_http_body} bytes",
-                            "content": {"text/plain": {"schema": {"type": "string", "maxLength": max_http_body}},
+            "requestBody": {"required": True, "description": f"a record of at most {max_record_bytes} bytes",
+                            "content": {"text/plain": {"schema": {"type": "string", "maxLength": max_record_bytes}},
                                         "application/json": {"schema": {"$ref": REF.format(model="RecordJson")}}}},
-            "responses": {**_ok("the frames"), **_errors(400, 403, 413)}}},
+            "responses": {**_ok("the frames"), **_errors(400, 403, 413, 429)}}},
     }
     return {"openapi": "3.1.0",
             "info": {"title": "yezi", "version": "1",
@@ -116,4 +116,4 @@ def _document(max_http_body: int) -> dict[str, Any]:
 
 
 def openapi_document(settings: Settings) -> dict[str, Any]:
-    return _document(settings.max_http_body)
+    return _document(settings.max_record_bytes)

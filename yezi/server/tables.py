@@ -17,12 +17,11 @@ import random
 import re
 import secrets
 import time
-import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from yezi.bots import make_bot
+from yezi.bots import RandomBot
 from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziError
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
@@ -31,6 +30,7 @@ from yezi.server import catalog
 from yezi.server.clients import ClientLimits
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
+from yezi.server.workers import Thinker
 
 log = logging.getLogger("yezi.server")
 
@@ -91,6 +91,7 @@ class Conn:
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
     lang: str = "zh-hant"  # the language of the log lines in its frames
     close_code: int = 1008  # the code the writer closes the socket with
+    client: str = "?"  # who holds it (`yezi.server.clients.client_key`): hints are charged to it
 
     def close(self, code: int = 1008) -> None:
         """Close after the frames already queued (the writer closes the socket with `code`)."""
@@ -118,8 +119,16 @@ class Conn:
             self.queue.put_nowait(None)  # tells the writer to close the socket
 
 
+RATIONED = {
+    "zh-hant": "伺服器繁忙：電腦暫以較弱的等級出牌",
+    "zh-hans": "服务器繁忙：电脑暂以较弱的等级出牌",
+    "en": "the server is busy: bots are playing at a cheaper level for now",
+}
+
+
 class LiveTable:
-    def __init__(self, row: TableRow, players: list[PlayerRow], game: Game, store: Store, settings: Settings):
+    def __init__(self, row: TableRow, players: list[PlayerRow], game: Game, store: Store, settings: Settings,
+                 thinker: Thinker | None = None, owner: str = "restored"):
         self.row = row
         self.id = row.id
         self.players = players
@@ -134,11 +143,15 @@ class LiveTable:
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.rng = random.Random(row.seed ^ 0x5EED)
-        self.bots = {p.position: make_bot(row.game, p.bot or "random") for p in players if p.kind == "bot"}
+        # position -> bot level; a random bot picks on the loop (no thinking), the others in a worker
+        self.bots = {p.position: p.bot or "random" for p in players if p.kind == "bot"}
+        self.thinker = thinker
+        self.owner = owner  # the client that opened the table (its CPU budget pays for the bots)
+        self.playing_as: dict[int, str] = {}  # bots rationed to a cheaper level just now
         self.bot_task: asyncio.Task | None = None
         self.next_task: asyncio.Task | None = None
         self.frames_sent = 0
-        self._logs: dict[tuple[int, int | None, str], list[str]] = {}
+        self._logs: dict[tuple[int, int | None, str, bool], list[str]] = {}
         self._extras: dict[tuple[int, int, int | None], Any] = {}
         # for the idle sweeper (yezi.server.expiry): wall-clock time of the last move or deal, and
         # since when no seated person (all-bot tables: nobody at all) has been connected
@@ -185,6 +198,15 @@ class LiveTable:
             self.empty_since = now if now is not None else time.time()
 
     @property
+    def spec(self) -> tuple[str, str | None, dict[str, Any]]:
+        """What a worker process needs to rebuild this table's game: (name, preset, options)."""
+        return (self.row.game, self.row.preset, self.row.options)
+
+    @property
+    def all_bots(self) -> bool:
+        return all(p.kind == "bot" for p in self.players)
+
+    @property
     def deal_over(self) -> bool:
         return self.current.state.current_player is None
 
@@ -224,10 +246,11 @@ class LiveTable:
                 {"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name, "claimed": p.claimed,
                  "access": p.access if p.kind == "human" else None,
                  "connected": p.position in connected or p.kind == "bot"}
+                | ({"playing_as": self.playing_as[p.position]} if p.position in self.playing_as else {})
                 for p in self.players
             ],
             "spectators": sum(1 for c in self.conns if c.position is None),
-        }
+        } | ({"notice": dict(RATIONED)} if self.playing_as else {})
 
     def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
         """The state frame for one connection: built from `view(seat)` only (None: spectator)."""
@@ -274,11 +297,13 @@ class LiveTable:
         return frame
 
     def log_lines(self, st: State, seat: int | None, lang: str) -> list[str]:
-        """`st.log_for(seat, lang)`, kept per seat and extended as the deal goes on (a line never
-        changes once written, since what a seat saw of an action is fixed when it is taken)."""
+        """`st.log_for(seat, lang)`, kept per seat and extended as the deal goes on. While the deal
+        is played a line never changes once written (what a seat saw of an action is fixed when it
+        is taken); when it ends the engine may reveal face-down actions to everyone (`State.redact`),
+        so the lines are then written afresh: live frames show what a restart would."""
         if type(st).log_for is not State.log_for:
             return st.log_for(seat, lang)
-        key = (id(st), seat, lang)
+        key = (id(st), seat, lang, st.current_player is None)
         lines = self._logs.get(key)
         if lines is None:
             lines = self._logs[key] = []
@@ -397,6 +422,25 @@ class LiveTable:
         pos = self.position_of(st.current_player)
         return pos if pos in self.bots else None
 
+    async def bot_choice(self, pos: int, view: dict[str, Any], legal: list[int]) -> int:
+        """The move of the bot at `pos`: a random bot picks here (no thinking); a forced move needs
+        none; the others think in a worker process (`Thinker`), never on the event loop."""
+        level = self.bots[pos]
+        if level == "random" or len(legal) == 1 or self.thinker is None:
+            return RandomBot().choose(self.game, view, legal, self.rng)
+        seed = self.rng.getrandbits(64)
+        try:
+            action, played = await self.thinker.bot_move(self.id, self.owner, not self.all_bots, self.spec, level,
+                                                         view, legal, seed)
+        except Exception:  # a worker failed: play on rather than stall the table
+            log.exception("bot %s of table %s could not think; it plays a random move", pos, self.id)
+            return legal[self.rng.randrange(len(legal))]
+        if played != level:
+            self.playing_as[pos] = played
+        else:
+            self.playing_as.pop(pos, None)
+        return action
+
     async def _bot_loop(self) -> None:
         try:
             while True:
@@ -405,7 +449,7 @@ class LiveTable:
                     if pos is None and not self.playing:
                         return
                     if pos is None:
-                        if self.deal_over and not self.match_over and all(p.kind == "bot" for p in self.players):
+                        if self.deal_over and not self.match_over and self.all_bots:
                             wait_next = True
                         else:
                             return
@@ -425,11 +469,7 @@ class LiveTable:
                             self.broadcast()
                     continue
                 await asyncio.sleep(self.settings.bot_delay)  # always yields: other tables go on
-                bot = self.bots[pos]
-                if getattr(bot, "name", "") == "random":
-                    action = bot.choose(self.game, view, legal, self.rng)
-                else:  # a thinking bot runs in a thread so that other tables go on
-                    action = await asyncio.to_thread(bot.choose, self.game, view, legal, self.rng)
+                action = await self.bot_choice(pos, view, legal)
                 async with self.lock:
                     st = self.current.state
                     if not self.playing:
@@ -447,19 +487,6 @@ class LiveTable:
             log.exception("bot loop of table %s failed", self.id)
 
 
-_hint_slots: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def hint_slots(settings: Settings) -> asyncio.Semaphore:
-    """The server-wide limit on hints being worked out at once (`Settings.hint_threads`), one
-    semaphore per event loop. Hints queue behind each other, never in front of the bots' moves."""
-    loop = asyncio.get_running_loop()
-    sem = _hint_slots.get(loop)
-    if sem is None:
-        sem = _hint_slots[loop] = asyncio.Semaphore(max(1, settings.hint_threads))
-    return sem
-
-
 class TableManager:
     def __init__(self, store: Store, settings: Settings):
         self.store = store
@@ -467,6 +494,15 @@ class TableManager:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.limits = ClientLimits(settings)
+        self.thinker = Thinker(settings)
+
+    def close(self) -> None:
+        """Stop every table's tasks and the worker processes."""
+        for t in self.live.values():
+            for task in (t.bot_task, t.next_task):
+                if task is not None:
+                    task.cancel()
+        self.thinker.close()
 
     async def restore_active(self) -> int:
         """After a restart: rebuild every unfinished table from its log and set its bots going."""
@@ -504,7 +540,7 @@ class TableManager:
         if row is None:
             return None
         game = load_game(row.game, row.preset, row.options)
-        t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings)
+        t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker)
         for no, dealer, seed, deal in self.store.deals(table_id):
             t.start_deal(no, dealer, seed, deal)
         for deal_no, seq, _seat, action, cid in self.store.events(table_id):
@@ -538,9 +574,16 @@ class TableManager:
                         "deal_no": t.current.no if t else None})
         return out
 
-    def create(self, spec: dict[str, Any]) -> tuple[LiveTable, dict[int, str]]:
+    def bot_tables(self, owner: str | None = None) -> int:
+        """All-bot tables being played (by `owner`'s, or all)."""
+        return sum(1 for t in self.live.values()
+                   if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
+
+    def create(self, spec: dict[str, Any], owner: str = "?") -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
-        host's seat and every invitation seat. An open seat has no token until someone claims it."""
+        host's seat and every invitation seat. An open seat has no token until someone claims it.
+        `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
+        table's bots, and it may keep only a few all-bot tables going."""
         if not isinstance(spec, dict):
             raise TableError("bad-request", "expected a JSON object")
         name = spec.get("game")
@@ -592,6 +635,13 @@ class TableManager:
                     players.append(PlayerRow(pos, "human", None, "", hash_token(tok), False, access))
                 else:
                     players.append(PlayerRow(pos, "human", None, "", None, False, access))
+        if all(p.kind == "bot" for p in players):  # it plays by itself: only a few of them at once
+            if self.bot_tables(owner) >= self.settings.bot_tables_per_client:
+                raise TableError("too-many-bot-tables", f"you already have {self.settings.bot_tables_per_client} "
+                                 "tables with only bots playing; wait until one is over")
+            if self.bot_tables() >= self.settings.max_bot_tables:
+                raise TableError("too-many-bot-tables", "the server already has as many tables with only bots "
+                                 "as it plays at once; try later")
         if host is not None:
             if not isinstance(host, int) or isinstance(host, bool) or host not in tokens:
                 raise TableError("bad-seats", "host_seat must be a human seat")
@@ -609,7 +659,7 @@ class TableManager:
         deal = game.deal_from_seed(deal_seed)
         first = game.first_dealer(seed)
         self.store.create_table(row, players, (first, deal_seed, deal))
-        t = LiveTable(row, players, game, self.store, self.settings)
+        t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner)
         t.start_deal(0, first, deal_seed, deal)
         self.live[tid] = t
         return t, tokens

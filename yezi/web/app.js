@@ -242,11 +242,12 @@ async function tablePage(main, tid) {
   const pending = new Map();
   const root = el("div", { class: "table-page" });
   const status = el("div", { id: "conn", class: "muted" });
+  const notice = el("div", { id: "notice", class: "muted" });  // e.g. bots rationed while the server is busy
   const nameBox = el("form", { id: "name-form", class: "panel", hidden: true });
   // Hints: the seat's own decision only; the answer names the move it was asked for (seq).
   const hintBox = el("div", { id: "hint-box", class: "panel hint-box", hidden: true });
   let hint = null;  // { seq, deal_no, text } or { seq, deal_no, waiting: true }
-  main.replaceChildren(el("div", {}, status, nameBox, hintBox, root));
+  main.replaceChildren(el("div", {}, status, notice, nameBox, hintBox, root));
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
     if (!mine) { hintBox.hidden = true; return; }
@@ -310,6 +311,7 @@ async function tablePage(main, tid) {
   };
   async function draw() {
     if (!frame) return;
+    notice.textContent = (frame.table.notice && frame.table.notice[state.lang]) || "";
     if (!mod) mod = await renderer(frame.table.game);
     await mod.render(root, frame, ctx);
   }

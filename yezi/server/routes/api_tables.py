@@ -27,9 +27,10 @@ async def create_table(request: Request) -> Response:
         return err(*refusal, 429)
     try:
         spec = await read_model(request, CreateTable, 16384)
-        t, tokens = manager.create(spec)
+        t, tokens = manager.create(spec, owner=client)
     except TableError as e:
-        return err(e.code, e.message, 503 if e.code == "full" else 400)
+        status = {"full": 503, "too-many-bot-tables": 429}.get(e.code, 400)
+        return err(e.code, e.message, status)
     manager.limits.own(client, t.id)
     t.kick()
     host = t.row.host_position

@@ -24,8 +24,10 @@ async def health(request: Request) -> Response:
     w = sorted(ctx.lag.window)
     return JSONResponse({"ok": True, "tables_live": len(ctx.manager.live), "time": time.time(),
                          "loop_lag_ms": {"max": round(ctx.lag.max_ms, 1),
+                                         "max_recent": round(max(w), 1) if w else 0,
                                          "p50_recent": round(w[len(w) // 2], 2) if w else 0,
-                                         "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0}})
+                                         "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0},
+                         "thinking": ctx.manager.thinker.stats()})
 
 
 async def openapi(request: Request) -> Response:

@@ -2,57 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 
-from yezi.core.errors import YeziError
-from yezi.core.protocol import LANGS, NOTATIONS
-from yezi.core.record import Record
-from yezi.server import catalog
+from yezi.core.protocol import NOTATIONS
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_body
-from yezi.server.schemas import RecordJson, parse_json, validate
-from yezi.server.tables import LiveTable, TableError, json_num
-
-
-def replay_frames(state_factory, deal, actions, game, seat: str) -> list[dict[str, Any]]:
-    """Views at every step of a finished deal, for one seat or (seat='all') with everything shown."""
-    st = state_factory(deal)
-    n = game.num_seats
-    frames = []
-
-    def snap():
-        if seat == "all":
-            f = {"view": st.view(None), "seat_views": [st.view(s) for s in range(n)], "log": {
-                lang: st.log_for(None, lang) for lang in LANGS}}
-        else:
-            f = {"view": st.view(int(seat)), "log": {lang: st.log_for(int(seat), lang) for lang in LANGS}}
-        if st.current_player is None:
-            f["payments"] = [json_num(p) for p in st.payments()]
-        return f
-
-    frames.append(snap())
-    for a in actions:
-        st.apply(a)
-        frames.append(snap())
-    return frames
-
-
-def seat_ok(seat: str, n: int) -> bool:
-    """'all' or a seat number in ASCII digits ('²'.isdigit() is true, but int('²') fails)."""
-    return seat == "all" or (seat.isascii() and seat.isdigit() and int(seat) < n)
-
-
-def replay_payload(game, rec: Record, frames, seat) -> dict[str, Any]:
-    return {
-        "game": rec.game, "preset": rec.preset, "seat": seat, "num_seats": game.num_seats,
-        "titles": dict(game.titles),
-        "active_seats": game.active_seats(), "tags": rec.tags,
-        "seat_names": {lang: [game.seat_name(s, lang) for s in range(game.num_seats)] for lang in LANGS},
-        "frames": frames,
-    }
+from yezi.server.replays import seat_ok
+from yezi.server.tables import LiveTable, TableError
+from yezi.server.workers import Busy
 
 
 async def _finished_deal(request: Request) -> tuple[LiveTable, int]:
@@ -88,39 +47,36 @@ async def table_replay(request: Request) -> Response:
     seat = request.query_params.get("seat", "all")
     if not seat_ok(seat, t.n):
         return err("bad-seat", "seat is a seat number or 'all'")
-    d = t.deals[k]
-    frames = replay_frames(t.game.new_state, d.deal, d.state.history, t.game, seat)
-    rec = t.record(k)
-    return JSONResponse(replay_payload(t.game, rec, frames, seat))
+    return await _replayed(request, t.record(k).to_json(), seat)
 
 
 async def upload_replay(request: Request) -> Response:
-    settings = context_of(request).settings
+    """A record sent by the client, replayed: size- and rate-limited per client, parsed and
+    replayed in a worker process (tens of milliseconds a deal: never on the event loop)."""
+    ctx = context_of(request)
+    settings = ctx.settings
+    wait = ctx.manager.thinker.upload_allowed(client_key(request))
+    if wait:
+        return _later("rate-limited", f"at most {settings.uploads_per_minute:g} records a minute; try again in "
+                      f"{wait:.0f} s", wait)
     try:
-        body = (await read_body(request, settings.max_http_body)).decode("utf-8")
+        body = (await read_body(request, settings.max_record_bytes)).decode("utf-8")
     except TableError as e:
         return err(e.code, e.message, 413)
     except UnicodeDecodeError:
         return err("bad-record", "a record is UTF-8 text")
-    seat = request.query_params.get("seat", "all")
+    return await _replayed(request, body, request.query_params.get("seat", "all"))
+
+
+async def _replayed(request: Request, text: str, seat: str) -> Response:
     try:
-        if body.lstrip().startswith("{"):
-            validate(RecordJson, parse_json(body), default_code="bad-record")  # shape and depth first
-            rec = Record.from_json(body)
-        else:
-            rec = Record.from_text(body)
-        if rec.game not in catalog.playable_games():
-            raise TableError("bad-game", f"game {rec.game!r} is not served here")
-        game = rec.load()
-        if not seat_ok(seat, game.num_seats):
-            return err("bad-seat", "seat is a seat number or 'all'")
-        frames = replay_frames(game.new_state, rec.deal, rec.actions, game, seat)
-    except TableError as e:
-        return err(e.code, e.message)
-    except (YeziError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
-        # an uploaded deal is untrusted data: whatever it breaks in the engine, it is a bad record
-        return err("bad-record", f"{type(e).__name__}: {e}"[:300])
-    if seat == "all" and frames and frames[-1]["view"].get("to_act") is not None:
-        # everything revealed only after the end: an unfinished record replays per seat only
-        return err("not-finished", "this record is not finished; choose a seat to replay it from")
-    return JSONResponse(replay_payload(game, rec, frames, seat))
+        status, body = await context_of(request).manager.thinker.replay(client_key(request), text, seat)
+    except Busy as e:
+        return _later("busy", e.message, e.retry_after)
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def _later(code: str, message: str, wait: float) -> Response:
+    r = err(code, message, 429)
+    r.headers["Retry-After"] = str(max(1, round(wait)))
+    return r

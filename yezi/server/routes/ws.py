@@ -16,14 +16,14 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from yezi.bots.hints import table_hint
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server.clients import client_key
 from yezi.server.context import AppContext, context_of
 from yezi.server.schemas import BadInput, ws_message
 from yezi.server.seats import ws_position
-from yezi.server.tables import Conn, LiveTable, TableError, clean_name, hint_slots
+from yezi.server.tables import Conn, LiveTable, TableError, clean_name
+from yezi.server.workers import Busy
 
 log = logging.getLogger("yezi.server")
 
@@ -65,7 +65,7 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.send_text(json.dumps({"type": "error", "code": "full", "message": "too many connections"}))
         await ws.close(1013)
         return
-    conn = Conn(position, tokens=settings.rate_burst)
+    conn = Conn(position, tokens=settings.rate_burst, client=client_key(ws))
     if ws.query_params.get("lang") in LANGS:
         conn.lang = ws.query_params["lang"]
     if position is not None and t.playing:
@@ -220,8 +220,9 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
 
 
 async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
-    """The seat's hint for its current decision, computed from its view in a thread; the
-    reply carries the move number it was asked for, so a late answer is recognisable."""
+    """The seat's hint for its current decision, worked out from its view in a worker process
+    (`Thinker.hint`); the reply carries the move number it was asked for, so a late answer is
+    recognisable."""
     level = msg.get("level", "normal")
 
     def refuse(code: str, message: str) -> None:
@@ -244,9 +245,10 @@ async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, 
         deal_no, seq = t.current.no, len(st.history)
     t.hinting.add(conn.position)
     try:
-        async with hint_slots(ctx.settings):
-            h = await asyncio.to_thread(table_hint, t.game, view, legal, level, conn.lang,
-                                        random.SystemRandom().randrange(2**62))
+        h = await ctx.manager.thinker.hint(t.id, conn.client, t.spec, view, legal, level, conn.lang,
+                                           random.SystemRandom().randrange(2**62))
+    except Busy as e:
+        return refuse("busy", e.message)
     except Exception as e:
         log.exception("hint failed at table %s", t.id)
         return refuse("server", f"no hint: {type(e).__name__}")
