@@ -11,7 +11,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.render import label, svg
-from yezi.render.fishing import H, W, back_svg, card_svg
+from yezi.render.fishing import FH, FW, back_svg, card_svg, plain_back_svg, plain_svg
 
 
 def assets(lang: str = "zh-hant") -> dict[str, Any]:
@@ -22,7 +22,9 @@ def assets(lang: str = "zh-hant") -> dict[str, Any]:
     lg = "en" if lang == "ascii" else lang
     return {
         "faces": {str(k): card_svg(k, lg) for k in range(tg.NUM_KINDS)},
-        "back": back_svg(),
+        "back": back_svg(lang=lg),
+        "plain": {str(k): plain_svg(k, lg) for k in range(tg.NUM_KINDS)},
+        "plain_back": plain_back_svg(),
         "names": {str(k): tg.name(k, lg) for k in range(tg.NUM_KINDS)},
         "dice": {str(k): tg.KINDS[k].dice for k in range(tg.NUM_KINDS)},
         "civil": [k.civil for k in tg.KINDS],
@@ -60,7 +62,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     n = view["players"]
     names = seat_names or [f"P{s}" for s in range(n)]
     width, cw = 900, 18.0
-    ch = cw * H / W
+    ch = cw * FH / FW
     parts: list[str] = []
     y = 22.0
     for s in range(n):
