@@ -49,6 +49,8 @@ def plain_svg(kind: int, lang: str = "zh-hant", width: float = W) -> str:
             f'class="card plain" role="img" aria-label="{t}"><title>{t}</title>' + "".join(body) + "</svg>")
 
 
+#: the face styles `assets` offers: the traditional drawing (default) and the earlier small one
+CARD_STYLES = ("traditional", "plain")
 FW, FH = 36, 110  # the traditional face
 
 
@@ -96,24 +98,34 @@ def back_svg(width: float = FW, lang: str = "zh-hant") -> str:
     return C.back(FW, FH, BACK, "#c9b26b", "湖", C.back_name(lang), shown=width)
 
 
-def plain_back_svg(width: float = W) -> str:
+def faces(lang: str, cards_style: str = "traditional") -> dict[str, Any]:
+    """The card faces and back in one of `CARD_STYLES` (Fishing's and 十五胡's assets share them)."""
+    plain = cards_style == "plain"
+    return {
+        "faces": {str(k): (plain_svg if plain else card_svg)(k, lang) for k in range(tg.NUM_KINDS)},
+        "back": plain_back_svg(lang=lang) if plain else back_svg(lang=lang),
+        "card_styles": list(CARD_STYLES), "card_style": "plain" if plain else "traditional",
+    }
+
+
+def plain_back_svg(width: float = W, lang: str = "zh-hant") -> str:
     h = width * H / W
-    return svg(width, h, f'<rect x="0.75" y="0.75" width="{width - 1.5:g}" height="{h - 1.5:g}" '
-                         f'rx="{width * 0.12:.1f}" fill="{BACK}" stroke="#1c3a30" stroke-width="1.5"/>', "card back")
+    t = esc(C.back_name(lang))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {h:g}" width="{width:g}" height="{h:g}" '
+            f'class="card back plain" role="img" aria-label="{t}"><title>{t}</title><rect x="0.75" y="0.75" '
+            f'width="{width - 1.5:g}" height="{h - 1.5:g}" rx="{width * 0.12:.1f}" fill="{BACK}" stroke="#1c3a30" '
+            f'stroke-width="1.5"/></svg>')
 
 
-def assets(lang: str = "zh-hant") -> dict[str, Any]:
+def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str, Any]:
     """What the browser renderer loads once per language: card and tile faces by kind, names,
     pips, and the layout of the action codes (see `yezi.games.fishing.game`)."""
     from yezi.games.fishing.game import CAP, DCAP, DREL, KEEP, REL, STACK
 
     lg = "en" if lang == "ascii" else lang
     return {
-        "faces": {str(k): card_svg(k, lg) for k in range(tg.NUM_KINDS)},
+        **faces(lg, cards_style),
         "tiles": {str(k): tile_svg(k) for k in range(tg.NUM_KINDS)},
-        "back": back_svg(lang=lg),
-        "plain": {str(k): plain_svg(k, lg) for k in range(tg.NUM_KINDS)},
-        "plain_back": plain_back_svg(),
         "names": {str(k): tg.name(k, lg) for k in range(tg.NUM_KINDS)},
         "dice": {str(k): tg.KINDS[k].dice for k in range(tg.NUM_KINDS)},
         "pips": {str(k): tg.PIPS[k] for k in range(tg.NUM_KINDS)},

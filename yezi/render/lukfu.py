@@ -80,6 +80,8 @@ def plain_svg(c: int, lang: str = "zh-hant", width: float = W) -> str:
             + "".join(parts) + "</svg>")
 
 
+#: the face styles `assets` offers: the traditional drawing (default) and the plain text tile
+CARD_STYLES = ("traditional", "plain")
 AW, AH = 40, 118  # the traditional face: long and narrow, about 1 : 3
 #: the poker mark printed with each of these numerals (seed 000: 二 三 四 六 carry 黑桃 紅心 方塊)
 POKER = {2: "spade", 3: "heart", 4: "diamond", 6: "spade"}
@@ -160,14 +162,14 @@ def action_cards(action: int) -> list[int]:
     return []
 
 
-def assets(lang: str = "zh-hant") -> dict[str, Any]:
-    """What the browser renderer loads once per language."""
+def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str, Any]:
+    """What the browser renderer loads once per language and card style (`CARD_STYLES`)."""
     cards = [*range(36), WAN_TSIN]
+    plain = cards_style == "plain"
     return {
-        "faces": {str(c): card_svg(c, lang) for c in cards},
-        "back": back_svg(lang=lang),
-        "plain": {str(c): plain_svg(c, lang) for c in cards},
-        "plain_back": plain_back_svg(lang=lang),
+        "faces": {str(c): (plain_svg if plain else card_svg)(c, lang) for c in cards},
+        "back": plain_back_svg(lang=lang) if plain else back_svg(lang=lang),
+        "card_styles": list(CARD_STYLES), "card_style": "plain" if plain else "traditional",
         "names": {str(c): name(c, lang) for c in cards},
         "order": sorted(cards, key=sort_key),
         "play_base": A.PLAY_BASE,

@@ -52,6 +52,8 @@ def plain_svg(c: int, lang: str = "zh-hant", width: float = W, red_set: str = "w
             f'class="card plain" role="img" aria-label="{t}"><title>{t}</title>' + "".join(body) + "</svg>")
 
 
+#: the face styles `assets` offers: the traditional drawing (default) and the plain text slip
+CARD_STYLES = ("traditional", "plain")
 MW, MH = 36, 88  # the traditional face
 ROBES = ("#8c2f23", "#2f6b2f", "#1f4e79", "#5a2d6b", "#6b4e16", "#2f5d50", "#7a3b5c", "#3d5a80", "#8a5a1a")
 
@@ -167,14 +169,16 @@ def plain_back_svg(width: float = W, lang: str = "zh-hant") -> str:
             f'stroke-width="1.5"/></svg>')
 
 
-def assets(lang: str = "zh-hant", red_set: str = "wp10") -> dict[str, Any]:
-    """Faces, names and the action layout (0–39 face up, 40–79 face down, 80–99 stakes, 100/101)."""
+def assets(lang: str = "zh-hant", red_set: str = "wp10", cards_style: str = "traditional") -> dict[str, Any]:
+    """Faces (in one of `CARD_STYLES`), names and the action layout (0–39 face up, 40–79 face down,
+    80–99 stakes, 100/101)."""
     lg = "en" if lang == "ascii" else lang
+    plain = cards_style == "plain"
+    draw = plain_svg if plain else card_svg
     return {
-        "faces": {str(c): card_svg(c, lg, red_set=red_set) for c in range(d.NUM_CARDS)},
-        "back": back_svg(lang=lg),
-        "plain": {str(c): plain_svg(c, lg, red_set=red_set) for c in range(d.NUM_CARDS)},
-        "plain_back": plain_back_svg(lang=lg),
+        "faces": {str(c): draw(c, lg, red_set=red_set) for c in range(d.NUM_CARDS)},
+        "back": plain_back_svg(lang=lg) if plain else back_svg(lang=lg),
+        "card_styles": list(CARD_STYLES), "card_style": "plain" if plain else "traditional",
         "names": {str(c): d.card_name(c, lg) for c in range(d.NUM_CARDS)},
         "suits": {str(c): d.suit_of(c) for c in range(d.NUM_CARDS)},
         "up": 0, "down": 40, "stake": 80, "mian": 100, "play_on": 101,

@@ -11,20 +11,19 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.render import label, svg
-from yezi.render.fishing import FH, FW, back_svg, card_svg, plain_back_svg, plain_svg
+from yezi.render.fishing import CARD_STYLES, FH, FW, card_svg, faces
+
+__all__ = ["CARD_STYLES", "assets", "frame_extras", "table_svg"]
 
 
-def assets(lang: str = "zh-hant") -> dict[str, Any]:
+def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str, Any]:
     """What the browser loads once per language: card faces and names by kind, and each play's cards."""
     from yezi.games.shiwuhu.game import NOTICE, OPEN_QUESTIONS
     from yezi.games.shiwuhu.plays import DECLARE, NUM_PLAYS, PASS, PLAY_ON, PLAYS
 
     lg = "en" if lang == "ascii" else lang
     return {
-        "faces": {str(k): card_svg(k, lg) for k in range(tg.NUM_KINDS)},
-        "back": back_svg(lang=lg),
-        "plain": {str(k): plain_svg(k, lg) for k in range(tg.NUM_KINDS)},
-        "plain_back": plain_back_svg(),
+        **faces(lg, cards_style),
         "names": {str(k): tg.name(k, lg) for k in range(tg.NUM_KINDS)},
         "dice": {str(k): tg.KINDS[k].dice for k in range(tg.NUM_KINDS)},
         "civil": [k.civil for k in tg.KINDS],
