@@ -73,20 +73,34 @@ def pip(x: float, y: float, r: float, colour: str) -> str:
 
 def coin(x: float, y: float, r: float, colour: str = INK, hole: bool = True) -> str:
     """A cash coin (文錢): a ring with a square hole, centred on (x, y)."""
-    out = f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.2g}" fill="none" stroke="{colour}" stroke-width="{r * .28:.2g}"/>'
+    return coins([(x, y)], r, colour, hole)
+
+
+def coins(centres: list[tuple[float, float]], r: float, colour: str = INK, hole: bool = True) -> str:
+    """Cash coins (文錢) of radius r: rings with a square hole, the holes drawn as one path."""
+    rings = "".join(f'<circle cx="{x:.3g}" cy="{y:.3g}" r="{r:.2g}"/>' for x, y in centres)
+    out = f'<g fill="none" stroke="{colour}" stroke-width="{r * .28:.2g}">{rings}'
     if hole:
         h = r * .42
-        out += (f'<rect x="{x - h / 2:.1f}" y="{y - h / 2:.1f}" width="{h:.2g}" height="{h:.2g}" fill="none" '
-                f'stroke="{colour}" stroke-width="{r * .2:.2g}"/>')
-    return out
+        holes = "".join(f"M{x - h / 2:.3g} {y - h / 2:.3g}h{h:.2g}v{h:.2g}h-{h:.2g}z" for x, y in centres)
+        out += f'<path d="{holes}" stroke-width="{r * .2:.2g}"/>'
+    return out + "</g>"
 
 
-def string_of_cash(x: float, y: float, length: float, colour: str = INK) -> str:
-    """A string of cash (索): a cord through a column of coins seen edge-on (a dashed thick stroke,
-    one dash per coin), knotted at the top."""
-    return (f'<path d="M{x:.3g} {y - 1.5:.3g}V{y + length:.3g}" stroke="{colour}" stroke-width=".7"/>'
-            f'<path d="M{x:.3g} {y + .5:.3g}V{y + length - .5:.3g}" stroke="{colour}" stroke-width="4.6" '
-            f'stroke-dasharray="2.6 1.3"/><circle cx="{x:.3g}" cy="{y - 1.8:.3g}" r="1" fill="{colour}"/>')
+def strings_of_cash(strings: list[tuple[float, float, float, str]]) -> str:
+    """Strings of cash (索), each (x, top y, length, colour): a cord through a column of coins seen
+    edge-on (a thick dashed stroke, one dash per coin), knotted at the top; drawn as three paths per
+    colour to keep the face small."""
+    out = []
+    for colour in dict.fromkeys(c for *_, c in strings):
+        mine = [(x, y, n) for x, y, n, c in strings if c == colour]
+        cords = "".join(f"M{x:.3g} {y - 1.5:.3g}V{y + n:.3g}" for x, y, n in mine)
+        coins = "".join(f"M{x:.3g} {y + .5:.3g}V{y + n - .5:.3g}" for x, y, n in mine)
+        knots = "".join(f"M{x:.3g} {y - 1.8:.3g}v0" for x, y, n in mine)
+        out.append(f'<path d="{cords}" stroke="{colour}" stroke-width=".7"/>'
+                   f'<path d="{coins}" stroke="{colour}" stroke-width="4.6" stroke-dasharray="2.6 1.3"/>'
+                   f'<path d="{knots}" stroke="{colour}" stroke-width="2" stroke-linecap="round"/>')
+    return "".join(out)
 
 
 def suit_mark(kind: str, x: float, y: float, s: float) -> str:

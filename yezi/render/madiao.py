@@ -109,12 +109,9 @@ def _picture(c: int) -> str:
         n = 10 - d.trick_rank(c)
         rows = (n + 2) // 3
         per_row = [n // rows + (1 if r < n % rows else 0) for r in range(rows)]
-        out = []
-        for r, in_row in enumerate(per_row):
-            for k in range(in_row):
-                x = 18 + (k - (in_row - 1) / 2) * 8
-                out.append(C.string_of_cash(x, 21 + r * 52 / rows, 52 / rows - 6, C.INK if k % 2 == 0 else "#5b3a1a"))
-        return "".join(out)
+        return C.strings_of_cash([(18 + (k - (in_row - 1) / 2) * 8, 21 + r * 52 / rows, 52 / rows - 6,
+                                   C.INK if k % 2 == 0 else "#5b3a1a")
+                                  for r, in_row in enumerate(per_row) for k in range(in_row)])
     if c == d.KONGWEN:  # 空沒文: an empty coin
         return C.coin(18, 44, 11, C.INK, hole=False) + '<circle cx="18" cy="44" r="7" fill="none" stroke="#1d1d1d" stroke-width=".5" stroke-dasharray="1.5 1.5"/>'
     if c == d.BANWEN:  # 半文錢, 枝花: a flowering sprig and half a coin
@@ -125,7 +122,7 @@ def _picture(c: int) -> str:
                 'stroke="#5b3a1a" stroke-width="1.2"/>' + blossoms
                 + '<path d="M30 70a8 8 0 0 1-8-8h8z" fill="none" stroke="#1d1d1d" stroke-width="1.4"/>')
     n = c - d.JIUQIAN + 9  # 一錢 … 九錢
-    return "".join(C.coin(x, y, COIN_R[n], C.INK) for x, y in COINS[n])
+    return C.coins(list(COINS[n]), COIN_R[n], C.INK)
 
 
 #: where the coins of 一錢 … 九錢 lie (die-like patterns in the picture area) and their radius
