@@ -120,14 +120,19 @@ def card_svg(c: int, lang: str = "zh-hant", width: float = AW) -> str:
     if special:  # a second, red frame inside the printed one
         parts.append(f'<rect x="4.4" y="4.4" width="{AW - 8.8:g}" height="{AH - 8.8:g}" fill="none" '
                      f'stroke="{SPECIAL_FRAME}" stroke-width=".9"/>')
-    parts.append(C.stretched(chars[0], AW / 2, 34, 27, C.RED if special else C.INK))
-    parts.append(C.stretched(chars[1], AW / 2, 70, 27, C.INK))
-    if special:
+    if special:  # the two characters, the emblem and the seal
+        parts.append(C.stretched(chars[0], AW / 2, 34, 27, C.RED))
+        parts.append(C.stretched(chars[1], AW / 2, 70, 27, C.INK))
         parts.append(_emblem(c))
-    elif n in POKER:
-        parts.append(C.suit_mark(POKER[n], AW / 2, 88, 13))
-    if c in RED_CARDS:
-        parts.append(C.seal(AW / 2 - 9, 94 if special else 79, 18))
+    else:  # the numeral and the suit, taller, filling the card; the seal or the poker mark below
+        parts.append(C.stretched(chars[0], AW / 2, 38, 27, C.INK, 1.5))
+        parts.append(C.stretched(chars[1], AW / 2, 80, 27, C.INK, 1.5))
+        if n in POKER:
+            parts.append(C.suit_mark(POKER[n], AW / 2, 97, 12))
+    if special:  # in the lower right corner, clear of the index
+        parts.append(C.seal(AW - 20, AH - 21, 15))
+    elif c in RED_CARDS:
+        parts.append(C.seal(AW / 2 - 9, 88, 18))
     maker = MAKER.get(n, {}).get(suit(c)) if not special else None
     if maker:
         parts.append(C.text(maker, AW - 7, AH - 6.5, 7, "#6b5a3a", 400))
