@@ -18,7 +18,7 @@ from yezi.components import tiengow as tg
 from yezi.render import PIP_BLACK, PIP_RED, PIPS, die_face, esc, label, svg
 from yezi.render import cards as C
 
-W, H = 30.0, 84.0  # a card
+W, H = FW, FH = 36, 110  # a card: long and narrow
 RED, BLACK, PAPER, EDGE, BACK, IVORY = "#c0271f", "#1d1d1d", "#f6efd9", "#8a7a5a", "#2f5d50", "#fbf7ec"
 
 def _pattern(k: tg.Kind, x: float, y: float, s: float) -> str:
@@ -26,32 +26,29 @@ def _pattern(k: tg.Kind, x: float, y: float, s: float) -> str:
     return die_face(k.high, x, y, s, heaven) + die_face(k.low, x, y + s, s, heaven)
 
 
-def plain_svg(kind: int, lang: str = "zh-hant", width: float = W) -> str:
-    """The plain style: the dots twice, small, the name between (first two characters in Chinese)."""
+def plain_svg(kind: int, lang: str = "zh-hant", width: float = FW) -> str:
+    """The plain style, for players who prefer text: the name in big characters down the upper half
+    with the dice ("6·6") under it, red for the kinds with red dots, repeated turned round below —
+    the same long card as the traditional face, so the table lays both out alike."""
     k = tg.KINDS[kind]
-    h = width * H / W
-    s = width * 0.62
-    x = (width - s) / 2
-    name = tg.name(kind, "zh-hant" if lang in ("ascii", "en") else lang)
-    label = name[:2]
-    body = [f'<rect x="0.75" y="0.75" width="{width - 1.5:g}" height="{h - 1.5:g}" rx="{width * 0.12:.1f}" '
-            f'fill="{PAPER}" stroke="{EDGE}" stroke-width="1.5"/>',
-            _pattern(k, x, width * 0.06, s * 0.5),
-            _pattern(k, x, h - width * 0.06 - s, s * 0.5)]
-    fs = width * 0.34
-    mid = h / 2
-    for i, ch in enumerate(label):
-        yy = mid - (len(label) - 1) * fs * 0.55 + i * fs * 1.1 + fs * 0.35
-        body.append(f'<text x="{width / 2:.1f}" y="{yy:.1f}" font-size="{fs:.1f}" text-anchor="middle" '
-                    f'fill="{RED if k.red else BLACK}" font-family="serif">{esc(ch)}</text>')
+    zh = "zh-hans" if lang == "zh-hans" else "zh-hant"
+    nm = tg.name(kind, zh)
+    size = 14 if len(nm) <= 2 else 11  # the upper half holds the name and the dice
+    colour = RED if k.red else BLACK
+    half = "".join(f'<text x="18" y="{3 + size + i * (size + 1):g}" font-size="{size}" text-anchor="middle" '
+                   f'font-weight="700" fill="{colour}">{esc(ch)}</text>' for i, ch in enumerate(nm))
+    half += (f'<text x="18" y="{15 + size + (len(nm) - 1) * (size + 1):g}" font-size="9" text-anchor="middle" '
+             f'fill="#6b5a3a" font-family="sans-serif">{k.high}·{k.low}</text>')
+    body = (f'<rect x=".75" y=".75" width="34.5" height="108.5" rx="4" fill="{PAPER}" stroke="{EDGE}" stroke-width="1.5"/>'
+            f'<g font-family="{C.SERIF}">{half}<g transform="rotate(180 18 55)">{half}</g></g>')
     t = esc(tg.name(kind, "en" if lang == "ascii" else lang))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {h:g}" width="{width:g}" height="{h:g}" '
-            f'class="card plain" role="img" aria-label="{t}"><title>{t}</title>' + "".join(body) + "</svg>")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 110" width="{width:g}" '
+            f'height="{width * 110 / 36:.4g}" class="card plain" role="img" aria-label="{t}"><title>{t}</title>'
+            f'{body}</svg>')
 
 
 #: the face styles `assets` offers: the traditional drawing (default) and the earlier small one
 CARD_STYLES = ("traditional", "plain")
-FW, FH = 36, 110  # the traditional face
 
 
 def _half(k: tg.Kind) -> str:
@@ -108,8 +105,8 @@ def faces(lang: str, cards_style: str = "traditional") -> dict[str, Any]:
     }
 
 
-def plain_back_svg(width: float = W, lang: str = "zh-hant") -> str:
-    h = width * H / W
+def plain_back_svg(width: float = FW, lang: str = "zh-hant") -> str:
+    h = width * FH / FW
     t = esc(C.back_name(lang))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {h:g}" width="{width:g}" height="{h:g}" '
             f'class="card back plain" role="img" aria-label="{t}"><title>{t}</title><rect x="0.75" y="0.75" '
