@@ -88,6 +88,7 @@ POKER = {2: "spade", 3: "heart", 4: "diamond", 6: "spade"}
 #: one small character on each 二 and 六 card: 「大字紙牌」 and the maker's line, in the suit order
 #: 貫 綫 索 拾 the seed gives for the factory decks
 MAKER = {2: {1: "大", 3: "字", 2: "紙", 0: "牌"}, 6: {1: "葉", 3: "子", 2: "廠", 0: "造"}}
+SIMPLIFIED = {"紙": "纸", "葉": "叶", "廠": "厂"}  # the maker's characters as the zh-hans faces print them
 SPECIAL_FRAME = "#b3261e"
 
 
@@ -134,6 +135,8 @@ def card_svg(c: int, lang: str = "zh-hant", width: float = AW) -> str:
     elif c in RED_CARDS:
         parts.append(C.seal(AW / 2 - 9, 88, 18))
     maker = MAKER.get(n, {}).get(suit(c)) if not special else None
+    if maker and lang == "zh-hans":
+        maker = SIMPLIFIED.get(maker, maker)
     if maker:
         parts.append(C.text(maker, AW - 7, AH - 6.5, 7, "#6b5a3a", 400))
     parts.append(C.text(index_text(c), 5.5, AH - 6.5, 6.5, "#6b5a3a", 400, "start", ' font-family="sans-serif"'))
