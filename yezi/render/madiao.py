@@ -27,6 +27,7 @@ from yezi.render import esc, label, svg
 W, H = 30.0, 72.0
 RED, BLACK, PAPER, EDGE, BACK = "#b8281e", "#1d1d1d", "#f4ead2", "#8a7a5a", "#6b3b2a"
 MARK = ("十", "萬", "索", "文")
+MARK_HANS = ("十", "万", "索", "文")
 
 
 def plain_svg(c: int, lang: str = "zh-hant", width: float = W, red_set: str = "wp10") -> str:
@@ -46,7 +47,7 @@ def plain_svg(c: int, lang: str = "zh-hant", width: float = W, red_set: str = "w
         body.append(f'<rect x="{width * 0.22:.1f}" y="{h * 0.56:.1f}" width="{width * 0.56:.1f}" '
                     f'height="{width * 0.56:.1f}" fill="none" stroke="{RED}" stroke-width="1.6" rx="1.5"/>')
     body.append(f'<text x="{width / 2:.1f}" y="{h - width * 0.18:.1f}" font-size="{width * 0.3:.1f}" '
-                f'text-anchor="middle" fill="{EDGE}" font-family="serif">{MARK[d.suit_of(c)]}</text>')
+                f'text-anchor="middle" fill="{EDGE}" font-family="serif">{(MARK_HANS if lg == "zh-hans" else MARK)[d.suit_of(c)]}</text>')
     t = esc(d.card_name(c, "en" if lang == "ascii" else lang))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {h:g}" width="{width:g}" height="{h:g}" '
             f'class="card plain" role="img" aria-label="{t}"><title>{t}</title>' + "".join(body) + "</svg>")
@@ -146,7 +147,7 @@ def card_svg(c: int, lang: str = "zh-hant", width: float = MW, red_set: str = "w
     nm = d.card_name(c, lg)
     parts = [C.paper(MW, MH), C.text(nm[:2], MW / 2, 14.5, 11.5, C.RED if red else C.INK, 900),
              _picture(c),
-             C.text(MARK[d.suit_of(c)], MW / 2, MH - 5.5, 8, "#6b5a3a", 700)]
+             C.text((MARK_HANS if lg == "zh-hans" else MARK)[d.suit_of(c)], MW / 2, MH - 5.5, 8, "#6b5a3a", 700)]
     if red:
         parts.append(C.seal(MW - 13.5, MH - 24, 9.5))
     return C.face(MW, MH, "".join(parts), d.card_name(c, "en" if lang == "ascii" else lang), shown=width)
