@@ -20,21 +20,21 @@ MEASURE = """() => {
   return {
     widths: shown.map((s) => Math.round(box(s).width * 10) / 10),
     names: shown.map((s) => s.getAttribute("aria-label") || ""),
-    hand: [...document.querySelectorAll("#hand > .card, #hand > .fish-card")].map((b) => box(b).toJSON()),
+    hand: [...document.querySelectorAll("#hand > .card, #hand > .fish-card, #drawn-card")].map((b) => box(b).toJSON()),
     scrollY: window.scrollY, vw: window.innerWidth, vh: window.innerHeight,
   };
 }"""
 
 
-def _mid_deal(web, game: str, moves: int) -> dict:
+def _mid_deal(web, game: str, moves: int, until=None) -> dict:
     """A table against bots whose human seat has played a few random moves (so that a trick, a lake
-    and catches are on the table) and must act again."""
+    and catches are on the table) and must act again (in a frame `until` accepts, where given)."""
     t = web.create(game=game, name="Ann", hints=False)
     cl = web.client(t["id"], t["seats"]["0"]["token"])
     rng = random.Random(5)
-    for i in range(moves):
+    for i in range(200):
         f = cl.my_turn()
-        if f["deal_over"]:
+        if f["deal_over"] or (i >= moves and (until is None or until(f))):
             break
         cl.send({"type": "action", "action": rng.choice(f["legal"]), "id": f"m{i}", "seq": f["seq"]})
         cl.wait(lambda x: x["type"] in ("ack", "error"))
@@ -59,16 +59,17 @@ def _check_phone_layout(page, game: str) -> dict:
     assert m["vw"] == 390 and m["vh"] == 844
     assert m["widths"] and min(m["widths"]) >= 36, (game, sorted(m["widths"])[:5])
     assert m["scrollY"] == 0 and m["hand"]
-    for r in m["hand"]:  # the whole hand in the first screen
+    for r in m["hand"]:  # the whole hand (and a card just drawn) in the first screen
         assert r["left"] >= 0 and r["right"] <= m["vw"] and r["top"] >= 0 and r["bottom"] <= m["vh"], (game, r)
     assert all(m["names"]), "a card without its name"
     return m
 
 
 def test_fishing_phone_cards_readable_and_hand_on_screen(web, browser):
-    t = _mid_deal(web, "fishing", 4)
+    t = _mid_deal(web, "fishing", 4, until=lambda f: f["view"]["phase"] == "draw")  # a card drawn, to place
     ctx, page, errors = _open(browser, web, t)
     page.wait_for_selector("#lake svg.card")
+    page.wait_for_selector("#drawn-card svg.card")
     m = _check_phone_layout(page, "fishing")
     assert len(m["hand"]) >= 5
     assert page.locator(".fish-fan.catch").count() == 3  # every seat's catch as a fan …
