@@ -47,13 +47,14 @@ button.fish-card.selected { border-color: #e07a1f; transform: translateY(-4px); 
 button.fish-card:disabled { opacity: .6; }
 .fish-stock { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
 .fish-drawn svg { width: 46px; }
-/* the lower half of a 十五湖 card repeats the upper one: where room is short, show the upper half */
+/* the lower half of a 十五湖 card repeats the upper one: where room is short, show the upper half
+   (cards only: Tiu U's domino tiles are short already) */
 @media (max-width: 600px), (max-height: 820px) {
-  .fish-lake .fish-card { height: 72px; overflow: hidden; }
-  .fish-stock .fish-card { height: 84px; overflow: hidden; }
+  .fish-lake .fish-card:has(> svg.card) { height: 72px; overflow: hidden; }
+  .fish-stock .fish-card:has(> svg.card) { height: 84px; overflow: hidden; }
 }
 @media (max-width: 600px) {
-  #hand .fish-card { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; }
+  #hand .fish-card:has(> svg.card) { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; }
   #hand { gap: 3px; }
 }
 `;
@@ -206,6 +207,7 @@ export async function render(root, frame, ctx) {
       seats, stock, lake, events.length ? el("ul", { class: "why notes", id: "events" }, events) : null, prompt,
       me !== null && me !== undefined ? handEl : null, choices, all),
     details);
+  if (dominoes) root.querySelector("#card-style")?.remove();  // Tiu U plays with tiles: no card faces to switch
 }
 
 export function onError() { ui.sel = null; }
