@@ -15,7 +15,7 @@ from yezi.render import esc
 
 INK, RED, PAPER, EDGE = "#1d1d1d", "#b3261e", "#f8f1de", "#7a6a4c"
 SEAL = "#c0271f"
-#: CJK faces that exist on most systems; the brush-like 楷 faces first, a bold serif after.
+#: bold CJK serif faces found on most systems (Noto on Linux and Android, Songti on Apple, PMingLiU on Windows).
 SERIF = "'Noto Serif CJK TC','Noto Serif TC','Songti TC','PMingLiU',serif"
 
 
