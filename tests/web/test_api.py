@@ -26,6 +26,14 @@ def test_games_and_assets(server: Server):
         a = server.get(f"/api/games/lukfu/assets?lang={lang}").json()
         assert len(a["faces"]) == 37 and a["faces"]["36"].startswith("<svg")
     assert "云线" in server.get("/api/games/lukfu/assets?lang=zh-hans").json()["names"]["36"]
+    # the traditional art by default; ?cards=plain the text tiles, for the games that draw both
+    for game in ("lukfu", "madiao", "fishing", "shiwuhu"):
+        art = server.get(f"/api/games/{game}/assets?lang=en").json()
+        plain = server.get(f"/api/games/{game}/assets?lang=en&cards=plain").json()
+        assert (art["card_style"], plain["card_style"]) == ("traditional", "plain")
+        assert 'class="card plain"' in plain["faces"]["0"] and 'class="card"' in art["faces"]["0"]
+    assert server.get("/api/games/lukfu/assets?lang=en&cards=bogus").json()["card_style"] == "traditional"
+    assert "card_styles" not in server.get("/api/games/jielong/assets?lang=en&cards=plain").json()
 
 
 def test_no_cdn_every_asset_served_here(server: Server):
@@ -315,7 +323,7 @@ def test_table_svg_is_pure_and_escapes():
     a = table_svg(st.view(0), "en", seat_names=["<b>", "x", "y", "z"])
     assert a == table_svg(st.view(0), "en", seat_names=["<b>", "x", "y", "z"])
     assert "<b>" not in a and "&lt;b&gt;" in a
-    assert card_svg(36, "zh-hans").count("云") == 1
+    assert card_svg(36, "zh-hans").count(">云<") == 1  # the card prints 云 once (its name 云线 is its title)
     assert hand_svg([0, 1, 2]).startswith("<svg")
 
 

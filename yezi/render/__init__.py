@@ -12,6 +12,12 @@ uses three optional functions from it:
 
 The browser half lives in ``yezi/web/games/<game>.js``; a game with neither is still playable
 through the generic client.
+
+The paper-card games (Luk Fu, Ma Diao, Fishing and 十五胡) draw their faces in two styles, listed in
+the module's ``CARD_STYLES``: the traditional art (default) and plain text tiles, chosen with
+``assets(lang, cards_style=...)`` (``GET /api/games/<game>/assets?cards=plain``). Their shared
+drawing primitives (paper, seal, pips, coins, strings of cash, poker marks) are in
+`yezi.render.cards`; every face names its card in its title and aria-label.
 """
 
 from __future__ import annotations

@@ -1,18 +1,24 @@
 """Fishing 釣魚 as SVG (pure functions): 十五湖 cards, domino tiles for Tiu U, and the table.
 
-A 十五湖 card is long and narrow; each half repeats the tile's dot pattern (seed 003: the 天 card
-shows 24 dots), with the name between them. Ones and fours are red, and half the dots of [6:6]
-(rules-notes §1). For Tiu U the same kinds are drawn as ivory domino tiles.
+A 十五湖 card (seed 003) is long and narrow and "在紙牌的上下兩半各印上天牌的十二點，中間由圖畫隔開":
+each half repeats the whole tile's dots (the 天 card shows 24), the lower half turned round so the
+card reads from either end, and a band between them carries the name. 長三 [3:3] is two slanted
+rows of three, as the seed says today's cards print it. Ones and fours are red, and half the dots
+of [6:6] (rules-notes §1). `card_svg` draws that traditional face; `plain_svg` keeps the earlier
+small drawing for players who prefer it. For Tiu U the same kinds are drawn as ivory domino tiles
+(`tile_svg`, unchanged).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from yezi.components import tiengow as tg
-from yezi.render import die_face, esc, label, svg
+from yezi.render import PIP_BLACK, PIP_RED, PIPS, die_face, esc, label, svg
+from yezi.render import cards as C
 
-W, H = 30.0, 84.0  # a card
+W, H = FW, FH = 36, 110  # a card: long and narrow
 RED, BLACK, PAPER, EDGE, BACK, IVORY = "#c0271f", "#1d1d1d", "#f6efd9", "#8a7a5a", "#2f5d50", "#fbf7ec"
 
 def _pattern(k: tg.Kind, x: float, y: float, s: float) -> str:
@@ -20,25 +26,56 @@ def _pattern(k: tg.Kind, x: float, y: float, s: float) -> str:
     return die_face(k.high, x, y, s, heaven) + die_face(k.low, x, y + s, s, heaven)
 
 
-def card_svg(kind: int, lang: str = "zh-hant", width: float = W) -> str:
-    """One 十五湖 card: the dots twice, the name between (first two characters in Chinese)."""
+def plain_svg(kind: int, lang: str = "zh-hant", width: float = FW) -> str:
+    """The plain style, for players who prefer text: the name in big characters down the upper half
+    with the dice ("6·6") under it, red for the kinds with red dots, repeated turned round below —
+    the same long card as the traditional face, so the table lays both out alike."""
     k = tg.KINDS[kind]
-    h = width * H / W
-    s = width * 0.62
-    x = (width - s) / 2
-    name = tg.name(kind, "zh-hant" if lang in ("ascii", "en") else lang)
-    label = name[:2]
-    body = [f'<rect x="0.75" y="0.75" width="{width - 1.5:g}" height="{h - 1.5:g}" rx="{width * 0.12:.1f}" '
-            f'fill="{PAPER}" stroke="{EDGE}" stroke-width="1.5"/>',
-            _pattern(k, x, width * 0.06, s * 0.5),
-            _pattern(k, x, h - width * 0.06 - s, s * 0.5)]
-    fs = width * 0.34
-    mid = h / 2
-    for i, ch in enumerate(label):
-        yy = mid - (len(label) - 1) * fs * 0.55 + i * fs * 1.1 + fs * 0.35
-        body.append(f'<text x="{width / 2:.1f}" y="{yy:.1f}" font-size="{fs:.1f}" text-anchor="middle" '
-                    f'fill="{RED if k.red else BLACK}" font-family="serif">{esc(ch)}</text>')
-    return svg(width, h, "".join(body), "card")
+    zh = "zh-hans" if lang == "zh-hans" else "zh-hant"
+    nm = tg.name(kind, zh)
+    size = 14 if len(nm) <= 2 else 11  # the upper half holds the name and the dice
+    colour = RED if k.red else BLACK
+    half = "".join(f'<text x="18" y="{3 + size + i * (size + 1):g}" font-size="{size}" text-anchor="middle" '
+                   f'font-weight="700" fill="{colour}">{esc(ch)}</text>' for i, ch in enumerate(nm))
+    half += (f'<text x="18" y="{15 + size + (len(nm) - 1) * (size + 1):g}" font-size="9" text-anchor="middle" '
+             f'fill="#6b5a3a" font-family="sans-serif">{k.high}·{k.low}</text>')
+    body = (f'<rect x=".75" y=".75" width="34.5" height="108.5" rx="4" fill="{PAPER}" stroke="{EDGE}" stroke-width="1.5"/>'
+            f'<g font-family="{C.SERIF}">{half}<g transform="rotate(180 18 55)">{half}</g></g>')
+    t = esc(tg.name(kind, "en" if lang == "ascii" else lang))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 110" width="{width:g}" '
+            f'height="{width * 110 / 36:.4g}" class="card plain" role="img" aria-label="{t}"><title>{t}</title>'
+            f'{body}</svg>')
+
+
+#: the face styles `assets` offers: the traditional drawing (default) and the earlier small one
+CARD_STYLES = ("traditional", "plain")
+
+
+def _half(k: tg.Kind) -> str:
+    """One half's dots: the high number above the low one, in a 24 × 40 box at (6, 5)."""
+    heaven = k.high == k.low == 6
+    out = []
+    for n, y0 in ((k.high, 5.0), (k.low, 25.5)):
+        for i, (px, py) in enumerate(PIPS[n]):
+            colour = PIP_RED if n in (1, 4) or (heaven and i % 2 == 0) else PIP_BLACK
+            r = 3.9 if n == 1 else 2.35
+            out.append(C.pip(6 + px * 24, y0 + py * 19.5, r, colour))
+    return "".join(out)
+
+
+@cache
+def card_svg(kind: int, lang: str = "zh-hant", width: float = FW) -> str:
+    """One traditional 十五湖 card (see the module's docstring), `width` wide."""
+    k = tg.KINDS[kind]
+    zh = "zh-hans" if lang == "zh-hans" else "zh-hant"
+    nm = tg.name(kind, zh)
+    half = _half(k)
+    size = {1: 13, 2: 11, 3: 9.5}.get(len(nm), 8)
+    parts = [C.paper(FW, FH, frame=None),
+             half, f'<g transform="rotate(180 {FW / 2:g} {FH / 2:g})">{half}</g>',
+             f'<path d="M4 46.5H32M4 63.5H32" stroke="{C.RED}" stroke-width=".8"/>',
+             C.text(nm, FW / 2, FH / 2 + size * .36, size, RED if k.red else C.INK, 900)]
+    return C.face(FW, FH, "".join(parts), tg.name(kind, "en" if lang == "ascii" else lang), shown=width)
 
 
 def tile_svg(kind: int, size: float = 26.0) -> str:
@@ -52,22 +89,40 @@ def tile_svg(kind: int, size: float = 26.0) -> str:
     return svg(w, h, body, "tile")
 
 
-def back_svg(width: float = W) -> str:
-    h = width * H / W
-    return svg(width, h, f'<rect x="0.75" y="0.75" width="{width - 1.5:g}" height="{h - 1.5:g}" '
-                         f'rx="{width * 0.12:.1f}" fill="{BACK}" stroke="#1c3a30" stroke-width="1.5"/>', "card back")
+@cache
+def back_svg(width: float = FW, lang: str = "zh-hant") -> str:
+    """A face-down 十五湖 card."""
+    return C.back(FW, FH, BACK, "#c9b26b", "湖", C.back_name(lang), shown=width)
 
 
-def assets(lang: str = "zh-hant") -> dict[str, Any]:
+def faces(lang: str, cards_style: str = "traditional") -> dict[str, Any]:
+    """The card faces and back in one of `CARD_STYLES` (Fishing's and 十五胡's assets share them)."""
+    plain = cards_style == "plain"
+    return {
+        "faces": {str(k): (plain_svg if plain else card_svg)(k, lang) for k in range(tg.NUM_KINDS)},
+        "back": plain_back_svg(lang=lang) if plain else back_svg(lang=lang),
+        "card_styles": list(CARD_STYLES), "card_style": "plain" if plain else "traditional",
+    }
+
+
+def plain_back_svg(width: float = FW, lang: str = "zh-hant") -> str:
+    h = width * FH / FW
+    t = esc(C.back_name(lang))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {h:g}" width="{width:g}" height="{h:g}" '
+            f'class="card back plain" role="img" aria-label="{t}"><title>{t}</title><rect x="0.75" y="0.75" '
+            f'width="{width - 1.5:g}" height="{h - 1.5:g}" rx="{width * 0.12:.1f}" fill="{BACK}" stroke="#1c3a30" '
+            f'stroke-width="1.5"/></svg>')
+
+
+def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str, Any]:
     """What the browser renderer loads once per language: card and tile faces by kind, names,
     pips, and the layout of the action codes (see `yezi.games.fishing.game`)."""
     from yezi.games.fishing.game import CAP, DCAP, DREL, KEEP, REL, STACK
 
     lg = "en" if lang == "ascii" else lang
     return {
-        "faces": {str(k): card_svg(k, lg) for k in range(tg.NUM_KINDS)},
+        **faces(lg, cards_style),
         "tiles": {str(k): tile_svg(k) for k in range(tg.NUM_KINDS)},
-        "back": back_svg(),
         "names": {str(k): tg.name(k, lg) for k in range(tg.NUM_KINDS)},
         "dice": {str(k): tg.KINDS[k].dice for k in range(tg.NUM_KINDS)},
         "pips": {str(k): tg.PIPS[k] for k in range(tg.NUM_KINDS)},
@@ -111,7 +166,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     n = view["players"]
     names = seat_names or [f"P{s}" for s in range(n)]
     cw = 18.0
-    ch = cw * (2 if dominoes else H / W)
+    ch = cw * (2 if dominoes else FH / FW)
     width = 900
     parts: list[str] = []
     y = 20.0

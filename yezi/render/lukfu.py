@@ -1,12 +1,22 @@
 """Luk Fu 六虎 cards and table as SVG (pure functions).
 
-The cards are drawn after the long, narrow Hakka paper cards: a cream strip with the numeral
-above the suit character, red for the red cards (the nines, 八拾, 百子, 毛公, 雲綫), a small Latin
-index (9M, W) in the corner for readers of the English UI.
+Two styles of face, both with their name as title and aria-label:
+
+* the traditional face (`card_svg`), after the modern Hakka 大字紙牌 of seed 000 (part 5): a long
+  narrow card with the numeral above the suit character in big, tall black strokes; a red seal
+  on the eight red cards (九拾 九貫 九索 九綫, 八拾, 百子, 毛公, 雲綫); the poker marks the seed
+  finds in the numerals 二, 三, 四 and 六 (黑桃, 紅心, 方塊, no 梅花 — the seed does not say which
+  mark goes with which numeral, so 二 ♠, 三 ♥, 四 ♦, 六 ♠ is our choice); on the 二 and 六 cards one
+  small character each, as the factory decks spell 「大字紙牌」 and their maker across them (the
+  seed's order 貫 綫 索 拾; our maker line reads 「葉子廠造」); 百子, 毛公 and 雲綫 with their own
+  frames and emblems.
+* the plain text tile (`plain_svg`), for players who prefer it: the numeral and suit in a cream
+  strip, red for the red cards, a suit-coloured band and a Latin index (9M, W).
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from yezi.components.lukfu_deck import (
@@ -22,6 +32,7 @@ from yezi.components.lukfu_deck import (
 )
 from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.plays import NUM_PLAYS, PLAYS
+from yezi.render import cards as C
 from yezi.render import esc, svg
 
 W, H = 44, 112
@@ -41,8 +52,8 @@ def index_text(c: int) -> str:
     return name(c, "ascii")
 
 
-def card_svg(c: int, lang: str = "zh-hant", width: float = W) -> str:
-    """One card face, `width` wide (height follows the 44:112 strip)."""
+def plain_svg(c: int, lang: str = "zh-hant", width: float = W) -> str:
+    """One plain text tile, `width` wide (height follows the 44:112 strip)."""
     colour = RED if c in RED_CARDS else BLACK
     chars = card_chars(c, lang)
     band = SUIT_COLOURS[suit(c)] if c != WAN_TSIN else RED
@@ -63,17 +74,91 @@ def card_svg(c: int, lang: str = "zh-hant", width: float = W) -> str:
         f'fill="{colour}">{esc(index_text(c))}</text>'
     )
     scale = width / W
-    return svg(W * scale, H * scale, f'<g transform="scale({scale:g})">' + "".join(parts) + "</g>", "card")
+    title = esc(name(c, "en" if lang == "ascii" else lang))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W * scale:g}" '
+            f'height="{H * scale:g}" class="card plain" role="img" aria-label="{title}"><title>{title}</title>'
+            + "".join(parts) + "</svg>")
 
 
-def back_svg(width: float = W) -> str:
+#: the face styles `assets` offers: the traditional drawing (default) and the plain text tile
+CARD_STYLES = ("traditional", "plain")
+AW, AH = 40, 118  # the traditional face: long and narrow, about 1 : 3
+#: the poker mark printed with each of these numerals (seed 000: 二 三 四 六 carry 黑桃 紅心 方塊)
+POKER = {2: "spade", 3: "heart", 4: "diamond", 6: "spade"}
+#: one small character on each 二 and 六 card: 「大字紙牌」 and the maker's line, in the suit order
+#: 貫 綫 索 拾 the seed gives for the factory decks
+MAKER = {2: {1: "大", 3: "字", 2: "紙", 0: "牌"}, 6: {1: "葉", 3: "子", 2: "廠", 0: "造"}}
+SIMPLIFIED = {"紙": "纸", "葉": "叶", "廠": "厂"}  # the maker's characters as the zh-hans faces print them
+SPECIAL_FRAME = "#b3261e"
+
+
+def _emblem(c: int) -> str:
+    """The own emblem of 百子, 毛公 and 雲綫, drawn between their two characters' lower half and the seal."""
+    if c == 0:  # 百子 "a hundred sons": a ring of small heads round a larger one
+        dots = "".join(C.pip(20 + 6.2 * x, 84 + 6.2 * y, 1.5, C.INK)
+                       for x, y in ((-1, 0), (1, 0), (-.7, -.7), (.7, -.7), (-.7, .7), (.7, .7), (0, -1), (0, 1)))
+        return dots + C.pip(20, 84, 2.6, C.RED)
+    if c == 27:  # 毛公, the gambler sage: a framed bust with a scholar's cap
+        return ('<rect x="11" y="73" width="18" height="21" rx="9" fill="none" stroke="#1d1d1d" stroke-width=".8"/>'
+                '<circle cx="20" cy="81" r="3.6" fill="#f8f1de" stroke="#1d1d1d" stroke-width=".8"/>'
+                '<path d="M16 78h8l-1-2.6h-6z" fill="#1d1d1d"/>'
+                '<path d="M13.5 93c1-5 3.5-7 6.5-7s5.5 2 6.5 7z" fill="#2f4f6b"/>'
+                '<path d="M18.5 84.5q1.5 3 3 0" stroke="#1d1d1d" stroke-width=".6" fill="none"/>')
+    # 雲綫: a cloud scroll
+    return ('<path d="M10 88c0-4 4-6 6.5-3.5c.5-4 6.5-5 8 -1c2.5-2 6.5 0 5.5 3.5c2.5 1 1.5 4.5-1 4.5H12.5'
+            'c-3 0-4-3.5-2.5-3.5z" fill="none" stroke="#1f4e79" stroke-width="1.1"/>'
+            '<path d="M15 89.5c1.5-2 3.5-2 4.5 0M22 88c1-1.5 3-1.5 4 0" fill="none" stroke="#1f4e79" stroke-width=".8"/>')
+
+
+@cache
+def card_svg(c: int, lang: str = "zh-hant", width: float = AW) -> str:
+    """One traditional face (see the module's docstring), `width` wide."""
+    lg = "en" if lang == "ascii" else lang
+    chars = card_chars(c, lang)
+    n = number(c)
+    special = c in SPECIAL_NAMES
+    parts = [C.paper(AW, AH, frame=C.INK)]
+    if special:  # a second, red frame inside the printed one
+        parts.append(f'<rect x="4.4" y="4.4" width="{AW - 8.8:g}" height="{AH - 8.8:g}" fill="none" '
+                     f'stroke="{SPECIAL_FRAME}" stroke-width=".9"/>')
+    if special:  # the two characters, the emblem and the seal
+        parts.append(C.stretched(chars[0], AW / 2, 34, 27, C.RED))
+        parts.append(C.stretched(chars[1], AW / 2, 70, 27, C.INK))
+        parts.append(_emblem(c))
+    else:  # the numeral and the suit, taller, filling the card; the seal or the poker mark below
+        parts.append(C.stretched(chars[0], AW / 2, 38, 27, C.INK, 1.5))
+        parts.append(C.stretched(chars[1], AW / 2, 80, 27, C.INK, 1.5))
+        if n in POKER:
+            parts.append(C.suit_mark(POKER[n], AW / 2, 97, 12))
+    if special:  # in the lower right corner, clear of the index
+        parts.append(C.seal(AW - 20, AH - 21, 15))
+    elif c in RED_CARDS:
+        parts.append(C.seal(AW / 2 - 9, 88, 18))
+    maker = MAKER.get(n, {}).get(suit(c)) if not special else None
+    if maker and lang == "zh-hans":
+        maker = SIMPLIFIED.get(maker, maker)
+    if maker:
+        parts.append(C.text(maker, AW - 7, AH - 6.5, 7, "#6b5a3a", 400))
+    parts.append(C.text(index_text(c), 5.5, AH - 6.5, 6.5, "#6b5a3a", 400, "start", ' font-family="sans-serif"'))
+    return C.face(AW, AH, "".join(parts), name(c, lg), shown=width)
+
+
+@cache
+def back_svg(width: float = AW, lang: str = "zh-hant") -> str:
     """A face-down card (discards and opponents' hands)."""
+    return C.back(AW, AH, "#2f5d50", "#c9b26b", "虎", C.back_name(lang), shown=width)
+
+
+def plain_back_svg(width: float = W, lang: str = "zh-hant") -> str:
+    """The plain style's face-down card."""
     scale = width / W
+    t = esc(C.back_name(lang))
     body = (f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="5" fill="{BACK}" stroke="#1c3a32" stroke-width="1.5"/>'
             f'<rect x="6" y="6" width="{W - 12}" height="{H - 12}" rx="3" fill="none" stroke="#c9b26b" stroke-width="1"/>'
             f'<text x="{W / 2:g}" y="{H / 2 + 7:g}" font-size="18" text-anchor="middle" fill="#c9b26b" '
             f'font-family="Noto Serif CJK TC, serif">虎</text>')
-    return svg(W * scale, H * scale, f'<g transform="scale({scale:g})">{body}</g>', "card back")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W * scale:g}" height="{H * scale:g}" '
+            f'class="card back plain" role="img" aria-label="{t}"><title>{t}</title>{body}</svg>')
 
 
 def action_cards(action: int) -> list[int]:
@@ -85,12 +170,14 @@ def action_cards(action: int) -> list[int]:
     return []
 
 
-def assets(lang: str = "zh-hant") -> dict[str, Any]:
-    """What the browser renderer loads once per language."""
+def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str, Any]:
+    """What the browser renderer loads once per language and card style (`CARD_STYLES`)."""
     cards = [*range(36), WAN_TSIN]
+    plain = cards_style == "plain"
     return {
-        "faces": {str(c): card_svg(c, lang) for c in cards},
-        "back": back_svg(),
+        "faces": {str(c): (plain_svg if plain else card_svg)(c, lang) for c in cards},
+        "back": plain_back_svg(lang=lang) if plain else back_svg(lang=lang),
+        "card_styles": list(CARD_STYLES), "card_style": "plain" if plain else "traditional",
         "names": {str(c): name(c, lang) for c in cards},
         "order": sorted(cards, key=sort_key),
         "play_base": A.PLAY_BASE,
@@ -108,11 +195,11 @@ def _row(cards: list[int | None], x: float, y: float, lang: str, width: float = 
     return "".join(out)
 
 
-def hand_svg(cards: list[int], lang: str = "zh-hant", width: float = W) -> str:
+def hand_svg(cards: list[int], lang: str = "zh-hant", width: float = AW) -> str:
     """A hand, sorted in the usual order, as one SVG."""
     cards = sorted(cards, key=sort_key)
     gap = 3
-    h = H * width / W
+    h = AH * width / AW
     return svg(max(1, len(cards)) * (width + gap), h, _row(list(cards), 0, 0, lang, width, gap), "hand")
 
 
@@ -123,7 +210,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     n = view["num_seats"]
     names = seat_names or list(SEAT_NAMES[n]["en" if lang == "ascii" else lang])
     cw = 30
-    ch = H * cw / W
+    ch = AH * cw / AW
     width = 640
     parts = [f'<rect width="{width}" height="420" fill="#24543f"/>']
     y = 24

@@ -11,18 +11,19 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.render import label, svg
-from yezi.render.fishing import H, W, back_svg, card_svg
+from yezi.render.fishing import CARD_STYLES, FH, FW, card_svg, faces
+
+__all__ = ["CARD_STYLES", "assets", "frame_extras", "table_svg"]
 
 
-def assets(lang: str = "zh-hant") -> dict[str, Any]:
+def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str, Any]:
     """What the browser loads once per language: card faces and names by kind, and each play's cards."""
     from yezi.games.shiwuhu.game import NOTICE, OPEN_QUESTIONS
     from yezi.games.shiwuhu.plays import DECLARE, NUM_PLAYS, PASS, PLAY_ON, PLAYS
 
     lg = "en" if lang == "ascii" else lang
     return {
-        "faces": {str(k): card_svg(k, lg) for k in range(tg.NUM_KINDS)},
-        "back": back_svg(),
+        **faces(lg, cards_style),
         "names": {str(k): tg.name(k, lg) for k in range(tg.NUM_KINDS)},
         "dice": {str(k): tg.KINDS[k].dice for k in range(tg.NUM_KINDS)},
         "civil": [k.civil for k in tg.KINDS],
@@ -60,7 +61,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     n = view["players"]
     names = seat_names or [f"P{s}" for s in range(n)]
     width, cw = 900, 18.0
-    ch = cw * H / W
+    ch = cw * FH / FW
     parts: list[str] = []
     y = 22.0
     for s in range(n):

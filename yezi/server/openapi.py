@@ -66,7 +66,10 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "requestBody": _json_body(ResolveRuleset, JSON_LIMITS["resolve"]),
             "responses": {**_ok("seat count and names"), **_errors(400, 403, 404, 415)}}},
         "/api/games/{name}/assets": {"get": {
-            "summary": "drawings and action labels", "parameters": [game, _query("lang", {"enum": list(LANGS)})],
+            "summary": "drawings and action labels", "parameters": [
+                game, _query("lang", {"enum": list(LANGS)}),
+                _query("cards", {"enum": ["traditional", "plain"]},
+                       "card faces where the game draws both: the traditional art (default) or plain text tiles")],
             "responses": {**_ok("assets"), **_errors(404)}}},
         "/api/tables": {
             "get": {"summary": "open tables", "responses": _ok("the tables")},

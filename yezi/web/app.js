@@ -8,6 +8,9 @@ export const state = {
   lang: LANGS.includes(localStorage.getItem("yezi.lang")) ? localStorage.getItem("yezi.lang") : "zh-hant",
   games: null,
   rerender: null,
+  redraw: null,
+  // card faces: the traditional art, or the plain text tiles some players prefer (remembered here)
+  cards: localStorage.getItem("yezi.cards") === "plain" ? "plain" : "traditional",
 };
 
 // ---- small DOM helpers --------------------------------------------------------------------
@@ -52,11 +55,28 @@ async function games() {
   return state.games;
 }
 const assetCache = {};
+const cardStyles = {};  // game -> the face styles its assets come in (only games that draw several)
 export async function assets(game, lang) {
-  const key = game + ":" + lang;
-  if (!assetCache[key]) assetCache[key] = api(`/api/games/${encodeURIComponent(game)}/assets?lang=${lang}`);
+  const key = game + ":" + lang + ":" + state.cards;
+  if (!assetCache[key]) {
+    const style = state.cards === "plain" ? "&cards=plain" : "";
+    assetCache[key] = api(`/api/games/${encodeURIComponent(game)}/assets?lang=${lang}${style}`).then((d) => {
+      if (d.card_styles) cardStyles[game] = d.card_styles;
+      return d;
+    });
+  }
   return assetCache[key];
 }
+// Switch the card faces between the traditional art and plain text tiles; remembered in this browser.
+export function setCardStyle(style) {
+  state.cards = style === "plain" ? "plain" : "traditional";
+  localStorage.setItem("yezi.cards", state.cards);
+  if (state.redraw) state.redraw();
+}
+const styleCtx = {  // what a table's header needs for the card-style switch (spread into each ctx)
+  cardStyles: (game) => cardStyles[game] || null,
+  setCards: setCardStyle,
+};
 const rendererCache = {};
 async function renderer(game) {
   if (!rendererCache[game]) {
@@ -287,6 +307,8 @@ async function tablePage(main, tid) {
     T,
     el, svgNode, toast,
     assets: (game) => assets(game, state.lang),
+    ...styleCtx,
+    get cards() { return state.cards; },
     send(action) {
       const id = `${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
       const msg = { type: "action", action, id, seq: frame ? frame.seq : undefined };
@@ -315,6 +337,7 @@ async function tablePage(main, tid) {
     if (!mod) mod = await renderer(frame.table.game);
     await mod.render(root, frame, ctx);
   }
+  state.redraw = draw;
   state.rerender = () => {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "lang", lang: state.lang }));  // log lines
     if (hint && !hint.waiting) hint = null;  // its text is in the old language: ask again
@@ -410,7 +433,8 @@ async function replayPage(main) {
       deal_over: step === n && f.view.to_act === null, table: { game: data.game, players: [], id: tid || "", titles: data.titles },
       tags: data.tags };
     mod.render(root, fr, { mode: "replay", get lang() { return state.lang; }, T, el, svgNode, toast,
-      assets: (game) => assets(game, state.lang), send() {}, nextDeal() {} });
+      assets: (game) => assets(game, state.lang), ...styleCtx,
+      get cards() { return state.cards; }, send() {}, nextDeal() {} });
   }
   document.onkeydown = (ev) => {
     if (!data || !location.pathname.startsWith("/replay")) return;
@@ -419,6 +443,7 @@ async function replayPage(main) {
     if (ev.key === "ArrowLeft") { step = Math.max(0, step - 1); draw(); }
   };
   state.rerender = draw;
+  state.redraw = draw;
   await load();
 }
 

@@ -28,6 +28,7 @@ export const STRINGS = {
     next: "下一步", last: "最後", replayTitle: "重播", winnerHu: "糊數", dummyHu: "夢家糊數", revealed: "亮牌",
     reconnecting: "重新連線中…", error: "錯誤", human: "真人", level: "程度", host: "主人", seat: "座",
     create_failed: "開枱失敗", record: "記錄", won: "贏牌", turnOf: "輪到", hand: "手牌",
+    cardsPlain: "純文字牌面", cardsHint: "用簡單文字牌代替傳統牌面（此瀏覽器會記住）",
   },
   "zh-hans": {
     hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示",
@@ -57,6 +58,7 @@ export const STRINGS = {
     next: "下一步", last: "最后", replayTitle: "重播", winnerHu: "糊数", dummyHu: "梦家糊数", revealed: "亮牌",
     reconnecting: "重新连接中…", error: "错误", human: "真人", level: "程度", host: "主人", seat: "座",
     create_failed: "开桌失败", record: "记录", won: "赢牌", turnOf: "轮到", hand: "手牌",
+    cardsPlain: "纯文字牌面", cardsHint: "用简单文字牌代替传统牌面（此浏览器会记住）",
   },
   en: {
     hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints",
@@ -91,6 +93,7 @@ export const STRINGS = {
     dummyHu: "dummy hu", revealed: "Revealed", reconnecting: "Reconnecting…", error: "Error", human: "Human",
     level: "Level", host: "host", seat: "Seat", create_failed: "Could not create the table", record: "Record",
     won: "won", turnOf: "To act", hand: "Hand",
+    cardsPlain: "Plain text cards", cardsHint: "Show the cards as plain text tiles instead of the traditional art (remembered in this browser)",
   },
 };
 

@@ -41,7 +41,14 @@ async def assets(request: Request) -> Response:
     if name not in catalog.playable_games() or lang not in LANGS:
         return err("bad-request", "unknown game or language", 404)
     mod = catalog.render_module(name)
-    data = mod.assets(lang) if mod is not None and hasattr(mod, "assets") else {}
+    # ?cards=plain: the plain text faces, for games whose module draws more than one style
+    style = request.query_params.get("cards")
+    if mod is None or not hasattr(mod, "assets"):
+        data = {}
+    elif style in getattr(mod, "CARD_STYLES", ()):
+        data = mod.assets(lang, cards_style=style)
+    else:
+        data = mod.assets(lang)
     game = load_game(name)
     data["actions"] = {str(a): game.format_action(a, lang) for a in range(game.action_space_size)}
     return JSONResponse(data, headers={"Cache-Control": "max-age=3600"})

@@ -20,7 +20,18 @@ export function header(frame, ctx) {
   const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}` : "";
   return el("div", { class: "tbl-head" },
     el("a", { href: "/", class: "back" }, "← " + T("lobby")),
-    el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who));
+    el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who),
+    cardStyleSwitch(frame, ctx));
+}
+
+// The switch between the traditional card art and plain text tiles, for games that draw both
+// (the choice is the browser's, remembered across tables and visits).
+export function cardStyleSwitch(frame, ctx) {
+  const styles = ctx.cardStyles && ctx.cardStyles(frame.table.game);
+  if (!styles || !styles.includes("plain")) return null;
+  const plain = ctx.cards === "plain";
+  return ctx.el("button", { type: "button", id: "card-style", class: "card-style", "aria-pressed": String(plain),
+    title: ctx.T("cardsHint"), onclick: () => ctx.setCards(plain ? "traditional" : "plain") }, ctx.T("cardsPlain"));
 }
 
 // Links to share, each labelled: the watch link (anyone may watch; it opens no seat) and, for the

@@ -22,20 +22,41 @@ const W = {
 const ui = { sel: null, key: "" };
 
 const CSS = `
-.fish-lake { display: flex; flex-wrap: wrap; gap: 10px; margin: 8px 0; align-items: flex-end; }
-.fish-group { display: flex; flex-direction: column; align-items: center; gap: 2px; }
-.fish-group .pips { font-size: 12px; opacity: .7; }
-.fish-cards { display: flex; gap: 2px; flex-wrap: wrap; }
-.fish-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none; }
-.fish-card svg { display: block; width: 30px; height: auto; }
-.fish-card.small svg { width: 14px; }
+.fish-lake { display: flex; flex-wrap: wrap; gap: 8px 10px; margin: 6px 0; align-items: flex-end; }
+.fish-group { display: flex; flex-direction: column; align-items: center; gap: 1px; }
+.fish-group .pips { font-size: 12px; line-height: 1; opacity: .8; }
+.fish-cards { display: flex; gap: 2px; }
+.fish-card { position: relative; display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px;
+  background: none; min-height: 0; }
+.fish-card svg { display: block; width: 38px; height: auto; }
+.fish-lake .fish-card.copy { margin-left: -28px; }
+.fish-card .count { position: absolute; right: 1px; top: 1px; background: var(--gold); color: #3a2a1a; border-radius: 8px;
+  padding: 0 4px; font-size: 12px; line-height: 16px; font-weight: 700; }
+#hand .fish-card svg { width: clamp(36px, 9.5vw, 54px); }
+/* a catch: the cards' upper parts overlapping, squeezed into the seat's box (each card keeps its
+   36 px drawing; the boxes shrink so that the drawings overlap, the last one whole) */
+.fish-fan { display: flex; align-items: flex-start; margin-top: 4px; max-width: 100%; height: 48px; overflow: hidden; }
+.fish-fan .fish-card { flex: 0 1 36px; min-width: 3px; height: 48px; padding: 0; border: 0; }
+.fish-fan .fish-card:last-child { flex-shrink: 0; }
+.fish-fan .fish-card svg { width: 36px; max-width: none; filter: drop-shadow(-1px 0 1px rgba(0,0,0,.35)); }
+.seats .chip { min-width: 0; }
 .fish-card.target { border-color: #ffd166; cursor: pointer; }
 .fish-card.stacked { outline: 2px dashed #e07a1f; }
 button.fish-card.legal { border-color: #ffd166; cursor: pointer; }
 button.fish-card.selected { border-color: #e07a1f; transform: translateY(-4px); }
 button.fish-card:disabled { opacity: .6; }
-.fish-stock { display: flex; gap: 14px; align-items: center; }
-.fish-drawn svg { width: 40px; height: auto; }
+.fish-stock { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
+.fish-drawn svg { width: 46px; }
+/* the lower half of a 十五湖 card repeats the upper one: where room is short, show the upper half
+   (cards only: Tiu U's domino tiles are short already) */
+@media (max-width: 600px), (max-height: 820px) {
+  .fish-lake .fish-card:has(> svg.card) { height: 72px; overflow: hidden; }
+  .fish-stock .fish-card:has(> svg.card) { height: 84px; overflow: hidden; }
+}
+@media (max-width: 600px) {
+  #hand .fish-card:has(> svg.card) { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; }
+  #hand { gap: 3px; }
+}
 `;
 function words(ctx) { return W[ctx.lang] || W.en; }
 
@@ -57,6 +78,14 @@ function cardSpan(ctx, A, k, dominoes, cls = "", attrs = {}) {
   const s = ctx.el("span", { class: "fish-card " + cls, "data-kind": k, title: `${A.names[String(k)]} ${A.dice[String(k)]}`, ...attrs });
   s.append(face(ctx, A, k, dominoes));
   return s;
+}
+
+// A seat's catch as an overlapping fan of the cards' upper parts (the lower half repeats it),
+// squeezed to fit its seat box (CSS); the list and the 決勝分 are its accessible name.
+function catchFan(ctx, A, kinds, dominoes, summary) {
+  const names = kinds.map((k) => A.names[String(k)]).join("、");
+  return ctx.el("span", { class: "fish-fan catch", role: "img", "aria-label": `${summary}: ${names}`, title: names },
+    kinds.map((k) => cardSpan(ctx, A, k, dominoes)));
 }
 
 function expand(counts) {
@@ -88,16 +117,23 @@ export async function render(root, frame, ctx) {
   v.lake.forEach((n, k) => { if (n) (groups[A.pips[String(k)]] = groups[A.pips[String(k)]] || []).push(k); });
   const lake = el("div", { class: "fish-lake", id: "lake", "aria-label": w.lake },
     Object.keys(groups).map(Number).sort((a, b) => b - a).map((p) => el("div", { class: "fish-group", "data-pips": p },
-      el("div", { class: "fish-cards" }, groups[p].flatMap((k) => Array.from({ length: v.lake[k] }, (_, i) => {
+      el("div", { class: "fish-cards" }, groups[p].flatMap((k) => Array.from({ length: v.lake[k] }, (_, j) => {
+        // copies of one kind overlap; the last drawn (on top) is the one a click captures, with the count
+        const n = v.lake[k];
+        const top = j === n - 1;
         const t = targets[k];
         const stacked = (v.stacked || []).includes(k);
-        if (t !== undefined && i === 0) {
-          const b = el("button", { type: "button", class: "fish-card target" + (stacked ? " stacked" : ""), "data-kind": k,
-            id: `lake-${k}`, title: label(t), "aria-label": label(t), onclick: () => send(t) });
-          b.append(face(ctx, A, k, dominoes));
-          return b;
+        const cls = (j > 0 ? " copy" : "") + (stacked ? " stacked" : "");
+        let node;
+        if (t !== undefined && top) {
+          node = el("button", { type: "button", class: "fish-card target" + cls, "data-kind": k,
+            id: `lake-${k}`, title: label(t), "aria-label": label(t) + (n > 1 ? ` (×${n})` : ""), onclick: () => send(t) });
+          node.append(face(ctx, A, k, dominoes));
+        } else {
+          node = cardSpan(ctx, A, k, dominoes, cls.trim());
         }
-        return cardSpan(ctx, A, k, dominoes, stacked ? "stacked" : "");
+        if (top && n > 1) node.append(el("span", { class: "count", "aria-hidden": "true" }, `×${n}`));
+        return node;
       }))),
       el("span", { class: "pips" }, String(p)))));
   if (!Object.keys(groups).length) lake.append(el("span", { class: "muted" }, w.empty));
@@ -115,7 +151,7 @@ export async function render(root, frame, ctx) {
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
       el("div", { class: "counts" }, `${v.hand_sizes[s]} ${w.cards} · ${w.catch} ${catchCards.length} · ${w.score} ${(x.scores || [])[s] ?? ""}`),
-      el("span", { class: "fish-cards" }, catchCards.map((k) => cardSpan(ctx, A, k, dominoes, "small"))));
+      catchFan(ctx, A, catchCards, dominoes, `${w.catch} ${catchCards.length} · ${w.score} ${(x.scores || [])[s] ?? ""}`));
   }));
 
   let prompt;
@@ -171,6 +207,7 @@ export async function render(root, frame, ctx) {
       seats, stock, lake, events.length ? el("ul", { class: "why notes", id: "events" }, events) : null, prompt,
       me !== null && me !== undefined ? handEl : null, choices, all),
     details);
+  if (dominoes) root.querySelector("#card-style")?.remove();  // Tiu U plays with tiles: no card faces to switch
 }
 
 export function onError() { ui.sel = null; }

@@ -21,9 +21,12 @@ const ui = { sel: null, key: "" };
 
 const CSS = `
 .md-row { display: flex; gap: 3px; flex-wrap: wrap; align-items: flex-end; }
-.md-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none; }
-.md-card svg { display: block; width: 34px; height: auto; }
-.md-card.small svg { width: 16px; }
+.md-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none;
+  min-height: 0; }
+.md-card svg { display: block; width: clamp(38px, 10.5vw, 54px); height: auto; }
+/* a seat's tricks: the cards' heads, where the name is printed */
+.md-card.small { height: 26px; overflow: hidden; padding: 0; border-width: 1px; }
+.md-card.small svg { width: 36px; }
 .md-card.win { border-color: #ffd166; }
 button.md-card.legal { border-color: #ffd166; cursor: pointer; }
 button.md-card.risky { border-color: #e07a1f; }

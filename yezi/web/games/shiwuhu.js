@@ -22,10 +22,13 @@ const ui = { sel: new Set(), key: "" };
 
 const CSS = `
 .sw-cards { display: inline-flex; gap: 2px; flex-wrap: wrap; vertical-align: middle; }
-.sw-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none; }
-.sw-card svg { display: block; width: 30px; height: auto; }
-.sw-card.small svg { width: 16px; }
-.sw-trick .sw-card.small svg { width: 24px; }
+.sw-card { display: inline-block; line-height: 0; padding: 1px; border: 2px solid transparent; border-radius: 5px; background: none;
+  min-height: 0; }
+.sw-card svg { display: block; width: clamp(36px, 9.5vw, 50px); height: auto; }
+.sw-card.small svg { width: 36px; }
+/* the lower half of a 十五湖 card repeats the upper one: the trick, and a phone's hand, show the upper half */
+.sw-card.small { height: 70px; overflow: hidden; }
+@media (max-width: 600px) { button.sw-card { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; } }
 button.sw-card.legal { border-color: #ffd166; cursor: pointer; }
 button.sw-card.selected { border-color: #e07a1f; transform: translateY(-6px); }
 button.sw-card:disabled { opacity: .55; }
