@@ -18,11 +18,12 @@ Design points shared by all games:
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, SupportsIndex
 
 from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
@@ -31,6 +32,23 @@ LANGS = ("zh-hant", "zh-hans", "en")
 NOTATIONS = (*LANGS, "ascii")
 
 Payment = int | Fraction
+
+
+def action_code(action: Any, game: Game) -> int:
+    """`action` as a plain int in `game`'s action space, or `IllegalAction`.
+
+    Any integer type is accepted through `operator.index` (numpy integers, as RL libraries hand
+    them back); booleans and floats are not action codes.
+    """
+    if isinstance(action, bool):
+        raise IllegalAction("action-space", f"{action!r} is not an action code of {game.name}")
+    try:
+        code = operator.index(action)
+    except TypeError:
+        raise IllegalAction("action-space", f"{action!r} is not an action code of {game.name}") from None
+    if not 0 <= code < game.action_space_size:
+        raise IllegalAction("action-space", f"{action!r} is not an action code of {game.name}")
+    return code
 
 
 class Game(ABC):
@@ -165,14 +183,14 @@ class State(ABC):
             mask[a] = True
         return mask
 
-    def apply(self, action: int | str) -> None:
-        """Apply an action (an int code or any notation); illegal input changes nothing."""
+    def apply(self, action: int | str | SupportsIndex) -> None:
+        """Apply an action (an int code, any integer type such as numpy's, or any notation);
+        illegal input changes nothing."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if self.current_player is None:
             raise IllegalAction("game-over", "the deal is over; no action can be taken")
-        if not isinstance(action, int) or not 0 <= action < self.game.action_space_size:
-            raise IllegalAction("action-space", f"{action!r} is not an action code of {self.game.name}")
+        action = action_code(action, self.game)
         legal = self.legal_actions()
         if action not in legal:
             raise self.explain_illegal(action, legal)

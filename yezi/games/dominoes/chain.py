@@ -561,6 +561,8 @@ class DominoState(State):
             ends = ends[:1]
         for e, n in enumerate(ends):
             out += [c for k, c in _AT[e][n] if h[k]]
+        if len(ends) == 2:
+            out.sort()  # codes interleave the two ends: PLAY + 2 * kind + end
         return out
 
     def leads(self, seat: int, dead: int | None = None) -> list[int]:

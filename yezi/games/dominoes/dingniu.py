@@ -100,7 +100,8 @@ class DingNiu(DominoGame):
         hand[k] += 1
         after = state.ends
         state.ends = before
-        legal = state.plays(seat)
+        # the alternatives are named end by end (left end first), as `judge_from_view` lists them
+        legal = sorted(state.plays(seat), key=lambda a: ((a - PLAY) % 2, a))
         if not self.cfg.must_connect:
             legal += [DOWN + j for j in range(NK) if hand[j]]
         state.ends = after

@@ -78,6 +78,7 @@ class LukFuState(State):
         return self.active[(i + 1) % len(self.active)]
 
     def legal_actions(self) -> list[int]:
+        """The legal action codes, in ascending order (the protocol's promise)."""
         p, seat = self.phase, self.to_act
         if p == PLAY:
             return self._lead_actions(seat) if not self.followers_started() else self._follow_actions(seat)
@@ -86,7 +87,7 @@ class LukFuState(State):
                 return [A.BID]
             return [A.PASS, A.BID]
         if p == TIGERS:
-            return [A.NO_TIGERS, A.TIGERS] if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
+            return [A.TIGERS, A.NO_TIGERS] if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
         if p == LAST:
             return [A.DECLARE, A.DECLINE]
         return []
