@@ -88,6 +88,42 @@ class Game(ABC):
         """Seats that take actions; a dummy is not among them."""
         return list(range(self.num_seats))
 
+    def paid_seats(self) -> list[int]:
+        """Seats whose payment can be non-zero: every seat, a dummy included (Luk Fu's dummy is
+        paid in about a third of the deals but never acts). Rewards belong to these seats."""
+        return list(range(self.num_seats))
+
+    # --- metadata (what OpenSpiel's GameInfo and RL code size things with) ------------------
+    zero_sum: ClassVar[bool] = True
+    """Payments sum to zero over `paid_seats` in every deal (an invariant tests check)."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """The most actions a deal under this ruleset can take (a bound from the rules)."""
+
+    @abstractmethod
+    def payment_bounds(self) -> tuple[Payment, Payment]:
+        """(lowest, highest) payment any seat can get in one deal: bounds derived from the rules,
+        not always attained."""
+
+    @property
+    def min_payment(self) -> Payment:
+        return self.payment_bounds()[0]
+
+    @property
+    def max_payment(self) -> Payment:
+        return self.payment_bounds()[1]
+
+    def info(self) -> dict[str, Any]:
+        """The game's metadata as plain JSON (see docs/research.md)."""
+        lo, hi = self.payment_bounds()
+        return {
+            "game": self.name, "preset": self.rules.preset, "num_seats": self.num_seats,
+            "active_seats": self.active_seats(), "paid_seats": self.paid_seats(),
+            "action_space_size": self.action_space_size, "max_game_length": self.max_game_length(),
+            "min_payment": float(lo), "max_payment": float(hi), "zero_sum": self.zero_sum,
+        }
+
     # --- deals and states ----------------------------------------------------------------
     @abstractmethod
     def deal_from_seed(self, seed: int) -> Any:

@@ -157,6 +157,24 @@ class DominoGame(Game):
     def make_config(self) -> ChainConfig:
         raise NotImplementedError
 
+    # --- metadata ------------------------------------------------------------------------
+    def max_game_length(self) -> int:
+        """Every action places a tile or puts one face down: one per tile dealt to a hand."""
+        return self.cfg.seats * self.cfg.hand
+
+    def max_score(self) -> int:
+        """The most pips one hand can hold: its `hand` heaviest tiles of the set."""
+        return sum(sorted((PIPS[k] for k in self.cfg.tiles), reverse=True)[: self.cfg.hand])
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """Pairwise settlement: each of the other seats settles a score gap of at most `max_score`
+        pips, times the game's largest pair multiplier (`pair_multiplier_max`)."""
+        m = (self.cfg.seats - 1) * self.pair_multiplier_max() * self.max_score()
+        return -m, m
+
+    def pair_multiplier_max(self) -> int:
+        return 1
+
     def settle(self, state: DominoState) -> dict[str, Any]:
         """The result dict for a finished state: at least scores, payments, winner."""
         raise NotImplementedError

@@ -56,6 +56,10 @@ class DingNiu(DominoGame):
     name_style = "dingniu"
     wants_legal = True
 
+    def payment_bounds(self) -> tuple[int, int]:
+        """+6/−1/−2/−3, doubled by 算帳成功 (+12, −6 at worst); 包庄 is 12 paid alone."""
+        return -12, 12
+
     def make_config(self) -> ChainConfig:
         return ChainConfig(
             seats=4,

@@ -94,6 +94,22 @@ class MaDiao(Game):
     def num_seats(self) -> int:
         return 4
 
+    # --- metadata ----------------------------------------------------------------------------
+    #: Most 注 one seat can settle with each other seat in a hand: the largest amount of every
+    #: clause of `settle` (弔 1, 四極 1, 賀 8, 百 3, 百突 6, 小突 1, 全突 5, 敲門 1, 賞 and 次賞 one
+    #: per suit 4 + 4, 三開 3, 四紅 4, 全收 8, 假逵 1 = 50), doubled for 突 doubling, plus the
+    #: 代人認開 liabilities (at most 2 + 2 + 2), then doubled again as a margin for repeated items
+    #: (遇重款，即重開). A bound, far from attained: random play stays under a tenth of it.
+    ZHU_PER_PAIR_BOUND = 2 * (2 * 50 + 6)
+
+    def max_game_length(self) -> int:
+        """The banker's stake, the long-suit 免鬭 question to each seat, 8 tricks of 4 cards."""
+        return 1 + 4 + 32
+
+    def payment_bounds(self) -> tuple[int, int]:
+        m = 3 * self.ZHU_PER_PAIR_BOUND * self.rules["stake_max"]
+        return -m, m
+
     def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
         return SEAT_NAMES.get(lang, SEAT_NAMES["en"])[seat]
 
