@@ -97,14 +97,17 @@ class Game(ABC):
     zero_sum: ClassVar[bool] = True
     """Payments sum to zero over `paid_seats` in every deal (an invariant tests check)."""
 
-    @abstractmethod
     def max_game_length(self) -> int:
-        """The most actions a deal under this ruleset can take (a bound from the rules)."""
+        """The most actions a deal under this ruleset can take (a bound from the rules).
 
-    @abstractmethod
+        Every built-in game overrides this; a game that does not cannot be used where a length
+        bound is needed (information-state tensors, OpenSpiel)."""
+        raise NotImplementedError(f"{self.name} declares no maximum game length")
+
     def payment_bounds(self) -> tuple[Payment, Payment]:
         """(lowest, highest) payment any seat can get in one deal: bounds derived from the rules,
-        not always attained."""
+        not always attained. Every built-in game overrides this."""
+        raise NotImplementedError(f"{self.name} declares no payment bounds")
 
     @property
     def min_payment(self) -> Payment:
