@@ -195,6 +195,15 @@ class Game(ABC):
     def describe_rules(self) -> str:
         return self.option_table().describe()
 
+    # --- copying and pickling ----------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A game under a ruleset never changes: copies share it."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as (class, ruleset); loading reuses an equal game already built in the process."""
+        return (_restore_game, (type(self), self.rules))
+
 
 class State(ABC):
     """One deal in progress."""
@@ -293,4 +302,56 @@ class State(ABC):
     def sample_state(self, seat: int, rng: random.Random) -> State:
         deal, actions = self.sample_hidden(seat, rng)
         return self.game.replay(deal, actions)
+
+    # --- copying and pickling --------------------------------------------------------------
+    def __copy__(self) -> State:
+        """A shallow copy of the attributes (what `clone` implementations start from); without
+        it `copy.copy` would go through `__reduce__` and replay the deal."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A deep copy is a `clone`: the game (ruleset, tables) is shared, as it never changes."""
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as (game, deal, actions): a few hundred bytes, replayed on loading."""
+        return (_restore_state, (self.game, self.deal, list(self.history)))
+
+
+def common_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The keys every game's view carries under the same names (docs/research.md): the game and
+    preset, `num_seats`, the viewing `seat` (None: a spectator), `current_player` (None once the
+    deal is over) and `terminal`. Games keep their own older keys beside these."""
+    game = state.game
+    player = state.current_player
+    return {
+        "game": game.name, "preset": game.rules.preset, "num_seats": game.num_seats, "seat": seat,
+        "current_player": player, "terminal": player is None,
+    }
+
+
+_GAMES: dict[tuple[type, int], Game] = {}
+
+
+def _restore_game(cls: type, rules: Ruleset) -> Game:
+    """A game rebuilt from its class and ruleset, shared between the states of one process."""
+    try:
+        key = (cls, hash(rules))
+    except TypeError:
+        return cls(rules)
+    game = _GAMES.get(key)
+    if game is None or game.rules != rules:
+        game = cls(rules)
+        if len(_GAMES) < 256:
+            _GAMES[key] = game
+    return game
+
+
+def _restore_state(game: Game, deal: Any, actions: list[int]) -> State:
+    state = game.new_state(deal)
+    for a in actions:
+        state.apply_unchecked(a)
+    return state
 

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError, YeziError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 
 NK = tg.NUM_KINDS
 LEAD = 0
@@ -772,6 +772,7 @@ class DominoState(State):
             "notes": {str(i): dict(nt) for i, nt in self.notes.items() if game.note_visible(self, nt, seat)},
             "result": self.result,
         }
+        v.update(common_view(self, seat))
         if over:
             v["hands_left"] = [tg.expand(h) for h in self.hands]
         return v

@@ -29,7 +29,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
@@ -601,6 +601,7 @@ class FishingState(State):
             "deal": deal_view,
             "history": list(self.history),
         }
+        v.update(common_view(self, seat))
         if self.turn < 0:
             catches, settle = self.result()
             v["result"] = {

@@ -470,6 +470,8 @@ class LukFuState(State):
             "dummy": self.dummy,
             "phase": self.phase,
             "to_act": self.current_player,
+            "current_player": self.current_player,
+            "terminal": self.phase == OVER,
             "bidder": self.bidder,
             "privileged": self.privileged,
             "hand_sizes": [bin(h).count("1") for h in self.hands],

@@ -40,7 +40,7 @@ from yezi.components.madiao_deck import (
     suit_of,
 )
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.madiao.cut import bad_faces, first_receiver
 
 UP = 0  # 0..39: play a card face up (lead 發 or capture 捉)
@@ -614,6 +614,7 @@ class MaDiaoState(State):
             "history": [self.redact(i, seat) for i in range(len(self.history))],
             "actors": list(self.actors),
         }
+        v.update(common_view(self, seat))
         if started:
             v["tou"] = self.tou
             v["recut"] = list(self.recut)
