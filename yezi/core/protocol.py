@@ -23,10 +23,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, SupportsIndex
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
 
 from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from yezi.core.observation import ObservationSpec, Observer
 
 LANGS = ("zh-hant", "zh-hans", "en")
 NOTATIONS = (*LANGS, "ascii")
@@ -194,6 +197,36 @@ class Game(ABC):
 
     def describe_rules(self) -> str:
         return self.option_table().describe()
+
+    # --- numeric observations (yezi.core.observation; numpy, the `rl` extra) ------------------
+    def make_observer(self) -> Observer:
+        """The game's "observation" writer; every built-in game overrides this."""
+        raise NotImplementedError(f"{self.name} has no numeric observation")
+
+    def observer(self, kind: str = "observation") -> Observer:
+        """The writer of one kind of tensor: "observation" or "info_state" (built once)."""
+        cache = self.__dict__.setdefault("_observers", {})
+        obs = cache.get(kind)
+        if obs is None:
+            from yezi.core.observation import KINDS, InfoStateObserver
+
+            if kind not in KINDS:
+                raise ValueError(f"unknown observation kind {kind!r}; kinds: {', '.join(KINDS)}")
+            obs = self.make_observer() if kind == "observation" else InfoStateObserver(self, self.observer())
+            cache[kind] = obs
+        return obs
+
+    def observation_spec(self, kind: str = "observation") -> ObservationSpec:
+        """Named pieces with shape, dtype and bounds (iterating gives (name, size) pairs)."""
+        return self.observer(kind).spec
+
+    def observe(self, state: State, seat: int, kind: str = "observation", out: Any = None) -> Any:
+        """`seat`'s tensor of this kind as a numpy array, written into `out` when given."""
+        obs = self.observer(kind)
+        if out is None:
+            return obs.array(state, seat)
+        obs.write(state, seat, out)
+        return out
 
     # --- copying and pickling ----------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

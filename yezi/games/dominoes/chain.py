@@ -158,6 +158,11 @@ class DominoGame(Game):
         raise NotImplementedError
 
     # --- metadata ------------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.dominoes.observation import DominoObserver
+
+        return DominoObserver(self)
+
     def max_game_length(self) -> int:
         """Every action places a tile or puts one face down: one per tile dealt to a hand."""
         return self.cfg.seats * self.cfg.hand

@@ -125,6 +125,11 @@ class Fishing(Game):
         return SEAT_NAMES[self.players]["en" if lang == "ascii" else lang][seat]
 
     # ---- metadata ----------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.fishing.observation import FishingObserver
+
+        return FishingObserver(self)
+
     def max_game_length(self) -> int:
         """A turn is at most a hand action and a draw, and the deal ends once the stock is out."""
         return 2 * self.stock_size

@@ -131,16 +131,10 @@ class LukFu(Game):
     def parse_action(self, text: str) -> int:
         return A.parse_action(text)
 
-    def observation_spec(self) -> list[tuple[str, int]]:
-        from yezi.games.lukfu.observation import spec
+    def make_observer(self):
+        from yezi.games.lukfu.observation import LukFuObserver
 
-        return spec(self.num_seats)
-
-    def observation(self, view: dict[str, Any]) -> list[float]:
-        """A flat numeric encoding of a view (named pieces: `observation_spec`)."""
-        from yezi.games.lukfu.observation import observe
-
-        return observe(view)
+        return LukFuObserver(self)
 
     def action_help(self, lang: str = "en") -> str:
         return ("Moves: 做/bid, 唔做/pass, 食糊/win (declare), 不食/nowin, 五虎下山/tigers, 不報/quiet; "

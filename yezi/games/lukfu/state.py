@@ -58,6 +58,10 @@ class LukFuState(State):
         self.revealed: dict[str, Any] = {}
         self._version = 0
         self._laosui_cache: dict[tuple[int, int, int], bool] = {}
+        self._old_hand: dict[int, tuple[int, int]] = {}  # seat -> (version, 老歲 mask of the hand)
+        self._old_known = [0] * n  # cards once deduced 老歲 for each seat (they stay so)
+        self.shown = [0] * n  # cards each seat played face up (public)
+        self.discarded = [0] * n  # cards each seat put face down (private to that seat)
         self._know_cache: dict[tuple[int, int], Knowledge] = {}
         self._public_cache: tuple[int, dict[str, Any]] | None = None
         self._laosui_mode = game.rules["laosui"]
@@ -235,14 +239,28 @@ class LukFuState(State):
         old = _tops(cards, self.hands[seat] | self.faceup, BOSSES | self.table.unbeatable)
         if mode == "visible":
             return old
+        # Deduced 老歲 stays 老歲 while the card is held: facts only accumulate and cards only
+        # leave hands, so a world in which an opponent holds a higher card never comes back.
+        old |= cards & self._old_known[seat]
         for c in cards_of(cards & ~old):
             if self.is_laosui(seat, c):
                 old |= 1 << c
+        self._old_known[seat] |= old
+        return old
+
+    def hand_laosui(self, seat: int) -> int:
+        """The 老歲 cards of `seat`'s hand now, remembered until the next action (views,
+        observations and the 糊 count all ask for it)."""
+        cached = self._old_hand.get(seat)
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        old = self.laosui_mask(seat, self.hands[seat])
+        self._old_hand[seat] = (self._version, old)
         return old
 
     def hu_count(self, seat: int) -> int:
         """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
-        return self.hu[seat] + bin(self.laosui_mask(seat, self.hands[seat])).count("1")
+        return self.hu[seat] + self.hand_laosui(seat).bit_count()
 
     def explain_laosui(self, seat: int, c: int) -> str:
         """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
@@ -308,6 +326,7 @@ class LukFuState(State):
             if bin(self.pending).count("1") == size:
                 self.hands[seat] &= ~self.pending
                 self.discards[seat].append((len(self.tricks) - 1, self.pending))
+                self.discarded[seat] |= self.pending
                 self.trick["plays"].append({"seat": seat, "discard": size, "against": self.best_play})
                 self.pending = 0
                 self._advance()
@@ -316,6 +335,7 @@ class LukFuState(State):
             m = PLAYS[pid].mask
             self.hands[seat] &= ~m
             self.faceup |= m
+            self.shown[seat] |= m
             if self.best_play < 0:
                 self.tricks.append(
                     {"leader": seat, "lead": pid, "exempt": self.lead_exempt(seat, pid), "plays": [], "winner": None}
@@ -509,7 +529,7 @@ class LukFuState(State):
         if seat == self.to_act and self.pending:
             v["pending_discard"] = cards_of(self.pending)
         if seat != self.dummy:
-            v["laosui"] = hand_sorted(self.laosui_mask(seat, hand))
+            v["laosui"] = hand_sorted(self.hand_laosui(seat))
             v["hu"] = self.hu[seat] + len(v["laosui"])
         return v
 
@@ -525,6 +545,10 @@ class LukFuState(State):
         s.won = [list(w) for w in self.won]
         s.hu = list(self.hu)
         s._laosui_cache = {}
+        s._old_hand = {}
+        s._old_known = list(self._old_known)
+        s.shown = list(self.shown)
+        s.discarded = list(self.discarded)
         s._know_cache = {}
         s._public_cache = None
         return s

@@ -102,6 +102,11 @@ class MaDiao(Game):
     #: (遇重款，即重開). A bound, far from attained: random play stays under a tenth of it.
     ZHU_PER_PAIR_BOUND = 2 * (2 * 50 + 6)
 
+    def make_observer(self):
+        from yezi.games.madiao.observation import MaDiaoObserver
+
+        return MaDiaoObserver(self)
+
     def max_game_length(self) -> int:
         """The banker's stake, the long-suit 免鬭 question to each seat, 8 tricks of 4 cards."""
         return 1 + 4 + 32
