@@ -134,25 +134,49 @@ class Observer:
 
 
 class BitObserver(Observer):
-    """An observation made only of 0/1 features, built as one Python integer (bit i = entry i)
-    and unpacked in one numpy call: a few microseconds whatever the number of pieces.
+    """An observation of 0/1 features and small counts, fast whatever the number of pieces.
 
-    Subclasses give the pieces (`pieces`) and `bits(state, seat) -> int`; `at[name]` is each
-    piece's first bit, for shifting.
+    The 0/1 pieces come first, built as one Python integer (bit i = entry i) by `bits` and
+    unpacked in one numpy call; the count pieces (`count_pieces`, each entry 0..255) follow,
+    given as one `bytes` string by `counts` (``bytes(list_of_counts)`` is a C loop) and copied
+    as they are. `at[name]` is each 0/1 piece's first bit, for shifting. `write_batch` writes
+    many rows with two numpy calls in all: the vector environment uses it.
     """
 
-    def __init__(self, game: Game, pieces: Sequence[Piece]):
-        super().__init__(game, ObservationSpec("observation", tuple(pieces)))
+    def __init__(self, game: Game, pieces: Sequence[Piece], count_pieces: Sequence[Piece] = ()):
+        super().__init__(game, ObservationSpec("observation", (*pieces, *count_pieces)))
         self.at = dict(self.spec.offsets)
-        self.nbytes = (self.spec.size + 7) // 8
+        self.nbits = sum(p.size for p in pieces)
+        self.nbytes = (self.nbits + 7) // 8
+        self.ncounts = sum(p.size for p in count_pieces)
 
     def bits(self, state: State, seat: int) -> int:
         raise NotImplementedError
 
+    def counts(self, state: State, seat: int) -> bytes:
+        return b""
+
     def write(self, state: State, seat: int, out: np.ndarray) -> None:
         np = _np or _numpy()
-        out[:] = np.unpackbits(np.frombuffer(self.bits(state, seat).to_bytes(self.nbytes, "little"), np.uint8),
-                               count=self.spec.size, bitorder="little")
+        nbits = self.nbits
+        out[:nbits] = np.unpackbits(np.frombuffer(self.bits(state, seat).to_bytes(self.nbytes, "little"), np.uint8),
+                                    count=nbits, bitorder="little")
+        if self.ncounts:
+            out[nbits:] = np.frombuffer(self.counts(state, seat), np.uint8)
+
+    def write_batch(self, pairs: Sequence[tuple[State, int]], out: np.ndarray) -> None:
+        """Row r of `out` (shape (len(pairs), size)) for pairs[r] = (state, seat)."""
+        np = _np or _numpy()
+        nbytes, nbits, bits = self.nbytes, self.nbits, self.bits
+        if self.ncounts:
+            counts = self.counts
+            raw = b"".join([bits(st, seat).to_bytes(nbytes, "little") + counts(st, seat) for st, seat in pairs])
+        else:
+            raw = b"".join([bits(st, seat).to_bytes(nbytes, "little") for st, seat in pairs])
+        rows = np.frombuffer(raw, np.uint8).reshape(len(pairs), nbytes + self.ncounts)
+        out[:, :nbits] = np.unpackbits(rows[:, :nbytes], axis=1, count=nbits, bitorder="little")
+        if self.ncounts:
+            out[:, nbits:] = rows[:, nbytes:]
 
 
 def unpack(x: int, nbytes: int, size: int) -> np.ndarray:

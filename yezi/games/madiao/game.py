@@ -292,6 +292,12 @@ class MaDiaoState(State):
         for i in range(8):
             self.dealt[(self.tou + i) % 4].extend(self.cards[4 * i: 4 * i + 4])
         self.hands: list[set[int]] = [set(h) for h in self.dealt]
+        # the same facts as bit masks, kept up to date for numeric observations
+        self.dealt_mask = [sum(1 << c for c in h) for h in self.dealt]
+        self.hand_mask = list(self.dealt_mask)
+        self.won_mask = [0] * 4
+        self.up_mask = [0] * 4  # cards each seat played face up
+        self.down_mask = [0] * 4  # cards each seat discarded face down (private to it until the end)
         self.pool_before = int(deal.get("pool", 0))
         self.stake: int | None = None
         self.phase = PHASE_STAKE
@@ -320,6 +326,10 @@ class MaDiaoState(State):
         s.history = list(self.history)
         s.actors = list(self.actors)
         s.hands = [set(h) for h in self.hands]
+        s.hand_mask = list(self.hand_mask)
+        s.won_mask = list(self.won_mask)
+        s.up_mask = list(self.up_mask)
+        s.down_mask = list(self.down_mask)
         s.tricks = [{**t, "plays": list(t["plays"])} for t in self.tricks]
         s.won = [list(w) for w in self.won]
         s.trick_winners = list(self.trick_winners)
@@ -499,9 +509,14 @@ class MaDiaoState(State):
         trick = self.tricks[-1]
         self.play_log.append(self._log_entry(seat, action, trick))
         self.hands[seat].discard(c)
+        self.hand_mask[seat] &= ~(1 << c)
         if c == BAILAO:
             self.bailao_out = True
         trick["plays"].append((seat, c, up))
+        if up:
+            self.up_mask[seat] |= 1 << c
+        else:
+            self.down_mask[seat] |= 1 << c
         if up:
             if c == BAILAO:
                 self.bailao_up = True
@@ -513,6 +528,7 @@ class MaDiaoState(State):
             return
         w = trick["best_seat"]
         self.won[w].append(trick["best"])
+        self.won_mask[w] |= 1 << trick["best"]
         self.trick_winners.append(w)
         if len(self.tricks) == 8:
             self._end("played")

@@ -28,18 +28,19 @@ class MaDiaoObserver(BitObserver):
             Piece("seat", (4,)), Piece("phase", (len(PHASES),)), Piece("to_act", (4,)),
             Piece("stake", (len(game.stakes),)), Piece("tou", (4,)), Piece("first_leader", (4,)),
             Piece("trick_leader", (4,)), Piece("trick_best_seat", (4,)), Piece("trick_plays", (5,)),
-            Piece("trick_counts", (4, 9)), Piece("hand_sizes", (4, 9)), Piece("bailao_up", (1,)),
+            Piece("bailao_up", (1,)),
             Piece("face", (c,)), Piece("hand", (c,)), Piece("dealt", (c,)), Piece("trick_best", (c,)),
             Piece("won", (4, c)), Piece("seen_played", (4, c)),
-        ])
+        ], [Piece("trick_counts", (4,), 0, 8), Piece("hand_sizes", (4,), 0, 8)])
         self.phase_bit = {p: 1 << (self.at["phase"] + i) for i, p in enumerate(PHASES)}
         self.stake_index = {k: i for i, k in enumerate(game.stakes)}
 
     def bits(self, state: MaDiaoState, seat: int) -> int:
         at = self.at
         x = self.phase_bit[state.phase] | 1 << (at["seat"] + seat)
-        if state.to_act is not None:
-            x |= 1 << (at["to_act"] + state.to_act)
+        to_act = state.to_act
+        if to_act is not None:
+            x |= 1 << (at["to_act"] + to_act)
         if state.stake is None:
             return x
         if state.stake in self.stake_index:
@@ -47,33 +48,24 @@ class MaDiaoObserver(BitObserver):
         x |= 1 << (at["tou"] + state.tou) | 1 << (at["first_leader"] + state.first_leader())
         if state.face_public():
             x |= 1 << (at["face"] + state.face)
-        x |= _mask(state.hands[seat]) << at["hand"] | _mask(state.dealt[seat]) << at["dealt"]
+        x |= state.hand_mask[seat] << at["hand"] | state.dealt_mask[seat] << at["dealt"]
         if state.bailao_up:
             x |= 1 << at["bailao_up"]
-        for s in range(4):
-            x |= 1 << (at["trick_counts"] + 9 * s + len(state.won[s]))
-            x |= 1 << (at["hand_sizes"] + 9 * s + len(state.hands[s]))
         won, seen = at["won"], at["seen_played"]
-        for s, w in enumerate(state.won):
-            if w:
-                x |= _mask(w) << (won + NUM_CARDS * s)
-        for t in state.tricks:
-            for s, c, up in t["plays"]:
-                if up or s == seat:
-                    x |= 1 << (seen + NUM_CARDS * s + c)
-        if state.tricks and len(state.tricks[-1]["plays"]) < 4 and state.to_act is not None:
+        for s in range(4):
+            x |= state.won_mask[s] << (won + NUM_CARDS * s) | state.up_mask[s] << (seen + NUM_CARDS * s)
+        x |= state.down_mask[seat] << (seen + NUM_CARDS * seat)
+        if to_act is not None and state.tricks:
             t = state.tricks[-1]
             x |= 1 << (at["trick_leader"] + t["leader"]) | 1 << (at["trick_plays"] + len(t["plays"]))
             if t["best"] is not None:
                 x |= 1 << (at["trick_best"] + t["best"]) | 1 << (at["trick_best_seat"] + t["best_seat"])
         return x
 
-
-def _mask(cards) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+    def counts(self, state: MaDiaoState, seat: int) -> bytes:
+        if state.stake is None:
+            return bytes(8)
+        return bytearray([*map(len, state.won), *map(len, state.hands)])
 
 
 __all__ = ["MaDiaoObserver"]
