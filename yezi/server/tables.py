@@ -159,6 +159,8 @@ class LiveTable:
     def start_deal(self, no: int, dealer: int, seed: int, deal: Any) -> Deal:
         d = Deal(no, dealer, seed, deal, self.game.new_state(deal))
         self.deals.append(d)
+        if d.state.current_player is None:  # over before anyone acts (斜釘 八掘): it pays all the same
+            self._add_totals(d)
         return d
 
     def replay_event(self, deal_no: int, seq: int, action: int, client_id: str | None) -> None:
@@ -314,9 +316,12 @@ class LiveTable:
             self.client_ids.add(cid)
         if d.state.current_player is None:
             self._add_totals(d)
-            if len(self.deals) >= self.row.num_deals:
-                self.row.status = "finished"
-                await self.store.run(self.store.set_status, self.id, "finished")
+            await self._finish_if_over()
+
+    async def _finish_if_over(self) -> None:
+        if self.match_over and self.row.status != "finished":
+            self.row.status = "finished"
+            await self.store.run(self.store.set_status, self.id, "finished")
 
     async def next_deal(self) -> None:
         if not self.deal_over:
@@ -329,6 +334,7 @@ class LiveTable:
         deal = self.game.deal_from_seed(seed)
         await self.store.run(self.store.add_deal, self.id, prev.no + 1, dealer, seed, deal)
         self.start_deal(prev.no + 1, dealer, seed, deal)
+        await self._finish_if_over()  # a last deal can be over at once
 
     # ---- records --------------------------------------------------------------------------
     def record(self, deal_no: int) -> Record:
@@ -536,6 +542,8 @@ class TableManager:
                        num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints)
         deal_seed = random.Random(f"{seed}:0").randrange(2**62)
         deal = game.deal_from_seed(deal_seed)
+        if num_deals == 1 and game.new_state(deal).current_player is None:
+            row.status = "finished"  # a one-deal match whose deal is over at once
         self.store.create_table(row, players, (0, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings)
         t.start_deal(0, 0, deal_seed, deal)
