@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from yezi.components import tiengow as tg
 from yezi.core.observation import BitObserver, Piece
-from yezi.games.dominoes.chain import NK
 
 if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.dominoes.chain import DominoGame, DominoState
 
+NK = tg.NUM_KINDS  # (not imported from chain, which imports this module)
 _NONE = bytes(NK)
 
 

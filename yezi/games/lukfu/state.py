@@ -56,7 +56,8 @@ class LukFuState(State):
         self.result: Settlement | None = None
         self.outcome = ""  # "win", "tigers", "draw", "void"
         self.revealed: dict[str, Any] = {}
-        self._version = 0
+        self._version = 0  # bumped by every action (views)
+        self._facts = 0  # bumped by every action that changes a hand or a public fact (老歲 caches)
         self._laosui_cache: dict[tuple[int, int, int], bool] = {}
         self._old_hand: dict[int, tuple[int, int]] = {}  # seat -> (version, 老歲 mask of the hand)
         self._old_known = [0] * n  # cards once deduced 老歲 for each seat (they stay so)
@@ -185,7 +186,7 @@ class LukFuState(State):
 
     # ---- 老歲 -------------------------------------------------------------------------------
     def knowledge(self, seat: int) -> Knowledge:
-        key = (seat, self._version)
+        key = (seat, self._facts)
         k = self._know_cache.get(key)
         if k is None:
             own = {}
@@ -216,7 +217,7 @@ class LukFuState(State):
             return True
         if mode == "visible":
             return False
-        key = (seat, c, self._version)
+        key = (seat, c, self._facts)
         hit = self._laosui_cache.get(key)
         if hit is None:
             hit = self._deduce(seat, c)
@@ -252,10 +253,10 @@ class LukFuState(State):
         """The 老歲 cards of `seat`'s hand now, remembered until the next action (views,
         observations and the 糊 count all ask for it)."""
         cached = self._old_hand.get(seat)
-        if cached is not None and cached[0] == self._version:
+        if cached is not None and cached[0] == self._facts:
             return cached[1]
         old = self.laosui_mask(seat, self.hands[seat])
-        self._old_hand[seat] = (self._version, old)
+        self._old_hand[seat] = (self._facts, old)
         return old
 
     def hu_count(self, seat: int) -> int:
@@ -291,6 +292,7 @@ class LukFuState(State):
         self.history.append(action)
         self.actors.append(seat)
         self._version += 1
+        self._facts += 1
 
         p = self.phase
         if p == TIGERS:
@@ -330,6 +332,8 @@ class LukFuState(State):
                 self.trick["plays"].append({"seat": seat, "discard": size, "against": self.best_play})
                 self.pending = 0
                 self._advance()
+            else:  # one card of an unfinished discard: only this seat's pending choice changed
+                self._facts -= 1
         else:
             pid = action - A.PLAY_BASE
             m = PLAYS[pid].mask
