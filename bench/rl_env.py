@@ -1,7 +1,7 @@
 """Games per CPU-second: the raw engine, `yezi.rl.Env` and `yezi.rl.VectorEnv`, for every game.
 
-Random play in all three (uniform over the legal actions); the environments also build the
-seat-to-act's observation and the action mask at every step. Issue 15's target: the envs at
+Random play in all three (uniform over the legal actions), each deal to its payments; the
+environments also build the seat-to-act's observation and the action mask at every step. Issue 15's target: the envs at
 ≥ 50% of the raw engine's rate. Run: ``python -m bench.rl_env [--seconds 2] [--envs 64]``.
 """
 
@@ -25,6 +25,7 @@ def raw(game, seconds: float) -> float:
         while state.current_player is not None:
             legal = state.legal_actions()
             state.apply_unchecked(legal[rng.randrange(len(legal))])
+        state.payments()
         games += 1
     return games / (time.process_time() - start)
 

@@ -155,3 +155,26 @@ def test_vector_env_rejects_an_illegal_row_before_changing_any():
     with pytest.raises(IllegalAction):
         env.step(actions)
     assert [st.history for st in env.states] == before
+
+
+@pytest.mark.parametrize("module", ["yezi.rl.env", "docs"])
+def test_docstring_example_runs_on_fishing(module):
+    """The example used to fail on Fishing (KeyError: 'observation')."""
+    import importlib
+    import re
+    from pathlib import Path
+
+    if module == "docs":
+        text = (Path(__file__).parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+        code = text.split("## `yezi.rl`", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    else:
+        doc = importlib.import_module(module).__doc__
+        code = "\n".join(line[4:] for line in doc.splitlines() if line.startswith("    "))
+    rng = random.Random(0)
+
+    def policy(obs, mask):
+        assert obs.dtype == np.float32 and mask.dtype == np.bool_
+        return int(rng.choice(np.flatnonzero(mask)))
+
+    scope = {"policy": policy, "print": lambda *a: None}
+    exec(re.sub(r"^from yezi.rl import .*$", "", code, flags=re.M), {"Env": Env, "VectorEnv": VectorEnv, **scope})

@@ -76,8 +76,8 @@ class Env:
         state = self.state
         if state is None or state.current_player is None:
             raise IllegalAction("game-over", "the deal is over; call reset()")
-        code = action_code(action, self.game)
-        if code not in self._legal:
+        code = action if type(action) is int else action_code(action, self.game)
+        if code not in self._legal:  # (also catches a plain int out of range)
             state.apply(code)  # raises the engine's own explanation, state untouched
         self._last_actor = state.current_player
         state.apply_unchecked(code)
@@ -105,20 +105,27 @@ class Env:
     def _result(self, reset: bool = False) -> tuple[Any, dict[str, Any]]:
         state = self.state
         player = state.current_player
-        terminal = player is None
-        self._legal = [] if terminal else state.legal_actions()
-        seat = player if not terminal else (self._last_actor if self._last_actor is not None else 0)
-        info: dict[str, Any] = {
-            "current_player": player, "seat": seat, "terminal": terminal,
-            "legal_actions": self._legal, "action_mask": self.action_mask(),
-        }
-        if reset:
-            info["deal_seed"] = self.deal_seed
-        if terminal:
-            info["payments"] = state.payments()
+        np = self._np
+        mask = np.zeros(self.num_actions, dtype=bool)
+        if player is not None:
+            legal = self._legal = state.legal_actions()
+            mask[legal] = True
+            seat = player
+            info: dict[str, Any] = {"current_player": player, "seat": player, "terminal": False,
+                                    "legal_actions": legal, "action_mask": mask}
+        else:
+            self._legal = []
+            seat = self._last_actor if self._last_actor is not None else 0
+            info = {"current_player": None, "seat": seat, "terminal": True, "legal_actions": [],
+                    "action_mask": mask, "payments": state.payments()}
             if reset:
                 info["reward"] = self._reward(True)  # a deal over at once still pays
-        obs = self.observer.array(state, seat) if self.observer else None
+        if reset:
+            info["deal_seed"] = self.deal_seed
+        if self.observer is None:
+            return None, info
+        obs = np.empty(self.observation_spec.size, dtype=self.observation_spec.dtype)
+        self.observer.write(state, seat, obs)
         return obs, info
 
     def _reward(self, terminal: bool) -> Any:
