@@ -23,6 +23,7 @@ Buffers are reused from step to step: copy what you keep.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from yezi.core.errors import IllegalAction
@@ -58,6 +59,7 @@ class VectorEnv:
         self.truncated = np.zeros(n, dtype=bool)
         self.settled_at_once = np.zeros((n, s))
         self.over_at_once = np.zeros(n, dtype=np.int64)
+        self._rows = np.arange(n)
         self.states: list[State] = []
         self.legal: list[list[int]] = []
         self._streams = [DealStream(0, i) for i in range(n)]
@@ -136,15 +138,11 @@ class VectorEnv:
             self.over_at_once[i] += 1
 
     def _refresh(self, rows: range) -> None:
+        np = self._np
         mask = self.mask
         mask[:] = False
-        r: list[int] = []
-        c: list[int] = []
-        for i in rows:
-            legal = self.legal[i]
-            r.extend([i] * len(legal))
-            c.extend(legal)
-        mask[r, c] = True
+        legal = self.legal
+        mask[np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal))] = True
         players = [st.current_player for st in self.states]
         self.current_player[:] = players
         if self.observer:

@@ -3,7 +3,7 @@
 0/1 pieces: the seat, the seat to act, the last placer, the open number at each end. Counts of
 the 21 kinds (0..2): the seat's hand, the tiles on the table, each seat's face-down tiles as far
 as this seat may see them (its own; everyone's once the hand is over); and per seat the tiles
-left in hand, placed and put face down. Which tile another seat put face down stays hidden; how
+placed and put face down (what is left in a hand follows: every hand starts full). Which tile another seat put face down stays hidden; how
 many it did is public.
 """
 
@@ -29,8 +29,9 @@ class DominoObserver(BitObserver):
             Piece("seat", (n,)), Piece("to_act", (n,)), Piece("last_placer", (n,)), Piece("ends", (2, 7)),
         ], [
             Piece("hand", (NK,), 0, w), Piece("table", (NK,), 0, w), Piece("down", (n, NK), 0, w),
-            Piece("hand_counts", (n,), 0, h), Piece("placed_counts", (n,), 0, h), Piece("down_counts", (n,), 0, h),
+            Piece("placed_counts", (n,), 0, h), Piece("down_counts", (n,), 0, h),
         ])
+        self._down: dict[tuple[int, ...], bytes] = {}
         at = self.at
         self.seat_bit = [1 << (at["seat"] + s) for s in range(n)]
         self.end_bit = [[1 << (at["ends"] + 7 * e + v) for v in range(7)] for e in range(2)]
@@ -47,13 +48,25 @@ class DominoObserver(BitObserver):
         return x
 
     def counts(self, state: DominoState, seat: int) -> bytes:
-        over = state.to_move is None
         down = state.down
-        seen = [bytearray(tg.counts(d)) if d and (over or s == seat) else _NONE for s, d in enumerate(down)]
+        if state.to_move is None:
+            seen = [self._counts(d) for d in down]
+        else:
+            seen = [_NONE] * len(down)
+            seen[seat] = self._counts(down[seat])
         return b"".join([
             bytearray(state.hands[seat]), bytearray(state.table), *seen,
-            bytearray([*map(sum, state.hands), *state.placed, *map(len, down)]),
+            bytearray([*state.placed, *map(len, down)]),
         ])
+
+    def _counts(self, tiles: list[int]) -> bytes:
+        key = tuple(tiles)
+        b = self._down.get(key)
+        if b is None:
+            b = bytes(tg.counts(tiles))
+            if len(self._down) < 1 << 16:
+                self._down[key] = b
+        return b
 
 
 __all__ = ["DominoObserver"]
