@@ -13,7 +13,8 @@ one per seat, a dummy included). Seats take turns, so an observation belongs to 
     print(reward)                              # numpy array: every seat's payment
 
 Observations are computed only when asked: `observation=None` returns None in their place,
-and `env.observe(seat, kind)` writes any seat's tensor on demand. Masks are numpy bool arrays.
+and `env.observe(seat, kind)` writes any seat's tensor on demand. Masks are read-only numpy bool
+arrays (shared between steps with the same legal actions), as is the all-zero reward.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ class Env:
         self.deal_seed: int | None = None
         self._stream = DealStream(0)
         self._legal: list[int] = []
+        self._masks: dict[tuple[int, ...], Any] = {}
+        self._no_reward = np.zeros(self.num_seats)
+        self._no_reward.flags.writeable = False
 
     # --- gymnasium-style API ---------------------------------------------------------------
     def reset(self, seed: int | None = None, deal: Any = None) -> tuple[Any, dict[str, Any]]:
@@ -93,9 +97,8 @@ class Env:
         return self.game.observe(self.state, seat, kind or self.observation_kind or "observation", out)
 
     def action_mask(self) -> Any:
-        mask = self._np.zeros(self.num_actions, dtype=bool)
-        mask[self._legal] = True
-        return mask
+        """The acting seat's legal actions as a read-only numpy bool array."""
+        return self._mask_of(self._legal)
 
     @property
     def done(self) -> bool:
@@ -106,15 +109,15 @@ class Env:
         state = self.state
         player = state.current_player
         np = self._np
-        mask = np.zeros(self.num_actions, dtype=bool)
         if player is not None:
             legal = self._legal = state.legal_actions()
-            mask[legal] = True
+            mask = self._mask_of(legal)
             seat = player
             info: dict[str, Any] = {"current_player": player, "seat": player, "terminal": False,
                                     "legal_actions": legal, "action_mask": mask}
         else:
             self._legal = []
+            mask = self._mask_of([])
             seat = self._last_actor if self._last_actor is not None else 0
             info = {"current_player": None, "seat": seat, "terminal": True, "legal_actions": [],
                     "action_mask": mask, "payments": state.payments()}
@@ -128,11 +131,22 @@ class Env:
         self.observer.write(state, seat, obs)
         return obs, info
 
+    def _mask_of(self, legal: list[int]) -> Any:
+        """The mask of a legal-action list, read-only and shared: the same lists recur."""
+        key = tuple(legal)
+        mask = self._masks.get(key)
+        if mask is None:
+            mask = self._np.zeros(self.num_actions, dtype=bool)
+            mask[legal] = True
+            mask.flags.writeable = False
+            if len(self._masks) < 1 << 14:
+                self._masks[key] = mask
+        return mask
+
     def _reward(self, terminal: bool) -> Any:
-        np = self._np
         if not terminal:
-            return np.zeros(self.num_seats)
-        return np.array([float(p) for p in self.state.payments()])
+            return self._no_reward
+        return self._np.array([float(p) for p in self.state.payments()])
 
 
 __all__ = ["Env", "make_game"]
