@@ -44,10 +44,10 @@ class Piece:
     low: float = 0.0
     high: float = 1.0
     dtype: str = "float32"
+    size: int = field(init=False, compare=False)
 
-    @property
-    def size(self) -> int:
-        return prod(self.shape)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", prod(self.shape))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "shape": list(self.shape), "low": self.low, "high": self.high,
@@ -64,6 +64,8 @@ class ObservationSpec:
     pieces: tuple[Piece, ...]
     dtype: str = "float32"
     offsets: dict[str, int] = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, compare=False)
+    shape: tuple[int] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         offsets, at = {}, 0
@@ -73,14 +75,8 @@ class ObservationSpec:
             offsets[p.name] = at
             at += p.size
         object.__setattr__(self, "offsets", offsets)
-
-    @property
-    def size(self) -> int:
-        return sum(p.size for p in self.pieces)
-
-    @property
-    def shape(self) -> tuple[int]:
-        return (self.size,)
+        object.__setattr__(self, "size", at)
+        object.__setattr__(self, "shape", (at,))
 
     def __iter__(self) -> Iterator[tuple[str, int]]:
         return iter([(p.name, p.size) for p in self.pieces])
