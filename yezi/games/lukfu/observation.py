@@ -40,28 +40,36 @@ def pieces(n: int) -> list[Piece]:
 
 class LukFuObserver(BitObserver):
     def __init__(self, game: LukFu):
-        super().__init__(game, pieces(game.num_seats))
+        n = game.num_seats
+        super().__init__(game, pieces(n))
         at = self.at
         self.phase_bit = {p: 1 << (at["phase"] + i) for i, p in enumerate(PHASES)}
-        self.counts = [(at["hand_sizes"] + s * COUNT, at["hu_won"] + s * COUNT) for s in range(game.num_seats)]
-        self.played = [at["played"] + s * CARDS for s in range(game.num_seats)]
+        # one-hot bits looked up, not shifted: (seat, count) -> bit, for sizes and 糊 won
+        self.size_bit = [[1 << (at["hand_sizes"] + s * COUNT + c) for c in range(COUNT)] for s in range(n)]
+        self.hu_bit = [[1 << (at["hu_won"] + s * COUNT + c) for c in range(COUNT)] for s in range(n)]
+        self.seat_bit = [1 << (at["seat"] + s) for s in range(n)]
+        self.to_act_bit = [1 << (at["to_act"] + s) for s in range(n)]
+        self.bidder_bit = [1 << (at["bidder"] + s) for s in range(n)]
+        self.privileged_bit = [1 << (at["privileged"] + s) for s in range(n)]
+        self.best_seat_bit = [1 << (at["trick_best_seat"] + s) for s in range(n)]
+        self.played = [at["played"] + s * CARDS for s in range(n)]
         self.cards_at = (at["hand"], at["laosui"], at["faceup"], at["my_discards"], at["pending_discard"])
+        self.trick_at = (at["trick_lead"], at["trick_best"])
 
     def bits(self, state: LukFuState, seat: int) -> int:
-        at = self.at
-        x = self.phase_bit[state.phase] | 1 << (at["seat"] + seat)
+        x = self.phase_bit[state.phase] | self.seat_bit[seat]
         player = state.current_player
         if player is not None:
-            x |= 1 << (at["to_act"] + player)
+            x |= self.to_act_bit[player]
         if state.bidder is not None:
-            x |= 1 << (at["bidder"] + state.bidder)
-        if state.privileged is not None:
-            x |= 1 << (at["privileged"] + state.privileged)
+            x |= self.bidder_bit[state.bidder]
+            if state.privileged is not None:
+                x |= self.privileged_bit[state.privileged]
         best = state.best_play
         if best >= 0:
-            x |= 1 << (at["trick_best_seat"] + state.best_seat)
-        for (sz, hu), h, won in zip(self.counts, state.hands, state.hu):
-            x |= 1 << (sz + h.bit_count()) | 1 << (hu + won)
+            x |= self.best_seat_bit[state.best_seat]
+        for sizes, hus, h, won in zip(self.size_bit, self.hu_bit, state.hands, state.hu):
+            x |= sizes[h.bit_count()] | hus[won]
         hand_at, old_at, up_at, disc_at, pend_at = self.cards_at
         x |= state.hands[seat] << hand_at | state.faceup << up_at | state.discarded[seat] << disc_at
         if seat != state.dummy:
@@ -72,7 +80,8 @@ class LukFuObserver(BitObserver):
         if seat == player and state.pending:
             x |= state.pending << pend_at
         if best >= 0:
-            x |= 1 << (at["trick_lead"] + state.tricks[-1]["lead"]) | 1 << (at["trick_best"] + best)
+            lead_at, best_at = self.trick_at
+            x |= 1 << (lead_at + state.tricks[-1]["lead"]) | 1 << (best_at + best)
         return x
 
 
