@@ -244,17 +244,50 @@ class InfoStateObserver(Observer):
     def write(self, state: State, seat: int, out: np.ndarray) -> None:
         k = self.base.spec.size
         self.base.write(state, seat, out[:k])
-        hist = state.history
-        n = len(hist)
-        length = self.length
-        codes = out[k:k + length]
-        actors = out[k + length:k + 2 * length]
-        hidden = self.hidden
-        redact, actor_of = state.redact, state.actor_of
-        codes[:n] = [hidden if (c := redact(i, seat)) is None else c + 1 for i in range(n)]
-        codes[n:] = 0
-        actors[:n] = [actor_of(i) + 1 for i in range(n)]
-        actors[n:] = 0
+        self._history(state, seat, out[k:])
+
+    def write_batch(self, pairs: Sequence[tuple[State, int]], out: np.ndarray) -> None:
+        k = self.base.spec.size
+        base = self.base
+        if hasattr(base, "write_batch"):
+            base.write_batch(pairs, out[:, :k])
+        else:
+            for row, (st, seat) in enumerate(pairs):
+                base.write(st, seat, out[row, :k])
+        for row, (st, seat) in enumerate(pairs):
+            self._history(st, seat, out[row, k:])
+
+    def _history(self, state: State, seat: int, out: np.ndarray) -> None:
+        codes, actors = self.seen(state, seat)
+        n, length = len(codes), self.length
+        out[:n] = codes
+        out[n:length] = 0
+        out[length:length + n] = actors
+        out[length + n:] = 0
+
+    def seen(self, state: State, seat: int) -> tuple[list[int], list[int]]:
+        """The history's codes and actors as `seat` saw it, encoded (`code + 1`, hidden as
+        `action_space_size + 1`, `seat + 1`), extended from what was encoded before: the state
+        keeps them beside its history list (a clone has a history list of its own). At the end
+        of a deal some games show what was hidden, so a finished deal is encoded afresh."""
+        hidden, redact, actor_of = self.hidden, state.redact, state.actor_of
+        if state.current_player is None:
+            n = len(state.history)
+            return ([hidden if (c := redact(i, seat)) is None else c + 1 for i in range(n)],
+                    [actor_of(i) + 1 for i in range(n)])
+        memo = state.__dict__.get("_seen_history")
+        if memo is None or memo[0] is not state.history:
+            memo = (state.history, {})
+            state.__dict__["_seen_history"] = memo
+        got = memo[1].get(seat)
+        if got is None:
+            got = memo[1][seat] = ([], [])
+        codes, actors = got
+        for i in range(len(codes), len(state.history)):
+            c = redact(i, seat)
+            codes.append(hidden if c is None else c + 1)
+            actors.append(actor_of(i) + 1)
+        return got
 
 
 __all__ = ["KINDS", "BitObserver", "InfoStateObserver", "ObservationSpec", "Observer", "Piece", "one_hot", "unary",

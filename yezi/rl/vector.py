@@ -27,7 +27,6 @@ from itertools import chain
 from typing import Any
 
 from yezi.core.errors import IllegalAction
-from yezi.core.observation import BitObserver
 from yezi.core.protocol import Game, State, action_code
 from yezi.rl.deals import DealStream
 from yezi.rl.env import make_game
@@ -63,7 +62,7 @@ class VectorEnv:
         self.states: list[State] = []
         self.legal: list[list[int]] = []
         self._streams = [DealStream(0, i) for i in range(n)]
-        self._bits = isinstance(self.observer, BitObserver)
+        self._batch = hasattr(self.observer, "write_batch")
 
     # --- API ----------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -150,7 +149,7 @@ class VectorEnv:
 
     def _write(self, buf: Any, pairs: list[tuple[State, int]], rows: list[int]) -> None:
         obs = self.observer
-        if self._bits:
+        if self._batch:
             if len(rows) == self.num_envs:
                 obs.write_batch(pairs, buf)
             else:
