@@ -146,3 +146,19 @@ def test_bajue_deal_is_over_at_once_with_payments():
     assert v["terminal"] and v["current_player"] is None
     with pytest.raises(IllegalAction):
         state.apply(0)
+
+
+def test_core_install_never_imports_numpy():
+    """numpy is the `rl` extra: importing games, views, observations specs' modules and yezi.rl
+    must not load it; only building an observation or an environment does."""
+    import subprocess
+    import sys
+
+    code = ("import sys, random\n"
+            "from yezi.core.registry import available_games, load_game\n"
+            "import yezi.rl, yezi.core.observation\n"
+            "for n in available_games():\n"
+            "    g = load_game(n); s = g.start(seed=1); s.view(0); s.legal_actions(); g.info()\n"
+            "    s.apply(s.legal_actions()[0])\n"
+            "assert 'numpy' not in sys.modules, 'numpy imported'\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=str(__import__("pathlib").Path(__file__).parents[2]))
