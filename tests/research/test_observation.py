@@ -94,3 +94,26 @@ def test_lukfu_cached_laosui_equals_a_fresh_deduction(preset):
             fresh.apply_unchecked(a)
         for seat in game.active_seats():
             assert state.hand_laosui(seat) == fresh.laosui_mask(seat, fresh.hands[seat])
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p", "guangdong", "huizhou"])
+def test_lukfu_swap_witness_agrees_with_the_search(preset):
+    """The state's shortcut (the true world with one card swapped into an opponent's hand) must
+    decide exactly as the exact search over the seat's knowledge does."""
+    from yezi.games.lukfu.knowledge import is_laosui_deduced
+
+    game = load_game("lukfu", preset, {"laosui": "deduce"})
+    checked = 0
+    for state, _ in random_states(game, range(12)):
+        for seat in game.active_seats():
+            for c in range(37):
+                if not state.hands[seat] >> c & 1:
+                    continue
+                fresh = game.new_state(state.deal)
+                for a in state.history:
+                    fresh.apply_unchecked(a)
+                k = fresh.knowledge(seat)
+                k.truth = None  # no shortcut: the search alone
+                assert state._deduce(seat, c) == is_laosui_deduced(c, k, game.table), (seat, c)
+                checked += 1
+    assert checked

@@ -230,7 +230,58 @@ class LukFuState(State):
         for q in self.active:
             if q != seat and self.hands[q] & higher:
                 return False
-        return is_laosui_deduced(c, self.knowledge(seat), self.table)
+        k = self.knowledge(seat)
+        if not (self.table.unbeatable >> c & 1 or c == WAN_TSIN):
+            # Second fast path: the true world with one higher card swapped into an opponent's
+            # hand, when that breaks no fact, is a consistent world too (a proof, like the search's).
+            for x in cards_of(higher & k.unknown):
+                if x not in k._cache and self._swap_witness(k, x):
+                    k._cache[x] = True
+                    return False
+        return is_laosui_deduced(c, k, self.table)
+
+    def _swap_witness(self, k: Knowledge, x: int) -> bool:
+        """Does swapping card x (truly in the dummy or a face-down discard) with a card of an
+        opponent's hand give a world satisfying every fact of `k`?"""
+        truth = self._truth(k)
+        if truth is None:
+            return False
+        a = next((i for i, m in enumerate(truth) if m >> x & 1), None)
+        if a is None or k.slots[a].is_hand:
+            return False
+        cons = k.constraints
+        for b, slot in enumerate(k.slots):
+            if not slot.is_hand or not truth[b]:
+                continue
+            touched = [con for con in cons if a in con.slots or b in con.slots]
+            for y in cards_of(truth[b]):
+                world = list(truth)
+                world[a] = world[a] & ~(1 << x) | 1 << y
+                world[b] = world[b] & ~(1 << y) | 1 << x
+                if all(con.ok(con.fixed | _union_of(world, con.slots)) for con in touched):
+                    return True
+        return False
+
+    def _truth(self, k: Knowledge) -> list[int] | None:
+        """The true cards of each slot of `k`, or None if the truth breaks a fact of `k` (it
+        should not: the witness shortcut is then simply not taken)."""
+        got = getattr(k, "truth", False)
+        if got is not False:
+            return got
+        disc = {(q, t): m for q in self.active for t, m in self.discards[q]}
+        truth = []
+        for slot in k.slots:
+            if slot.owner < 0:
+                truth.append(self.hands[self.dummy])
+            elif slot.trick is None:
+                truth.append(self.hands[slot.owner])
+            else:
+                truth.append(disc.get((slot.owner, slot.trick), 0))
+        if any(m & ~k.unknown or m.bit_count() != sl.capacity for m, sl in zip(truth, k.slots)) or not all(
+                con.ok(con.fixed | _union_of(truth, con.slots)) for con in k.constraints):
+            truth = None
+        k.truth = truth
+        return truth
 
     def laosui_mask(self, seat: int, cards: int) -> int:
         """The 老歲 cards among `cards` (held by `seat`)."""
@@ -562,6 +613,13 @@ class LukFuState(State):
         if action == A.DECLARE:
             return f"{self.hu_count(self.to_act)} 糊"
         return ""
+
+
+def _union_of(masks: list[int], slots: tuple[int, ...]) -> int:
+    m = 0
+    for s in slots:
+        m |= masks[s]
+    return m
 
 
 def _tops(cards: int, known: int, always: int) -> int:
