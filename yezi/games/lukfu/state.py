@@ -185,20 +185,23 @@ class LukFuState(State):
         return self.tricks[-1]
 
     # ---- 老歲 -------------------------------------------------------------------------------
-    def knowledge(self, seat: int) -> Knowledge:
+    def knowledge(self, seat: int, explain: bool = False) -> Knowledge:
+        """The facts `seat` reasons from (remembered until they change); `explain=True` builds
+        them with the words that explain them, afresh."""
         key = (seat, self._facts)
-        k = self._know_cache.get(key)
+        k = None if explain else self._know_cache.get(key)
         if k is None:
             own = {}
             for t, m in self.discards[seat]:
                 own[t] = own.get(t, 0) | m
             k = Knowledge.build(
-                seat=seat, hand=self.hands[seat], hand_sizes=[bin(h).count("1") for h in self.hands],
+                seat=seat, hand=self.hands[seat], hand_sizes=[h.bit_count() for h in self.hands],
                 tricks=self.tricks, own_discards=own, active=self.active, dummy=self.dummy,
                 universe=self.game.universe, table=self.table, strict=self.rules["must_beat"] == "strict",
-                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)],
+                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)], explain=explain,
             )
-            self._know_cache = {key: k}
+            if not explain:
+                self._know_cache = {key: k}
         return k
 
     def is_laosui(self, seat: int, c: int) -> bool:
@@ -318,7 +321,7 @@ class LukFuState(State):
         """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
         from yezi.games.lukfu.explain import explain
 
-        return explain(self.game, self.knowledge(seat), seat, c, self.faceup, self.is_laosui(seat, c))
+        return explain(self.game, self.knowledge(seat, explain=True), seat, c, self.faceup, self.is_laosui(seat, c))
 
     # ---- strength measure (strong_pass = forbidden) ----------------------------------------
     def strength_measure(self, seat: int) -> int:
