@@ -18,19 +18,40 @@ Design points shared by all games:
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
 
 from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
+
+if TYPE_CHECKING:  # pragma: no cover
+    from yezi.core.observation import ObservationSpec, Observer
 
 LANGS = ("zh-hant", "zh-hans", "en")
 NOTATIONS = (*LANGS, "ascii")
 
 Payment = int | Fraction
+
+
+def action_code(action: Any, game: Game) -> int:
+    """`action` as a plain int in `game`'s action space, or `IllegalAction`.
+
+    Any integer type is accepted through `operator.index` (numpy integers, as RL libraries hand
+    them back); booleans and floats are not action codes.
+    """
+    if isinstance(action, bool):
+        raise IllegalAction("action-space", f"{action!r} is not an action code of {game.name}")
+    try:
+        code = operator.index(action)
+    except TypeError:
+        raise IllegalAction("action-space", f"{action!r} is not an action code of {game.name}") from None
+    if not 0 <= code < game.action_space_size:
+        raise IllegalAction("action-space", f"{action!r} is not an action code of {game.name}")
+    return code
 
 
 class Game(ABC):
@@ -69,6 +90,45 @@ class Game(ABC):
     def active_seats(self) -> list[int]:
         """Seats that take actions; a dummy is not among them."""
         return list(range(self.num_seats))
+
+    def paid_seats(self) -> list[int]:
+        """Seats whose payment can be non-zero: every seat, a dummy included (Luk Fu's dummy is
+        paid in about a third of the deals but never acts). Rewards belong to these seats."""
+        return list(range(self.num_seats))
+
+    # --- metadata (what OpenSpiel's GameInfo and RL code size things with) ------------------
+    zero_sum: ClassVar[bool] = True
+    """Payments sum to zero over `paid_seats` in every deal (an invariant tests check)."""
+
+    def max_game_length(self) -> int:
+        """The most actions a deal under this ruleset can take (a bound from the rules).
+
+        Every built-in game overrides this; a game that does not cannot be used where a length
+        bound is needed (information-state tensors, OpenSpiel)."""
+        raise NotImplementedError(f"{self.name} declares no maximum game length")
+
+    def payment_bounds(self) -> tuple[Payment, Payment]:
+        """(lowest, highest) payment any seat can get in one deal: bounds derived from the rules,
+        not always attained. Every built-in game overrides this."""
+        raise NotImplementedError(f"{self.name} declares no payment bounds")
+
+    @property
+    def min_payment(self) -> Payment:
+        return self.payment_bounds()[0]
+
+    @property
+    def max_payment(self) -> Payment:
+        return self.payment_bounds()[1]
+
+    def info(self) -> dict[str, Any]:
+        """The game's metadata as plain JSON (see docs/research.md)."""
+        lo, hi = self.payment_bounds()
+        return {
+            "game": self.name, "preset": self.rules.preset, "num_seats": self.num_seats,
+            "active_seats": self.active_seats(), "paid_seats": self.paid_seats(),
+            "action_space_size": self.action_space_size, "max_game_length": self.max_game_length(),
+            "min_payment": float(lo), "max_payment": float(hi), "zero_sum": self.zero_sum,
+        }
 
     # --- deals and states ----------------------------------------------------------------
     @abstractmethod
@@ -143,6 +203,45 @@ class Game(ABC):
     def describe_rules(self) -> str:
         return self.option_table().describe()
 
+    # --- numeric observations (yezi.core.observation; numpy, the `rl` extra) ------------------
+    def make_observer(self) -> Observer:
+        """The game's "observation" writer; every built-in game overrides this."""
+        raise NotImplementedError(f"{self.name} has no numeric observation")
+
+    def observer(self, kind: str = "observation") -> Observer:
+        """The writer of one kind of tensor: "observation" or "info_state" (built once)."""
+        cache = self.__dict__.setdefault("_observers", {})
+        obs = cache.get(kind)
+        if obs is None:
+            from yezi.core.observation import KINDS, InfoStateObserver
+
+            if kind not in KINDS:
+                raise ValueError(f"unknown observation kind {kind!r}; kinds: {', '.join(KINDS)}")
+            obs = self.make_observer() if kind == "observation" else InfoStateObserver(self, self.observer())
+            cache[kind] = obs
+        return obs
+
+    def observation_spec(self, kind: str = "observation") -> ObservationSpec:
+        """Named pieces with shape, dtype and bounds (iterating gives (name, size) pairs)."""
+        return self.observer(kind).spec
+
+    def observe(self, state: State, seat: int, kind: str = "observation", out: Any = None) -> Any:
+        """`seat`'s tensor of this kind as a numpy array, written into `out` when given."""
+        obs = self.observer(kind)
+        if out is None:
+            return obs.array(state, seat)
+        obs.write(state, seat, out)
+        return out
+
+    # --- copying and pickling ----------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """A game under a ruleset never changes: copies share it."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as (class, ruleset); loading reuses an equal game already built in the process."""
+        return (_restore_game, (type(self), self.rules))
+
 
 class State(ABC):
     """One deal in progress."""
@@ -170,14 +269,14 @@ class State(ABC):
             mask[a] = True
         return mask
 
-    def apply(self, action: int | str) -> None:
-        """Apply an action (an int code or any notation); illegal input changes nothing."""
+    def apply(self, action: int | str | SupportsIndex) -> None:
+        """Apply an action (an int code, any integer type such as numpy's, or any notation);
+        illegal input changes nothing."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if self.current_player is None:
             raise IllegalAction("game-over", "the deal is over; no action can be taken")
-        if not isinstance(action, int) or not 0 <= action < self.game.action_space_size:
-            raise IllegalAction("action-space", f"{action!r} is not an action code of {self.game.name}")
+        action = action_code(action, self.game)
         legal = self.legal_actions()
         if action not in legal:
             raise self.explain_illegal(action, legal)
@@ -241,4 +340,56 @@ class State(ABC):
     def sample_state(self, seat: int, rng: random.Random) -> State:
         deal, actions = self.sample_hidden(seat, rng)
         return self.game.replay(deal, actions)
+
+    # --- copying and pickling --------------------------------------------------------------
+    def __copy__(self) -> State:
+        """A shallow copy of the attributes (what `clone` implementations start from); without
+        it `copy.copy` would go through `__reduce__` and replay the deal."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        """A deep copy is a `clone`: the game (ruleset, tables) is shared, as it never changes."""
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as (game, deal, actions): a few hundred bytes, replayed on loading."""
+        return (_restore_state, (self.game, self.deal, list(self.history)))
+
+
+def common_view(state: State, seat: int | None) -> dict[str, Any]:
+    """The keys every game's view carries under the same names (docs/research.md): the game and
+    preset, `num_seats`, the viewing `seat` (None: a spectator), `current_player` (None once the
+    deal is over) and `terminal`. Games keep their own older keys beside these."""
+    game = state.game
+    player = state.current_player
+    return {
+        "game": game.name, "preset": game.rules.preset, "num_seats": game.num_seats, "seat": seat,
+        "current_player": player, "terminal": player is None,
+    }
+
+
+_GAMES: dict[tuple[type, int], Game] = {}
+
+
+def _restore_game(cls: type, rules: Ruleset) -> Game:
+    """A game rebuilt from its class and ruleset, shared between the states of one process."""
+    try:
+        key = (cls, hash(rules))
+    except TypeError:
+        return cls(rules)
+    game = _GAMES.get(key)
+    if game is None or game.rules != rules:
+        game = cls(rules)
+        if len(_GAMES) < 256:
+            _GAMES[key] = game
+    return game
+
+
+def _restore_state(game: Game, deal: Any, actions: list[int]) -> State:
+    state = game.new_state(deal)
+    for a in actions:
+        state.apply_unchecked(a)
+    return state
 

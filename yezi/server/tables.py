@@ -218,6 +218,8 @@ class LiveTable:
     def start_deal(self, no: int, dealer: int, seed: int, deal: Any) -> Deal:
         d = Deal(no, dealer, seed, deal, self.game.new_state(deal))
         self.deals.append(d)
+        if d.state.current_player is None:  # over before anyone acts (斜釘 八掘): it pays all the same
+            self._add_totals(d)
         return d
 
     def replay_event(self, deal_no: int, seq: int, action: int, client_id: str | None) -> None:
@@ -379,9 +381,12 @@ class LiveTable:
             self.client_ids.add(cid)
         if d.state.current_player is None:
             self._add_totals(d)
-            if len(self.deals) >= self.row.num_deals:
-                self.row.status = "finished"
-                await self.store.run(self.store.set_status, self.id, "finished")
+            await self._finish_if_over()
+
+    async def _finish_if_over(self) -> None:
+        if self.match_over and self.row.status != "finished":
+            self.row.status = "finished"
+            await self.store.run(self.store.set_status, self.id, "finished")
 
     async def next_deal(self) -> None:
         self.refuse_if_archived()
@@ -396,6 +401,7 @@ class LiveTable:
         await self.store.run(self.store.add_deal, self.id, prev.no + 1, dealer, seed, deal)
         self.start_deal(prev.no + 1, dealer, seed, deal)
         self.last_activity = time.time()
+        await self._finish_if_over()  # a last deal can be over at once
 
     # ---- records --------------------------------------------------------------------------
     def record(self, deal_no: int) -> Record:
@@ -658,6 +664,8 @@ class TableManager:
         deal_seed = random.Random(f"{seed}:0").randrange(2**62)
         deal = game.deal_from_seed(deal_seed)
         first = game.first_dealer(seed)
+        if num_deals == 1 and game.new_state(deal).current_player is None:
+            row.status = "finished"  # a one-deal match whose deal is over at once
         self.store.create_table(row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner)
         t.start_deal(0, first, deal_seed, deal)

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError, YeziError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 
 NK = tg.NUM_KINDS
 LEAD = 0
@@ -157,6 +157,29 @@ class DominoGame(Game):
     # --- to override ---------------------------------------------------------------------
     def make_config(self) -> ChainConfig:
         raise NotImplementedError
+
+    # --- metadata ------------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.dominoes.observation import DominoObserver
+
+        return DominoObserver(self)
+
+    def max_game_length(self) -> int:
+        """Every action places a tile or puts one face down: one per tile dealt to a hand."""
+        return self.cfg.seats * self.cfg.hand
+
+    def max_score(self) -> int:
+        """The most pips one hand can hold: its `hand` heaviest tiles of the set."""
+        return sum(sorted((PIPS[k] for k in self.cfg.tiles), reverse=True)[: self.cfg.hand])
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """Pairwise settlement: each of the other seats settles a score gap of at most `max_score`
+        pips, times the game's largest pair multiplier (`pair_multiplier_max`)."""
+        m = (self.cfg.seats - 1) * self.pair_multiplier_max() * self.max_score()
+        return -m, m
+
+    def pair_multiplier_max(self) -> int:
+        return 1
 
     def settle(self, state: DominoState) -> dict[str, Any]:
         """The result dict for a finished state: at least scores, payments, winner."""
@@ -562,6 +585,8 @@ class DominoState(State):
             ends = ends[:1]
         for e, n in enumerate(ends):
             out += [c for k, c in _AT[e][n] if h[k]]
+        if len(ends) == 2:
+            out.sort()  # codes interleave the two ends: PLAY + 2 * kind + end
         return out
 
     def leads(self, seat: int, dead: int | None = None) -> list[int]:
@@ -755,6 +780,7 @@ class DominoState(State):
             "notes": {str(i): dict(nt) for i, nt in self.notes.items() if game.note_visible(self, nt, seat)},
             "result": self.result,
         }
+        v.update(common_view(self, seat))
         if over:
             v["hands_left"] = [tg.expand(h) for h in self.hands]
         return v

@@ -84,6 +84,10 @@ class DingNiu(DominoGame):
     name_style = "dingniu"
     wants_legal = True
 
+    def payment_bounds(self) -> tuple[int, int]:
+        """+6/−1/−2/−3, doubled by 算帳成功 (+12, −6 at worst); 包庄 is 12 paid alone."""
+        return -12, 12
+
     def make_config(self) -> ChainConfig:
         return ChainConfig(
             seats=4,
@@ -129,7 +133,8 @@ class DingNiu(DominoGame):
         hand[k] += 1
         after = state.ends
         state.ends = before
-        legal = state.plays(seat)
+        # the alternatives are named end by end (left end first), as `judge_from_view` lists them
+        legal = sorted(state.plays(seat), key=lambda a: ((a - PLAY) % 2, a))
         if not self.cfg.must_connect:
             legal += [DOWN + j for j in range(NK) if hand[j]]
         state.ends = after

@@ -24,6 +24,10 @@ class TseDing(JieLong):
     options_package = "yezi.games.dominoes.data.tseding"
     name_style = "tseding"
 
+    def pair_multiplier_max(self) -> int:
+        """PASS–PENALTY pairs settle ×4 (`settle.pair_multiplier`); 八掘 pays twice a hand's pips."""
+        return 4
+
     def _eight_tile(self) -> bool:
         return self.cfg.hand == 8
 

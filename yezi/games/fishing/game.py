@@ -29,7 +29,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
@@ -123,6 +123,38 @@ class Fishing(Game):
 
     def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
         return SEAT_NAMES[self.players]["en" if lang == "ascii" else lang][seat]
+
+    # ---- metadata ----------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.fishing.observation import FishingObserver
+
+        return FishingObserver(self)
+
+    def max_game_length(self) -> int:
+        """A turn is at most a hand action and a draw, and the deal ends once the stock is out."""
+        return 2 * self.stock_size
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """Each pair's payment grows with the winner's 決勝分, and no catch can score more than the
+        whole set caught by one seat (every fish and special counts more with more cards); the
+        method's pair arithmetic at that score bounds what one seat pays or gets from each other."""
+        from dataclasses import replace
+
+        from yezi.games.fishing.settlement import M1, M2, M3, Standing, ceil100
+
+        top = self.method.standing_quick(quick(self.deck_counts, replace(self.class_rules, no_medium_all_small=False)))
+        s = top.score
+        m = self.method
+        if isinstance(m, M1):
+            pair = ceil100(max(2 * s, s + 100 * 3 + m.base))
+        elif isinstance(m, M2):
+            pair = 2 * s
+        elif isinstance(m, M3):
+            pair = 100 * (-(-s // 100) + m.di + m.jun_value(3))
+        else:
+            pair = m.pair(top, Standing(0, 0, False), "", "")[0]
+        bound = (self.players - 1) * pair
+        return -bound, bound
 
     # ---- deals -------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> dict[str, Any]:
@@ -574,6 +606,7 @@ class FishingState(State):
             "deal": deal_view,
             "history": list(self.history),
         }
+        v.update(common_view(self, seat))
         if self.turn < 0:
             catches, settle = self.result()
             v["result"] = {

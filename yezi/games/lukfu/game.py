@@ -50,6 +50,32 @@ class LukFu(Game):
     def active_seats(self) -> list[int]:
         return [0, 1, 3] if self.players == 4 else [0, 1, 2]
 
+    # ---- metadata ----------------------------------------------------------------------
+    def max_game_length(self) -> int:
+        """五虎下山 asks each active seat once, the bidding at most once each, every card of the
+        active hands is one action (a discard goes card by card), and one last 食糊 / 不食."""
+        tigers = 3 if self.rules["five_tigers"] == "on" and self.dummy_seat is not None else 0
+        return tigers + 3 + 36 + (1 if self.rules["declare_after_last"] else 0)
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """From the settlement: a winner holds at most 12 糊 (his own 12 cards; at most 8 red), the
+        dummy's match at most 5 + 3 糊 (the other three cards of its number), and 包賠 makes one
+        loser pay every loser's share to the winner and the dummy."""
+        from yezi.games.lukfu.settlement import points
+
+        r = self.rules
+        win = max(points(hu, r["scoring"], r["five_base_double_12"], reds)
+                  for hu in range(6, 13) for reds in range(9))
+        dummy = 0
+        if self.dummy_seat is not None:
+            dummy = max(points(hu, r["scoring"], r["five_base_double_12"], reds)
+                        for hu in range(6, 9) for reds in range(4))
+        value = r["five_tigers_value"]
+        tigers = value if r["scoring"] == "linear" else points(value, r["scoring"], r["five_base_double_12"])
+        losers = len(self.active_seats()) - 1
+        top = max(win, tigers if self.dummy_seat is not None else 0)
+        return -(top + dummy) * losers, top * losers
+
     # ---- deals -------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> list[list[int]]:
         """Shuffle, then deal one at a time for twelve rounds; round one includes the dummy."""
@@ -105,16 +131,10 @@ class LukFu(Game):
     def parse_action(self, text: str) -> int:
         return A.parse_action(text)
 
-    def observation_spec(self) -> list[tuple[str, int]]:
-        from yezi.games.lukfu.observation import spec
+    def make_observer(self):
+        from yezi.games.lukfu.observation import LukFuObserver
 
-        return spec(self.num_seats)
-
-    def observation(self, view: dict[str, Any]) -> list[float]:
-        """A flat numeric encoding of a view (named pieces: `observation_spec`)."""
-        from yezi.games.lukfu.observation import observe
-
-        return observe(view)
+        return LukFuObserver(self)
 
     def action_help(self, lang: str = "en") -> str:
         return ("Moves: 做/bid, 唔做/pass, 食糊/win (declare), 不食/nowin, 五虎下山/tigers, 不報/quiet; "

@@ -83,9 +83,12 @@ class Knowledge:
         table: PlayTable,
         strict: bool,
         seat_names: list[str] | None = None,
+        explain: bool = True,
     ) -> Knowledge:
+        """The facts of one seat. `explain=False` leaves out the words that explain them (where
+        each card was seen, why each fact holds): the deduction never reads them."""
         names = seat_names or [str(s) for s in range(len(hand_sizes))]
-        located: dict[int, str] = {c: "in your hand" for c in cards_of(hand)}
+        located: dict[int, str] = {c: "in your hand" for c in cards_of(hand)} if explain else {}
         faceup = 0
         slots: list[Slot] = []
         events: dict[int, list[tuple]] = {q: [] for q in active if q != seat}
@@ -96,16 +99,18 @@ class Knowledge:
                 if "play" in e:
                     m = PLAYS[e["play"]].mask
                     faceup |= m
-                    for c in cards_of(m):
-                        located[c] = f"played face up by {names[q]} in trick {t + 1}"
+                    if explain:
+                        for c in cards_of(m):
+                            located[c] = f"played face up by {names[q]} in trick {t + 1}"
                     if q in events:
                         exempt = trick.get("exempt", False)
                         events[q].append(("play", m, k == 0 and not exempt and e["play"] < 37, e["play"]))
                 elif q == seat:
                     m = own_discards.get(t, 0)
                     own_disc_total |= m
-                    for c in cards_of(m):
-                        located[c] = f"discarded by you in trick {t + 1}"
+                    if explain:
+                        for c in cards_of(m):
+                            located[c] = f"discarded by you in trick {t + 1}"
                 elif q in events:
                     slots.append(Slot(q, e["discard"], t))
                     events[q].append(("discard", len(slots) - 1, e["against"]))
@@ -136,7 +141,7 @@ class Knowledge:
                         constraints.append(Constraint(
                             tuple(later_slots), fixed, forbid, combos,
                             f"{names[q]} discarded in trick {t + 1 if t is not None else '?'} "
-                            f"and so held nothing that beat the best play",
+                            f"and so held nothing that beat the best play" if explain else "",
                         ))
                 elif ev[2]:  # a non-exempt single lead
                     c = ev[3]
@@ -144,7 +149,7 @@ class Knowledge:
                     if forbid:
                         constraints.append(Constraint(
                             tuple(later_slots), fixed | ev[1], forbid, (),
-                            f"{names[q]} led a single and so held no card of a higher suit",
+                            f"{names[q]} led a single and so held no card of a higher suit" if explain else "",
                         ))
         cap = sum(s.capacity for s in slots)
         if cap != bin(unknown).count("1"):

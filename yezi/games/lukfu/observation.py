@@ -1,65 +1,88 @@
-"""A flat numeric observation of a Luk Fu view, in named pieces (after OpenSpiel's observers).
+"""Luk Fu's numeric observation (`yezi.core.observation`): 0/1 features, built from the state
+as one integer of bits (a few microseconds) but holding only what the seat may know.
 
-Built from the view alone, so it can hold nothing the seat may not know.
+Pieces (n = seats, cards are the 37 of `yezi.components.lukfu_deck`, plays the 194 of plays.py):
+the seat, the phase, the seat to act, bidder and privileged seat, the seat of the best play in
+the trick in progress, each hand's size and each seat's 糊 won (one-hot 0..12), the hand, its
+老歲 cards (as the ruleset's `laosui` mode finds them: deduced 老歲 is remembered by the state
+from one action to the next, and the hand's result until the next action), every face-up card,
+the cards each seat played face up, the seat's own face-down discards and its unfinished
+discard, and the trick in progress (lead and best play).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from yezi.core.observation import BitObserver, Piece
 from yezi.games.lukfu.plays import NUM_PLAYS
 
+if TYPE_CHECKING:  # pragma: no cover
+    from yezi.games.lukfu.game import LukFu
+    from yezi.games.lukfu.state import LukFuState
+
 PHASES = ("tigers", "bid", "play", "last", "over")
+CARDS = 37
+COUNT = 13  # hand sizes and 糊 won run 0..12
 
 
-def spec(num_seats: int) -> list[tuple[str, int]]:
+def pieces(n: int) -> list[Piece]:
+    # the small one-hot pieces first: they are built on small integers
     return [
-        ("seat", num_seats), ("phase", len(PHASES)), ("to_act", num_seats),
-        ("hand", 37), ("laosui", 37), ("faceup", 37), ("my_discards", 37), ("pending_discard", 37),
-        ("bidder", num_seats), ("privileged", num_seats),
-        ("hand_sizes", num_seats), ("hu_won", num_seats),
-        ("trick_lead", NUM_PLAYS), ("trick_best", NUM_PLAYS), ("trick_best_seat", num_seats),
+        Piece("seat", (n,)), Piece("phase", (len(PHASES),)), Piece("to_act", (n,)),
+        Piece("bidder", (n,)), Piece("privileged", (n,)), Piece("trick_best_seat", (n,)),
+        Piece("hand_sizes", (n, COUNT)), Piece("hu_won", (n, COUNT)),
+        Piece("hand", (CARDS,)), Piece("laosui", (CARDS,)), Piece("faceup", (CARDS,)),
+        Piece("played", (n, CARDS)), Piece("my_discards", (CARDS,)), Piece("pending_discard", (CARDS,)),
+        Piece("trick_lead", (NUM_PLAYS,)), Piece("trick_best", (NUM_PLAYS,)),
     ]
 
 
-def observe(view: dict[str, Any]) -> list[float]:
-    n = view["num_seats"]
-    out: list[float] = []
+class LukFuObserver(BitObserver):
+    def __init__(self, game: LukFu):
+        n = game.num_seats
+        super().__init__(game, pieces(n))
+        at = self.at
+        self.phase_bit = {p: 1 << (at["phase"] + i) for i, p in enumerate(PHASES)}
+        # one-hot bits looked up, not shifted: (seat, count) -> bit, for sizes and 糊 won
+        self.size_bit = [[1 << (at["hand_sizes"] + s * COUNT + c) for c in range(COUNT)] for s in range(n)]
+        self.hu_bit = [[1 << (at["hu_won"] + s * COUNT + c) for c in range(COUNT)] for s in range(n)]
+        self.seat_bit = [1 << (at["seat"] + s) for s in range(n)]
+        self.to_act_bit = [1 << (at["to_act"] + s) for s in range(n)]
+        self.bidder_bit = [1 << (at["bidder"] + s) for s in range(n)]
+        self.privileged_bit = [1 << (at["privileged"] + s) for s in range(n)]
+        self.best_seat_bit = [1 << (at["trick_best_seat"] + s) for s in range(n)]
+        self.played = [at["played"] + s * CARDS for s in range(n)]
+        self.cards_at = (at["hand"], at["laosui"], at["faceup"], at["my_discards"], at["pending_discard"])
+        self.trick_at = (at["trick_lead"], at["trick_best"])
 
-    def one_hot(i: int | None, size: int) -> None:
-        part = [0.0] * size
-        if i is not None and 0 <= i < size:
-            part[i] = 1.0
-        out.extend(part)
-
-    def cards(cs: list[int]) -> None:
-        part = [0.0] * 37
-        for c in cs:
-            part[c] = 1.0
-        out.extend(part)
-
-    one_hot(view["seat"], n)
-    one_hot(PHASES.index(view["phase"]), len(PHASES))
-    one_hot(view["to_act"], n)
-    cards(view.get("hand", []))
-    cards(view.get("laosui", []))
-    cards(view["faceup"])
-    cards([c for _, cs in view.get("my_discards", []) for c in cs])
-    cards(view.get("pending_discard", []))
-    one_hot(view["bidder"], n)
-    one_hot(view["privileged"], n)
-    out.extend(s / 12 for s in view["hand_sizes"])
-    out.extend(h / 12 for h in view["hu_won"])
-    trick = view["tricks"][-1] if view["tricks"] and view["tricks"][-1]["winner"] is None else None
-    one_hot(trick["lead"] if trick else None, NUM_PLAYS)
-    best = best_seat = None
-    if trick:
-        for e in trick["plays"]:
-            if "play" in e:
-                best, best_seat = e["play"], e["seat"]
-    one_hot(best, NUM_PLAYS)
-    one_hot(best_seat, n)
-    return out
+    def bits(self, state: LukFuState, seat: int) -> int:
+        x = self.phase_bit[state.phase] | self.seat_bit[seat]
+        player = state.current_player
+        if player is not None:
+            x |= self.to_act_bit[player]
+        if state.bidder is not None:
+            x |= self.bidder_bit[state.bidder]
+            if state.privileged is not None:
+                x |= self.privileged_bit[state.privileged]
+        best = state.best_play
+        if best >= 0:
+            x |= self.best_seat_bit[state.best_seat]
+        for sizes, hus, h, won in zip(self.size_bit, self.hu_bit, state.hands, state.hu):
+            x |= sizes[h.bit_count()] | hus[won]
+        hand_at, old_at, up_at, disc_at, pend_at = self.cards_at
+        x |= state.hands[seat] << hand_at | state.faceup << up_at | state.discarded[seat] << disc_at
+        if seat != state.dummy:
+            x |= state.hand_laosui(seat) << old_at
+        for base, m in zip(self.played, state.shown):
+            if m:
+                x |= m << base
+        if seat == player and state.pending:
+            x |= state.pending << pend_at
+        if best >= 0:
+            lead_at, best_at = self.trick_at
+            x |= 1 << (lead_at + state.tricks[-1]["lead"]) | 1 << (best_at + best)
+        return x
 
 
-__all__ = ["observe", "spec"]
+__all__ = ["PHASES", "LukFuObserver", "pieces"]

@@ -56,8 +56,13 @@ class LukFuState(State):
         self.result: Settlement | None = None
         self.outcome = ""  # "win", "tigers", "draw", "void"
         self.revealed: dict[str, Any] = {}
-        self._version = 0
+        self._version = 0  # bumped by every action (views)
+        self._facts = 0  # bumped by every action that changes a hand or a public fact (老歲 caches)
         self._laosui_cache: dict[tuple[int, int, int], bool] = {}
+        self._old_hand: dict[int, tuple[int, int]] = {}  # seat -> (version, 老歲 mask of the hand)
+        self._old_known = [0] * n  # cards once deduced 老歲 for each seat (they stay so)
+        self.shown = [0] * n  # cards each seat played face up (public)
+        self.discarded = [0] * n  # cards each seat put face down (private to that seat)
         self._know_cache: dict[tuple[int, int], Knowledge] = {}
         self._public_cache: tuple[int, dict[str, Any]] | None = None
         self._laosui_mode = game.rules["laosui"]
@@ -78,6 +83,7 @@ class LukFuState(State):
         return self.active[(i + 1) % len(self.active)]
 
     def legal_actions(self) -> list[int]:
+        """The legal action codes, in ascending order (the protocol's promise)."""
         p, seat = self.phase, self.to_act
         if p == PLAY:
             return self._lead_actions(seat) if not self.followers_started() else self._follow_actions(seat)
@@ -86,7 +92,7 @@ class LukFuState(State):
                 return [A.BID]
             return [A.PASS, A.BID]
         if p == TIGERS:
-            return [A.NO_TIGERS, A.TIGERS] if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
+            return [A.TIGERS, A.NO_TIGERS] if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
         if p == LAST:
             return [A.DECLARE, A.DECLINE]
         return []
@@ -179,20 +185,23 @@ class LukFuState(State):
         return self.tricks[-1]
 
     # ---- 老歲 -------------------------------------------------------------------------------
-    def knowledge(self, seat: int) -> Knowledge:
-        key = (seat, self._version)
-        k = self._know_cache.get(key)
+    def knowledge(self, seat: int, explain: bool = False) -> Knowledge:
+        """The facts `seat` reasons from (remembered until they change); `explain=True` builds
+        them with the words that explain them, afresh."""
+        key = (seat, self._facts)
+        k = None if explain else self._know_cache.get(key)
         if k is None:
             own = {}
             for t, m in self.discards[seat]:
                 own[t] = own.get(t, 0) | m
             k = Knowledge.build(
-                seat=seat, hand=self.hands[seat], hand_sizes=[bin(h).count("1") for h in self.hands],
+                seat=seat, hand=self.hands[seat], hand_sizes=[h.bit_count() for h in self.hands],
                 tricks=self.tricks, own_discards=own, active=self.active, dummy=self.dummy,
                 universe=self.game.universe, table=self.table, strict=self.rules["must_beat"] == "strict",
-                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)],
+                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)], explain=explain,
             )
-            self._know_cache = {key: k}
+            if not explain:
+                self._know_cache = {key: k}
         return k
 
     def is_laosui(self, seat: int, c: int) -> bool:
@@ -211,7 +220,7 @@ class LukFuState(State):
             return True
         if mode == "visible":
             return False
-        key = (seat, c, self._version)
+        key = (seat, c, self._facts)
         hit = self._laosui_cache.get(key)
         if hit is None:
             hit = self._deduce(seat, c)
@@ -224,7 +233,58 @@ class LukFuState(State):
         for q in self.active:
             if q != seat and self.hands[q] & higher:
                 return False
-        return is_laosui_deduced(c, self.knowledge(seat), self.table)
+        k = self.knowledge(seat)
+        if not (self.table.unbeatable >> c & 1 or c == WAN_TSIN):
+            # Second fast path: the true world with one higher card swapped into an opponent's
+            # hand, when that breaks no fact, is a consistent world too (a proof, like the search's).
+            for x in cards_of(higher & k.unknown):
+                if x not in k._cache and self._swap_witness(k, x):
+                    k._cache[x] = True
+                    return False
+        return is_laosui_deduced(c, k, self.table)
+
+    def _swap_witness(self, k: Knowledge, x: int) -> bool:
+        """Does swapping card x (truly in the dummy or a face-down discard) with a card of an
+        opponent's hand give a world satisfying every fact of `k`?"""
+        truth = self._truth(k)
+        if truth is None:
+            return False
+        a = next((i for i, m in enumerate(truth) if m >> x & 1), None)
+        if a is None or k.slots[a].is_hand:
+            return False
+        cons = k.constraints
+        for b, slot in enumerate(k.slots):
+            if not slot.is_hand or not truth[b]:
+                continue
+            touched = [con for con in cons if a in con.slots or b in con.slots]
+            for y in cards_of(truth[b]):
+                world = list(truth)
+                world[a] = world[a] & ~(1 << x) | 1 << y
+                world[b] = world[b] & ~(1 << y) | 1 << x
+                if all(con.ok(con.fixed | _union_of(world, con.slots)) for con in touched):
+                    return True
+        return False
+
+    def _truth(self, k: Knowledge) -> list[int] | None:
+        """The true cards of each slot of `k`, or None if the truth breaks a fact of `k` (it
+        should not: the witness shortcut is then simply not taken)."""
+        got = getattr(k, "truth", False)
+        if got is not False:
+            return got
+        disc = {(q, t): m for q in self.active for t, m in self.discards[q]}
+        truth = []
+        for slot in k.slots:
+            if slot.owner < 0:
+                truth.append(self.hands[self.dummy])
+            elif slot.trick is None:
+                truth.append(self.hands[slot.owner])
+            else:
+                truth.append(disc.get((slot.owner, slot.trick), 0))
+        if any(m & ~k.unknown or m.bit_count() != sl.capacity for m, sl in zip(truth, k.slots)) or not all(
+                con.ok(con.fixed | _union_of(truth, con.slots)) for con in k.constraints):
+            truth = None
+        k.truth = truth
+        return truth
 
     def laosui_mask(self, seat: int, cards: int) -> int:
         """The 老歲 cards among `cards` (held by `seat`)."""
@@ -234,20 +294,34 @@ class LukFuState(State):
         old = _tops(cards, self.hands[seat] | self.faceup, BOSSES | self.table.unbeatable)
         if mode == "visible":
             return old
+        # Deduced 老歲 stays 老歲 while the card is held: facts only accumulate and cards only
+        # leave hands, so a world in which an opponent holds a higher card never comes back.
+        old |= cards & self._old_known[seat]
         for c in cards_of(cards & ~old):
             if self.is_laosui(seat, c):
                 old |= 1 << c
+        self._old_known[seat] |= old
+        return old
+
+    def hand_laosui(self, seat: int) -> int:
+        """The 老歲 cards of `seat`'s hand now, remembered until the next action (views,
+        observations and the 糊 count all ask for it)."""
+        cached = self._old_hand.get(seat)
+        if cached is not None and cached[0] == self._facts:
+            return cached[1]
+        old = self.laosui_mask(seat, self.hands[seat])
+        self._old_hand[seat] = (self._facts, old)
         return old
 
     def hu_count(self, seat: int) -> int:
         """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
-        return self.hu[seat] + bin(self.laosui_mask(seat, self.hands[seat])).count("1")
+        return self.hu[seat] + self.hand_laosui(seat).bit_count()
 
     def explain_laosui(self, seat: int, c: int) -> str:
         """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
         from yezi.games.lukfu.explain import explain
 
-        return explain(self.game, self.knowledge(seat), seat, c, self.faceup, self.is_laosui(seat, c))
+        return explain(self.game, self.knowledge(seat, explain=True), seat, c, self.faceup, self.is_laosui(seat, c))
 
     # ---- strength measure (strong_pass = forbidden) ----------------------------------------
     def strength_measure(self, seat: int) -> int:
@@ -272,6 +346,7 @@ class LukFuState(State):
         self.history.append(action)
         self.actors.append(seat)
         self._version += 1
+        self._facts += 1
 
         p = self.phase
         if p == TIGERS:
@@ -307,14 +382,18 @@ class LukFuState(State):
             if bin(self.pending).count("1") == size:
                 self.hands[seat] &= ~self.pending
                 self.discards[seat].append((len(self.tricks) - 1, self.pending))
+                self.discarded[seat] |= self.pending
                 self.trick["plays"].append({"seat": seat, "discard": size, "against": self.best_play})
                 self.pending = 0
                 self._advance()
+            else:  # one card of an unfinished discard: only this seat's pending choice changed
+                self._facts -= 1
         else:
             pid = action - A.PLAY_BASE
             m = PLAYS[pid].mask
             self.hands[seat] &= ~m
             self.faceup |= m
+            self.shown[seat] |= m
             if self.best_play < 0:
                 self.tricks.append(
                     {"leader": seat, "lead": pid, "exempt": self.lead_exempt(seat, pid), "plays": [], "winner": None}
@@ -469,6 +548,8 @@ class LukFuState(State):
             "dummy": self.dummy,
             "phase": self.phase,
             "to_act": self.current_player,
+            "current_player": self.current_player,
+            "terminal": self.phase == OVER,
             "bidder": self.bidder,
             "privileged": self.privileged,
             "hand_sizes": [bin(h).count("1") for h in self.hands],
@@ -506,7 +587,7 @@ class LukFuState(State):
         if seat == self.to_act and self.pending:
             v["pending_discard"] = cards_of(self.pending)
         if seat != self.dummy:
-            v["laosui"] = hand_sorted(self.laosui_mask(seat, hand))
+            v["laosui"] = hand_sorted(self.hand_laosui(seat))
             v["hu"] = self.hu[seat] + len(v["laosui"])
         return v
 
@@ -522,6 +603,10 @@ class LukFuState(State):
         s.won = [list(w) for w in self.won]
         s.hu = list(self.hu)
         s._laosui_cache = {}
+        s._old_hand = {}
+        s._old_known = list(self._old_known)
+        s.shown = list(self.shown)
+        s.discarded = list(self.discarded)
         s._know_cache = {}
         s._public_cache = None
         return s
@@ -531,6 +616,13 @@ class LukFuState(State):
         if action == A.DECLARE:
             return f"{self.hu_count(self.to_act)} 糊"
         return ""
+
+
+def _union_of(masks: list[int], slots: tuple[int, ...]) -> int:
+    m = 0
+    for s in slots:
+        m |= masks[s]
+    return m
 
 
 def _tops(cards: int, known: int, always: int) -> int:

@@ -40,7 +40,7 @@ from yezi.components.madiao_deck import (
     suit_of,
 )
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.madiao.cut import bad_faces, first_receiver
 
 UP = 0  # 0..39: play a card face up (lead 發 or capture 捉)
@@ -93,6 +93,27 @@ class MaDiao(Game):
     @property
     def num_seats(self) -> int:
         return 4
+
+    # --- metadata ----------------------------------------------------------------------------
+    #: Most 注 one seat can settle with each other seat in a hand: the largest amount of every
+    #: clause of `settle` (弔 1, 四極 1, 賀 8, 百 3, 百突 6, 小突 1, 全突 5, 敲門 1, 賞 and 次賞 one
+    #: per suit 4 + 4, 三開 3, 四紅 4, 全收 8, 假逵 1 = 50), doubled for 突 doubling, plus the
+    #: 代人認開 liabilities (at most 2 + 2 + 2), then doubled again as a margin for repeated items
+    #: (遇重款，即重開). A bound, far from attained: random play stays under a tenth of it.
+    ZHU_PER_PAIR_BOUND = 2 * (2 * 50 + 6)
+
+    def make_observer(self):
+        from yezi.games.madiao.observation import MaDiaoObserver
+
+        return MaDiaoObserver(self)
+
+    def max_game_length(self) -> int:
+        """The banker's stake, the long-suit 免鬭 question to each seat, 8 tricks of 4 cards."""
+        return 1 + 4 + 32
+
+    def payment_bounds(self) -> tuple[int, int]:
+        m = 3 * self.ZHU_PER_PAIR_BOUND * self.rules["stake_max"]
+        return -m, m
 
     def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
         return SEAT_NAMES.get(lang, SEAT_NAMES["en"])[seat]
@@ -271,6 +292,12 @@ class MaDiaoState(State):
         for i in range(8):
             self.dealt[(self.tou + i) % 4].extend(self.cards[4 * i: 4 * i + 4])
         self.hands: list[set[int]] = [set(h) for h in self.dealt]
+        # the same facts as bit masks, kept up to date for numeric observations
+        self.dealt_mask = [sum(1 << c for c in h) for h in self.dealt]
+        self.hand_mask = list(self.dealt_mask)
+        self.won_mask = [0] * 4
+        self.up_mask = [0] * 4  # cards each seat played face up
+        self.down_mask = [0] * 4  # cards each seat discarded face down (private to it until the end)
         self.pool_before = int(deal.get("pool", 0))
         self.stake: int | None = None
         self.phase = PHASE_STAKE
@@ -299,6 +326,10 @@ class MaDiaoState(State):
         s.history = list(self.history)
         s.actors = list(self.actors)
         s.hands = [set(h) for h in self.hands]
+        s.hand_mask = list(self.hand_mask)
+        s.won_mask = list(self.won_mask)
+        s.up_mask = list(self.up_mask)
+        s.down_mask = list(self.down_mask)
         s.tricks = [{**t, "plays": list(t["plays"])} for t in self.tricks]
         s.won = [list(w) for w in self.won]
         s.trick_winners = list(self.trick_winners)
@@ -480,9 +511,14 @@ class MaDiaoState(State):
         trick = self.tricks[-1]
         self.play_log.append(self._log_entry(seat, action, trick))
         self.hands[seat].discard(c)
+        self.hand_mask[seat] &= ~(1 << c)
         if c == BAILAO:
             self.bailao_out = True
         trick["plays"].append((seat, c, up))
+        if up:
+            self.up_mask[seat] |= 1 << c
+        else:
+            self.down_mask[seat] |= 1 << c
         if up:
             if c == BAILAO:
                 self.bailao_up = True
@@ -494,6 +530,7 @@ class MaDiaoState(State):
             return
         w = trick["best_seat"]
         self.won[w].append(trick["best"])
+        self.won_mask[w] |= 1 << trick["best"]
         self.trick_winners.append(w)
         if len(self.tricks) == 8:
             self._end("played")
@@ -600,6 +637,7 @@ class MaDiaoState(State):
             "history": [self.redact(i, seat) for i in range(len(self.history))],
             "actors": list(self.actors),
         }
+        v.update(common_view(self, seat))
         if started:
             v["tou"] = self.tou
             v["recut"] = list(self.recut)

@@ -1,0 +1,62 @@
+"""Fishing's numeric observation (`yezi.core.observation`): 0/1 features and counts, from the state.
+
+0/1 pieces: the seat, the part of the turn (hand card or drawn card), the seat to act, the card
+just drawn, the 尾牌 for the 尾家 who peeked at it, the stacked kinds (Tiu U). Counts of the 21
+Tien Gow kinds (0..4): the seat's hand, the lake, each seat's catch; and each hand's size and the
+cards left in the stock. Every card played shows face up, so the lake and the catches are the
+public history a seat needs; its own hand and the peeked card are all it holds privately.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from yezi.core.observation import BitObserver, Piece
+from yezi.games.fishing.actions import K
+
+if TYPE_CHECKING:  # pragma: no cover
+    from yezi.games.fishing.game import Fishing, FishingState
+
+
+class FishingObserver(BitObserver):
+    def __init__(self, game: Fishing):
+        n = game.players
+        w = float(max(game.deck_counts))
+        super().__init__(game, [
+            Piece("seat", (n,)), Piece("phase", (2,)), Piece("to_act", (n,)),
+            Piece("drawn", (K,)), Piece("peeked_tail", (K,)), Piece("stacked", (K,)),
+        ], [
+            Piece("hand", (K,), 0, w), Piece("lake", (K,), 0, w), Piece("catches", (n, K), 0, w),
+            Piece("hand_sizes", (n,), 0, float(game.hand_size)), Piece("stock_left", (1,), 0, float(game.stock_size)),
+        ])
+        at = self.at
+        self.seat_bit = [1 << (at["seat"] + s) for s in range(n)]
+        self.to_act_bit = [1 << (at["to_act"] + s) for s in range(n)]
+        self.hand_phase = 1 << at["phase"]
+        self.draw_phase = 1 << (at["phase"] + 1)
+
+    def bits(self, state: FishingState, seat: int) -> int:
+        at, g = self.at, self.game
+        x = self.seat_bit[seat]
+        player = state.turn
+        if player >= 0:
+            x |= self.to_act_bit[player]
+            if state.phases[0] == "draw":
+                x |= self.draw_phase | 1 << (at["drawn"] + state.drawn)
+            else:
+                x |= self.hand_phase
+        if g.peek and seat == g.tail_seat:
+            x |= 1 << (at["peeked_tail"] + state.deal["stock"][-1])
+        if True in state.stacked:
+            x |= sum(1 << k for k, on in enumerate(state.stacked) if on) << at["stacked"]
+        return x
+
+    def counts(self, state: FishingState, seat: int) -> bytes:
+        hands = state.hands
+        return b"".join([
+            bytearray(hands[seat]), bytearray(state.lake), *map(bytearray, state.catches),
+            bytearray([*map(sum, hands), len(state.deal["stock"]) - state.pos]),
+        ])
+
+
+__all__ = ["FishingObserver"]

@@ -1,0 +1,170 @@
+"""N deals of one game stepped together, with batched numpy observations and masks.
+
+Row i is sub-environment i. `step(actions)` takes one action per row (for the seat to act in
+that row, `info["current_player"][i]`), and returns
+
+* ``obs``: (N, size) float32, the observation of each row's seat to act (`observation=None`:
+  no observations are computed and ``obs`` is None);
+* ``rewards``: (N, num_seats) float64, every seat's payment in the rows whose deal just ended;
+* ``terminated``: (N,) bool; ``truncated``: (N,) bool, always False (deals are finite);
+* ``info``: ``current_player`` (N,) int, ``action_mask`` (N, num_actions) bool, and for rows
+  that ended: ``final_observation`` (N, size, valid in those rows: the observation of the seat
+  that took the last action, ``final_seat``), ``final_payments`` (the exact payments, a list).
+
+A row whose deal ended starts the next deal of its own seeded stream at once (auto-reset), so
+``obs`` and the mask of that row already belong to the new deal. A deal over before anyone acts
+(斜釘's 八掘, a Ma Diao hand ended by its cut) is no episode: its payments are added to
+``info["settled_at_once"]`` (N, num_seats) and counted in ``info["deals_over_at_once"]``, and the
+row draws another deal.
+
+Buffers are reused from step to step: copy what you keep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from typing import Any
+
+from yezi.core.errors import IllegalAction
+from yezi.core.protocol import Game, State, action_code
+from yezi.rl.deals import DealStream
+from yezi.rl.env import make_game
+
+
+class VectorEnv:
+    def __init__(self, game: str | Game, num_envs: int, preset: str | None = None,
+                 options: dict[str, Any] | None = None, *, observation: str | None = "observation"):
+        import numpy as np
+
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        self._np = np
+        self.game = make_game(game, preset, options)
+        self.num_envs = n = num_envs
+        self.num_seats = s = self.game.num_seats
+        self.num_actions = a = self.game.action_space_size
+        self.observation_kind = observation
+        self.observer = self.game.observer(observation) if observation else None
+        self.observation_spec = self.observer.spec if self.observer else None
+        size = self.observation_spec.size if self.observer else 0
+        dtype = self.observation_spec.dtype if self.observer else "float32"
+        self.obs = np.zeros((n, size), dtype=dtype)
+        self.final_obs = np.zeros((n, size), dtype=dtype)
+        self.mask = np.zeros((n, a), dtype=bool)
+        self.current_player = np.zeros(n, dtype=np.int64)
+        self.rewards = np.zeros((n, s))
+        self.terminated = np.zeros(n, dtype=bool)
+        self.truncated = np.zeros(n, dtype=bool)
+        self.settled_at_once = np.zeros((n, s))
+        self.over_at_once = np.zeros(n, dtype=np.int64)
+        self._rows = np.arange(n)
+        self.states: list[State] = []
+        self.legal: list[list[int]] = []
+        self._streams = [DealStream(0, i) for i in range(n)]
+        self._batch = hasattr(self.observer, "write_batch")
+
+    # --- API ----------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
+        """Start every row on the next deal of its stream; `seed` restarts the streams (row i
+        plays `DealStream(seed, i)`; never seeded: seed 0)."""
+        if seed is not None:
+            self._streams = [DealStream(seed, i) for i in range(self.num_envs)]
+        self.settled_at_once[:] = 0
+        self.over_at_once[:] = 0
+        self.states = [self._next_state(i) for i in range(self.num_envs)]
+        self.legal = [st.legal_actions() for st in self.states]
+        self._refresh(range(self.num_envs))
+        return (self.obs if self.observer else None), self._info(final=False)
+
+    def step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        if not self.states:
+            raise RuntimeError("call reset() first")
+        if len(actions) != self.num_envs:
+            raise ValueError(f"expected {self.num_envs} actions, got {len(actions)}")
+        game = self.game
+        np = self._np
+        if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
+            codes = actions.tolist()  # plain ints already
+        else:
+            # a plain int needs no conversion: the legality check below also checks its range
+            codes = [a if type(a) is int else action_code(a, game) for a in actions]
+        for i, (code, legal) in enumerate(zip(codes, self.legal)):  # validate every row before changing any
+            if code not in legal:
+                action_code(code, game)
+                self.states[i].clone().apply(code)  # raises the engine's explanation
+                raise IllegalAction("not-legal", f"row {i}: {code} is not legal")
+        self.rewards[:] = 0
+        self.terminated[:] = False
+        self.settled_at_once[:] = 0
+        self.over_at_once[:] = 0
+        ended: list[int] = []
+        finals: list[tuple[int, int]] = []
+        payments: dict[int, list[Any]] = {}
+        for i, code in enumerate(codes):
+            st = self.states[i]
+            actor = st.current_player
+            st.apply_unchecked(code)
+            if st.current_player is None:
+                pays = st.payments()
+                payments[i] = pays
+                self.rewards[i] = [float(p) for p in pays]
+                self.terminated[i] = True
+                ended.append(i)
+                finals.append((i, actor))
+        if finals and self.observer:
+            self._write(self.final_obs, [(self.states[i], seat) for i, seat in finals], [i for i, _ in finals])
+        for i in ended:
+            self.states[i] = self._next_state(i)
+        self.legal = [st.legal_actions() for st in self.states]
+        self._refresh(range(self.num_envs))
+        info = self._info(final=bool(ended))
+        if ended:
+            info["final_seat"] = dict(finals)
+            info["final_payments"] = payments
+            if self.observer:
+                info["final_observation"] = self.final_obs
+        return (self.obs if self.observer else None), self.rewards, self.terminated, self.truncated, info
+
+    # --- internals --------------------------------------------------------------------------
+    def _next_state(self, i: int) -> State:
+        stream = self._streams[i]
+        while True:
+            state = self.game.start(seed=stream.next_seed())
+            if state.current_player is not None:
+                return state
+            self.settled_at_once[i] += [float(p) for p in state.payments()]
+            self.over_at_once[i] += 1
+
+    def _refresh(self, rows: range) -> None:
+        np = self._np
+        mask = self.mask
+        mask[:] = False
+        legal = self.legal
+        mask[np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal))] = True
+        players = [st.current_player for st in self.states]
+        self.current_player[:] = players
+        if self.observer:
+            self._write(self.obs, list(zip(self.states, players)), list(rows))
+
+    def _write(self, buf: Any, pairs: list[tuple[State, int]], rows: list[int]) -> None:
+        obs = self.observer
+        if self._batch:
+            if len(rows) == self.num_envs:
+                obs.write_batch(pairs, buf)
+            else:
+                part = self._np.empty((len(rows), buf.shape[1]), dtype=buf.dtype)
+                obs.write_batch(pairs, part)
+                buf[rows] = part
+        else:
+            for row, (st, seat) in zip(rows, pairs):
+                obs.write(st, seat, buf[row])
+
+    def _info(self, final: bool) -> dict[str, Any]:
+        return {
+            "current_player": self.current_player, "action_mask": self.mask,
+            "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
+        }
+
+
+__all__ = ["VectorEnv"]
