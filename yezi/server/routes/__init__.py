@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from yezi.server.routes import api_games, api_tables, pages, replay, ws
+from yezi.server.routes import api_games, api_tables, pages, replay, rules, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -14,6 +14,8 @@ def all_routes() -> list[BaseRoute]:
         Route("/", pages.index),
         Route("/t/{tid}", pages.index),
         Route("/replay", pages.index),
+        Route("/rules", rules.index),
+        Route("/rules/{game}", rules.guide),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/games", api_games.games),
