@@ -8,7 +8,7 @@ import importlib
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -32,7 +32,7 @@ def _lukfu() -> dict[str, int]:
 
     g, s = _start("lukfu")
     v = s.view(None)
-    g3, s3 = _start("lukfu", "hakka-hk-3p")
+    g3, _s3 = _start("lukfu", "hakka-hk-3p")
     from yezi.components.lukfu_deck import NUMERALS, SUITS
     from yezi.games.lukfu.settlement import points
     from yezi.games.lukfu.state import FIVE_TIGERS
@@ -69,7 +69,7 @@ def _dominoes(game: str) -> dict[str, int]:
 def _madiao() -> dict[str, int]:
     from yezi.components import madiao_deck as d
 
-    g, s = _start("madiao")
+    g, _s = _start("madiao")
     return {"players": g.num_seats, "deck": d.NUM_CARDS, "suits": len(d.SUIT_SIZE), "tens": d.SUIT_SIZE[0],
             "myriads": d.SUIT_SIZE[1], "strings": d.SUIT_SIZE[2], "cash": d.SUIT_SIZE[3]}
 
@@ -102,7 +102,7 @@ FACTS: dict[str, Callable[[], dict[str, int]]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def facts(game: str) -> dict[str, int]:
     """The numbers a guide may state, each computed from the engine (a started deal, the deck)."""
     return FACTS[game]()
@@ -281,7 +281,7 @@ def _settlement_lines(game: str, state: Any, lang: str) -> list[str]:
     return []
 
 
-@lru_cache(maxsize=None)
+@cache
 def example(game: str, name: str, lang: str) -> Example:
     """Replay the named record through the engine and draw what it reached."""
     rec = _records()[game][name]

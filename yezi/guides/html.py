@@ -5,10 +5,10 @@ them from the prose."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from html import escape
 
-from yezi.core.registry import game_class
+from yezi.core.registry import GAMES, game_class
 from yezi.guides import LANGS, SECTIONS, has_guide
 from yezi.guides.engine import example, face, gallery
 from yezi.guides.glossary import glossary
@@ -79,8 +79,8 @@ def _example_html(game: str, name: str, lang: str) -> str:
         parts.append(f'<p class="legal"><b>{esc(label("legal", lang))}:</b> '
                      + " · ".join(f"<span>{esc(a)}</span>" for a in ex.legal) + "</p>")
     if ex.payments:
-        cells = "".join(f"<td>{esc(s)}</td><td class='pay'>{p:+d}</td>" for s, p in ex.payments)
-        parts.append(f'<table class="payments"><caption>{esc(label("payments", lang))}</caption><tr>{cells}</tr></table>')
+        rows = "".join(f"<tr><td>{esc(s)}</td><td class='pay'>{p:+d}</td></tr>" for s, p in ex.payments)
+        parts.append(f'<table class="payments"><caption>{esc(label("payments", lang))}</caption>{rows}</table>')
     if ex.lines:
         parts.append(f'<details open class="why"><summary>{esc(label("why", lang))}</summary><ul>'
                      + "".join(f"<li>{esc(x)}</li>" for x in ex.lines) + "</ul></details>")
@@ -151,11 +151,12 @@ def _topbar(lang: str, path: str) -> str:
 
 def _glossary_json(lang: str) -> str:
     data = {k: t.as_json() for k, t in glossary().items()}
+    titles = {name: game_class(name).titles[lang] for name in GAMES}
     return ('<script type="application/json" id="glossary-data">'
-            + json.dumps({"lang": lang, "terms": data}, ensure_ascii=False).replace("</", "<\\/") + "</script>")
+            + json.dumps({"lang": lang, "terms": data, "titles": titles}, ensure_ascii=False).replace("</", "<\\/") + "</script>")
 
 
-@lru_cache(maxsize=None)
+@cache
 def guide_html(game: str, lang: str) -> str:
     """The whole page ``/rules/<game>?lang=<lang>``."""
     g = load(game, lang)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from yezi.core.registry import game_class
 from yezi.guides import LANGS, guide_source
@@ -59,7 +59,7 @@ class Guide:
         return game_class(self.game).titles[self.lang]
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(game: str, lang: str) -> Guide:
     if lang not in LANGS:
         raise ValueError(f"no guide language {lang!r}; languages: {', '.join(LANGS)}")

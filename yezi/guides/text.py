@@ -80,7 +80,7 @@ def guide_text(game: str, lang: str) -> str:
         elif b.kind == "list":
             out += [_wrap(_inline(g, i, seen), lang, "  • ") for i in b.items] + [""]
         elif b.kind == "example":
-            out += _example_text(game, b.ident, lang) + [""]
+            out += [*_example_text(game, b.ident, lang), ""]
         elif b.kind == "gallery":
             for grp in gallery(game, lang):
                 out.append(f"  {grp.title}")

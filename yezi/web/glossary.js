@@ -47,7 +47,7 @@
     pop.appendChild(head);
     pop.appendChild(text("div", "gloss-en", t.en));
     pop.appendChild(text("p", "gloss-meaning", t.meaning[lang] || t.meaning.en));
-    pop.appendChild(text("div", "gloss-games", l.games + ": " + t.games.join(", ")));
+    pop.appendChild(text("div", "gloss-games", l.games + ": " + t.games.map(function (g) { return (data.titles || {})[g] || g; }).join(lang === "en" ? ", " : "、")));
     pop.hidden = false;
     var r = el.getBoundingClientRect();
     var w = Math.min(320, window.innerWidth - 16);
@@ -78,7 +78,7 @@
     document.addEventListener("focusout", function (e) { if (termOf(e.target)) hide(); });
     document.addEventListener("click", function (e) {
       var t = termOf(e.target);
-      if (t) { if (current === t && pop && !pop.hidden) hide(); else show(t); }
+      if (t) show(t);  // a tap also focuses the term: showing (never toggling) keeps it open
       else if (!(pop && pop.contains(e.target))) hide();
     });
     document.addEventListener("keydown", function (e) {
