@@ -54,7 +54,14 @@ def _fishing() -> dict[str, int]:
     return {"players": g.num_seats, "players2": g2.num_seats, "deck": deck, "kinds": tg.NUM_KINDS,
             "copies": deck // tg.NUM_KINDS, "hand": v["hand_sizes"][0], "lake": len(d["lake"]),
             "stock": v["stock_left"], "hand2": s2.view(0)["hand_sizes"][0], "lake2": len(g2.deal_from_seed(1)["lake"]),
-            "civil": len(tg.CIVIL), "military": len(tg.MILITARY)}
+            "civil": len(tg.CIVIL), "military": len(tg.MILITARY), **_fish_points(g)}
+
+
+def _fish_points(g) -> dict[str, int]:
+    from yezi.games.fishing.scoring import BIG, MEDIUM, POINTS, SMALL, SPECIALS, THREE_JUN
+
+    return {"big": POINTS[BIG], "medium": POINTS[MEDIUM], "small": POINTS[SMALL],
+            "mountain": g.rules["overmountain_3p"], "jun": SPECIALS[THREE_JUN]["need"][tg.PLUM]}
 
 
 def _dominoes(game: str) -> dict[str, int]:
