@@ -68,9 +68,12 @@ def _dominoes(game: str) -> dict[str, int]:
     g, s = _start(game)
     v = s.view(0)
     counts = v["hand_counts"]
-    return {"players": g.num_seats, "tiles": sum(k.copies32 for k in tg.KINDS), "hand": counts[0],
+    from yezi.games.dominoes.settle import BASE
+
+    return {"players": g.num_seats, "tiles": len(g.cfg.tiles), "hand": counts[0],
             "kinds": tg.NUM_KINDS, "civil": len(tg.CIVIL), "military": len(tg.MILITARY),
-            "dealt": sum(counts)}
+            "dealt": sum(counts), "win": BASE[0], "small": -BASE[1], "second": -BASE[2], "big": -BASE[3],
+            "baozhuang": 2 * -sum(BASE[1:])}
 
 
 def _madiao() -> dict[str, int]:
@@ -224,8 +227,9 @@ def gallery(game: str, lang: str) -> list[Group]:
                                                                                   d.SUIT_START[s] + d.SUIT_SIZE[s])])
                 for s in range(4)]
     suffix = "15" if game in CARD_GAMES_15 else ""
-    groups = [Group(ui["civil" + suffix], [face(game, k, lang) for k in tg.CIVIL]),
-              Group(ui["military" + suffix], [face(game, k, lang) for k in tg.MILITARY])]
+    in_set = _domino_set(game)
+    groups = [Group(ui["civil" + suffix], [face(game, k, lang) for k in tg.CIVIL if k in in_set]),
+              Group(ui["military" + suffix], [face(game, k, lang) for k in tg.MILITARY if k in in_set])]
     if game in ("fishing", "shiwuhu", "tiengow"):
         for w in tg.WENWU:
             groups.append(Group(f"{ui['wenwu']} · {w.names[lang]}",
@@ -233,6 +237,13 @@ def gallery(game: str, lang: str) -> list[Group]:
     if game in ("tiengow", "paigow"):
         groups.append(Group(ui["supreme"], [face(game, k, lang) for k in tg.SUPREME]))
     return groups
+
+
+def _domino_set(game: str) -> set[int]:
+    """The kinds a game plays with: 頂牛 drops most military tiles; the others use all."""
+    if game in DOMINO_STYLE:
+        return set(load_game(game).cfg.tiles)
+    return set(range(tg.NUM_KINDS))
 
 
 def set_size(game: str) -> int:
