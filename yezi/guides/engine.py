@@ -79,9 +79,12 @@ def _dominoes(game: str) -> dict[str, int]:
 def _madiao() -> dict[str, int]:
     from yezi.components import madiao_deck as d
 
-    g, _s = _start("madiao")
+    g, s = _start("madiao")
+    s.apply(s.legal_actions()[0])  # the banker's stake; then the cards are dealt
+    hands = s.view(None)["hand_sizes"]
     return {"players": g.num_seats, "deck": d.NUM_CARDS, "suits": len(d.SUIT_SIZE), "tens": d.SUIT_SIZE[0],
-            "myriads": d.SUIT_SIZE[1], "strings": d.SUIT_SIZE[2], "cash": d.SUIT_SIZE[3]}
+            "myriads": d.SUIT_SIZE[1], "strings": d.SUIT_SIZE[2], "cash": d.SUIT_SIZE[3], "hand": hands[0],
+            "stock": d.NUM_CARDS - sum(hands), "tricks": hands[0]}
 
 
 def _tiengow() -> dict[str, int]:

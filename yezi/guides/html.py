@@ -64,6 +64,8 @@ class _Inline:
         if kind == "opt":
             name = self.g.option(n[1])
             return f'<a class="opt" href="#opt-{esc(name)}" data-engine="option"><code>{esc(name)}</code></a>'
+        if kind == "preset":
+            return f'<code class="preset" data-engine="preset">{esc(self.g.preset(n[1]))}</code>'
         raise ValueError(f"unknown inline {kind}")
 
 

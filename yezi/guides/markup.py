@@ -10,7 +10,7 @@ A guide is a text file, one per game and language (``yezi/guides/<game>/<lang>.m
 * inline: ``[[老歲]]`` or ``[[老歲|boss card]]`` a glossary term (the key is its traditional
   form), ``{card:九貫}`` a card drawn from the engine's names, ``{fact:deck}`` a number the
   engine computes, ``{year:1620}`` a year from the sources, ``{opt:laosui}`` an option id linked
-  to the reference table, ``**bold**``.
+  to the reference table, ``{preset:feng-1620}`` a preset name (checked against the engine), ``**bold**``.
 
 Guides carry no other digits: every number a reader sees comes from the engine or is a year
 (tests/guides/test_numbers.py holds the pages to that).
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 # Inline nodes: ("text", s) ("strong", s) ("term", key, display|None) ("card", spec) ("fact", name)
 # ("year", digits) ("opt", option id)
 Inline = tuple
-_INLINE = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]|\{(card|fact|year|opt):([^}]+)\}|\*\*([^*]+)\*\*")
+_INLINE = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]|\{(card|fact|year|opt|preset):([^}]+)\}|\*\*([^*]+)\*\*")
 _SECTION = re.compile(r"^##\s+([a-z][a-z0-9-]*)\s*\|\s*(.+)$")
 _DIRECTIVE = re.compile(r"^::(example|gallery|reference)(?:\s+(\S+))?\s*$")
 

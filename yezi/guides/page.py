@@ -54,6 +54,11 @@ class Guide:
             raise KeyError(f"{self.game} guide: no option {name!r}")
         return name
 
+    def preset(self, name: str) -> str:
+        if name not in game_class(self.game).option_table().presets:
+            raise KeyError(f"{self.game} guide: no preset {name!r}")
+        return name
+
     @property
     def title(self) -> str:
         return game_class(self.game).titles[self.lang]

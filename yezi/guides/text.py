@@ -35,6 +35,8 @@ def _inline(g: Guide, nodes: tuple[Inline, ...], seen: set[str]) -> str:
             out.append(n[1])
         elif kind == "opt":
             out.append(f"`{g.option(n[1])}`")
+        elif kind == "preset":
+            out.append(g.preset(n[1]))
     return "".join(out)
 
 
