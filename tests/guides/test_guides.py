@@ -174,3 +174,24 @@ def test_guide_for_unknown_game_is_a_clear_error():
     r = subprocess.run([sys.executable, "-m", "yezi.cli.main", "rules", "nosuch", "--guide"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "unknown game" in r.stderr
+
+
+def test_every_game_of_the_registry_has_a_guide():
+    assert GUIDED == list(GAMES)
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_gallery_shows_every_card_or_tile_of_the_set(game):
+    from yezi.guides.engine import set_size
+
+    f = facts(game)
+    assert set_size(game) == f.get("deck", f.get("dealt" if game == "dingniu" else "tiles"))
+
+
+def test_a_fact_the_engine_does_not_compute_is_refused():
+    from yezi.guides.markup import parse
+    from yezi.guides.page import Guide
+
+    g = Guide("lukfu", "en", parse("# T\n\n## about | A\nA pack of {fact:nonsense} cards."))
+    with pytest.raises(KeyError):
+        g.fact("nonsense")

@@ -250,8 +250,10 @@ def _domino_set(game: str) -> set[int]:
 
 
 def set_size(game: str) -> int:
-    """How many cards or tiles the gallery stands for (copies counted)."""
-    return sum(f.count for g in gallery(game, "en")[:2 if game not in ("lukfu", "madiao") else None] for f in g.faces)
+    """How many cards or tiles the gallery stands for (copies counted, each face once even where
+    players group it twice, as Luk Fu's named ones or a civil card in its 文武 set)."""
+    seen = {f.notation: f.count for g in gallery(game, "en") for f in g.faces}
+    return sum(seen.values())
 
 
 # ---- live examples -----------------------------------------------------------------------------
