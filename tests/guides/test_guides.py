@@ -177,7 +177,7 @@ def test_guide_for_unknown_game_is_a_clear_error():
 
 
 def test_every_game_of_the_registry_has_a_guide():
-    assert GUIDED == list(GAMES)
+    assert list(GAMES) == GUIDED
 
 
 @pytest.mark.parametrize("game", GUIDED)

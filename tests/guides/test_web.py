@@ -66,6 +66,17 @@ def _flow(web, browser, ctx_opts, tag, touch):
     save_shot(page, f"guide-{tag}-example")
     page.locator("#s-cards .gallery").scroll_into_view_if_needed()
     save_shot(page, f"guide-{tag}-gallery")
+    tap(page.locator("nav.langs a[lang=en]"))
+    page.wait_for_selector("html[lang=en] #s-about")
+    term = page.locator("#s-deal .term").first
+    term.scroll_into_view_if_needed()
+    if touch:
+        tap(term)
+    else:
+        term.hover()
+    pop.wait_for(state="visible")
+    assert "first player" in pop.inner_text()
+    save_shot(page, f"guide-{tag}-en-gloss")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= ctx_opts["viewport"]["width"] + 1, f"the page scrolls sideways ({width}px)"
     assert not errors, errors

@@ -18,6 +18,11 @@ class Term:
     meaning: dict[str, str]  # one sentence per language
     games: tuple[str, ...]
 
+    @property
+    def spoken(self) -> str:
+        """The romanisation alone, without the name of the language (for inline glosses)."""
+        return self.roman.split(" (")[0]
+
     def chars(self, lang: str) -> str:
         return self.hans if lang == "zh-hans" else self.hant
 

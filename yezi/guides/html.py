@@ -43,10 +43,15 @@ class _Inline:
             return f"<strong>{esc(n[1])}</strong>"
         if kind == "term":
             t = self.g.term(n[1])
-            shown = n[2] or (t.en if lang == "en" else t.chars(lang))
-            out = f'<span class="term" tabindex="0" role="button" data-term="{esc(t.hant)}">{esc(shown)}</span>'
+            attrs = f'class="term" tabindex="0" role="button" data-term="{esc(t.hant)}"'
+            if lang == "en" and not n[2]:  # the Chinese term itself, as the English text names it
+                self.seen.add(t.hant)
+                return (f'<span {attrs} lang="zh-Hant">{esc(t.hant)}</span>'
+                        f' <i class="roman">{esc(t.spoken)}</i>')
+            shown = n[2] or t.chars(lang)
+            out = f"<span {attrs}>{esc(shown)}</span>"
             if lang == "en" and t.hant not in self.seen:
-                out += f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> <i>{esc(t.roman)}</i>)</span>'
+                out += f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> <i>{esc(t.spoken)}</i>)</span>'
             self.seen.add(t.hant)
             return out
         if kind == "card":
@@ -103,7 +108,7 @@ def _gallery_html(game: str, lang: str) -> str:
     for grp in gallery(game, lang):
         out.append(f"<h3>{esc(grp.title)}</h3><ul class='faces'>")
         for f in grp.faces:
-            others = " · ".join(f.names[lg] for lg in LANGS if lg != lang and f.names[lg] != f.names[lang])
+            others = " · ".join(dict.fromkeys(f.names[lg] for lg in LANGS if lg != lang and f.names[lg] != f.names[lang]))
             count = f" ×{f.count}" if f.count > 1 else ""
             out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{esc(others)}</span>"
                        f"<i>{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")

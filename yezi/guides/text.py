@@ -21,9 +21,12 @@ def _inline(g: Guide, nodes: tuple[Inline, ...], seen: set[str]) -> str:
             out.append(n[1])
         elif kind == "term":
             t = g.term(n[1])
-            shown = n[2] or (t.en if g.lang == "en" else t.chars(g.lang))
-            if g.lang == "en" and t.hant not in seen:
-                shown += f" ({t.hant} {t.roman})"
+            if g.lang == "en" and not n[2]:
+                shown = f"{t.hant} {t.spoken}"
+            else:
+                shown = n[2] or t.chars(g.lang)
+            if g.lang == "en" and n[2] and t.hant not in seen:
+                shown += f" ({t.hant} {t.spoken})"
             seen.add(t.hant)
             out.append(shown)
         elif kind == "card":
@@ -87,8 +90,8 @@ def guide_text(game: str, lang: str) -> str:
             for grp in gallery(game, lang):
                 out.append(f"  {grp.title}")
                 for f in grp.faces:
-                    others = " / ".join(f.names[lg] for lg in ("zh-hant", "zh-hans", "en")
-                                        if lg != lang and f.names[lg] != f.names[lang])
+                    others = " / ".join(dict.fromkeys(f.names[lg] for lg in ("zh-hant", "zh-hans", "en")
+                                                      if lg != lang and f.names[lg] != f.names[lang]))
                     count = f" ×{f.count}" if f.count > 1 else ""
                     out.append(f"    {f.notation:<7} {f.names[lang]}  {others}  {f.roman}{count}".rstrip())
             out.append("")
