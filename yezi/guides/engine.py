@@ -271,6 +271,8 @@ class Example:
     legal: list[str]
     payments: list[tuple[str, int]]
     lines: list[str]
+    actions: list[str]  # the record's actions as the engine writes them in the page's language
+    refused: tuple[str, str, str] | None = None  # (move, rule id, the engine's message) for a `try`
 
 
 @lru_cache(maxsize=1)
@@ -310,8 +312,11 @@ def example(game: str, name: str, lang: str) -> Example:
     rec = _records()[game][name]
     g = load_game(game, rec.get("preset"), rec.get("options", {}))
     state = g.new_state(g.parse_deal(rec["deal"])) if "deal" in rec else g.start(seed=rec["seed"])
+    actions: list[str] = []
     for text in rec.get("actions", []):
-        state.apply(g.parse_action(text) if not isinstance(text, int) else text)
+        code = g.parse_action(text) if not isinstance(text, int) else text
+        actions.append(g.format_action(code, lang))
+        state.apply(code)
     seat = rec.get("seat")
     view = state.view(seat)
     mod = importlib.import_module(f"yezi.render.{game}")
@@ -324,4 +329,12 @@ def example(game: str, name: str, lang: str) -> Example:
             legal = [g.format_action(a, lang) for a in state.legal_actions()]
     pays = [(g.seat_name(s, lang), int(p)) for s, p in enumerate(state.payments())] if state.is_terminal() else []
     lines = _settlement_lines(game, state, lang) if state.is_terminal() else []
-    return Example(name, game, rec, table, seat, to_act, legal, pays, lines)
+    refused = None
+    if "try" in rec:  # a move the text says the engine refuses: ask the engine why
+        move = g.parse_action(rec["try"])
+        legal_codes = state.legal_actions()
+        if move in legal_codes:
+            raise ValueError(f"example {game}.{name}: {rec['try']} is legal; the guide says it is refused")
+        err = state.explain_illegal(move, legal_codes)
+        refused = (g.format_action(move, lang), err.rule, err.message)
+    return Example(name, game, rec, table, seat, to_act, legal, pays, lines, actions, refused)

@@ -85,6 +85,11 @@ def _example_html(game: str, name: str, lang: str) -> str:
     if ex.legal:
         parts.append(f'<p class="legal"><b>{esc(label("legal", lang))}:</b> '
                      + " · ".join(f"<span>{esc(a)}</span>" for a in ex.legal) + "</p>")
+    if ex.refused:
+        move, rule, message = ex.refused
+        said = f": {esc(message)}" if lang == "en" else ""  # engine messages are English until they are translated
+        parts.append(f'<p class="refused"><b>{esc(label("refused", lang))}:</b> {esc(move)} '
+                     f'({esc(label("rule", lang))} <code>{esc(rule)}</code>){said}</p>')
     if ex.payments:
         rows = "".join(f"<tr><td>{esc(s)}</td><td class='pay'>{p:+d}</td></tr>" for s, p in ex.payments)
         parts.append(f'<table class="payments"><caption>{esc(label("payments", lang))}</caption>{rows}</table>')
@@ -96,8 +101,9 @@ def _example_html(game: str, name: str, lang: str) -> str:
     parts.append(f'<details class="record"><summary>{esc(label("record", lang))}</summary><dl>'
                  f'<dt>{esc(label("preset", lang))}</dt><dd><code>{esc(rec.get("preset", ""))}</code> '
                  + esc(" ".join(f"{k}={v}" for k, v in rec.get("options", {}).items()))
-                 + f'</dd><dt>{esc(label("deal", lang))}</dt><dd>{esc(rec.get("deal", rec.get("seed", "")))}</dd>'
-                 f'<dt>{esc(label("actions", lang))}</dt><dd>{esc(" · ".join(map(str, rec.get("actions", []))))}</dd>'
+                 + f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="zh-Hant">'
+                 f'{esc(rec.get("deal", rec.get("seed", "")))}</dd>'
+                 f'<dt>{esc(label("actions", lang))}</dt><dd>{esc(" · ".join(ex.actions))}</dd>'
                  f'<dt>{esc(label("seen_by", lang))}</dt><dd>{esc(seen)}</dd></dl></details>')
     parts.append("</figure>")
     return "".join(parts)

@@ -17,6 +17,8 @@ LABELS: dict[str, dict[str, str]] = {
     "to_act": {"zh-hant": "輪到", "zh-hans": "轮到", "en": "To act"},
     "legal": {"zh-hant": "合規的應對", "zh-hans": "合规的应对", "en": "Legal answers"},
     "payments": {"zh-hant": "收付", "zh-hans": "收付", "en": "Payments"},
+    "refused": {"zh-hant": "引擎不准", "zh-hans": "引擎不准", "en": "The engine refuses"},
+    "rule": {"zh-hant": "規則", "zh-hans": "规则", "en": "rule"},
     "why": {"zh-hant": "結算說明", "zh-hans": "结算说明", "en": "How it was settled"},
     "record": {"zh-hant": "記錄（引擎由此重演）", "zh-hans": "记录（引擎由此重演）",
                "en": "The record the engine replays"},

@@ -55,11 +55,14 @@ def _example_text(game: str, name: str, lang: str) -> list[str]:
     out = [f"  ┌ {label('example', lang)}: {name}",
            f"  │ {label('preset', lang)}: {rec.get('preset', '')} {' '.join(f'{k}={v}' for k, v in rec.get('options', {}).items())}",
            f"  │ {label('deal', lang)}: {rec.get('deal', rec.get('seed', ''))}",
-           f"  │ {label('actions', lang)}: {' · '.join(map(str, rec.get('actions', [])))}"]
+           f"  │ {label('actions', lang)}: {' · '.join(ex.actions)}"]
     if ex.to_act:
         out.append(f"  │ {label('to_act', lang)}: {ex.to_act}")
     if ex.legal:
         out.append(f"  │ {label('legal', lang)}: {' · '.join(ex.legal)}")
+    if ex.refused:
+        move, rule, message = ex.refused
+        out.append(f"  │ {label('refused', lang)}: {move} ({label('rule', lang)} {rule})" + (f": {message}" if lang == "en" else ""))
     if ex.payments:
         out.append(f"  │ {label('payments', lang)}: " + "  ".join(f"{s} {p:+d}" for s, p in ex.payments))
     for line in ex.lines:
