@@ -91,3 +91,29 @@ def test_luk_fu_guide_from_the_lobby_desktop(web, browser):
 def test_luk_fu_guide_from_the_lobby_phone(web, browser):
     playwright_or_skip()
     _flow(web, browser, PHONE, "phone", touch=True)
+
+
+def test_glossary_at_the_table_log(web, browser):
+    """At a Luk Fu table of four bots, terms in the log (做, 唔做 …) are marked and show their gloss."""
+    playwright_or_skip()
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#game", "lukfu")
+    page.select_option("select[data-seat='0']", "bot:heuristic")
+    page.click("#create-btn")
+    page.wait_for_selector("#rules-link")
+    assert page.locator("#rules-link").get_attribute("href").startswith("/rules/lukfu?lang=")
+    page.wait_for_selector(".log li .term", state="attached", timeout=30000)
+    page.locator(".log summary").first.click()
+    term = page.locator(".log li .term").first
+    term.evaluate("e => e.scrollIntoView({block: 'center'})")
+    term.hover()
+    pop = page.locator(".gloss-pop")
+    pop.wait_for(state="visible")
+    assert pop.inner_text().strip()
+    save_shot(page, "guide-table-log-gloss")
+    assert not errors, errors
+    ctx.close()

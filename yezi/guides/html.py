@@ -149,7 +149,7 @@ def _head(title: str, lang: str) -> str:
     return (f'<!doctype html><html lang="{HTML_LANG[lang]}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{esc(title)} · 葉子 yezi</title>"
-            '<link rel="stylesheet" href="/static/guide.css"><link rel="icon" href="/static/favicon.svg">'
+            '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/glossary.css"><link rel="icon" href="/static/favicon.svg">'
             '<script src="/static/glossary.js" defer></script></head>')
 
 
@@ -162,11 +162,15 @@ def _topbar(lang: str, path: str) -> str:
             f'<nav class="langs">{langs}</nav></header>')
 
 
+def glossary_data(lang: str) -> dict:
+    """The glossary as the browser's popovers read it (the guides embed it; the table fetches it)."""
+    return {"lang": lang, "terms": {k: t.as_json() for k, t in glossary().items()},
+            "titles": {name: game_class(name).titles[lang] for name in GAMES}}
+
+
 def _glossary_json(lang: str) -> str:
-    data = {k: t.as_json() for k, t in glossary().items()}
-    titles = {name: game_class(name).titles[lang] for name in GAMES}
     return ('<script type="application/json" id="glossary-data">'
-            + json.dumps({"lang": lang, "terms": data, "titles": titles}, ensure_ascii=False).replace("</", "<\\/") + "</script>")
+            + json.dumps(glossary_data(lang), ensure_ascii=False).replace("</", "<\\/") + "</script>")
 
 
 @cache

@@ -68,6 +68,9 @@ def _document(max_http_body: int) -> dict[str, Any]:
         "/api/games/{name}/assets": {"get": {
             "summary": "drawings and action labels", "parameters": [game, _query("lang", {"enum": list(LANGS)})],
             "responses": {**_ok("assets"), **_errors(404)}}},
+        "/api/glossary": {"get": {
+            "summary": "the glossary of game terms (both scripts, romanisation, gloss, meaning, games)",
+            "parameters": [_query("lang", {"enum": list(LANGS)})], "responses": _ok("the terms")}},
         "/api/tables": {
             "get": {"summary": "open tables", "responses": _ok("the tables")},
             "post": {"summary": "open a table; the seat tokens are shown once", "description": mutating,

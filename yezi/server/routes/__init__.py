@@ -16,6 +16,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/replay", pages.index),
         Route("/rules", rules.index),
         Route("/rules/{game}", rules.guide),
+        Route("/api/glossary", rules.glossary),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/games", api_games.games),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from yezi.core.registry import GAMES
 from yezi.guides import LANGS, has_guide
@@ -36,3 +36,10 @@ async def guide(request: Request) -> Response:
     from yezi.guides.html import guide_html
 
     return HTMLResponse(await run_in_threadpool(guide_html, game, _lang(request)), headers=SECURITY_HEADERS)
+
+
+async def glossary(request: Request) -> Response:
+    """The glossary for the popovers at the table: ``/api/glossary?lang=…``."""
+    from yezi.guides.html import glossary_data
+
+    return JSONResponse(glossary_data(_lang(request)))
