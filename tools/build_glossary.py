@@ -7,6 +7,7 @@ from pathlib import Path
 
 import opencc
 
+MAINLAND_WORDS = {"甚么": "什么", "枱": "桌"}
 root = Path(__file__).resolve().parent.parent / "yezi" / "guides"
 t2s = opencc.OpenCC("t2s")
 data = tomllib.loads((root / "src" / "glossary_hant.toml").read_text(encoding="utf-8"))
@@ -27,4 +28,7 @@ for t in data["term"]:
 if len(sys.argv) > 1:  # also convert guides: build_glossary.py lukfu fishing …
     for game in sys.argv[1:]:
         src = (root / game / "zh-hant.md").read_text(encoding="utf-8")
-        (root / game / "zh-hans.md").write_text(t2s.convert(src), encoding="utf-8")
+        text = t2s.convert(src)
+        for hk, mainland in MAINLAND_WORDS.items():  # Hong Kong words that read oddly in simplified text
+            text = text.replace(hk, mainland)
+        (root / game / "zh-hans.md").write_text(text, encoding="utf-8")

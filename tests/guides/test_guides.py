@@ -195,3 +195,25 @@ def test_a_fact_the_engine_does_not_compute_is_refused():
     g = Guide("lukfu", "en", parse("# T\n\n## about | A\nA pack of {fact:nonsense} cards."))
     with pytest.raises(KeyError):
         g.fact("nonsense")
+
+
+# Characters that OpenCC would turn into another traditional form, kept on purpose: 庄 in 大庄 / 包庄
+# and 么 in 地么 as seed 004 writes the 頂牛 terms; 脚 in the title 《馬弔脚例》 as seed 002 writes it;
+# 准 (permit), 台 (台灣) and 吃, which are ordinary traditional usage.
+TRADITIONAL_AS_WRITTEN = set("庄么脚准台吃")
+
+
+def test_traditional_pages_use_traditional_characters():
+    opencc = pytest.importorskip("opencc")
+    s2t, t2s = opencc.OpenCC("s2t"), opencc.OpenCC("t2s")
+    texts = {g: open_text(os.path.join(ROOT, "yezi", "guides", g, "zh-hant.md")) for g in GUIDED}
+    texts["glossary"] = " ".join(t.hant + t.meaning["zh-hant"] for t in glossary().values())
+    for where, text in texts.items():
+        simplified = {ch for ch in text if "\u4e00" <= ch <= "\u9fff" and s2t.convert(ch) != ch
+                      and t2s.convert(ch) == ch} - TRADITIONAL_AS_WRITTEN
+        assert not simplified, (where, simplified)
+
+
+def open_text(path: str) -> str:
+    with open(path, encoding="utf-8") as f:
+        return f.read()
