@@ -273,6 +273,7 @@ class Example:
     lines: list[str]
     actions: list[str]  # the record's actions as the engine writes them in the page's language
     refused: tuple[str, str, str] | None = None  # (move, rule id, the engine's message) for a `try`
+    screen: str = ""  # the position as `yezi play` prints it (the game's own text renderer)
 
 
 @lru_cache(maxsize=1)
@@ -337,4 +338,16 @@ def example(game: str, name: str, lang: str) -> Example:
             raise ValueError(f"example {game}.{name}: {rec['try']} is legal; the guide says it is refused")
         err = state.explain_illegal(move, legal_codes)
         refused = (g.format_action(move, lang), err.rule, err.message)
-    return Example(name, game, rec, table, seat, to_act, legal, pays, lines, actions, refused)
+    return Example(name, game, rec, table, seat, to_act, legal, pays, lines, actions, refused,
+                   _screen(g, view, lang))
+
+
+def _screen(g: Any, view: dict[str, Any], lang: str) -> str:
+    """The game's terminal drawing of a view, the one `yezi play` shows (empty if it has none)."""
+    pkg = type(g).__module__.rsplit(".", 1)[0]
+    try:
+        text = importlib.import_module(pkg + ".text")
+    except ModuleNotFoundError:
+        return ""
+    render = getattr(text, "render", None)
+    return render(g, view, lang) if render else ""

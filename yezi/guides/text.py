@@ -56,7 +56,8 @@ def _example_text(game: str, name: str, lang: str) -> list[str]:
            f"  │ {label('preset', lang)}: {rec.get('preset', '')} {' '.join(f'{k}={v}' for k, v in rec.get('options', {}).items())}",
            f"  │ {label('deal', lang)}: {rec.get('deal', rec.get('seed', ''))}",
            f"  │ {label('actions', lang)}: {' · '.join(ex.actions)}"]
-    if ex.to_act:
+    out += [f"  │   {line}" for line in ex.screen.splitlines() if line.strip()]
+    if ex.to_act and not ex.screen:
         out.append(f"  │ {label('to_act', lang)}: {ex.to_act}")
     if ex.legal:
         out.append(f"  │ {label('legal', lang)}: {' · '.join(ex.legal)}")
