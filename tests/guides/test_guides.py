@@ -217,3 +217,13 @@ def test_traditional_pages_use_traditional_characters():
 def open_text(path: str) -> str:
     with open(path, encoding="utf-8") as f:
         return f.read()
+
+
+@pytest.mark.parametrize("name, pays", [
+    ("baopei-dummy", [0, -6, 4, 2]),  # seed 000 結算: 頭家不用輸，二家輸 6 分，做夢者贏 4 分，三家贏 2 分
+    ("declare-baopei", [2, -2, 0, 0]),  # the dealer declares at the first trick; the bidder 包賠
+])
+def test_luk_fu_worked_examples_pay_what_the_seed_says(name, pays):
+    from yezi.guides.engine import example
+
+    assert [p for _, p in example("lukfu", name, "en").payments] == pays
