@@ -321,7 +321,7 @@ def example(game: str, name: str, lang: str) -> Example:
     seat = rec.get("seat")
     view = state.view(seat)
     mod = importlib.import_module(f"yezi.render.{game}")
-    table = mod.table_svg(view, lang)
+    table = mod.table_svg(view, lang, seat_names=[g.seat_name(s, lang) for s in range(g.num_seats)])
     legal: list[str] = []
     to_act = None
     if state.current_player is not None:
