@@ -227,3 +227,11 @@ def test_luk_fu_worked_examples_pay_what_the_seed_says(name, pays):
     from yezi.guides.engine import example
 
     assert [p for _, p in example("lukfu", name, "en").payments] == pays
+
+
+def test_fishing_worked_example_pays_what_the_seed_says():
+    """Seed 003 (Mong Kok): B 輸給 A 2×(1110−700) = 820 分，C 輸給 A 2×(1110−400) = 1420 分，C 輸給 B 300 分."""
+    from yezi.guides.engine import example
+
+    ex = example("fishing", "mongkok-mountain", "en")
+    assert [p for _, p in ex.payments] == [820 + 1420, 300 - 820, -1420 - 300]

@@ -307,10 +307,27 @@ def _settlement_lines(game: str, state: Any, lang: str) -> list[str]:
     return []
 
 
+def _fishing_scores(name: str, rec: dict[str, Any], lang: str) -> Example:
+    """A Fishing settlement from the players' scores, by the engine's own method for the ruleset
+    (what `yezi settle fishing --scores` does): seed 003 gives its examples this way."""
+    from yezi.games.fishing.settlement import Standing, method_from_rules
+
+    g = load_game("fishing", rec.get("preset"), {**rec.get("options", {}), "players": len(rec["scores"])})
+    names = [g.seat_name(s, lang) for s in range(g.num_seats)]
+    juns = rec.get("jun", [0] * len(rec["scores"]))
+    standings = [Standing(sc, j, j == 3) for sc, j in zip(rec["scores"], juns, strict=True)]
+    result = method_from_rules(g.rules, g.num_seats).settle(standings, names, lang=lang)
+    lines = [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in result.pairs]
+    return Example(name, "fishing", rec, "", None, None, [], list(zip(names, result.payments, strict=True)), lines,
+                   [f"{n}: {sc}" for n, sc in zip(names, rec["scores"], strict=True)])
+
+
 @cache
 def example(game: str, name: str, lang: str) -> Example:
     """Replay the named record through the engine and draw what it reached."""
     rec = _records()[game][name]
+    if "scores" in rec:
+        return _fishing_scores(name, rec, lang)
     g = load_game(game, rec.get("preset"), rec.get("options", {}))
     state = g.new_state(g.parse_deal(rec["deal"])) if "deal" in rec else g.start(seed=rec["seed"])
     actions: list[str] = []

@@ -79,7 +79,7 @@ def _example_html(game: str, name: str, lang: str) -> str:
     rec = ex.record
     parts = [f'<figure class="example" id="ex-{esc(name)}" data-engine="example:{esc(name)}">',
              f'<figcaption>{esc(label("example", lang))}</figcaption>',
-             f'<div class="table-svg">{ex.table}</div>']
+             f'<div class="table-svg">{ex.table}</div>' if ex.table else ""]
     if ex.to_act:
         parts.append(f'<p class="to-act">{esc(label("to_act", lang))}: <b>{esc(ex.to_act)}</b></p>')
     if ex.legal:
@@ -101,9 +101,10 @@ def _example_html(game: str, name: str, lang: str) -> str:
     parts.append(f'<details class="record"><summary>{esc(label("record", lang))}</summary><dl>'
                  f'<dt>{esc(label("preset", lang))}</dt><dd><code>{esc(rec.get("preset", ""))}</code> '
                  + esc(" ".join(f"{k}={v}" for k, v in rec.get("options", {}).items()))
-                 + f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="zh-Hant">'
-                 f'{esc(rec.get("deal", rec.get("seed", "")))}</dd>'
-                 f'<dt>{esc(label("actions", lang))}</dt><dd>{esc(" · ".join(ex.actions))}</dd>'
+                 + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="zh-Hant">'
+                    f'{esc(rec.get("deal", rec.get("seed", "")))}' if "scores" not in rec else "")
+                 + '</dd>'
+                 f'<dt>{esc(label("scores" if "scores" in rec else "actions", lang))}</dt><dd>{esc(" · ".join(ex.actions))}</dd>'
                  f'<dt>{esc(label("seen_by", lang))}</dt><dd>{esc(seen)}</dd></dl></details>')
     parts.append("</figure>")
     return "".join(parts)

@@ -24,6 +24,7 @@ LABELS: dict[str, dict[str, str]] = {
                "en": "The record the engine replays"},
     "deal": {"zh-hant": "發牌", "zh-hans": "发牌", "en": "Deal"},
     "actions": {"zh-hant": "動作", "zh-hans": "动作", "en": "Actions"},
+    "scores": {"zh-hant": "決勝分", "zh-hans": "决胜分", "en": "Scores"},
     "preset": {"zh-hant": "預設", "zh-hans": "预设", "en": "Preset"},
     "seen_by": {"zh-hant": "視角", "zh-hans": "视角", "en": "Seen by"},
     "everyone": {"zh-hant": "公開", "zh-hans": "公开", "en": "everyone"},

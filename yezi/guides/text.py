@@ -55,7 +55,7 @@ def _example_text(game: str, name: str, lang: str) -> list[str]:
     out = [f"  ┌ {label('example', lang)}: {name}",
            f"  │ {label('preset', lang)}: {rec.get('preset', '')} {' '.join(f'{k}={v}' for k, v in rec.get('options', {}).items())}",
            f"  │ {label('deal', lang)}: {rec.get('deal', rec.get('seed', ''))}",
-           f"  │ {label('actions', lang)}: {' · '.join(ex.actions)}"]
+           f"  │ {label('scores' if 'scores' in rec else 'actions', lang)}: {' · '.join(ex.actions)}"]
     out += [f"  │   {line}" for line in ex.screen.splitlines() if line.strip()]
     if ex.to_act and not ex.screen:
         out.append(f"  │ {label('to_act', lang)}: {ex.to_act}")
