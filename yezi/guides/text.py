@@ -54,7 +54,7 @@ def _example_text(game: str, name: str, lang: str) -> list[str]:
     rec = ex.record
     out = [f"  ┌ {label('example', lang)}: {name}",
            f"  │ {label('preset', lang)}: {rec.get('preset', '')} {' '.join(f'{k}={v}' for k, v in rec.get('options', {}).items())}",
-           f"  │ {label('deal', lang)}: {rec.get('deal', rec.get('seed', ''))}",
+           *([f"  │ {label('deal', lang)}: {rec.get('deal', rec.get('seed', ''))}"] if "scores" not in rec else []),
            f"  │ {label('scores' if 'scores' in rec else 'actions', lang)}: {' · '.join(ex.actions)}"]
     out += [f"  │   {line}" for line in ex.screen.splitlines() if line.strip()]
     if ex.to_act and not ex.screen:
