@@ -235,3 +235,15 @@ def test_fishing_worked_example_pays_what_the_seed_says():
 
     ex = example("fishing", "mongkok-mountain", "en")
     assert [p for _, p in ex.payments] == [820 + 1420, 300 - 820, -1420 - 300]
+
+
+@pytest.mark.parametrize("game", GUIDED)
+def test_every_gallery_face_has_names_romanisation_and_notation(game):
+    from yezi.guides.engine import gallery
+
+    for lang in LANGS:
+        for group in gallery(game, lang):
+            assert group.title and group.faces
+            for f in group.faces:
+                assert f.svg.startswith("<svg") and f.notation and f.roman, (game, f.names)
+                assert all(f.names[lg] for lg in LANGS), (game, f.names)

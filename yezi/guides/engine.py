@@ -161,6 +161,22 @@ def _madiao_face(c: int, lang: str) -> Face:
                 d.card_name(c, "ascii"))
 
 
+# How the 斜釘 code words are said (Cantonese, Jyutping) and the 頂牛 names (Mandarin, pinyin); a
+# tile without a name of its own in those games keeps its Hong Kong name and Jyutping.
+_TSEDING_JYUTPING = {"釘": "deng1", "二": "ji6", "斜": "ce4", "血": "hyut3", "梅": "mui4", "龍": "lung4", "掘": "gwat6"}
+_DINGNIU_PINYIN = {"大天": "dà tiān", "地么": "dì yāo", "紅八": "hóng bā", "幺鵝": "yāo é", "大五": "dà wǔ",
+                   "長三": "cháng sān", "二板": "èr bǎn", "虎頭": "hǔ tóu", "紅十": "hóng shí", "一六": "yī liù",
+                   "一五": "yī wǔ", "歪脖九": "wāi bó jiǔ", "二六": "èr liù"}
+
+
+def _roman_of(name: str, style: str) -> str:
+    if style == "tseding" and all(ch in _TSEDING_JYUTPING for ch in name):
+        return " ".join(_TSEDING_JYUTPING[ch] for ch in name)
+    if style == "dingniu":
+        return _DINGNIU_PINYIN.get(name, "")
+    return ""
+
+
 def _kind_face(game: str, k: int, lang: str) -> Face:
     from yezi.games.tiengow.names import JYUTPING
 
@@ -175,7 +191,7 @@ def _kind_face(game: str, k: int, lang: str) -> Face:
 
         face, count = tile_svg(kind.high, kind.low, size=22), kind.copies32
     names = {lg: tg.name(k, lg, style) for lg in ("zh-hant", "zh-hans", "en")}
-    roman = JYUTPING[k] if style == "hk" else ""
+    roman = _roman_of(names["zh-hant"], style) or JYUTPING[k]
     return Face(face, names, roman, f"[{kind.high}:{kind.low}]", count)
 
 
