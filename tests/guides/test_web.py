@@ -109,7 +109,7 @@ def test_glossary_at_the_table_log(web, browser):
     page.click("#create-btn")
     page.wait_for_selector("#rules-link")
     assert page.locator("#rules-link").get_attribute("href").startswith("/rules/lukfu?lang=")
-    page.wait_for_selector(".log li .term", state="attached", timeout=30000)
+    page.wait_for_selector(".log li .term", state="attached", timeout=60000)
     page.locator("details.log").first.evaluate("d => { d.open = true; }")
     term = page.locator(".log li .term").first
     term.evaluate("e => e.scrollIntoView({block: 'center'})")
