@@ -72,6 +72,9 @@ def build_parser() -> Parser:
                         description="List a game's presets and rule options, each with its source.")
     sp.add_argument("game", help="game name (see `yezi games`)")
     sp.add_argument("--preset", help="show the resolved options of one preset")
+    sp.add_argument("--guide", action="store_true",
+                    help="the player's guide: the game, its cards, a deal, a turn, scoring, variants, live examples")
+    sp.add_argument("--lang", default="zh-hant", choices=LANGS, help="language of the guide")
 
     sub.add_parser("games", help="list the games that are available")
     for name, (_, summary) in EXTERNAL.items():
@@ -135,6 +138,16 @@ def _run(args) -> int:
         from yezi.core.registry import game_class
 
         table = game_class(args.game).option_table()
+        if args.guide:
+            from yezi.guides import has_guide
+            from yezi.guides.text import guide_text
+
+            if not has_guide(args.game):
+                print(f"yezi rules: {args.game} has no guide yet; `yezi rules {args.game}` lists its options",
+                      file=sys.stderr)
+                return 2
+            print(guide_text(args.game, "zh-hant" if args.lang == "ascii" else args.lang), end="")
+            return 0
         if args.preset:
             for k, v in table.resolve(args.preset).items():
                 print(f"{k} = {v}")

@@ -71,6 +71,9 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                 _query("cards", {"enum": ["traditional", "plain"]},
                        "card faces where the game draws both: the traditional art (default) or plain text tiles")],
             "responses": {**_ok("assets"), **_errors(404)}}},
+        "/api/glossary": {"get": {
+            "summary": "the glossary of game terms (both scripts, romanisation, gloss, meaning, games)",
+            "parameters": [_query("lang", {"enum": list(LANGS)})], "responses": _ok("the terms")}},
         "/api/tables": {
             "get": {"summary": "open tables", "responses": _ok("the tables")},
             "post": {"summary": "open a table; the seat tokens are shown once", "description": mutating,

@@ -220,7 +220,10 @@ async function lobby(main) {
         el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}/${tb.num_deals} `), ...seats);
     });
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
-      el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay"))));
+      el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay"))),
+      el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
+        el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
+          id: `rules-${g.name}` }, title(g)))))));
   }
   state.rerender = () => { draw(); drawTables(); };
   main.replaceChildren(el("div", { class: "lobby" }, form, tables));
@@ -267,7 +270,8 @@ async function tablePage(main, tid) {
   // Hints: the seat's own decision only; the answer names the move it was asked for (seq).
   const hintBox = el("div", { id: "hint-box", class: "panel hint-box", hidden: true });
   let hint = null;  // { seq, deal_no, text } or { seq, deal_no, waiting: true }
-  main.replaceChildren(el("div", {}, status, notice, nameBox, hintBox, root));
+  const rulesLink = el("a", { id: "rules-link", class: "rules-link", hidden: true }, T("howToPlay"));
+  main.replaceChildren(el("div", {}, status, notice, rulesLink, nameBox, hintBox, root));
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
     if (!mine) { hintBox.hidden = true; return; }
@@ -354,7 +358,11 @@ async function tablePage(main, tid) {
     ws.onopen = () => { backoff = 250; status.textContent = ""; };
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
-      if (m.type === "state") { const first = !frame; frame = m; draw(); drawHint(); if (first) askName(); }
+      if (m.type === "state") {
+        const first = !frame; frame = m; draw(); drawHint(); if (first) askName();
+        rulesLink.href = `/rules/${encodeURIComponent(frame.table.game)}?lang=${state.lang}`;
+        rulesLink.textContent = T("howToPlay"); rulesLink.hidden = false;
+      }
       else if (m.type === "ack") pending.delete(m.id);
       else if (m.type === "hint") { hint = { seq: m.seq, deal_no: m.deal_no, text: m.hint.summary }; drawHint(); }
       else if (m.type === "error") {
@@ -467,7 +475,8 @@ async function route() {
 }
 document.addEventListener("click", (ev) => {
   const a = ev.target.closest && ev.target.closest("a[href^='/']");
-  if (a && !a.hasAttribute("download") && !a.getAttribute("href").startsWith("/api/") && ev.button === 0 && !ev.ctrlKey && !ev.metaKey) {
+  if (a && !a.hasAttribute("download") && !a.getAttribute("href").startsWith("/api/")
+      && !a.getAttribute("href").startsWith("/rules") && ev.button === 0 && !ev.ctrlKey && !ev.metaKey) {
     ev.preventDefault();
     go(a.getAttribute("href"));
   }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from yezi.server.routes import api_games, api_tables, pages, replay, sessions, ws
+from yezi.server.routes import api_games, api_tables, pages, replay, rules, sessions, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -18,6 +18,9 @@ def all_routes() -> list[BaseRoute]:
         Route("/t/{tid}/invite", sessions.reissue_invite, methods=["POST"]),
         WebSocketRoute("/t/{tid}/ws", ws.ws_table),  # seat cookies (Path=/t/<id>) reach it
         Route("/replay", pages.index),
+        Route("/rules", rules.index),
+        Route("/rules/{game}", rules.guide),
+        Route("/api/glossary", rules.glossary),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/games", api_games.games),

@@ -1,0 +1,236 @@
+"""A guide as an HTML page (pure): prose from the guide source, everything numeric, every card
+and every example filled in from the engine and marked ``data-engine`` so that a test can tell
+them from the prose."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from html import escape
+
+from yezi.core.registry import GAMES, game_class
+from yezi.guides import LANGS, SECTIONS, has_guide
+from yezi.guides.engine import example, face, gallery
+from yezi.guides.glossary import glossary
+from yezi.guides.labels import label
+from yezi.guides.markup import Block, Inline
+from yezi.guides.page import Guide, load, number_text
+
+HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
+LANG_NAMES = {"zh-hant": "繁體", "zh-hans": "简体", "en": "English"}
+
+
+def esc(s: object) -> str:
+    return escape(str(s), quote=True)
+
+
+class _Inline:
+    """Renders inline nodes; remembers which terms were glossed already (English glosses the
+    Chinese on first use only)."""
+
+    def __init__(self, guide: Guide):
+        self.g = guide
+        self.seen: set[str] = set()
+
+    def __call__(self, nodes: tuple[Inline, ...]) -> str:
+        return "".join(self.node(n) for n in nodes)
+
+    def node(self, n: Inline) -> str:
+        kind, lang = n[0], self.g.lang
+        if kind == "text":
+            return esc(n[1])
+        if kind == "strong":
+            return f"<strong>{esc(n[1])}</strong>"
+        if kind == "term":
+            t = self.g.term(n[1])
+            attrs = f'class="term" tabindex="0" role="button" data-term="{esc(t.hant)}"'
+            if lang == "en" and not n[2]:  # the Chinese term itself, as the English text names it
+                self.seen.add(t.hant)
+                return (f'<span {attrs} lang="zh-Hant">{esc(t.hant)}</span>'
+                        f' <i class="roman">{esc(t.spoken)}</i>')
+            shown = n[2] or t.chars(lang)
+            out = f"<span {attrs}>{esc(shown)}</span>"
+            if lang == "en" and t.hant not in self.seen:
+                out += f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> <i>{esc(t.spoken)}</i>)</span>'
+            self.seen.add(t.hant)
+            return out
+        if kind == "card":
+            f = face(self.g.game, n[1], lang)
+            name = f.names[lang]
+            extra = f" {f.names['zh-hant']}" if lang == "en" else ""
+            return (f'<span class="cardname" data-engine="card">{esc(name)}{esc(extra)} '
+                    f'<code>{esc(f.notation)}</code></span>')
+        if kind == "fact":
+            return f'<span class="num" data-engine="fact:{esc(n[1])}">{esc(number_text(self.g.fact(n[1]), lang))}</span>'
+        if kind == "year":
+            if not (n[1].isdigit() and 3 <= len(n[1]) <= 4):
+                raise ValueError(f"{self.g.game}/{lang}: {{year:{n[1]}}} is not a year")
+            return f'<span class="year" data-year="{esc(n[1])}">{esc(n[1])}</span>'
+        if kind == "opt":
+            name = self.g.option(n[1])
+            return f'<a class="opt" href="#opt-{esc(name)}" data-engine="option"><code>{esc(name)}</code></a>'
+        if kind == "preset":
+            return f'<code class="preset" data-engine="preset">{esc(self.g.preset(n[1]))}</code>'
+        raise ValueError(f"unknown inline {kind}")
+
+
+def _example_html(game: str, name: str, lang: str) -> str:
+    ex = example(game, name, lang)
+    rec = ex.record
+    parts = [f'<figure class="example" id="ex-{esc(name)}" data-engine="example:{esc(name)}">',
+             f'<figcaption>{esc(label("example", lang))}</figcaption>',
+             f'<div class="table-svg">{ex.table}</div>' if ex.table else ""]
+    if ex.to_act:
+        parts.append(f'<p class="to-act">{esc(label("to_act", lang))}: <b>{esc(ex.to_act)}</b></p>')
+    if ex.legal:
+        parts.append(f'<p class="legal"><b>{esc(label("legal", lang))}:</b> '
+                     + " · ".join(f"<span>{esc(a)}</span>" for a in ex.legal) + "</p>")
+    if ex.refused:
+        move, rule, message = ex.refused
+        said = f": {esc(message)}" if lang == "en" else ""  # engine messages are English until they are translated
+        parts.append(f'<p class="refused"><b>{esc(label("refused", lang))}:</b> {esc(move)} '
+                     f'({esc(label("rule", lang))} <code>{esc(rule)}</code>){said}</p>')
+    if ex.payments:
+        rows = "".join(f"<tr><td>{esc(s)}</td><td class='pay'>{p:+d}</td></tr>" for s, p in ex.payments)
+        parts.append(f'<table class="payments"><caption>{esc(label("payments", lang))}</caption>{rows}</table>')
+    if ex.lines:
+        parts.append(f'<details open class="why"><summary>{esc(label("why", lang))}</summary><ul>'
+                     + "".join(f"<li>{esc(x)}</li>" for x in ex.lines) + "</ul></details>")
+    seen = label("everyone", lang) if ex.seat is None else game_class(game).from_preset(rec.get("preset")).seat_name(
+        ex.seat, lang)
+    parts.append(f'<details class="record"><summary>{esc(label("record", lang))}</summary><dl>'
+                 f'<dt>{esc(label("preset", lang))}</dt><dd><code>{esc(rec.get("preset", ""))}</code> '
+                 + esc(" ".join(f"{k}={v}" for k, v in rec.get("options", {}).items()))
+                 + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="zh-Hant">'
+                    f'{esc(rec.get("deal", rec.get("seed", "")))}' if "scores" not in rec else "")
+                 + '</dd>'
+                 f'<dt>{esc(label("scores" if "scores" in rec else "actions", lang))}</dt><dd>{esc(" · ".join(ex.actions))}</dd>'
+                 f'<dt>{esc(label("seen_by", lang))}</dt><dd>{esc(seen)}</dd></dl></details>')
+    parts.append("</figure>")
+    return "".join(parts)
+
+
+def _gallery_html(game: str, lang: str) -> str:
+    out = ['<div class="gallery" data-engine="gallery">']
+    for grp in gallery(game, lang):
+        out.append(f"<h3>{esc(grp.title)}</h3><ul class='faces'>")
+        for f in grp.faces:
+            others = " · ".join(dict.fromkeys(f.names[lg] for lg in LANGS if lg != lang and f.names[lg] != f.names[lang]))
+            count = f" ×{f.count}" if f.count > 1 else ""
+            out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{esc(others)}</span>"
+                       f"<i>{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")
+        out.append("</ul>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def _reference_html(game: str, lang: str) -> str:
+    table = game_class(game).option_table()
+    out = [f'<section id="s-reference" data-section="reference" data-engine="reference">'
+           f'<h2>{esc(label("reference", lang))}</h2><p class="muted">{esc(label("reference_note", lang))}</p>',
+           f"<h3>{esc(label('presets', lang))}</h3><ul>"]
+    for p in table.presets.values():
+        vals = ", ".join(f"{k}={v}" for k, v in p.values.items())
+        out.append(f"<li><code>{esc(p.name)}</code> {esc(p.title)} <small>({esc(p.source)})</small>"
+                   + (f"<br><small>{esc(vals)}</small>" if vals else "") + "</li>")
+    out.append("</ul><div class='reftable'>")
+    for o in table.options.values():
+        vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
+        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4><code>{esc(o.name)}</code>{esc(vid)}</h4>'
+                   f"<p>{esc(o.description)} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
+        for c in o.choices:
+            out.append(f"<li><code>{esc(c.value)}</code> {esc(c.description)} — "
+                       f"<small>{esc(label('source', lang))}: {esc(c.source)}</small></li>")
+        out.append("</ul></div>")
+    out.append("</div></section>")
+    return "".join(out)
+
+
+def _head(title: str, lang: str) -> str:
+    return (f'<!doctype html><html lang="{HTML_LANG[lang]}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{esc(title)} · 葉子 yezi</title>"
+            '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/glossary.css"><link rel="icon" href="/static/favicon.svg">'
+            '<script src="/static/glossary.js" defer></script></head>')
+
+
+def _topbar(lang: str, path: str) -> str:
+    langs = " ".join(
+        f'<a href="{path}?lang={lg}" lang="{HTML_LANG[lg]}"' + (' aria-current="true"' if lg == lang else "")
+        + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
+    return (f'<header class="top"><a class="brand" href="/">葉子 <small>yezi</small></a>'
+            f'<a href="/">{esc(label("lobby", lang))}</a><a href="/rules?lang={lang}">{esc(label("all_games", lang))}</a>'
+            f'<nav class="langs">{langs}</nav></header>')
+
+
+def glossary_data(lang: str) -> dict:
+    """The glossary as the browser's popovers read it (the guides embed it; the table fetches it)."""
+    return {"lang": lang, "terms": {k: t.as_json() for k, t in glossary().items()},
+            "titles": {name: game_class(name).titles[lang] for name in GAMES}}
+
+
+def _glossary_json(lang: str) -> str:
+    return ('<script type="application/json" id="glossary-data">'
+            + json.dumps(glossary_data(lang), ensure_ascii=False).replace("</", "<\\/") + "</script>")
+
+
+@cache
+def guide_html(game: str, lang: str) -> str:
+    """The whole page ``/rules/<game>?lang=<lang>``."""
+    g = load(game, lang)
+    inl = _Inline(g)
+    body: list[str] = []
+    toc: list[str] = []
+    open_section = False
+    for b in g.blocks:
+        if b.kind == "title":
+            body.append(f'<h1>{inl(b.inlines)}</h1><p class="play"><a href="/?game={esc(game)}">'
+                        f'{esc(label("play_it", lang))}</a> · {esc(label("terminal", lang))}'
+                        f"<code>yezi play {esc(game)} --lang {esc(lang)}</code></p><!--toc-->")
+        elif b.kind == "section":
+            if open_section:
+                body.append("</section>")
+            heading = inl(b.inlines)
+            toc.append(f'<li><a href="#s-{b.ident}">{heading}</a></li>')
+            body.append(f'<section id="s-{b.ident}" data-section="{b.ident}"><h2>{heading}</h2>')
+            open_section = True
+        elif b.kind == "para":
+            body.append(f"<p>{inl(b.inlines)}</p>")
+        elif b.kind == "list":
+            body.append("<ul>" + "".join(f"<li>{inl(i)}</li>" for i in b.items) + "</ul>")
+        elif b.kind == "example":
+            body.append(_example_html(game, b.ident, lang))
+        elif b.kind == "gallery":
+            body.append(_gallery_html(game, lang))
+        elif b.kind == "reference":
+            pass  # the appendix always closes the page
+    if open_section:
+        body.append("</section>")
+    toc.append(f'<li><a href="#s-reference">{esc(label("reference", lang))}</a></li>')
+    body.append(_reference_html(game, lang))
+    nav = f'<nav class="toc" aria-label="{esc(label("contents", lang))}"><ol>{"".join(toc)}</ol></nav>'
+    html = "".join(body).replace("<!--toc-->", nav, 1)
+    return (_head(g.title, lang) + '<body class="guide">' + _topbar(lang, f"/rules/{game}")
+            + f'<main id="guide" data-game="{esc(game)}">{html}</main>' + _glossary_json(lang) + "</body></html>")
+
+
+def index_html(lang: str) -> str:
+    """``/rules``: every game of the registry with a guide."""
+    from yezi.core.registry import available_games
+
+    items = []
+    for name in available_games():
+        cls = game_class(name)
+        if has_guide(name):
+            items.append(f'<li><a href="/rules/{esc(name)}?lang={lang}">{esc(cls.titles[lang])}</a> '
+                         f"<code>{esc(name)}</code></li>")
+    return (_head(label("rules", lang), lang) + '<body class="guide">' + _topbar(lang, "/rules")
+            + f'<main id="guide"><h1>{esc(label("rules", lang))}</h1><ul class="games">{"".join(items)}</ul></main>'
+            + "</body></html>")
+
+
+def section_ids(game: str, lang: str) -> list[str]:
+    return [b.ident for b in load(game, lang).blocks if isinstance(b, Block) and b.kind == "section"]
+
+
+__all__ = ["SECTIONS", "guide_html", "index_html", "section_ids"]
