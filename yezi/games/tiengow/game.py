@@ -267,9 +267,6 @@ class TienGowState(State):
         self.history: list[int] = []
         self.actors: list[int] = []
         self.hands = [tg.counts(h) for h in deal["hands"]]
-        # tiles each seat played face up (public) and face down (known to that seat alone), as counts
-        self.up = [[0] * tg.NUM_KINDS for _ in range(SEATS)]
-        self.down = [[0] * tg.NUM_KINDS for _ in range(SEATS)]
         self.won = [0] * SEATS
         self.leader = 0
         self.turn: int | None = 0
@@ -299,9 +296,13 @@ class TienGowState(State):
             out = [2 * i for k in range(tg.NUM_KINDS) if hand[k] for i in leads[k] if ok(i, hand)]
             out.sort()  # grouped by first kind above; codes ascend with the multiset's size first
             return out
-        out = self._face_up(hand) + [2 * i + 1 for i in cb.sub_multisets(hand, self.n)]
-        out.sort()  # face-up (even) and face-down (odd) codes interleave
-        return out
+        up = self._face_up(hand)
+        down = [2 * i + 1 for i in cb.sub_multisets(hand, self.n)]
+        if not up:
+            return down
+        up += down
+        up.sort()  # face-up (even) and face-down (odd) codes interleave
+        return up
 
     def _face_up(self, hand: list[int]) -> list[int]:
         high = self.high
@@ -361,10 +362,8 @@ class TienGowState(State):
                 self.wenzun = False
                 self.specials.append({"kind": "qin", "seat": seat, "trick": len(self.tricks)})
             self.high, self.high_seat = cb.COMBOS[idx], seat
-        seen = (self.down if down else self.up)[seat]
         for k in tiles:
             hand[k] -= 1
-            seen[k] += 1
         self.history.append(action)
         self.actors.append(seat)
         self.plays.append((seat, action))
@@ -464,8 +463,6 @@ class TienGowState(State):
         s.history = list(self.history)
         s.actors = list(self.actors)
         s.hands = [list(h) for h in self.hands]
-        s.up = [list(h) for h in self.up]
-        s.down = [list(h) for h in self.down]
         s.won = list(self.won)
         s.leader, s.turn, s.n, s.last = self.leader, self.turn, self.n, self.last
         s.high, s.high_seat, s.lead_index, s.wenzun = self.high, self.high_seat, self.lead_index, self.wenzun

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.tiengow.game import TienGow, TienGowState
 
 K = tg.NUM_KINDS
+SEATS = 4
 SPECIAL_KINDS = ("wu-zun", "wen-zun", "qin", "si-da-he")
 _NONE = bytes(K)
 
@@ -62,6 +63,26 @@ class TienGowObserver(BitObserver):
             x |= self.special_bit[ev["kind"]][ev["seat"]]
         return x
 
+    @staticmethod
+    def played(state: TienGowState) -> tuple[list[list[int]], list[list[int]]]:
+        """Tiles each seat played face up and face down, as counts: counted from the history and
+        extended from what was counted before (kept beside the state's history list, as
+        `InfoStateObserver.seen` does), so that random playouts pay nothing for them."""
+        history = state.history
+        memo = state.__dict__.get("_played_counts")
+        if memo is None or memo[0] is not history:
+            memo = [history, 0, [[0] * K for _ in range(SEATS)], [[0] * K for _ in range(SEATS)]]
+            state.__dict__["_played_counts"] = memo
+        _, done, up, down = memo
+        actors, sets = state.actors, cb.MULTISETS
+        for i in range(done, len(history)):
+            a = history[i]
+            seen = (down if a & 1 else up)[actors[i]]
+            for k in sets[a >> 1]:
+                seen[k] += 1
+        memo[1] = len(history)
+        return up, down
+
     def counts(self, state: TienGowState, seat: int) -> bytes:
         high = _NONE
         if state.turn is not None and state.plays:
@@ -69,10 +90,10 @@ class TienGowObserver(BitObserver):
             for s, a in state.plays:
                 if s == hs and not a & 1:
                     high = self._sets[a >> 1]
-        won = state.won
+        up, down = self.played(state)
         return b"".join([
-            bytearray(state.hands[seat]), high, *map(bytearray, state.up), bytearray(state.down[seat]),
-            bytearray([*map(sum, state.down), *[w >> 2 for w in won], *map(sum, state.hands)]),
+            bytearray(state.hands[seat]), high, *map(bytearray, up), bytearray(down[seat]),
+            bytearray([*map(sum, down), *[w >> 2 for w in state.won], *map(sum, state.hands)]),
         ])
 
 
