@@ -97,17 +97,19 @@ class TienGow(Game):
         """From `scoring.settle`. Between the winner and each other seat: `tricks` scoring pays 4 − t
         (t ≤ 7: the winner took the last trick), 5 for a shut-out under `shutout=five`; `flat` pays
         1, or 2 for a shut-out. Doubled when the banker is one of the two (`banker=double`) and
-        again when all three are shut out (`shutout=double-all`). So a pair settles at most P, the
-        winner collects at most 3P and any other seat pays at most P (the winner pays back at most
-        3 × 2 per seat, less than P). Each 尊錢 event pays its maker `zun_money` from each of the 3
-        others: up to 3 events add 9 z to a seat's gain and 3 z to its loss."""
+        again when all three are shut out (`shutout=double-all`). So a pair settles at most P: the
+        winner collects at most 3P and any other seat pays at most P. Under `tricks` the winner
+        pays back t − 4 to the one seat that can hold t > 4 tricks (at most 3, doubled). Each 尊錢
+        event pays its maker `zun_money` from each of the 3 others: up to 3 events (see
+        `special_events_max`) add 9 z to a seat's gain and 3 z to its loss."""
         r = self.rules
         tricks = r["scoring"] == "tricks"
         base = (5 if tricks else 2) if r["shutout"] == "five" else (4 if tricks else 1)
         mult = (2 if r["banker"] == "double" else 1) * (2 if r["shutout"] == "double-all" else 1)
         pair = base * mult
         z = int(r["zun_money"]) * self.special_events_max()
-        return -(max(pair, 3 * mult) + z), (SEATS - 1) * (pair + z)
+        back = 3 * mult if tricks else 0
+        return -(max(pair, back) + z), (SEATS - 1) * (pair + z)
 
     # ---- deals --------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> dict[str, Any]:
