@@ -22,7 +22,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, STAKES
 from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
 
@@ -80,6 +80,25 @@ class PaiGow(Game):
 
     def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
         return _SEAT_NAMES["en" if lang == "ascii" else lang][seat]
+
+    # ---- metadata --------------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.paigow.observation import PaiGowObserver
+
+        return PaiGowObserver(self)
+
+    def max_game_length(self) -> int:
+        """The fixed turn schedule: each player's stake (`stakes=choose`), then every setting."""
+        return len(self.schedule)
+
+    def max_stake(self) -> int:
+        return max(STAKES) if self.choose_stakes else 1
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """A player wins or loses his stake against the banker (a split result pays nothing), and
+        the banker pays or collects the sum: at most the largest stake from each of the others."""
+        m = (self.players - 1) * self.max_stake()
+        return -m, m
 
     # ---- the deal ------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> dict[str, Any]:
@@ -170,7 +189,7 @@ class PaiGow(Game):
         """The legal settings of four tiles as action codes (memoised)."""
         codes = self._codes.get(hand)
         if codes is None:
-            codes = [SET_CODE[front] for front, _ in self.splits(list(hand))]
+            codes = sorted(SET_CODE[front] for front, _ in self.splits(list(hand)))  # legal actions ascend
             self._codes[hand] = codes
         return codes
 
@@ -452,6 +471,7 @@ class PaiGowState(State):
             "deal": {"dice": dice, "hands": [list(self.hands[s]) if seen[s] else None for s in range(n)]},
             "history": [self.redact(i, seat) for i in range(len(self.history))],
         }
+        v.update(common_view(self, seat))
         if over:
             pays = self.payments()
             names = []

@@ -18,7 +18,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.shiwuhu import plays as P
 from yezi.games.shiwuhu.plays import ACTION_SPACE, DECLARE, GROUP, NEED, PASS, PLAY_ON, PLAYS, SIZE, ZA
 
@@ -109,6 +109,25 @@ class Shiwuhu(Game):
 
     def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
         return SEAT_NAMES[self.players]["en" if lang == "ascii" else lang][seat]
+
+    # ---- metadata --------------------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.shiwuhu.observation import ShiwuhuObserver
+
+        return ShiwuhuObserver(self)
+
+    def max_game_length(self) -> int:
+        """Every play takes at least one of the 84 cards; after a play at most the other n − 1
+        seats pass before someone plays again or the trick ends (a trick ends when the turn comes
+        back to the last player, or to the leader in `once` form); 續打 raises a seat's threshold
+        15 → 18 → 21 (at most twice a seat), and 宣告 ends the deal."""
+        n = self.players
+        return 84 * n + 2 * n + 1
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """The declarer is paid 1, 2 or 3 units (15, 18, 21 胡 or more) by each other seat; a void
+        deal pays nothing."""
+        return -3, 3 * (self.players - 1)
 
     # ---- deals -----------------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> dict[str, Any]:
@@ -453,6 +472,7 @@ class ShiwuhuState(State):
             "last_winner": self.last_winner,
             "history": list(self.history),
         }
+        v.update(common_view(self, seat))
         if self.turn is None:
             v["result"] = {"winner": self.winner, "units": self.units, "hu": list(self.hu),
                            "payments": self.payments(), "void": self.winner is None}

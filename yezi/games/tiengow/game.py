@@ -19,7 +19,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
-from yezi.core.protocol import Game, State
+from yezi.core.protocol import Game, State, common_view
 from yezi.games.tiengow import combos as cb
 from yezi.games.tiengow.names import parse_jyutping
 from yezi.games.tiengow.scoring import Settlement, settle
@@ -76,6 +76,40 @@ class TienGow(Game):
 
     def seat_name(self, seat: int, lang: str = "zh-hant") -> str:
         return SEAT_NAMES.get(lang, SEAT_NAMES["en"])[seat]
+
+    # ---- metadata -----------------------------------------------------------------------
+    def make_observer(self):
+        from yezi.games.tiengow.observation import TienGowObserver
+
+        return TienGowObserver(self)
+
+    def max_game_length(self) -> int:
+        """Every action plays at least one of the 32 tiles dealt (8 tricks of single tiles)."""
+        return SEATS * HAND
+
+    def special_events_max(self) -> int:
+        """尊錢 events in one deal (`specials`), never at the last trick: 賀武尊 at most once (one 至尊
+        pair in the set), 賀文尊 or its 擒 at most once (one pair of 伶冧六), 四大賀 at most once (a
+        hand of 8 holds two four-tile sets, and the second of them is the last trick)."""
+        return 3 if self.specials else 0
+
+    def payment_bounds(self) -> tuple[int, int]:
+        """From `scoring.settle`. Between the winner and each other seat: `tricks` scoring pays 4 − t
+        (t ≤ 7: the winner took the last trick), 5 for a shut-out under `shutout=five`; `flat` pays
+        1, or 2 for a shut-out. Doubled when the banker is one of the two (`banker=double`) and
+        again when all three are shut out (`shutout=double-all`). So a pair settles at most P: the
+        winner collects at most 3P and any other seat pays at most P. Under `tricks` the winner
+        pays back t − 4 to the one seat that can hold t > 4 tricks (at most 3, doubled). Each 尊錢
+        event pays its maker `zun_money` from each of the 3 others: up to 3 events (see
+        `special_events_max`) add 9 z to a seat's gain and 3 z to its loss."""
+        r = self.rules
+        tricks = r["scoring"] == "tricks"
+        base = (5 if tricks else 2) if r["shutout"] == "five" else (4 if tricks else 1)
+        mult = (2 if r["banker"] == "double" else 1) * (2 if r["shutout"] == "double-all" else 1)
+        pair = base * mult
+        z = int(r["zun_money"]) * self.special_events_max()
+        back = 3 * mult if tricks else 0
+        return -(max(pair, back) + z), (SEATS - 1) * (pair + z)
 
     # ---- deals --------------------------------------------------------------------------
     def deal_from_seed(self, seed: int) -> dict[str, Any]:
@@ -261,8 +295,16 @@ class TienGowState(State):
         hand = self.hands[self.turn]
         if self.n == 0:
             leads, ok = self.game.leads, cb.in_hand
-            return [2 * i for k in range(tg.NUM_KINDS) if hand[k] for i in leads[k] if ok(i, hand)]
-        return self._face_up(hand) + [2 * i + 1 for i in cb.sub_multisets(hand, self.n)]
+            out = [2 * i for k in range(tg.NUM_KINDS) if hand[k] for i in leads[k] if ok(i, hand)]
+            out.sort()  # grouped by first kind above; codes ascend with the multiset's size first
+            return out
+        up = self._face_up(hand)
+        down = [2 * i + 1 for i in cb.sub_multisets(hand, self.n)]
+        if not up:
+            return down
+        up += down
+        up.sort()  # face-up (even) and face-down (odd) codes interleave
+        return up
 
     def _face_up(self, hand: list[int]) -> list[int]:
         high = self.high
@@ -398,6 +440,7 @@ class TienGowState(State):
             "sizes": [len(cb.MULTISETS[a >> 1]) for a in self.history],
             "entered_rule": g.entered_rule,
         }
+        v.update(common_view(self, seat))
         if self.turn is None:
             st = self.settlement()
             v["result"] = {"winner": self.winner, "payments": list(st.payments), "lines": st.lines}
