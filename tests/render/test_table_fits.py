@@ -20,6 +20,13 @@ WEB_BOT_DELAY = 0.0  # for the `web` fixture (tests/conftest.py)
 playwright_or_skip()
 
 VIEWS = {"phone": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
+SIZES = {**VIEWS, "phone-crowded": (390, 844)}
+CROWD = """() => {
+  document.getElementById("notice").textContent = "伺服器忙：電腦玩家輪流思考，可能稍慢。".repeat(4);
+  const box = document.getElementById("name-form");
+  box.replaceChildren(Object.assign(document.createElement("input"), { "ariaLabel": "name" }));
+  box.hidden = false;
+}"""
 CHECKPOINTS = 3  # (at most) moments of the deal measured in every game (Luk Fu: also its bid and must-beat prompts)
 
 MEASURE = """async () => {
@@ -61,7 +68,7 @@ def _games(web) -> list[str]:
 
 
 def _check(page, game: str, n: int, view: str) -> dict:
-    w, h = VIEWS[view]
+    w, h = SIZES[view]
     page.set_viewport_size({"width": w, "height": h})
     m = page.evaluate(MEASURE)
     where = (game, n, view, m["phase"])
@@ -69,7 +76,7 @@ def _check(page, game: str, n: int, view: str) -> dict:
     assert m["scrollY"] == 0 and m["hand"], where
     for r in m["hand"]:  # every card of the hand (and a card just drawn) wholly in the first screen
         assert r["left"] >= 0 and r["right"] <= w + 0.5 and r["top"] >= 0 and r["bottom"] <= h + 0.5, (where, r)
-    if view == "phone":
+    if view.startswith("phone"):
         assert not m["widths"] or min(m["widths"]) >= 36, (where, sorted(m["widths"])[:5])
     assert not m["small"], (where, m["small"][:5])
     page.screenshot(path=os.path.join(SHOTS, f"fit-{game}-{n}-{view}.png"))
@@ -101,6 +108,11 @@ def _play_table(web, browser, game: str, rng: random.Random, seen: list[dict]) -
                 for view in VIEWS:
                     m = _check(page, game, len(seen), view)
                 page.set_viewport_size({"width": 390, "height": 844})
+                if not seen:  # the panels that may show above the felt: the server's notice, the name box
+                    page.evaluate(CROWD)
+                    _check(page, game, 0, "phone-crowded")
+                    page.evaluate("document.getElementById('notice').textContent = ''; "
+                                  "document.getElementById('name-form').hidden = true")
                 seen.append(m)
             if len(seen) >= CHECKPOINTS and (game != "lukfu" or any(s["mustBeat"] for s in seen)):
                 break
