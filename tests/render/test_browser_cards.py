@@ -49,8 +49,9 @@ def _open(browser, web, t):
     page.add_init_script("localStorage.setItem('yezi.name', 'Ann')")
     errors = watch_errors(page)
     page.goto(f"{web.base}/t/{t['id']}?token={t['seats']['0']['token']}")
-    page.wait_for_selector("#hand svg.card")
-    page.wait_for_timeout(300)  # the bots' replies settle
+    # the bots have answered once the seat must act (or the deal is over): nothing moves after that
+    # (a fixed pause measured whatever phase a loaded machine had reached)
+    page.wait_for_selector(".felt.my-turn #hand svg.card, #settlement")
     return ctx, page, errors
 
 

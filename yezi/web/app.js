@@ -271,7 +271,10 @@ async function tablePage(main, tid) {
   const hintBox = el("div", { id: "hint-box", class: "panel hint-box", hidden: true });
   let hint = null;  // { seq, deal_no, text } or { seq, deal_no, waiting: true }
   const rulesLink = el("a", { id: "rules-link", class: "rules-link", hidden: true }, T("howToPlay"));
-  main.replaceChildren(el("div", {}, status, notice, rulesLink, nameBox, hintBox, root));
+  // the felt (with your hand at its bottom) fills the rest of the first screen: what may grow sits
+  // below it (hints, rules link, settlement, log, links), and only a one-line notice and the name box above
+  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, nameBox, root, hintBox, rulesLink));
+  fitWatch(main);
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
     if (!mine) { hintBox.hidden = true; return; }
@@ -340,6 +343,7 @@ async function tablePage(main, tid) {
     notice.textContent = (frame.table.notice && frame.table.notice[state.lang]) || "";
     if (!mod) mod = await renderer(frame.table.game);
     await mod.render(root, frame, ctx);
+    fitTable();
   }
   state.redraw = draw;
   state.rerender = () => {
@@ -383,6 +387,23 @@ async function tablePage(main, tid) {
   }
   connect();
   main._cleanup = () => { closedByUs = true; ws && ws.close(); };
+}
+
+// The felt's top in the page, as --felt-top: the felt is at most as tall as the rest of the first
+// screen (app.css), so that whatever shows above it (a notice, the name box, a wrapped header) the
+// hand at its bottom stays on screen while the middle of the table shrinks and scrolls instead.
+function fitTable() {
+  const felt = document.querySelector(".table-page .felt, .table-screen .felt");
+  if (!felt) return;
+  const top = Math.round(felt.getBoundingClientRect().top + window.scrollY);
+  const now = document.documentElement.style.getPropertyValue("--felt-top");
+  if (now !== top + "px") document.documentElement.style.setProperty("--felt-top", top + "px");
+}
+let fitObserver = null;
+function fitWatch(main) {
+  if (!fitObserver && window.ResizeObserver) fitObserver = new ResizeObserver(() => fitTable());
+  if (fitObserver) { fitObserver.disconnect(); fitObserver.observe(document.body); fitObserver.observe(main); }
+  window.addEventListener("resize", fitTable);
 }
 
 // ---- replay -------------------------------------------------------------------------------

@@ -166,7 +166,22 @@ export function movesPanel(ctx, legal, title, label, send) {
 }
 
 // The table's page: header, the felt, the settlement (with the game's details), log and invites.
+// The felt in two parts: the table (seats, trick, lake, lines: what comes before the prompt) and
+// the seat's own part (prompt, own line, hand, its buttons). app.css keeps the second whole at the
+// bottom of the first screen (beside the table on a landscape phone); the table shrinks and scrolls.
+function splitFelt(felt, ctx) {
+  const kids = [...felt.children];
+  let cut = kids.findIndex((k) => k.matches(".prompt, #prompt, .me-line, #hand"));
+  if (cut < 0) return;
+  felt.classList.add("split");
+  felt.replaceChildren(ctx.el("div", { class: "felt-table" }, kids.slice(0, cut)),
+    ctx.el("div", { class: "felt-mine" }, kids.slice(cut)));
+}
+
+// The felt names the frame it shows (data-frame, deal:seq) so that a test waits for that frame.
 export function mount(root, frame, ctx, felt, details) {
+  felt.dataset.frame = `${frame.deal_no ?? 0}:${frame.seq ?? 0}`;
+  splitFelt(felt, ctx);
   root.replaceChildren(...[
     header(frame, ctx),
     felt,

@@ -55,7 +55,8 @@ button.fish-card:disabled { opacity: .6; }
 }
 @media (max-width: 600px) {
   #hand .fish-card:has(> svg.card) { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; }
-  #hand { gap: 3px; }
+  #hand { gap: 1px; }
+  #hand .fish-card svg { width: clamp(36px, 9.2vw, 54px); }
 }
 `;
 function words(ctx) { return W[ctx.lang] || W.en; }

@@ -32,6 +32,9 @@ button.md-card.legal { border-color: #ffd166; cursor: pointer; }
 button.md-card.risky { border-color: #e07a1f; }
 button.md-card.selected { transform: translateY(-5px); border-color: #e07a1f; }
 button.md-card:disabled { opacity: .6; }
+/* a phone: eight cards in one row; a landscape phone: the table's cards at their narrowest */
+@media (max-width: 480px) { #hand .md-card svg { width: clamp(36px, 9.4vw, 54px); } }
+@media (max-height: 500px) { .md-info .md-card svg, .md-trick .md-card svg { width: 36px; } }
 .md-trick { display: flex; gap: 10px; margin: 8px 0; }
 .md-play { display: flex; flex-direction: column; align-items: center; font-size: 12px; gap: 2px; }
 .md-info { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
