@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -38,12 +39,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(url: str, port: int, nice: int = 0) -> subprocess.Popen:
+def start_server(url: str, port: int, nice: int = 0, workers: int = 1) -> subprocess.Popen:
     env = dict(os.environ, YEZI_BOT_DELAY="0", YEZI_NEXT_DEAL_DELAY="0", YEZI_CREATE_PER_MINUTE="1000000",
                YEZI_RATE_PER_S="100", PYTHONPATH=ROOT)
     pre = ["nice", "-n", str(nice)] if nice else []
     proc = subprocess.Popen([*pre, sys.executable, "-m", "yezi.cli.serve", "--port", str(port), "--database-url", url,
-                             "--log-level", "warning"], cwd=ROOT, env=env)
+                             "--log-level", "warning", *(["--workers", str(workers)] if workers > 1 else [])], cwd=ROOT, env=env)
     for _ in range(300):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
@@ -78,7 +79,8 @@ class Stats:
         self.disconnects = 0
 
 
-async def seat_client(url: str, position: int, stats: Stats, stop_at: float, think: float, rng: random.Random):
+async def seat_client(url: str, position: int, stats: Stats, stop_at: float, think: float, rng: random.Random,
+                      measure_from: float = 0.0):
     pending: dict[str, float] = {}
     counter = 0
     try:
@@ -95,7 +97,7 @@ async def seat_client(url: str, position: int, stats: Stats, stop_at: float, thi
                 kind = f["type"]
                 if kind == "ack":
                     t0 = pending.pop(f.get("id"), None)
-                    if t0 is not None:
+                    if t0 is not None and t0 >= measure_from:
                         stats.rtts.append(time.perf_counter() - t0)
                         if "server_ms" in f:
                             stats.server_ms.append(f["server_ms"])
@@ -133,7 +135,7 @@ async def run(args) -> None:
     port = args.port or free_port()
     if args.nice:
         os.nice(args.nice)  # the clients too: they time the round trips
-    proc = start_server(url, port, args.nice) if not args.port else None
+    proc = start_server(url, port, args.nice, args.workers) if not args.port else None
     base = f"http://127.0.0.1:{port}"
     try:
         tables = []
@@ -144,20 +146,23 @@ async def run(args) -> None:
                 r.raise_for_status()
                 tables.append(r.json())
         stats = Stats()
-        stop_at = time.time() + args.seconds
+        stop_at = time.time() + args.warmup + args.seconds
+        measure_from = time.perf_counter() + args.warmup  # after the connection storm: the steady state
         rng = random.Random(1)
         tasks = []
         for t in tables:
             for pos, seat in t["seats"].items():
                 u = f"ws://127.0.0.1:{port}/ws/{t['id']}?token={seat['token']}"
-                tasks.append(seat_client(u, int(pos), stats, stop_at, args.think, random.Random(rng.random())))
+                tasks.append(seat_client(u, int(pos), stats, stop_at, args.think, random.Random(rng.random()),
+                                         measure_from))
         rss_peak = 0
         ps = psutil.Process(proc.pid if proc else args.server_pid)
 
         async def sample_rss():
             nonlocal rss_peak
             while time.time() < stop_at:
-                rss_peak = max(rss_peak, ps.memory_info().rss)
+                with contextlib.suppress(psutil.Error):
+                    rss_peak = max(rss_peak, sum(p.memory_info().rss for p in [ps, *ps.children(recursive=True)]))
                 await asyncio.sleep(0.5)
 
         load0 = os.getloadavg()[0]
@@ -165,14 +170,16 @@ async def run(args) -> None:
         t0 = time.time()
         await asyncio.gather(sample_rss(), *tasks)
         wall = time.time() - t0
-        rss = ps.memory_info().rss
-        cpu = ps.cpu_times()
+        procs = [ps, *ps.children(recursive=True)]  # --workers: the supervisor and its workers
+        rss = sum(p.memory_info().rss for p in procs)
+        cpu = [p.cpu_times() for p in procs]
         me = psutil.Process().cpu_times()
         rt = sorted(stats.rtts)
         if not rt:
             raise SystemExit("no actions measured")
         q = statistics.quantiles(rt, n=100)
-        print(f"tables={args.tables} connections={len(tasks)} seconds={wall:.1f} think={args.think}s "
+        print(f"tables={args.tables} connections={len(tasks)} seconds={wall:.1f} (first {args.warmup:g} s not "
+              f"measured) think={args.think}s workers={args.workers} "
               f"db={'sqlite' if url.startswith('sqlite') else 'postgresql'}")
         print(f"actions={len(rt)} ({len(rt) / wall:.0f}/s) state frames received={stats.frames} "
               f"deals finished={stats.deals}")
@@ -184,7 +191,7 @@ async def run(args) -> None:
         print(f"errors={sum(stats.errors.values())} {stats.errors or ''} disconnects={stats.disconnects}")
         health = httpx.get(base + "/api/health", timeout=10).json()
         print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")
-        print(f"cpu seconds: server={cpu.user + cpu.system:.1f} bench clients={me.user + me.system:.1f}")
+        print(f"cpu seconds: server={sum(c.user + c.system for c in cpu):.1f} bench clients={me.user + me.system:.1f}")
         sched1 = _schedstat(ps.pid)
         if sched0 and sched1:
             print(f"server waited for a CPU (run queue) {(sched1[1] - sched0[1]) / 1e9:.1f} s while running "
@@ -205,6 +212,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=30)
+    p.add_argument("--warmup", type=float, default=0.0,
+                   help="seconds at the start (4 connections a table joining) whose round trips are not counted")
+    p.add_argument("--workers", type=int, default=1, help="yezi serve --workers (PostgreSQL only)")
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a bot client thinks before acting")
     p.add_argument("--database-url")
     p.add_argument("--nice", type=int, default=0,

@@ -20,11 +20,13 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 
+from yezi.server.cluster import Cluster, cluster_wanted, conninfo_of
 from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
 from yezi.server.db import Store, make_engine, migrate
 from yezi.server.http_util import SecurityHeaders, err
 from yezi.server.routes import all_routes
+from yezi.server.routes.ws import handle_message
 from yezi.server.tables import TableManager
 
 log = logging.getLogger("yezi.server")
@@ -53,14 +55,21 @@ def create_app(settings: Settings | None = None) -> Starlette:
     store = Store(engine)
     manager = TableManager(store, settings)
     ctx = AppContext(settings=settings, store=store, manager=manager)
+    if cluster_wanted(settings.database_url):  # instances sharing PostgreSQL: leases and fan-out
+        ctx.cluster = Cluster(ctx, handle_message, conninfo_of(store))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        n = await manager.restore_active()
-        log.info("restored %d open tables", n)
+        if ctx.cluster is not None:
+            await ctx.cluster.start()  # takes the open tables nobody holds, as a restart restores them
+        else:
+            n = await manager.restore_active()
+            log.info("restored %d open tables", n)
         monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag))
         yield
         monitor.cancel()
+        if ctx.cluster is not None:
+            await ctx.cluster.stop()
         for t in manager.live.values():
             for task in (t.bot_task, t.next_task):
                 if task is not None:

@@ -35,6 +35,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from yezi.server.lease import FENCED_EVENT_SQL, LeaseLost
+
 metadata = MetaData()
 
 tables_t = Table(
@@ -156,6 +158,8 @@ class Store:
 
     def __init__(self, engine: Engine, checkpoint_every: float = 1.0):
         self.engine = engine
+        # cluster (yezi.server.cluster): events are written only under this instance's lease
+        self.lease_owner: str | None = None
         self.sqlite = engine.dialect.name == "sqlite"
         self.executor = None if self.sqlite else ThreadPoolExecutor(max_workers=4, thread_name_prefix="yezi-db")
         self._raw = None  # SQLite: the connection event inserts go through
@@ -219,6 +223,14 @@ class Store:
             except Exception:
                 self._raw.rollback()
                 raise
+            return
+        if self.lease_owner is not None:
+            with self.engine.begin() as c:
+                r = c.exec_driver_sql(FENCED_EVENT_SQL, {
+                    "t": table_id, "d": deal_no, "s": seq, "seat": seat, "a": action, "cid": client_id,
+                    "ts": time.time(), "me": self.lease_owner})
+                if r.rowcount != 1:
+                    raise LeaseLost(f"table {table_id} is run by another instance now; nothing was stored")
             return
         with self.engine.begin() as c:
             c.execute(insert(events_t).values(

@@ -30,6 +30,7 @@ from yezi.core.registry import load_game
 from yezi.server import catalog
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
+from yezi.server.frames import FrameCache
 
 log = logging.getLogger("yezi.server")
 
@@ -125,6 +126,12 @@ class LiveTable:
         self.frames_sent = 0
         self._logs: dict[tuple[int, int | None, str], list[str]] = {}
         self._extras: dict[tuple[int, int, int | None], Any] = {}
+        self.frames = FrameCache(self)  # scale: encoded frames per audience, rebuilt on change
+        # cluster (yezi.server.cluster): does this instance run the table (else it keeps a replica
+        # and forwards intents to `owner_id`), and who hears of every change
+        self.owned = True
+        self.owner_id: str | None = None
+        self.on_change: Any = None
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -254,16 +261,18 @@ class LiveTable:
             lines.append(f"{g.seat_name(st.actor_of(i), lang)} {text}")
         return list(lines)
 
+    def frame_text(self, position: int | None, lang: str) -> str:
+        """`frame_for` as JSON text, encoded once per table change and audience (`FrameCache`)."""
+        return self.frames.text(position, lang)
+
     def broadcast(self) -> None:
-        cache: dict[tuple[int | None, str], str] = {}
+        """Send the new state to every connection; called after every change of the table."""
+        self.frames.invalidate()
         for c in list(self.conns):
-            key = (c.position, c.lang)
-            f = cache.get(key)
-            if f is None:  # one view and one encoding per seat and language, however many tabs hold it
-                f = cache[key] = json.dumps(self.frame_for(c.position, c.lang), ensure_ascii=False,
-                                            separators=(",", ":"))
-            c.send(f)
+            c.send(self.frames.text(c.position, c.lang))
             self.frames_sent += 1
+        if self.on_change is not None:  # cluster: the other instances' clients hear of it too
+            self.on_change(self)
 
     # ---- actions --------------------------------------------------------------------------
     def check_action(self, position: int | None, msg: dict[str, Any]) -> tuple[int, str | None]:
@@ -345,6 +354,8 @@ class LiveTable:
     # ---- bots -----------------------------------------------------------------------------
     def kick(self) -> None:
         """Start the bot loop if a bot is to act (or an all-bot table waits for its next deal)."""
+        if not self.bots or not self.owned:  # people only: no loop to start; a replica: its owner runs them
+            return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
 
@@ -421,6 +432,7 @@ class TableManager:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._create_times: dict[str, list[float]] = {}
+        self.cluster: Any = None  # yezi.server.cluster.Cluster when instances share the database
 
     async def restore_active(self) -> int:
         """After a restart: rebuild every unfinished table from its log and set its bots going."""
@@ -448,6 +460,8 @@ class TableManager:
                 if t is None:
                     t = self._load(table_id)
                     if t is not None:
+                        if self.cluster is not None:  # own it, or follow its owner
+                            await self.cluster.adopt(t)
                         self.live[table_id] = t
         finally:
             self._loading.pop(table_id, None)
@@ -539,6 +553,8 @@ class TableManager:
         self.store.create_table(row, players, (0, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings)
         t.start_deal(0, 0, deal_seed, deal)
+        if self.cluster is not None:
+            self.cluster.adopt_new(t)
         self.live[tid] = t
         return t, tokens
 

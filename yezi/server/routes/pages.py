@@ -24,4 +24,5 @@ async def health(request: Request) -> Response:
     return JSONResponse({"ok": True, "tables_live": len(ctx.manager.live), "time": time.time(),
                          "loop_lag_ms": {"max": round(ctx.lag.max_ms, 1),
                                          "p50_recent": round(w[len(w) // 2], 2) if w else 0,
-                                         "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0}})
+                                         "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0},
+                         "cluster": ctx.cluster.status() if ctx.cluster is not None else None})

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.hints import table_hint
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
+from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name, hint_slots
 
@@ -125,7 +126,7 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         return
     if kind == "sync":
         async with t.lock:
-            conn.send(t.frame_for(conn.position, conn.lang))
+            conn.send(t.frame_text(conn.position, conn.lang))
         return
     if kind == "lang":
         if msg.get("lang") not in LANGS:
@@ -134,7 +135,10 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             return
         conn.lang = msg["lang"]
         async with t.lock:
-            conn.send(t.frame_for(conn.position, conn.lang))
+            conn.send(t.frame_text(conn.position, conn.lang))
+        return
+    if kind in FORWARDED and ctx.cluster is not None and not t.owned:
+        await ctx.cluster.forward(t, conn, msg)  # another instance runs this table
         return
     if kind == "action":
         async with t.lock:
