@@ -34,8 +34,10 @@ def free_port() -> int:
 class Server:
     """`yezi serve` on a free port with its own database."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None):
+    def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None,
+                 args: list[str] | None = None):
         self.database_url = database_url
+        self.args = args or []  # more `yezi serve` options (e.g. --workers 2)
         self.bot_delay = bot_delay
         self.extra_env = env or {}
         self.port = free_port()
@@ -61,7 +63,7 @@ class Server:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", "warning"],
+             "--bot-delay", str(self.bot_delay), "--log-level", "warning", *self.args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 30

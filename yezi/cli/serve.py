@@ -15,6 +15,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--database-url", help="SQLAlchemy URL (default: $YEZI_DATABASE_URL or sqlite:///yezi.db)")
     p.add_argument("--bot-delay", type=float, help="seconds a bot waits before acting (default 0.6)")
     p.add_argument("--log-level", default="info")
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes on this port (PostgreSQL only: they share the tables through leases)")
     args = p.parse_args(argv)
     try:
         import uvicorn
@@ -29,10 +31,17 @@ def main(argv: list[str] | None = None) -> int:
         settings.database_url = args.database_url
     if args.bot_delay is not None:
         settings.bot_delay = args.bot_delay
+    kwargs = dict(log_level=args.log_level, ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30,
+                  ws_per_message_deflate=False)
+    if args.workers < 1:
+        p.error("--workers is 1 or more")
+    if args.workers > 1:  # scale: a supervisor and N cluster instances (yezi.server.workers)
+        from yezi.server.workers import serve_workers
+
+        return serve_workers(args.workers, args.host, args.port, settings, kwargs, before_run=_tune_gc)
     _tune_gc()
     print(f"yezi: serving on http://{args.host}:{args.port}  (database: {_safe(settings.database_url)})", flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
-                ws_max_size=1 << 20, ws_ping_interval=20, ws_ping_timeout=30, ws_per_message_deflate=False)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, **kwargs)
     return 0
 
 

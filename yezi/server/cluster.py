@@ -122,6 +122,7 @@ class Cluster:
         self._ctl: Any = None
         self._listen: Any = None
         self._last_renew = time.monotonic()
+        self._next_wait = self.cfg.heartbeat_s
         self.store.lease_owner = self.me
         self.manager.cluster = self
         with self.store.engine.begin() as c:
@@ -156,7 +157,7 @@ class Cluster:
 
     def status(self) -> dict[str, Any]:
         owned = sum(1 for t in self.manager.live.values() if t.owned)
-        return {"instance": self.me, "owned": owned, "replicas": len(self.manager.live) - owned,
+        return {"instance": self.me, "pid": os.getpid(), "owned": owned, "replicas": len(self.manager.live) - owned,
                 "forwarding": len(self.pending)}
 
     # ---- tables appearing on this instance ---------------------------------------------------
@@ -192,7 +193,7 @@ class Cluster:
     # ---- heartbeat: renew, take over, evict ---------------------------------------------------
     async def _heartbeat_loop(self) -> None:
         while True:
-            await asyncio.sleep(self.cfg.heartbeat_s)
+            await asyncio.sleep(self._next_wait)
             try:
                 await self.heartbeat()
             except asyncio.CancelledError:
@@ -223,6 +224,10 @@ class Cluster:
                 self._announce_owner(sorted(taken))
         self._evict()
         await self._check_pending()
+        cur = await self._ctl.execute(L.NEXT_EXPIRY, {"me": self.me})
+        r = await cur.fetchone()
+        soon = r[0] if r and r[0] is not None else None
+        self._next_wait = self.cfg.heartbeat_s if soon is None else min(self.cfg.heartbeat_s, max(0.05, soon + 0.05))
 
     async def _take_over(self, tid: str) -> None:
         """Run a table this instance just leased: rebuilt from the log, bots going, clients told."""
@@ -244,6 +249,9 @@ class Cluster:
         t.owned, t.owner_id = True, self.me
         t.kick()
         self._quiet_broadcast(t)
+        for key, p in list(self.pending.items()):  # intents that waited for the dead owner: answer them here
+            if p.table is t:
+                self._spawn(self._resend(key))
         log.info("took over table %s", tid)
 
     def _demote(self, t: LiveTable) -> None:
@@ -407,11 +415,11 @@ class Cluster:
                 self._announce_owner([t.id])
             owner = self.me if t.owned else await self._owner_of(t.id)
         if owner == self.me:
-            self.pending.pop(key, None)
-            await self._answer_here(p)
+            if self.pending.pop(key, None) is p:  # once, however many retries raced here
+                await self._answer_here(p)
             return
-        if owner is None:
-            return  # still nobody: the heartbeat looks again
+        if owner is None or self.pending.get(key) is not p:
+            return  # still nobody (the heartbeat looks again), or answered meanwhile
         t.owner_id, p.owner, p.sent = owner, owner, time.monotonic()
         p.tries += 1
         await self._notify(f"yezi_i_{owner}", json.dumps({

@@ -43,6 +43,10 @@ ON CONFLICT (table_id) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUD
 WHERE yezi_leases.expires_at < {NOW} OR yezi_leases.owner = EXCLUDED.owner
 RETURNING table_id"""
 
+# seconds until the next lease of another instance runs out: the heartbeat wakes up then, so a
+# dead instance's tables are taken when its leases expire, not up to a heartbeat later
+NEXT_EXPIRY = f"SELECT MIN(expires_at) - {NOW} FROM yezi_leases WHERE owner <> %(me)s"
+
 OWNER = f"SELECT owner, expires_at - {NOW} FROM yezi_leases WHERE table_id = %(t)s"
 
 RELEASE_ALL = "DELETE FROM yezi_leases WHERE owner = %(me)s"
