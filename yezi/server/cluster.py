@@ -115,7 +115,10 @@ class Cluster:
         self.pending: dict[str, _Pending] = {}
         self._keys = itertools.count()
         self._changed: set[str] = set()
+        self._moves: list[str] = []  # "table:deal:from_seq:a,b,..": the moves themselves, for the replicas
+        self._announced: dict[str, tuple[int, int]] = {}  # (deal, seq) each owned table was last announced at
         self._flush: asyncio.Task | None = None
+        self.counts = {"moves_from_notify": 0, "reads_from_db": 0, "forwarded": 0, "taken_over": 0}
         self._refreshing: dict[str, bool] = {}
         self._tasks: list[asyncio.Task] = []
         self._bg: set[asyncio.Task] = set()
@@ -158,7 +161,7 @@ class Cluster:
     def status(self) -> dict[str, Any]:
         owned = sum(1 for t in self.manager.live.values() if t.owned)
         return {"instance": self.me, "pid": os.getpid(), "owned": owned, "replicas": len(self.manager.live) - owned,
-                "forwarding": len(self.pending)}
+                "forwarding": len(self.pending), **self.counts}
 
     # ---- tables appearing on this instance ---------------------------------------------------
     def adopt_new(self, t: LiveTable) -> None:
@@ -252,10 +255,12 @@ class Cluster:
         for key, p in list(self.pending.items()):  # intents that waited for the dead owner: answer them here
             if p.table is t:
                 self._spawn(self._resend(key))
+        self.counts["taken_over"] += 1
         log.info("took over table %s", tid)
 
     def _demote(self, t: LiveTable) -> None:
         t.owned, t.owner_id = False, None
+        self._announced.pop(t.id, None)
         if t.bot_task is not None:
             t.bot_task.cancel()
         self._refresh(t.id)
@@ -269,21 +274,36 @@ class Cluster:
                 self.manager.live.pop(tid, None)
             elif t.row.status == "finished" and (t.bot_task is None or t.bot_task.done()):
                 self.manager.live.pop(tid, None)
+                self._announced.pop(tid, None)
                 done.append(tid)
         if done:
             self._spawn(self._ctl.execute(L.RELEASE, {"me": self.me, "ids": done}))
 
     # ---- fan-out ------------------------------------------------------------------------------
     def _on_change(self, t: LiveTable) -> None:
-        """`LiveTable.broadcast` hook: tell the other instances (batched per event-loop turn)."""
-        self._changed.add(t.id)
+        """`LiveTable.broadcast` hook: tell the other instances (batched per event-loop turn). New
+        moves of the current deal travel in the message (a replica applies them without reading
+        the database); anything else (a new deal, a claimed seat, a name) says only "changed"."""
+        d = t.current
+        pos = (d.no, len(d.state.history))
+        last = self._announced.get(t.id) if t.owned else None
+        if t.owned:
+            self._announced[t.id] = pos
+        if last is not None and last[0] == pos[0] and last[1] < pos[1]:
+            self._moves.append(f"{t.id}:{d.no}:{last[1]}:" + ",".join(map(str, d.state.history[last[1]:])))
+        else:  # a new deal, or the same move (seats, names or connections changed)
+            self._changed.add(t.id)
         if self._flush is None or self._flush.done():
             self._flush = asyncio.get_running_loop().create_task(self._flush_changed())
 
     async def _flush_changed(self) -> None:
         await asyncio.sleep(0)  # let the changes of this turn gather
+        moves, self._moves = self._moves, []
         ids, self._changed = sorted(self._changed), set()
-        await self._notify_ids("c", ids)
+        if moves:
+            await self._notify_ids("e", moves)
+        if ids:
+            await self._notify_ids("c", ids)
 
     def _announce_owner(self, ids: list[str]) -> None:
         self._spawn(self._notify_ids("o", ids))
@@ -321,6 +341,10 @@ class Cluster:
         kind, sender, *ids = payload.split(" ")
         if sender == self.me:
             return
+        if kind == "e":
+            for item in ids:
+                self._on_moves(item)
+            return
         for tid in ids:
             t = self.manager.live.get(tid)
             if t is None:
@@ -334,6 +358,31 @@ class Cluster:
                         self._spawn(self._resend(key))
             else:
                 self._refresh(tid)
+
+    def _on_moves(self, item: str) -> None:
+        """Apply moves announced by a table's owner to this instance's replica, when they follow
+        on from where the replica is; otherwise read the table from the database."""
+        tid, no, start, actions = item.split(":")
+        t = self.manager.live.get(tid)
+        if t is None or t.owned:
+            return
+        moves = [int(a) for a in actions.split(",")]
+        d = t.current
+        here = len(d.state.history)
+        if d.no == int(no) and here >= int(start) + len(moves):
+            return  # already read from the database
+        if tid in self._refreshing or t.lock.locked() or d.no != int(no) or here < int(start):
+            self._refresh(tid)
+            return
+        try:
+            for seq in range(here, int(start) + len(moves)):
+                t.replay_event(d.no, seq, moves[seq - int(start)], None)
+        except Exception:
+            log.exception("replica of table %s out of step: reading it again", tid)
+            self._refresh(tid)
+            return
+        self.counts["moves_from_notify"] += len(moves)
+        self._quiet_broadcast(t)
 
     def _refresh(self, tid: str) -> None:
         """Bring a table up to date from the database, at most one reader per table at a time."""
@@ -360,6 +409,7 @@ class Cluster:
         """Read what changed since the replica's last move (an owner reads only its players: a
         seat claimed or renamed through another instance)."""
         d = t.current
+        self.counts["reads_from_db"] += 1
         data = await self.store.run(read_since, self.store, t.id, d.no, len(d.state.history))
         async with t.lock:
             changed = _apply_players(t, data["players"])
@@ -401,6 +451,7 @@ class Cluster:
             conn.send({"type": "error", "code": "too-large", "id": msg.get("id"), "message": "message too large"})
             return
         self.pending[key] = p
+        self.counts["forwarded"] += 1
         await self._resend(key, first=True)
 
     async def _resend(self, key: str, first: bool = False) -> None:
