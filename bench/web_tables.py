@@ -165,10 +165,23 @@ async def run(args) -> None:
                     rss_peak = max(rss_peak, sum(p.memory_info().rss for p in [ps, *ps.children(recursive=True)]))
                 await asyncio.sleep(0.5)
 
+        window: dict[str, float] = {}
+
+        def server_cpu() -> float:
+            with contextlib.suppress(psutil.Error):
+                return sum(sum(p.cpu_times()[:2]) for p in [ps, *ps.children(recursive=True)])
+            return 0.0
+
+        async def cpu_window():  # the server's CPU while round trips are counted (load-independent)
+            await asyncio.sleep(max(0.0, stop_at - args.seconds - time.time()))
+            window["cpu0"], window["t0"] = server_cpu(), time.time()
+            await asyncio.sleep(max(0.0, stop_at - time.time()))
+            window["cpu1"], window["t1"] = server_cpu(), time.time()
+
         load0 = os.getloadavg()[0]
         sched0 = _schedstat(ps.pid)
         t0 = time.time()
-        await asyncio.gather(sample_rss(), *tasks)
+        await asyncio.gather(sample_rss(), cpu_window(), *tasks)
         wall = time.time() - t0
         procs = [ps, *ps.children(recursive=True)]  # --workers: the supervisor and its workers
         rss = sum(p.memory_info().rss for p in procs)
@@ -188,6 +201,10 @@ async def run(args) -> None:
         if stats.server_ms:
             sq = statistics.quantiles(stats.server_ms, n=100)
             print(f"server time from message to ack ms: p50={sq[49]:.2f} p99={sq[98]:.2f} (stored and applied)")
+        if "cpu1" in window:
+            used = window["cpu1"] - window["cpu0"]
+            print(f"server CPU while measured: {used:.1f} s in {window['t1'] - window['t0']:.1f} s = "
+                  f"{used * 1000 / len(rt):.2f} ms per action (the figure least moved by other load)")
         print(f"errors={sum(stats.errors.values())} {stats.errors or ''} disconnects={stats.disconnects}")
         health = httpx.get(base + "/api/health", timeout=10).json()
         print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")

@@ -120,6 +120,7 @@ class Cluster:
         self._flush: asyncio.Task | None = None
         self.counts = {"moves_from_notify": 0, "reads_from_db": 0, "forwarded": 0, "taken_over": 0}
         self._refreshing: dict[str, bool] = {}
+        self._idle: dict[str, float] = {}  # since when a table has had no connection here
         self._tasks: list[asyncio.Task] = []
         self._bg: set[asyncio.Task] = set()
         self._ctl: Any = None
@@ -129,6 +130,7 @@ class Cluster:
         self.store.lease_owner = self.me
         self.manager.cluster = self
         with self.store.engine.begin() as c:
+            c.exec_driver_sql(L.DDL_LOCK)
             c.exec_driver_sql(L.DDL)
 
     # ---- life ----------------------------------------------------------------------------
@@ -266,9 +268,16 @@ class Cluster:
         self._refresh(t.id)
 
     def _evict(self) -> None:
+        """Forget replicas nobody here watches and finished tables of our own, once they have been
+        idle for a lease's time (a client still joining holds the table without a connection)."""
         done: list[str] = []
+        idle: dict[str, float] = {}
+        now = time.monotonic()
         for tid, t in list(self.manager.live.items()):
-            if t.conns:
+            if t.conns or t.lock.locked():
+                continue
+            idle[tid] = self._idle.get(tid, now)
+            if now - idle[tid] < self.cfg.lease_s:
                 continue
             if not t.owned:  # a replica nobody here watches
                 self.manager.live.pop(tid, None)
@@ -276,6 +285,7 @@ class Cluster:
                 self.manager.live.pop(tid, None)
                 self._announced.pop(tid, None)
                 done.append(tid)
+        self._idle = {tid: n for tid, n in idle.items() if tid in self.manager.live}
         if done:
             self._spawn(self._ctl.execute(L.RELEASE, {"me": self.me, "ids": done}))
 

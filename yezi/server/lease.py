@@ -52,12 +52,21 @@ OWNER = f"SELECT owner, expires_at - {NOW} FROM yezi_leases WHERE table_id = %(t
 RELEASE_ALL = "DELETE FROM yezi_leases WHERE owner = %(me)s"
 RELEASE = "DELETE FROM yezi_leases WHERE owner = %(me)s AND table_id = ANY(%(ids)s::varchar[])"
 
-# `Store.add_event` with a lease owner set: the event is written only under the owner's live lease
+# `Store.add_event` / `Store.add_deal` with a lease owner set: the event is written only under the owner's live lease
 FENCED_EVENT_SQL = f"""WITH lease AS (
     SELECT 1 FROM yezi_leases WHERE table_id = %(t)s AND owner = %(me)s AND expires_at > {NOW} FOR SHARE
 )
 INSERT INTO yezi_events (table_id, deal_no, seq, seat, action, client_id, created_at)
 SELECT %(t)s, %(d)s, %(s)s, %(seat)s, %(a)s, %(cid)s, %(ts)s FROM lease"""
+
+FENCED_DEAL_SQL = f"""WITH lease AS (
+    SELECT 1 FROM yezi_leases WHERE table_id = %(t)s AND owner = %(me)s AND expires_at > {NOW} FOR SHARE
+)
+INSERT INTO yezi_deals (table_id, deal_no, dealer, seed, deal, created_at)
+SELECT %(t)s, %(d)s, %(dealer)s, %(seed)s, %(deal)s, %(ts)s FROM lease"""
+
+# the cluster's DDL, one instance at a time (concurrent CREATE TABLE IF NOT EXISTS can collide)
+DDL_LOCK = "SELECT pg_advisory_xact_lock(5937002)"
 
 
 class LeaseLost(Exception):
