@@ -135,16 +135,21 @@ class Cluster:
 
     # ---- life ----------------------------------------------------------------------------
     async def start(self) -> None:
-        import psycopg
-
-        self._ctl = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-        self._listen = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-        await self._listen.execute(f"LISTEN {TABLES_CHANNEL}")
-        await self._listen.execute(f"LISTEN {self.channel}")
+        self._ctl = await self._connect()
+        self._listen = await self._connect(listen=True)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen_loop()), loop.create_task(self._heartbeat_loop())]
         await self.heartbeat()  # take the open tables nobody holds (after a restart: all of them)
         log.info("instance %s joined the cluster", self.me)
+
+    async def _connect(self, listen: bool = False) -> Any:
+        import psycopg
+
+        conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True, connect_timeout=5)
+        if listen:
+            await conn.execute(f"LISTEN {TABLES_CHANNEL}")
+            await conn.execute(f"LISTEN {self.channel}")
+        return conn
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -209,6 +214,9 @@ class Cluster:
                     for t in self.manager.live.values():  # our leases ran out: the fence stops our writes
                         if t.owned:
                             self._demote(t)
+                if self._ctl is None or self._ctl.closed:  # the database went away: connect again
+                    with contextlib.suppress(Exception):
+                        self._ctl = await self._connect()
 
     async def heartbeat(self) -> None:
         cur = await self._ctl.execute(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s})
@@ -338,14 +346,29 @@ class Cluster:
             log.exception("NOTIFY on %s failed", channel)
 
     async def _listen_loop(self) -> None:
-        async for n in self._listen.notifies():
+        while True:
             try:
-                if n.channel == TABLES_CHANNEL:
-                    self._on_tables(n.payload)
-                else:
-                    self._spawn(self._on_direct(json.loads(n.payload)))
-            except Exception:
-                log.exception("bad cluster message %r", n.payload[:200])
+                async for n in self._listen.notifies():
+                    try:
+                        if n.channel == TABLES_CHANNEL:
+                            self._on_tables(n.payload)
+                        else:
+                            self._spawn(self._on_direct(json.loads(n.payload)))
+                    except Exception:
+                        log.exception("bad cluster message %r", n.payload[:200])
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the connection broke: listen again, then read what may have been missed
+                log.exception("cluster LISTEN connection lost")
+                await asyncio.sleep(self.cfg.heartbeat_s)
+                with contextlib.suppress(Exception):
+                    await self._listen.close()
+                try:
+                    self._listen = await self._connect(listen=True)
+                except Exception:
+                    continue
+                for tid in list(self.manager.live):
+                    self._refresh(tid)
 
     def _on_tables(self, payload: str) -> None:
         kind, sender, *ids = payload.split(" ")
