@@ -51,7 +51,7 @@ def _current(c: Client) -> dict:
             return last
 
 
-def _move(clients: dict[int, Client], rng: random.Random, acks: list[tuple[int, int, int]],
+def _move(clients: dict[int, Client], rng: random.Random, acks: list[tuple[int, int, int, str]],
           deadline_s: float = 30) -> float:
     """One move at a table of people, made by the client of the seat to act (whichever instance
     it is connected to); returns the time of its ack. Replicas may lag a moment behind the owner,
@@ -76,7 +76,7 @@ def _move(clients: dict[int, Client], rng: random.Random, acks: list[tuple[int, 
         c.send({"type": "action", "action": rng.choice(g["legal"]), "id": aid, "seq": g["seq"]})
         r = c.wait(lambda x, aid=aid: x.get("id") == aid and x["type"] in ("ack", "error"), timeout=15)
         if r["type"] == "ack":
-            acks.append((r["deal_no"], r["seq"] - 1, r.get("action")))
+            acks.append((r["deal_no"], r["seq"] - 1, r.get("action"), aid))
             return time.time()
         assert r["code"] in ("stale", "not-your-turn"), r
     raise AssertionError("no move could be made")
@@ -119,7 +119,7 @@ def test_two_instances_share_tables_and_survive_sigkill(postgres):
         clients.append(p3)
         assert _instance(a)["owned"] == 3 and _instance(b)["owned"] == 0
 
-        acks: list[tuple[int, int, int]] = []
+        acks: list[tuple[int, int, int, str]] = []
         for _ in range(12):
             _move(c1, rng, acks)
         # a move made through A reaches the client on B, and one made through B is acknowledged
@@ -161,10 +161,18 @@ def test_two_instances_share_tables_and_survive_sigkill(postgres):
 
         # no acknowledged move lost: each is in the log, and the table's state is past it
         stored = _stored(url, t1["id"])
-        for deal_no, seq, action in acks:
+        for deal_no, seq, action, _ in acks:
             assert stored.get((deal_no, seq)) == action, f"acknowledged move {deal_no}/{seq} lost"
         now = _current(c1[0])
         assert (now["deal_no"], now["seq"]) >= (acks[-1][0], acks[-1][1] + 1)
+        # an action id spent before the kill (through either instance) is still spent after it
+        f = _current(c1[0])
+        actor = c1[f["to_act_position"]]
+        g = _current(actor)
+        for old_id in (acks[0][3], acks[-3][3]):
+            actor.send({"type": "action", "action": g["legal"][0], "id": old_id})
+            r = actor.wait(lambda x, i=old_id: x.get("id") == i and x["type"] in ("ack", "error"))
+            assert r["type"] == "error" and r["code"] == "duplicate-id", r
         for _ in range(3):  # and play goes on
             _move(c1, rng, acks)
     finally:
@@ -186,7 +194,7 @@ def test_owner_fence_refuses_a_move_after_the_lease_is_lost(postgres):
         on_a = _seat_clients({0: a, 1: a, 2: a, 3: a}, t)
         clients += on_a.values()
         rng = random.Random(3)
-        acks: list[tuple[int, int, int]] = []
+        acks: list[tuple[int, int, int, str]] = []
         _move(on_a, rng, acks)
         eng = create_engine(_sa_url(url))
         with eng.begin() as c:  # as if A had stalled past its lease and B had taken the table
@@ -228,7 +236,7 @@ def test_workers_share_one_port(postgres):
         cl = _seat_clients({0: srv, 1: srv, 2: srv, 3: srv}, t)
         clients += cl.values()
         rng = random.Random(5)
-        acks: list[tuple[int, int, int]] = []
+        acks: list[tuple[int, int, int, str]] = []
         for _ in range(6):
             _move(cl, rng, acks)
         # kill the worker that runs the table; the other takes it over and the supervisor starts a new one
@@ -244,7 +252,7 @@ def test_workers_share_one_port(postgres):
         resumed = _move(cl, rng, acks, deadline_s=RESUME_S + 5)
         assert resumed - killed < RESUME_S + 1
         stored = _stored(url, t["id"])
-        assert all(stored.get((d, s)) == a for d, s, a in acks)
+        assert all(stored.get((d, s)) == a for d, s, a, _ in acks)
         pids = set()
         for _ in range(200):
             h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]

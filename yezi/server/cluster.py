@@ -243,22 +243,25 @@ class Cluster:
         self._next_wait = self.cfg.heartbeat_s if soon is None else min(self.cfg.heartbeat_s, max(0.05, soon + 0.05))
 
     async def _take_over(self, tid: str) -> None:
-        """Run a table this instance just leased: rebuilt from the log, bots going, clients told."""
-        try:
-            fresh = await self.store.run(self.manager._load, tid)
-        except Exception:
-            log.exception("could not take over table %s", tid)
-            return
-        if fresh is None:
-            return
+        """Run a table this instance just leased: a replica here reads only what it may lack (fast),
+        any other table is rebuilt from the log; then bots going, clients told."""
         t = self.manager.live.get(tid)
-        if t is None:
-            t = fresh
-            t.on_change = self._on_change
-            self.manager.live[tid] = t
-        else:
-            async with t.lock:
-                _replace_state(t, fresh)
+        if t is None or t.owned or not await self._promote(t):
+            try:
+                fresh = await self.store.run(self.manager._load, tid)
+            except Exception:
+                log.exception("could not take over table %s", tid)
+                return
+            if fresh is None:
+                return
+            t = self.manager.live.get(tid)
+            if t is None:
+                t = fresh
+                t.on_change = self._on_change
+                self.manager.live[tid] = t
+            else:
+                async with t.lock:
+                    _replace_state(t, fresh)
         t.owned, t.owner_id = True, self.me
         t.kick()
         self._quiet_broadcast(t)
@@ -267,6 +270,28 @@ class Cluster:
                 self._spawn(self._resend(key))
         self.counts["taken_over"] += 1
         log.info("took over table %s", tid)
+
+    async def _promote(self, t: LiveTable) -> bool:
+        """Bring a replica level with the log before it becomes the owner's table: the moves its
+        notifications may not have brought (its owner died between commit and NOTIFY) and every
+        action id used (replicas do not keep them), so a resent id is still refused."""
+        async with t.lock:
+            d = t.current
+            try:
+                data = await self.store.run(read_since, self.store, t.id, d.no, len(d.state.history))
+                ids = await self.store.run(client_ids_of, self.store, t.id)
+                _apply_players(t, data["players"])
+                if data["status"] is not None:
+                    t.row.status = data["status"]
+                for no, dealer, seed, deal in data["deals"]:
+                    t.start_deal(no, dealer, seed, deal)
+                for deal_no, seq, _seat, action, cid in data["events"]:
+                    t.replay_event(deal_no, seq, action, cid)
+            except Exception:
+                log.exception("replica of table %s out of step: rebuilding it", t.id)
+                return False
+            t.client_ids |= ids
+        return True
 
     def _demote(self, t: LiveTable) -> None:
         t.owned, t.owner_id = False, None
@@ -594,6 +619,13 @@ def read_since(store: Store, tid: str, deal_no: int, seq: int) -> dict[str, Any]
         "deals": [(r["deal_no"], r["dealer"], r["seed"], json.loads(r["deal"])) for r in deals],
         "events": [(r["deal_no"], r["seq"], r["seat"], r["action"], r["client_id"]) for r in events],
     }
+
+
+def client_ids_of(store: Store, tid: str) -> set[str]:
+    with store.engine.connect() as c:
+        rows = c.execute(select(events_t.c.client_id).where(events_t.c.table_id == tid,
+                                                            events_t.c.client_id.is_not(None)))
+        return {r[0] for r in rows}
 
 
 def _apply_players(t: LiveTable, rows: list[dict[str, Any]]) -> bool:
