@@ -77,17 +77,31 @@ class Stats:
         self.deals = 0
         self.frames = 0
         self.disconnects = 0
+        self.connected = 0
 
 
-async def seat_client(url: str, position: int, stats: Stats, stop_at: float, think: float, rng: random.Random,
-                      measure_from: float = 0.0):
+class Window:
+    """When round trips count: from `warmup` seconds after the last client connected, for
+    `seconds` (time.time() and time.perf_counter() readings)."""
+
+    def __init__(self, clients: int):
+        self.clients = clients
+        self.stop_at = float("inf")
+        self.measure_from = float("inf")
+        self.all_in = asyncio.Event()
+
+
+async def seat_client(url: str, position: int, stats: Stats, win: Window, think: float, rng: random.Random):
     pending: dict[str, float] = {}
     counter = 0
     try:
-        async with websockets.connect(url, max_size=2**22) as ws:
-            while time.time() < stop_at:
+        async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
+            stats.connected += 1
+            if stats.connected == win.clients:
+                win.all_in.set()
+            while time.time() < win.stop_at:
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop_at - time.time()))
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(5.0, win.stop_at - time.time())))
                 except TimeoutError:
                     break
                 if raw.startswith('{"type":"state"') and '"legal":' not in raw and '"deal_over":true' not in raw:
@@ -97,7 +111,7 @@ async def seat_client(url: str, position: int, stats: Stats, stop_at: float, thi
                 kind = f["type"]
                 if kind == "ack":
                     t0 = pending.pop(f.get("id"), None)
-                    if t0 is not None and t0 >= measure_from:
+                    if t0 is not None and t0 >= win.measure_from:
                         stats.rtts.append(time.perf_counter() - t0)
                         if "server_ms" in f:
                             stats.server_ms.append(f["server_ms"])
@@ -146,21 +160,19 @@ async def run(args) -> None:
                 r.raise_for_status()
                 tables.append(r.json())
         stats = Stats()
-        stop_at = time.time() + args.warmup + args.seconds
-        measure_from = time.perf_counter() + args.warmup  # after the connection storm: the steady state
+        win = Window(4 * len(tables))
         rng = random.Random(1)
         tasks = []
         for t in tables:
             for pos, seat in t["seats"].items():
                 u = f"ws://127.0.0.1:{port}/ws/{t['id']}?token={seat['token']}"
-                tasks.append(seat_client(u, int(pos), stats, stop_at, args.think, random.Random(rng.random()),
-                                         measure_from))
+                tasks.append(seat_client(u, int(pos), stats, win, args.think, random.Random(rng.random())))
         rss_peak = 0
         ps = psutil.Process(proc.pid if proc else args.server_pid)
 
         async def sample_rss():
             nonlocal rss_peak
-            while time.time() < stop_at:
+            while time.time() < win.stop_at:
                 with contextlib.suppress(psutil.Error):
                     rss_peak = max(rss_peak, sum(p.memory_info().rss for p in [ps, *ps.children(recursive=True)]))
                 await asyncio.sleep(0.5)
@@ -173,9 +185,16 @@ async def run(args) -> None:
             return 0.0
 
         async def cpu_window():  # the server's CPU while round trips are counted (load-independent)
-            await asyncio.sleep(max(0.0, stop_at - args.seconds - time.time()))
+            try:
+                await asyncio.wait_for(win.all_in.wait(), timeout=300)
+            except TimeoutError:
+                print(f"only {stats.connected} of {win.clients} clients connected; measuring anyway")
+            window["connected_s"] = time.time() - t0
+            win.measure_from = time.perf_counter() + args.warmup  # after the connection storm: the steady state
+            win.stop_at = time.time() + args.warmup + args.seconds
+            await asyncio.sleep(args.warmup)
             window["cpu0"], window["t0"] = server_cpu(), time.time()
-            await asyncio.sleep(max(0.0, stop_at - time.time()))
+            await asyncio.sleep(max(0.0, win.stop_at - time.time()))
             window["cpu1"], window["t1"] = server_cpu(), time.time()
 
         load0 = os.getloadavg()[0]
@@ -191,10 +210,11 @@ async def run(args) -> None:
         if not rt:
             raise SystemExit("no actions measured")
         q = statistics.quantiles(rt, n=100)
-        print(f"tables={args.tables} connections={len(tasks)} seconds={wall:.1f} (first {args.warmup:g} s not "
-              f"measured) think={args.think}s workers={args.workers} "
+        print(f"tables={args.tables} connections={len(tasks)} seconds={wall:.1f} (all connected after "
+              f"{window.get('connected_s', 0):.1f} s, then {args.warmup:g} s not measured) think={args.think}s "
+              f"workers={args.workers} "
               f"db={'sqlite' if url.startswith('sqlite') else 'postgresql'}")
-        print(f"actions={len(rt)} ({len(rt) / wall:.0f}/s) state frames received={stats.frames} "
+        print(f"actions={len(rt)} ({len(rt) / args.seconds:.0f}/s) state frames received={stats.frames} "
               f"deals finished={stats.deals}")
         print(f"round trip ms: p50={q[49] * 1000:.1f} p90={q[89] * 1000:.1f} p99={q[98] * 1000:.1f} "
               f"max={rt[-1] * 1000:.1f}")
@@ -230,7 +250,7 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=30)
     p.add_argument("--warmup", type=float, default=0.0,
-                   help="seconds at the start (4 connections a table joining) whose round trips are not counted")
+                   help="seconds after the last client connected whose round trips are not counted")
     p.add_argument("--workers", type=int, default=1, help="yezi serve --workers (PostgreSQL only)")
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a bot client thinks before acting")
     p.add_argument("--database-url")
