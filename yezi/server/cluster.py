@@ -177,19 +177,24 @@ class Cluster:
             c.exec_driver_sql(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": [t.id]})
         t.owned, t.owner_id, t.on_change = True, self.me, self._on_change
 
-    async def adopt(self, t: LiveTable) -> None:
+    async def adopt(self, t: LiveTable) -> LiveTable:
         """A table loaded from the log (a client asked for it): own it if nobody does, else keep it
-        as a replica of the owner's."""
+        as a replica of the owner's. Returns the table to use: a take-over may have put one in
+        place meanwhile."""
         t.on_change = self._on_change
         if t.row.status == "finished":  # nothing can change any more: anyone may serve it
             t.owned, t.owner_id = False, None
-            return
+            return t
         taken = await self._acquire([t.id])
-        t.owned = t.id in taken
-        t.owner_id = self.me if t.owned else await self._owner_of(t.id)
+        owner = self.me if t.id in taken else await self._owner_of(t.id)
+        there = self.manager.live.get(t.id)
+        if there is not None:
+            return there
+        t.owned, t.owner_id = t.id in taken, owner
         if t.owned:
             t.kick()
             self._announce_owner([t.id])
+        return t
 
     async def _acquire(self, ids: list[str]) -> set[str]:
         cur = await self._ctl.execute(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": ids})

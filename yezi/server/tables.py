@@ -461,7 +461,7 @@ class TableManager:
                     t = self._load(table_id)
                     if t is not None:
                         if self.cluster is not None:  # own it, or follow its owner
-                            await self.cluster.adopt(t)
+                            t = await self.cluster.adopt(t)
                         self.live[table_id] = t
         finally:
             self._loading.pop(table_id, None)
