@@ -15,8 +15,9 @@ limit (8,000 bytes a payload) shapes the messages: they are small. On channel ``
 database) and ``o <sender> <table> ...`` that the sender now owns them; on each instance's own
 channel ``yezi_i_<id>``, a forwarded client intent (a few fields, never a frame) and its reply.
 
-Take-over: each instance renews its leases every `lease_s / 3` seconds and, in the same
-heartbeat, takes the open tables whose lease has expired, rebuilding them from the log (which
+Take-over: each instance renews its leases every `lease_s / 3` seconds (on a thread, so a busy
+event loop keeps them) and its heartbeat, waking when the next foreign lease expires, takes the
+open tables whose lease has expired, rebuilding them from the log (which
 holds every acknowledged move, since the ack follows the commit, and the commit is fenced by the
 lease). With the default lease of 3 s, a killed instance's tables resume elsewhere within about
 4 s. A forwarded intent that gets no answer (its owner died) is retried at the new owner, or
@@ -32,6 +33,7 @@ import json
 import logging
 import os
 import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -71,6 +73,8 @@ class ClusterSettings:
     forward_timeout_s: float = 1.5
     # Tables taken over per heartbeat (each is rebuilt from its log).
     takeover_batch: int = 500
+    # Seconds the event loop may be stuck before this instance stops renewing its leases.
+    stall_s: float = field(default_factory=lambda: float(os.environ.get("YEZI_LEASE_STALL_S", "15")))
 
     @property
     def heartbeat_s(self) -> float:
@@ -118,6 +122,9 @@ class Cluster:
         self._moves: list[str] = []  # "table:deal:from_seq:a,b,..": the moves themselves, for the replicas
         self._announced: dict[str, tuple[int, int]] = {}  # (deal, seq) each owned table was last announced at
         self._flush: asyncio.Task | None = None
+        self._presence: dict[str, tuple[int, int]] = {}  # what each table's connections here were announced as
+        self._presence_due: dict[str, tuple[int, int]] = {}
+        self._presence_sent = time.monotonic()
         self.counts = {"moves_from_notify": 0, "reads_from_db": 0, "forwarded": 0, "taken_over": 0}
         self._refreshing: dict[str, bool] = {}
         self._idle: dict[str, float] = {}  # since when a table has had no connection here
@@ -126,6 +133,11 @@ class Cluster:
         self._ctl: Any = None
         self._listen: Any = None
         self._last_renew = time.monotonic()
+        self._loop_tick = time.monotonic()
+        self._held: tuple[set[str], float] = (set(), 0.0)  # leases the last renewal kept, and when it began
+        self._owned_at: dict[str, float] = {}
+        self._stop = threading.Event()
+        self._renewer: threading.Thread | None = None
         self._next_wait = self.cfg.heartbeat_s
         self.store.lease_owner = self.me
         self.manager.cluster = self
@@ -138,6 +150,8 @@ class Cluster:
         self._ctl = await self._connect()
         self._listen = await self._connect(listen=True)
         loop = asyncio.get_running_loop()
+        self._renewer = threading.Thread(target=self._renew_loop, name="yezi-lease-renewal", daemon=True)
+        self._renewer.start()
         self._tasks = [loop.create_task(self._listen_loop()), loop.create_task(self._heartbeat_loop())]
         await self.heartbeat()  # take the open tables nobody holds (after a restart: all of them)
         log.info("instance %s joined the cluster", self.me)
@@ -152,6 +166,9 @@ class Cluster:
         return conn
 
     async def stop(self) -> None:
+        self._stop.set()
+        if self._renewer is not None:
+            await asyncio.to_thread(self._renewer.join, 5)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -175,7 +192,8 @@ class Cluster:
         """A table created here: this instance owns it from the start."""
         with self.store.engine.begin() as c:
             c.exec_driver_sql(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": [t.id]})
-        t.owned, t.owner_id, t.on_change = True, self.me, self._on_change
+        t.on_change = self._on_change
+        self._owned(t)
 
     async def adopt(self, t: LiveTable) -> LiveTable:
         """A table loaded from the log (a client asked for it): own it if nobody does, else keep it
@@ -192,6 +210,7 @@ class Cluster:
             return there
         t.owned, t.owner_id = t.id in taken, owner
         if t.owned:
+            self._owned(t)
             t.kick()
             self._announce_owner([t.id])
         return t
@@ -206,29 +225,49 @@ class Cluster:
         return r[0] if r and r[1] > 0 else None
 
     # ---- heartbeat: renew, take over, evict ---------------------------------------------------
+    def _renew_loop(self) -> None:
+        """Renew this instance's leases, on a thread of its own: a busy event loop (a storm of
+        connections, a long collection) does not cost the tables their owner. A loop stuck for
+        `stall_s` lets the leases lapse, so that another instance takes over."""
+        while not self._stop.wait(self.cfg.heartbeat_s):
+            if time.monotonic() - self._loop_tick > self.cfg.stall_s:
+                continue
+            started = time.monotonic()
+            try:
+                with self.store.engine.begin() as c:
+                    rows = c.exec_driver_sql(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s}).fetchall()
+            except Exception:
+                log.exception("could not renew the leases")
+                continue
+            self._held = ({r[0] for r in rows}, started)
+            self._last_renew = started
+
     async def _heartbeat_loop(self) -> None:
         while True:
             await asyncio.sleep(self._next_wait)
+            self._loop_tick = time.monotonic()
             try:
                 await self.heartbeat()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("cluster heartbeat failed")
-                if time.monotonic() - self._last_renew > self.cfg.lease_s:
-                    for t in self.manager.live.values():  # our leases ran out: the fence stops our writes
-                        if t.owned:
-                            self._demote(t)
                 if self._ctl is None or self._ctl.closed:  # the database went away: connect again
                     with contextlib.suppress(Exception):
                         self._ctl = await self._connect()
 
+    def _owned(self, t: LiveTable) -> None:
+        t.owned, t.owner_id = True, self.me
+        self._owned_at[t.id] = time.monotonic()
+
     async def heartbeat(self) -> None:
-        cur = await self._ctl.execute(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s})
-        held = {r[0] for r in await cur.fetchall()}
-        self._last_renew = time.monotonic()
+        self._loop_tick = time.monotonic()
+        held, renewed = self._held
+        lapsed = time.monotonic() - self._last_renew > self.cfg.lease_s  # the database is out of reach
         for t in list(self.manager.live.values()):
-            if t.owned and t.id not in held and t.row.status != "finished":
+            # a table made or taken after the renewal began is not in its answer: not lost
+            if t.owned and t.row.status != "finished" and (
+                    lapsed or (t.id not in held and self._owned_at.get(t.id, renewed) < renewed)):
                 log.warning("lost the lease of table %s", t.id)
                 self._demote(t)
         cur = await self._ctl.execute(L.ORPHANS, {"limit": self.cfg.takeover_batch})
@@ -242,6 +281,7 @@ class Cluster:
                 self._announce_owner(sorted(taken))
         self._evict()
         await self._check_pending()
+        await self._refresh_presence()
         cur = await self._ctl.execute(L.NEXT_EXPIRY, {"me": self.me})
         r = await cur.fetchone()
         soon = r[0] if r and r[0] is not None else None
@@ -267,7 +307,7 @@ class Cluster:
             else:
                 async with t.lock:
                     _replace_state(t, fresh)
-        t.owned, t.owner_id = True, self.me
+        self._owned(t)
         t.kick()
         self._quiet_broadcast(t)
         for key, p in list(self.pending.items()):  # intents that waited for the dead owner: answer them here
@@ -301,6 +341,7 @@ class Cluster:
     def _demote(self, t: LiveTable) -> None:
         t.owned, t.owner_id = False, None
         self._announced.pop(t.id, None)
+        self._owned_at.pop(t.id, None)
         if t.bot_task is not None:
             t.bot_task.cancel()
         self._refresh(t.id)
@@ -341,6 +382,9 @@ class Cluster:
             self._moves.append(f"{t.id}:{d.no}:{last[1]}:" + ",".join(map(str, d.state.history[last[1]:])))
         else:  # a new deal, or the same move (seats, names or connections changed)
             self._changed.add(t.id)
+        here = _presence_of(t)
+        if self._presence.get(t.id, (0, 0)) != here:
+            self._presence[t.id] = self._presence_due[t.id] = here
         if self._flush is None or self._flush.done():
             self._flush = asyncio.get_running_loop().create_task(self._flush_changed())
 
@@ -348,10 +392,28 @@ class Cluster:
         await asyncio.sleep(0)  # let the changes of this turn gather
         moves, self._moves = self._moves, []
         ids, self._changed = sorted(self._changed), set()
+        presence, self._presence_due = self._presence_due, {}
         if moves:
             await self._notify_ids("e", moves)
         if ids:
             await self._notify_ids("c", ids)
+        if presence:
+            await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in presence.items()])
+
+    async def _refresh_presence(self) -> None:
+        """Every lease: announce the connections here again (an announcement lasts two leases, so
+        the seats of an instance that died stop showing as connected), and drop expired ones."""
+        now = time.monotonic()
+        for t in list(self.manager.live.values()):
+            if t.remote_presence and any(until <= now for _m, _w, until in t.remote_presence.values()):
+                t.remote_presence = {k: v for k, v in t.remote_presence.items() if v[2] > now}
+                self._quiet_broadcast(t)
+        if now - self._presence_sent < self.cfg.lease_s:
+            return
+        self._presence_sent = now
+        self._presence = {tid: _presence_of(t) for tid, t in self.manager.live.items() if t.conns}
+        if self._presence:
+            await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in self._presence.items()])
 
     def _announce_owner(self, ids: list[str]) -> None:
         self._spawn(self._notify_ids("o", ids))
@@ -407,6 +469,17 @@ class Cluster:
         if kind == "e":
             for item in ids:
                 self._on_moves(item)
+            return
+        if kind == "p":
+            until = time.monotonic() + 2 * self.cfg.lease_s
+            for item in ids:
+                tid, mask, watching = item.split(":")
+                t = self.manager.live.get(tid)
+                if t is not None:
+                    old = t.remote_presence.get(sender)
+                    t.remote_presence[sender] = (int(mask), int(watching), until)
+                    if old is None or old[:2] != (int(mask), int(watching)):
+                        self._quiet_broadcast(t)
             return
         for tid in ids:
             t = self.manager.live.get(tid)
@@ -530,7 +603,13 @@ class Cluster:
             owner = self.me if t.owned else await self._owner_of(t.id)
         if owner == self.me:
             if self.pending.pop(key, None) is p:  # once, however many retries raced here
-                await self._answer_here(p)
+                if not t.owned:  # the lease is ours but the table here is a replica: run it first
+                    await self._take_over(t.id)
+                if t.owned:
+                    await self._answer_here(p)
+                else:
+                    p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
+                                 "message": "this table could not be loaded here; try again"})
             return
         if owner is None or self.pending.get(key) is not p:
             return  # still nobody (the heartbeat looks again), or answered meanwhile
@@ -624,6 +703,17 @@ def read_since(store: Store, tid: str, deal_no: int, seq: int) -> dict[str, Any]
         "deals": [(r["deal_no"], r["dealer"], r["seed"], json.loads(r["deal"])) for r in deals],
         "events": [(r["deal_no"], r["seq"], r["seat"], r["action"], r["client_id"]) for r in events],
     }
+
+
+def _presence_of(t: LiveTable) -> tuple[int, int]:
+    """This instance's connections at a table: a mask of the seats held, and how many watch."""
+    mask = watching = 0
+    for c in t.conns:
+        if c.position is None:
+            watching += 1
+        else:
+            mask |= 1 << c.position
+    return mask, watching
 
 
 def client_ids_of(store: Store, tid: str) -> set[str]:

@@ -132,6 +132,7 @@ class LiveTable:
         self.owned = True
         self.owner_id: str | None = None
         self.on_change: Any = None
+        self.remote_presence: dict[str, tuple[int, int, float]] = {}  # instance: (seat mask, watchers, until)
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -185,6 +186,13 @@ class LiveTable:
     # ---- frames ---------------------------------------------------------------------------
     def public_info(self) -> dict[str, Any]:
         connected = {c.position for c in self.conns if c.position is not None}
+        spectators = sum(1 for c in self.conns if c.position is None)
+        if self.remote_presence:  # cluster: the connections other instances have at this table
+            now = time.monotonic()
+            for mask, watching, until in self.remote_presence.values():
+                if until > now:
+                    connected.update(p for p in range(self.n) if mask >> p & 1)
+                    spectators += watching
         return {
             "id": self.id, "game": self.row.game, "preset": self.row.preset, "options": self.row.options,
             "title": self.row.title, "num_deals": self.row.num_deals, "status": self.row.status,
@@ -195,7 +203,7 @@ class LiveTable:
                  "connected": p.position in connected or p.kind == "bot"}
                 for p in self.players
             ],
-            "spectators": sum(1 for c in self.conns if c.position is None),
+            "spectators": spectators,
         }
 
     def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
