@@ -671,6 +671,8 @@ class Cluster:
             conn.received = time.perf_counter()
             await self.handler(self.ctx, t, conn, json.dumps(m.get("m")))
             reply["f"] = conn.out
+            if self._moves or self._changed:  # the move first: the asker's replica shows it by the ack
+                await self._flush_changed()
         text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
         if len(text.encode()) > MAX_PAYLOAD:  # an error message far too long: say less
             reply["f"] = [{k: f.get(k) for k in ("type", "code", "id", "seq", "deal_no")} for f in reply.get("f", [])]
