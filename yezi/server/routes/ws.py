@@ -19,6 +19,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server.clients import client_key
+from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
 from yezi.server.schemas import BadInput, ws_message
 from yezi.server.seats import ws_position
@@ -161,12 +162,15 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         return
     if kind == "sync":
         async with t.lock:
-            conn.send(t.frame_for(conn.position, conn.lang))
+            conn.send(t.frame_text(conn.position, conn.lang))
         return
     if kind == "lang":
         conn.lang = msg["lang"]
         async with t.lock:
-            conn.send(t.frame_for(conn.position, conn.lang))
+            conn.send(t.frame_text(conn.position, conn.lang))
+        return
+    if kind in FORWARDED and ctx.cluster is not None and not t.owned:
+        await ctx.cluster.forward(t, conn, msg)  # another instance runs this table
         return
     if kind == "action":
         async with t.lock:
