@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from yezi.core.protocol import LANGS, State
 from yezi.server import catalog
+from yezi.server.errors import json_num
 
 if TYPE_CHECKING:
     from yezi.server.tables import LiveTable
@@ -36,12 +37,6 @@ def dumps(x: Any) -> str:
         except TypeError:  # what orjson does not take (an int over 64 bits): the json module does
             pass
     return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
-
-
-def _num(x: Any) -> Any:
-    from yezi.server.tables import json_num
-
-    return json_num(x)
 
 
 class FrameCache:
@@ -87,13 +82,13 @@ class FrameCache:
             "seq": len(st.history),
             "seat_players": [t.position_of(s) for s in range(t.n)],
             "to_act_position": t.position_of(st.current_player) if not over else None,
-            "totals": [_num(x) for x in t.totals],
+            "totals": [json_num(x) for x in t.totals],
             "deal_over": over,
             "match_over": t.match_over,
             "finished_deals": [x.no for x in t.deals if x.state.current_player is None],
         }
         if over:
-            common["payments"] = [_num(p) for p in st.payments()]
+            common["payments"] = [json_num(p) for p in st.payments()]
         return dumps(common)[1:-1] + "," + self._const
 
     def _build_seat(self, position: int | None, lang: str) -> str:

@@ -18,7 +18,6 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from yezi.bots import RandomBot
@@ -30,6 +29,7 @@ from yezi.server import catalog
 from yezi.server.clients import ClientLimits
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
+from yezi.server.errors import TableError, json_num
 from yezi.server.frames import FrameCache
 from yezi.server.workers import Thinker
 
@@ -52,22 +52,6 @@ def hash_token(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
-
-
-def json_num(x: Any) -> Any:
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else str(x)
-    return x
-
-
-class TableError(Exception):
-    """A request the table refuses; `code` is stable for clients, `message` says why."""
-
-    def __init__(self, code: str, message: str, **extra: Any):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
 
 
 @dataclass
