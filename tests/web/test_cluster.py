@@ -1,4 +1,4 @@
-"""Several server instances on one PostgreSQL (yezi.server.cluster, yezi.server.workers).
+"""Several server instances on one PostgreSQL (yezi.server.cluster, yezi.server.supervisor).
 
 Two instances share tables: each table is run by the instance holding its lease, and a client
 of the other instance still sees every move and can act (its intents are forwarded). When the
@@ -309,3 +309,94 @@ def test_tables_made_during_a_renewal_stay_owned(postgres):
         assert "lost the lease" not in srv.log()
     finally:
         srv.stop()
+
+
+SEATS = [{"kind": "human"}, {"kind": "human", "access": "invite"}, {"kind": "human", "access": "open"},
+         {"kind": "bot", "bot": "random"}]
+
+
+def test_seats_and_invitations_work_through_any_instance(postgres):
+    """Access's seats live in the database: a seat link opened as a cookie session on the other
+    instance, an open seat claimed there, and an invitation re-issued there (the old link's
+    connection on the owner is told and closed; the old link opens nothing anywhere)."""
+    url = postgres.url(f"yezi_seats_{os.getpid()}")
+    a = Server(url).start()
+    b = Server(url).start()
+    clients: list[Client] = []
+    try:
+        t = a.create(seats=SEATS, name="Host")  # A owns it
+        tid, host, old = t["id"], t["seats"]["0"]["token"], t["seats"]["1"]["token"]
+        friend = a.client(tid, old)
+        clients.append(friend)
+        assert friend.state()["position"] == 1
+        # a cookie session for the host, opened through B, and the host's invitation re-issued through B
+        r = b.post(f"/t/{tid}/session", {"token": host})
+        assert r.status_code == 200, r.text
+        cookie = r.headers["set-cookie"].split(";")[0]
+        r = httpx.post(f"{b.base}/t/{tid}/invite", json={"position": 1}, headers={"Cookie": cookie}, timeout=10)
+        assert r.status_code == 200, r.text
+        new = r.json()["token"]
+        assert friend.wait(lambda f: f["type"] == "error", timeout=10)["code"] == "bad-token"
+        for srv in (a, b):
+            stale = srv.client(tid, old)
+            assert stale.recv()["code"] == "bad-token"
+            stale.close()
+            assert srv.post(f"/t/{tid}/session", {"token": old}).status_code == 403
+        fresh = a.client(tid, new)
+        clients.append(fresh)
+        assert fresh.state()["position"] == 1
+        # the open seat, claimed through B, plays through A
+        r = b.post(f"/api/tables/{tid}/claim", {"position": 2, "name": "Cy"})
+        assert r.status_code == 200, r.text
+        cy = a.client(tid, r.json()["token"])
+        clients.append(cy)
+        f = cy.state()
+        assert f["position"] == 2
+        end = time.time() + 10
+        while f["table"]["players"][2]["name"] != "Cy" and time.time() < end:
+            f = _current(cy)
+        assert f["table"]["players"][2]["name"] == "Cy" and f["table"]["players"][1]["access"] == "invite"
+    finally:
+        for c in clients:
+            c.close()
+        a.stop()
+        b.stop()
+
+
+def test_only_the_owner_archives_and_every_instance_closes(postgres):
+    """Access's idle sweeper archives a table on the instance that owns it; a client of the table
+    connected to another instance is told and closed, and the lease is let go (nobody takes an
+    archived table over)."""
+    url = postgres.url(f"yezi_expiry_{os.getpid()}")
+    env = {"YEZI_TABLE_IDLE": "3", "YEZI_TABLE_EMPTY": "3600", "YEZI_EXPIRY_CHECK": "0.2"}
+    a = Server(url, env=env).start()
+    b = Server(url, env=env).start()
+    clients: list[Client] = []
+    try:
+        t = a.create(seats=[{"kind": "human"}] * 4)
+        watcher = b.client(t["id"], t["seats"]["2"]["token"])  # B keeps a replica
+        clients.append(watcher)
+        assert watcher.state()["position"] == 2
+        err = watcher.wait(lambda f: f["type"] == "error", timeout=15)
+        assert err["code"] == "expired"
+        eng = create_engine(_sa_url(url))
+        try:
+            with eng.connect() as c:
+                assert c.execute(text("SELECT status FROM yezi_tables WHERE id = :t"), {"t": t["id"]}).scalar() \
+                    == "expired"
+                end = time.time() + 5
+                while time.time() < end:
+                    n = c.execute(text("SELECT count(*) FROM yezi_leases WHERE table_id = :t"), {"t": t["id"]}).scalar()
+                    if n == 0:
+                        break
+                    time.sleep(0.2)
+                    c.rollback()
+                assert n == 0, "an archived table's lease is let go"
+        finally:
+            eng.dispose()
+        assert _instance(b)["owned"] == 0 and _instance(a)["taken_over"] == 0
+    finally:
+        for c in clients:
+            c.close()
+        a.stop()
+        b.stop()

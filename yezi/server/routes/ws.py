@@ -22,7 +22,7 @@ from yezi.server.clients import client_key
 from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
 from yezi.server.schemas import BadInput, ws_message
-from yezi.server.seats import ws_position
+from yezi.server.seats import checked, ws_position
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name
 from yezi.server.workers import Busy
 
@@ -57,7 +57,7 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.close(4404)
         return
     try:
-        position = ws_position(t, ws.query_params, ws.headers, ws.cookies)
+        position = await checked(manager, t, lambda: ws_position(t, ws.query_params, ws.headers, ws.cookies))
     except TableError as e:
         await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
         await ws.close(4403)
