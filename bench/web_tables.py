@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -38,14 +39,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(url: str, port: int, nice: int = 0) -> subprocess.Popen:
+def start_server(url: str, port: int, nice: int = 0, workers: int = 1) -> subprocess.Popen:
     env = dict(os.environ, YEZI_BOT_DELAY="0", YEZI_NEXT_DEAL_DELAY="0", YEZI_CREATE_PER_MINUTE="1000000",
                # every bench client is 127.0.0.1: lift the per-client caps
                YEZI_MAX_TABLES_PER_CLIENT="1000000", YEZI_MAX_WS_PER_CLIENT="1000000", YEZI_MAX_CONNS_PER_PEER="1000000",
                YEZI_RATE_PER_S="100", PYTHONPATH=ROOT)
     pre = ["nice", "-n", str(nice)] if nice else []
     proc = subprocess.Popen([*pre, sys.executable, "-m", "yezi.cli.serve", "--port", str(port), "--database-url", url,
-                             "--log-level", "warning"], cwd=ROOT, env=env)
+                             "--log-level", "warning", *(["--workers", str(workers)] if workers > 1 else [])], cwd=ROOT, env=env)
     for _ in range(300):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
@@ -78,17 +79,32 @@ class Stats:
         self.deals = 0
         self.frames = 0
         self.disconnects = 0
+        self.connected = 0
 
 
-async def seat_client(url: str, position: int, stats: Stats, stop_at: float, think: float, rng: random.Random,
+class Window:
+    """When round trips count: from `warmup` seconds after the last client connected, for
+    `seconds` (time.time() and time.perf_counter() readings)."""
+
+    def __init__(self, clients: int):
+        self.clients = clients
+        self.stop_at = float("inf")
+        self.measure_from = float("inf")
+        self.all_in = asyncio.Event()
+
+
+async def seat_client(url: str, position: int, stats: Stats, win: Window, think: float, rng: random.Random,
                       headers: dict[str, str] | None = None):
     pending: dict[str, float] = {}
     counter = 0
     try:
-        async with websockets.connect(url, max_size=2**22, additional_headers=headers) as ws:
-            while time.time() < stop_at:
+        async with websockets.connect(url, max_size=2**22, open_timeout=120, additional_headers=headers) as ws:
+            stats.connected += 1
+            if stats.connected == win.clients:
+                win.all_in.set()
+            while time.time() < win.stop_at:
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop_at - time.time()))
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(5.0, win.stop_at - time.time())))
                 except TimeoutError:
                     break
                 if raw.startswith('{"type":"state"') and '"legal":' not in raw and '"deal_over":true' not in raw:
@@ -98,7 +114,7 @@ async def seat_client(url: str, position: int, stats: Stats, stop_at: float, thi
                 kind = f["type"]
                 if kind == "ack":
                     t0 = pending.pop(f.get("id"), None)
-                    if t0 is not None:
+                    if t0 is not None and t0 >= win.measure_from:
                         stats.rtts.append(time.perf_counter() - t0)
                         if "server_ms" in f:
                             stats.server_ms.append(f["server_ms"])
@@ -136,7 +152,7 @@ async def run(args) -> None:
     port = args.port or free_port()
     if args.nice:
         os.nice(args.nice)  # the clients too: they time the round trips
-    proc = start_server(url, port, args.nice) if not args.port else None
+    proc = start_server(url, port, args.nice, args.workers) if not args.port else None
     base = f"http://127.0.0.1:{port}"
     try:
         tables = []
@@ -147,48 +163,76 @@ async def run(args) -> None:
                 r.raise_for_status()
                 tables.append(r.json())
         stats = Stats()
-        stop_at = time.time() + args.seconds
+        win = Window(4 * len(tables))
         rng = random.Random(1)
         tasks = []
         for t in tables:
             for pos, seat in t["seats"].items():
                 u = f"ws://127.0.0.1:{port}/ws/{t['id']}"
                 auth = {"Authorization": f"Bearer {seat['token']}"}  # never a token in the address
-                tasks.append(seat_client(u, int(pos), stats, stop_at, args.think, random.Random(rng.random()), auth))
+                tasks.append(seat_client(u, int(pos), stats, win, args.think, random.Random(rng.random()), auth))
         rss_peak = 0
         ps = psutil.Process(proc.pid if proc else args.server_pid)
 
         async def sample_rss():
             nonlocal rss_peak
-            while time.time() < stop_at:
-                rss_peak = max(rss_peak, ps.memory_info().rss)
+            while time.time() < win.stop_at:
+                with contextlib.suppress(psutil.Error):
+                    rss_peak = max(rss_peak, sum(p.memory_info().rss for p in [ps, *ps.children(recursive=True)]))
                 await asyncio.sleep(0.5)
+
+        window: dict[str, float] = {}
+
+        def server_cpu() -> float:
+            with contextlib.suppress(psutil.Error):
+                return sum(sum(p.cpu_times()[:2]) for p in [ps, *ps.children(recursive=True)])
+            return 0.0
+
+        async def cpu_window():  # the server's CPU while round trips are counted (load-independent)
+            try:
+                await asyncio.wait_for(win.all_in.wait(), timeout=300)
+            except TimeoutError:
+                print(f"only {stats.connected} of {win.clients} clients connected; measuring anyway")
+            window["connected_s"] = time.time() - t0
+            win.measure_from = time.perf_counter() + args.warmup  # after the connection storm: the steady state
+            win.stop_at = time.time() + args.warmup + args.seconds
+            await asyncio.sleep(args.warmup)
+            window["cpu0"], window["t0"] = server_cpu(), time.time()
+            await asyncio.sleep(max(0.0, win.stop_at - time.time()))
+            window["cpu1"], window["t1"] = server_cpu(), time.time()
 
         load0 = os.getloadavg()[0]
         sched0 = _schedstat(ps.pid)
         t0 = time.time()
-        await asyncio.gather(sample_rss(), *tasks)
+        await asyncio.gather(sample_rss(), cpu_window(), *tasks)
         wall = time.time() - t0
-        rss = ps.memory_info().rss
-        cpu = ps.cpu_times()
+        procs = [ps, *ps.children(recursive=True)]  # --workers: the supervisor and its workers
+        rss = sum(p.memory_info().rss for p in procs)
+        cpu = [p.cpu_times() for p in procs]
         me = psutil.Process().cpu_times()
         rt = sorted(stats.rtts)
         if not rt:
             raise SystemExit("no actions measured")
         q = statistics.quantiles(rt, n=100)
-        print(f"tables={args.tables} connections={len(tasks)} seconds={wall:.1f} think={args.think}s "
+        print(f"tables={args.tables} connections={len(tasks)} seconds={wall:.1f} (all connected after "
+              f"{window.get('connected_s', 0):.1f} s, then {args.warmup:g} s not measured) think={args.think}s "
+              f"workers={args.workers} "
               f"db={'sqlite' if url.startswith('sqlite') else 'postgresql'}")
-        print(f"actions={len(rt)} ({len(rt) / wall:.0f}/s) state frames received={stats.frames} "
+        print(f"actions={len(rt)} ({len(rt) / args.seconds:.0f}/s) state frames received={stats.frames} "
               f"deals finished={stats.deals}")
         print(f"round trip ms: p50={q[49] * 1000:.1f} p90={q[89] * 1000:.1f} p99={q[98] * 1000:.1f} "
               f"max={rt[-1] * 1000:.1f}")
         if stats.server_ms:
             sq = statistics.quantiles(stats.server_ms, n=100)
             print(f"server time from message to ack ms: p50={sq[49]:.2f} p99={sq[98]:.2f} (stored and applied)")
+        if "cpu1" in window:
+            used = window["cpu1"] - window["cpu0"]
+            print(f"server CPU while measured: {used:.1f} s in {window['t1'] - window['t0']:.1f} s = "
+                  f"{used * 1000 / len(rt):.2f} ms per action (the figure least moved by other load)")
         print(f"errors={sum(stats.errors.values())} {stats.errors or ''} disconnects={stats.disconnects}")
         health = httpx.get(base + "/api/health", timeout=10).json()
         print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")
-        print(f"cpu seconds: server={cpu.user + cpu.system:.1f} bench clients={me.user + me.system:.1f}")
+        print(f"cpu seconds: server={sum(c.user + c.system for c in cpu):.1f} bench clients={me.user + me.system:.1f}")
         sched1 = _schedstat(ps.pid)
         if sched0 and sched1:
             print(f"server waited for a CPU (run queue) {(sched1[1] - sched0[1]) / 1e9:.1f} s while running "
@@ -209,6 +253,9 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=30)
+    p.add_argument("--warmup", type=float, default=0.0,
+                   help="seconds after the last client connected whose round trips are not counted")
+    p.add_argument("--workers", type=int, default=1, help="yezi serve --workers (PostgreSQL only)")
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a bot client thinks before acting")
     p.add_argument("--database-url")
     p.add_argument("--nice", type=int, default=0,

@@ -35,8 +35,9 @@ class Server:
     """`yezi serve` on a free port with its own database."""
 
     def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None,
-                 log_level: str = "warning", nofile: int | None = None):
+                 log_level: str = "warning", nofile: int | None = None, args: list[str] | None = None):
         self.database_url = database_url
+        self.args = args or []  # more `yezi serve` options (e.g. --workers 2)
         self.bot_delay = bot_delay
         self.extra_env = env or {}
         self.log_level = log_level
@@ -70,7 +71,7 @@ class Server:
         log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", self.log_level],
+             "--bot-delay", str(self.bot_delay), "--log-level", self.log_level, *self.args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=self._limits if self.nofile else None,
         )
         deadline = time.time() + 30

@@ -31,7 +31,23 @@ def build_parser() -> Parser:
                    "which follows $YEZI_DATA_DIR or $XDG_DATA_HOME)")
     p.add_argument("--bot-delay", type=float, help="seconds a bot waits before acting (default 0.6)")
     p.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug", "trace"])
+    p.add_argument("--workers", type=_workers, default=1,
+                   help="server processes on this port (PostgreSQL only: they share the tables through leases; "
+                   "default 1)")
     return p
+
+
+def _workers(text: str) -> int:
+    """--workers: 1 to 64 processes."""
+    from argparse import ArgumentTypeError
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise ArgumentTypeError(f"{text!r} is not a whole number; give 1 to 64") from None
+    if not 1 <= n <= 64:
+        raise ArgumentTypeError(f"{n} is not 1 to 64")
+    return n
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,20 +63,48 @@ def main(argv: list[str] | None = None) -> int:
         settings.database_url = args.database_url
     if args.bot_delay is not None:
         settings.bot_delay = args.bot_delay
+    if args.workers > 1 and settings.database_url.startswith("sqlite"):
+        from yezi.server.supervisor import SQLITE_REFUSAL
+
+        return fail(PROG, SQLITE_REFUSAL)
     try:
         sock = listen(args.host, args.port)
     except OSError as e:
         return fail(PROG, _listen_error(args.host, args.port, e))
-    try:
-        app = _open_app(settings)
+    try:  # --workers: the schema migrated once here, before any worker starts
+        app = _open_app(settings) if args.workers == 1 else _open_app(settings, _migrate_only)
     except ValueError as e:
         sock.close()
         return fail(PROG, str(e))
-    _tune_gc()
     bound = sock.getsockname()[1]
-    print(f"yezi: serving on http://{args.host}:{bound}  (database: {_safe(settings.database_url)})", flush=True)
+    many = f" with {args.workers} workers" if args.workers > 1 else ""
+    print(f"yezi: serving on http://{args.host}:{bound}{many}  (database: {_safe(settings.database_url)})",
+          flush=True)
+    if args.workers > 1:  # N cluster instances on the one socket (yezi.server.supervisor)
+        from yezi.server.supervisor import serve_workers
+
+        def run_worker(mine, s: socket.socket) -> None:
+            from yezi.server.app import create_app
+
+            worker_app = create_app(mine)
+            _tune_gc()
+            run_server(worker_app, s, settings=mine, log_level=args.log_level)
+
+        return serve_workers(args.workers, sock, settings, run_worker)
+    _tune_gc()
     run_server(app, sock, settings=settings, log_level=args.log_level)
     return 0
+
+
+def _migrate_only(settings) -> None:
+    """The database opened and migrated, then let go (the workers open their own)."""
+    from yezi.server.db import make_engine, migrate
+
+    engine = make_engine(settings.database_url, settings.sqlite_synchronous)
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
 
 
 def run_server(app, sock: socket.socket, settings, log_level: str = "info") -> None:
@@ -100,12 +144,13 @@ def _listen_error(host: str, port_number: int, e: OSError) -> str:
     return f"cannot listen on {host}:{port_number}: {e.strerror or e}"
 
 
-def _open_app(settings):
+def _open_app(settings, create_app=None):
     """The app, with its database opened and migrated; ValueError (one line) if the URL cannot be used."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
-    from yezi.server.app import create_app
+    if create_app is None:
+        from yezi.server.app import create_app
 
     url = _safe(settings.database_url)
     try:

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from yezi.server import catalog
+from yezi.server.cluster import Cluster, cluster_wanted, conninfo_of
 from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
 from yezi.server.db import Store, make_engine, migrate
@@ -28,6 +29,7 @@ from yezi.server.expiry import sweeper
 from yezi.server.http_util import SecurityHeaders, err
 from yezi.server.origin import OriginGuard
 from yezi.server.routes import all_routes
+from yezi.server.routes.ws import handle_message
 from yezi.server.tables import TableManager
 
 log = logging.getLogger("yezi.server")
@@ -56,18 +58,25 @@ def create_app(settings: Settings | None = None) -> Starlette:
     store = Store(engine)
     manager = TableManager(store, settings)
     ctx = AppContext(settings=settings, store=store, manager=manager)
+    if cluster_wanted(settings.database_url):  # instances sharing PostgreSQL: leases and fan-out
+        ctx.cluster = Cluster(ctx, handle_message, conninfo_of(store))
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         manager.thinker.warm()  # start the worker processes while the tables are restored
         catalog.playable_games()  # loads every engine once: before serving, not in the first request
-        n = await manager.restore_active()
-        log.info("restored %d open tables", n)
+        if ctx.cluster is not None:
+            await ctx.cluster.start()  # takes the open tables nobody holds, as a restart restores them
+        else:
+            n = await manager.restore_active()
+            log.info("restored %d open tables", n)
         monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag))
         expiry = asyncio.get_running_loop().create_task(sweeper(manager))
         yield
         monitor.cancel()
         expiry.cancel()
+        if ctx.cluster is not None:
+            await ctx.cluster.stop()  # hands the leases back: another instance takes the tables at once
         manager.close()
         store.close()
 

@@ -34,6 +34,8 @@ class AppContext:
     lag: LoopLag = field(default_factory=LoopLag)
     # background hint computations, kept referenced until done
     hint_tasks: set[asyncio.Task[Any]] = field(default_factory=set)
+    # yezi.server.cluster.Cluster when several instances share a PostgreSQL database
+    cluster: Any = None
 
 
 def context_of(conn: HTTPConnection) -> AppContext:

@@ -36,6 +36,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from yezi.server.lease import FENCED_DEAL_SQL, FENCED_EVENT_SQL, LeaseLost
+
 metadata = MetaData()
 
 tables_t = Table(
@@ -146,6 +148,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
     cfg = Config()
     cfg.set_main_option("script_location", os.path.join(os.path.dirname(__file__), "migrations"))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":  # instances starting together migrate one at a time
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(5937001)")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)
 
@@ -161,6 +165,8 @@ class Store:
 
     def __init__(self, engine: Engine, checkpoint_every: float = 1.0):
         self.engine = engine
+        # cluster (yezi.server.cluster): events are written only under this instance's lease
+        self.lease_owner: str | None = None
         self.sqlite = engine.dialect.name == "sqlite"
         self.executor = None if self.sqlite else ThreadPoolExecutor(max_workers=4, thread_name_prefix="yezi-db")
         self._raw = None  # SQLite: the connection event inserts go through
@@ -225,6 +231,14 @@ class Store:
                 self._raw.rollback()
                 raise
             return
+        if self.lease_owner is not None:
+            with self.engine.begin() as c:
+                r = c.exec_driver_sql(FENCED_EVENT_SQL, {
+                    "t": table_id, "d": deal_no, "s": seq, "seat": seat, "a": action, "cid": client_id,
+                    "ts": time.time(), "me": self.lease_owner})
+                if r.rowcount != 1:
+                    raise LeaseLost(f"table {table_id} is run by another instance now; nothing was stored")
+            return
         with self.engine.begin() as c:
             c.execute(insert(events_t).values(
                 table_id=table_id, deal_no=deal_no, seq=seq, seat=seat, action=action, client_id=client_id,
@@ -232,6 +246,14 @@ class Store:
             ))
 
     def add_deal(self, table_id: str, deal_no: int, dealer: int, seed: int, deal: Any) -> None:
+        if self.lease_owner is not None:
+            with self.engine.begin() as c:
+                r = c.exec_driver_sql(FENCED_DEAL_SQL, {
+                    "t": table_id, "d": deal_no, "dealer": dealer, "seed": seed, "deal": json.dumps(deal),
+                    "ts": time.time(), "me": self.lease_owner})
+                if r.rowcount != 1:
+                    raise LeaseLost(f"table {table_id} is run by another instance now; nothing was stored")
+            return
         with self.engine.begin() as c:
             c.execute(insert(deals_t).values(
                 table_id=table_id, deal_no=deal_no, dealer=dealer, seed=seed, deal=json.dumps(deal),

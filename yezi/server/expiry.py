@@ -37,6 +37,16 @@ def expiry_reason(t: LiveTable, now: float, idle_s: float, empty_s: float) -> st
     return None
 
 
+def tell_archived(t: LiveTable, reason: str | None = None) -> None:
+    """Tell the table's connections here that it was archived, and close them. In a cluster the
+    owner archives; the other instances call this when they read the new status."""
+    why = f" ({reason})" if reason else ""
+    for c in list(t.conns):
+        c.send({"type": "error", "code": "expired", "message": f"this table was closed{why}: "
+                "its finished deals can still be downloaded and replayed"})
+        c.close(EXPIRED_CLOSE_CODE)
+
+
 async def archive(manager: TableManager, t: LiveTable, reason: str) -> None:
     """Mark the table expired in the database, stop it, and let go of it."""
     async with t.lock:
@@ -44,11 +54,8 @@ async def archive(manager: TableManager, t: LiveTable, reason: str) -> None:
             return
         await manager.store.run(manager.store.set_status, t.id, "expired")
         t.row.status = "expired"
-        t.broadcast()  # the last frame says status "expired"
-        for c in list(t.conns):
-            c.send({"type": "error", "code": "expired", "message": f"this table was closed ({reason}): "
-                    "its finished deals can still be downloaded and replayed"})
-            c.close(EXPIRED_CLOSE_CODE)
+        t.broadcast()  # the last frame says status "expired" (in a cluster, the replicas hear of it: on_change)
+        tell_archived(t, reason)
     for task in (t.bot_task, t.next_task):
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -62,18 +69,24 @@ async def sweep(manager: TableManager, now: float | None = None) -> list[str]:
     """Archive every table due; returns their ids."""
     s = manager.settings
     now = time.time() if now is None else now
+    # in a cluster only the owner of a table archives it; the others follow through the database
     due = [(t, r) for t in list(manager.live.values())
-           if (r := expiry_reason(t, now, s.table_idle_s, s.table_empty_s)) is not None]
+           if t.owned and (r := expiry_reason(t, now, s.table_idle_s, s.table_empty_s)) is not None]
     for t, reason in due:
         try:
             await archive(manager, t, reason)
         except Exception:
             log.exception("could not archive table %s", t.id)
+    done: list[str] = []
     for t in list(manager.live.values()):  # finished or archived tables nobody watches: free the memory
         if not t.playing:
             manager.limits.release(t.id)
             if not t.conns:
                 manager.live.pop(t.id, None)
+                if t.owned:
+                    done.append(t.id)
+    if manager.cluster is not None:  # nothing will change there: another instance need not take them
+        manager.cluster.release(done + [t.id for t, _ in due])
     return [t.id for t, _ in due]
 
 

@@ -19,7 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
-from yezi.server.tables import TableError
+from yezi.server.errors import TableError
 
 MAX_DEPTH = 32  # the deepest legitimate body (a record's deal) nests 4 or 5 levels
 

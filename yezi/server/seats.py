@@ -15,12 +15,15 @@ instead. A token in a WebSocket's query string is refused: it would be written t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from starlette.responses import Response
 
 from yezi.server.config import Settings
-from yezi.server.tables import LiveTable, TableError
+from yezi.server.tables import LiveTable, TableError, TableManager
+
+T = TypeVar("T")
 
 COOKIE_PREFIX = "yz_s"
 
@@ -86,3 +89,16 @@ def ws_position(t: LiveTable, query: Mapping[str, str], headers: Mapping[str, st
     if not value or t.auth(value) != pos:
         raise TableError("bad-token", "this browser holds no valid seat link for that seat")
     return pos
+
+
+async def checked(manager: TableManager, t: LiveTable, check: Callable[[], T]) -> T:
+    """`check()` (a token or cookie checked against the table's seats), tried once more after the
+    seats are read from the database when it refuses a token in a cluster: the seat may have been
+    claimed or re-invited through another instance a moment ago, before this one heard of it."""
+    try:
+        return check()
+    except TableError as e:
+        if e.code != "bad-token" or manager.cluster is None:
+            raise
+    await manager.cluster.catch_up(t)
+    return check()

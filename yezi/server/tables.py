@@ -18,7 +18,6 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from yezi.bots import RandomBot
@@ -30,6 +29,8 @@ from yezi.server import catalog
 from yezi.server.clients import ClientLimits
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
+from yezi.server.errors import TableError, json_num
+from yezi.server.frames import FrameCache
 from yezi.server.workers import Thinker
 
 log = logging.getLogger("yezi.server")
@@ -51,22 +52,6 @@ def hash_token(token: str) -> str:
 
 def new_token() -> str:
     return secrets.token_urlsafe(24)
-
-
-def json_num(x: Any) -> Any:
-    if isinstance(x, Fraction):
-        return int(x) if x.denominator == 1 else str(x)
-    return x
-
-
-class TableError(Exception):
-    """A request the table refuses; `code` is stable for clients, `message` says why."""
-
-    def __init__(self, code: str, message: str, **extra: Any):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
 
 
 @dataclass
@@ -157,6 +142,13 @@ class LiveTable:
         # since when no seated person (all-bot tables: nobody at all) has been connected
         self.last_activity = row.created_at
         self.empty_since: float | None = time.time()
+        self.frames = FrameCache(self)  # scale: encoded frames per audience, rebuilt on change
+        # cluster (yezi.server.cluster): does this instance run the table (else it keeps a replica
+        # and forwards intents to `owner_id`), and who hears of every change
+        self.owned = True
+        self.owner_id: str | None = None
+        self.on_change: Any = None
+        self.remote_presence: dict[str, tuple[int, int, float]] = {}  # instance: (seat mask, watchers, until)
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -192,6 +184,10 @@ class LiveTable:
         """Called when connections come and go: is anybody who matters here?"""
         humans = [p.position for p in self.players if p.kind == "human"]
         present = any(c.position is not None for c in self.conns) if humans else bool(self.conns)
+        if not present and self.remote_presence:  # cluster: connections at other instances count too
+            mono = time.monotonic()
+            present = any((mask if humans else mask or watching) and until > mono
+                          for mask, watching, until in self.remote_presence.values())
         if present:
             self.empty_since = None
         elif self.empty_since is None:
@@ -239,6 +235,13 @@ class LiveTable:
     # ---- frames ---------------------------------------------------------------------------
     def public_info(self) -> dict[str, Any]:
         connected = {c.position for c in self.conns if c.position is not None}
+        spectators = sum(1 for c in self.conns if c.position is None)
+        if self.remote_presence:  # cluster: the connections other instances have at this table
+            now = time.monotonic()
+            for mask, watching, until in self.remote_presence.values():
+                if until > now:
+                    connected.update(p for p in range(self.n) if mask >> p & 1)
+                    spectators += watching
         return {
             "id": self.id, "game": self.row.game, "preset": self.row.preset, "options": self.row.options,
             "title": self.row.title, "num_deals": self.row.num_deals, "status": self.row.status,
@@ -251,7 +254,7 @@ class LiveTable:
                 | ({"playing_as": self.playing_as[p.position]} if p.position in self.playing_as else {})
                 for p in self.players
             ],
-            "spectators": sum(1 for c in self.conns if c.position is None),
+            "spectators": spectators,
         } | ({"notice": dict(RATIONED)} if self.playing_as else {})
 
     def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
@@ -319,16 +322,18 @@ class LiveTable:
             lines.append(f"{g.seat_name(st.actor_of(i), lang)} {text}")
         return list(lines)
 
+    def frame_text(self, position: int | None, lang: str) -> str:
+        """`frame_for` as JSON text, encoded once per table change and audience (`FrameCache`)."""
+        return self.frames.text(position, lang)
+
     def broadcast(self) -> None:
-        cache: dict[tuple[int | None, str], str] = {}
+        """Send the new state to every connection; called after every change of the table."""
+        self.frames.invalidate()
         for c in list(self.conns):
-            key = (c.position, c.lang)
-            f = cache.get(key)
-            if f is None:  # one view and one encoding per seat and language, however many tabs hold it
-                f = cache[key] = json.dumps(self.frame_for(c.position, c.lang), ensure_ascii=False,
-                                            separators=(",", ":"))
-            c.send(f)
+            c.send(self.frames.text(c.position, c.lang))
             self.frames_sent += 1
+        if self.on_change is not None:  # cluster: the other instances' clients hear of it too
+            self.on_change(self)
 
     # ---- actions --------------------------------------------------------------------------
     def check_action(self, position: int | None, msg: dict[str, Any]) -> tuple[int, str | None]:
@@ -418,6 +423,8 @@ class LiveTable:
     # ---- bots -----------------------------------------------------------------------------
     def kick(self) -> None:
         """Start the bot loop if a bot is to act (or an all-bot table waits for its next deal)."""
+        if not self.bots or not self.owned:  # people only: no loop to start; a replica: its owner runs them
+            return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
 
@@ -501,6 +508,7 @@ class TableManager:
         self._loading: dict[str, asyncio.Lock] = {}
         self.limits = ClientLimits(settings)
         self.thinker = Thinker(settings)
+        self.cluster: Any = None  # yezi.server.cluster.Cluster when instances share the database
 
     def close(self) -> None:
         """Stop every table's tasks and the worker processes."""
@@ -536,6 +544,8 @@ class TableManager:
                 if t is None:
                     t = self._load(table_id)
                     if t is not None:
+                        if self.cluster is not None:  # own it, or follow its owner
+                            t = await self.cluster.adopt(t)
                         self.live[table_id] = t
         finally:
             self._loading.pop(table_id, None)
@@ -669,6 +679,8 @@ class TableManager:
         self.store.create_table(row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner)
         t.start_deal(0, first, deal_seed, deal)
+        if self.cluster is not None:
+            self.cluster.adopt_new(t)
         self.live[tid] = t
         return t, tokens
 

@@ -27,7 +27,8 @@ async def health(request: Request) -> Response:
                                          "max_recent": round(max(w), 1) if w else 0,
                                          "p50_recent": round(w[len(w) // 2], 2) if w else 0,
                                          "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0},
-                         "thinking": ctx.manager.thinker.stats()})
+                         "thinking": ctx.manager.thinker.stats(),
+                         "cluster": ctx.cluster.status() if ctx.cluster is not None else None})
 
 
 async def openapi(request: Request) -> Response:

@@ -10,7 +10,7 @@ from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import OpenSession, ReissueInvite
-from yezi.server.seats import bearer, cookie_name, held_positions, seat_link, set_seat_cookie
+from yezi.server.seats import bearer, checked, cookie_name, held_positions, seat_link, set_seat_cookie
 from yezi.server.tables import TableError
 
 
@@ -25,7 +25,7 @@ async def open_session(request: Request) -> Response:
         return err("no-table", "no such table", 404)
     try:
         token = (await read_model(request, OpenSession, 4096))["token"]
-        position = t.auth(token)
+        position = await checked(ctx.manager, t, lambda: t.auth(token))
     except TableError as e:
         return err(e.code, e.message, 403 if e.code == "bad-token" else 400)
     resp = JSONResponse({"position": position})
@@ -54,7 +54,7 @@ async def reissue_invite(request: Request) -> Response:
         tok = bearer(request.headers)
         if tok is None and host is not None:
             tok = request.cookies.get(cookie_name(host))
-        by = t.auth(tok) if tok else None
+        by = await checked(ctx.manager, t, lambda: t.auth(tok)) if tok else None
         new = await ctx.manager.reissue(t, by, body.get("position"))
     except TableError as e:
         return err(e.code, e.message, 403 if e.code in ("not-host", "bad-token") else 400)

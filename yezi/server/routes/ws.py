@@ -19,9 +19,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server.clients import client_key
+from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
 from yezi.server.schemas import BadInput, ws_message
-from yezi.server.seats import ws_position
+from yezi.server.seats import checked, ws_position
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name
 from yezi.server.workers import Busy
 
@@ -56,7 +57,7 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.close(4404)
         return
     try:
-        position = ws_position(t, ws.query_params, ws.headers, ws.cookies)
+        position = await checked(manager, t, lambda: ws_position(t, ws.query_params, ws.headers, ws.cookies))
     except TableError as e:
         await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
         await ws.close(4403)
@@ -161,12 +162,15 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         return
     if kind == "sync":
         async with t.lock:
-            conn.send(t.frame_for(conn.position, conn.lang))
+            conn.send(t.frame_text(conn.position, conn.lang))
         return
     if kind == "lang":
         conn.lang = msg["lang"]
         async with t.lock:
-            conn.send(t.frame_for(conn.position, conn.lang))
+            conn.send(t.frame_text(conn.position, conn.lang))
+        return
+    if kind in FORWARDED and ctx.cluster is not None and not t.owned:
+        await ctx.cluster.forward(t, conn, msg)  # another instance runs this table
         return
     if kind == "action":
         async with t.lock:

@@ -1,0 +1,779 @@
+"""Several server instances on one PostgreSQL: table ownership, fan-out, forwarding, take-over.
+
+Every instance accepts any client for any table. The table's owner (the instance holding its
+lease, `yezi.server.lease`) runs it as a single server does: it validates, stores and applies
+actions, runs the bots. Every other instance that has clients at the table keeps a replica, a
+`LiveTable` rebuilt from the event log and kept up to date from the database; it serves frames,
+syncs and hints from the replica and forwards the seat holders' intents (action, next deal, name)
+to the owner, which answers with the ack or error for that connection.
+
+Fan-out uses PostgreSQL LISTEN/NOTIFY rather than Redis pub/sub: the database is already there
+and already the source of truth, so nothing else has to run, be secured or fail over, and a
+notification sent after a commit can never announce a move the database does not have. Its
+limit (8,000 bytes a payload) shapes the messages: they are small. On channel ``yezi_tables``,
+``c <sender> <table> ...`` says that tables changed (the replicas read the new events from the
+database) and ``o <sender> <table> ...`` that the sender now owns them; on each instance's own
+channel ``yezi_i_<id>``, a forwarded client intent (a few fields, never a frame) and its reply.
+
+Take-over: each instance renews its leases every `lease_s / 3` seconds (on a thread, so a busy
+event loop keeps them) and its heartbeat, waking when the next foreign lease expires, takes the
+open tables whose lease has expired, rebuilding them from the log (which
+holds every acknowledged move, since the ack follows the commit, and the commit is fenced by the
+lease). With the default lease of 3 s, a killed instance's tables resume elsewhere within about
+4 s. A forwarded intent that gets no answer (its owner died) is retried at the new owner, or
+answered from the log when the move was stored before the owner died.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import os
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+
+from yezi.server import lease as L
+from yezi.server.db import Store, deals_t, events_t, players_t, tables_t
+from yezi.server.expiry import tell_archived
+from yezi.server.frames import FrameCache
+from yezi.server.tables import Conn, LiveTable, TableManager
+
+log = logging.getLogger("yezi.server.cluster")
+
+TABLES_CHANNEL = "yezi_tables"
+FORWARDED = ("action", "next_deal", "name")  # the intents only the owner may carry out
+MAX_PAYLOAD = 7900  # PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more
+
+
+def cluster_wanted(database_url: str) -> bool:
+    """YEZI_CLUSTER=off runs a PostgreSQL server alone (no leases); the default (auto) joins the
+    cluster of every instance on the same database. SQLite is always alone."""
+    mode = os.environ.get("YEZI_CLUSTER", "auto").lower()
+    if mode not in ("auto", "on", "off"):
+        raise ValueError("YEZI_CLUSTER is auto, on or off")
+    pg = database_url.startswith(("postgresql", "postgres:"))
+    if mode == "on" and not pg:
+        raise ValueError("YEZI_CLUSTER=on needs PostgreSQL (SQLite has no LISTEN/NOTIFY and one writer)")
+    return pg and mode != "off"
+
+
+@dataclass
+class ClusterSettings:
+    # Seconds a lease lasts unrenewed: how long a dead instance's tables wait for a new owner.
+    lease_s: float = field(default_factory=lambda: float(os.environ.get("YEZI_LEASE_S", "3")))
+    # Seconds a forwarded intent waits for its owner before the owner is looked up again.
+    forward_timeout_s: float = 1.5
+    # Tables taken over per heartbeat (each is rebuilt from its log).
+    takeover_batch: int = 500
+    # Seconds the event loop may be stuck before this instance stops renewing its leases.
+    stall_s: float = field(default_factory=lambda: float(os.environ.get("YEZI_LEASE_STALL_S", "15")))
+
+    @property
+    def heartbeat_s(self) -> float:
+        return self.lease_s / 3
+
+
+@dataclass
+class _Pending:
+    conn: Conn
+    table: LiveTable
+    msg: dict[str, Any]
+    deal_no: int
+    seq: int
+    sent: float
+    owner: str
+    tries: int = 0
+
+
+class _Capture(Conn):
+    """Stands for a client of another instance while the owner handles its forwarded intent: what
+    the handler sends it (the ack or error) goes back to that instance."""
+
+    out: list[dict[str, Any]]
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        self.out.append(json.loads(frame) if isinstance(frame, str) else frame)
+
+
+Handler = Callable[[Any, LiveTable, Conn, str], Awaitable[None]]
+
+
+class Cluster:
+    def __init__(self, ctx: Any, handler: Handler, conninfo: str, settings: ClusterSettings | None = None):
+        self.ctx = ctx
+        self.store: Store = ctx.store
+        self.manager: TableManager = ctx.manager
+        self.handler = handler
+        self.conninfo = conninfo
+        self.cfg = settings or ClusterSettings()
+        self.me = secrets.token_hex(6)
+        self.channel = f"yezi_i_{self.me}"
+        self.pending: dict[str, _Pending] = {}
+        self._keys = itertools.count()
+        self._changed: set[str] = set()
+        self._moves: list[str] = []  # "table:deal:from_seq:a,b,..": the moves themselves, for the replicas
+        self._announced: dict[str, tuple[int, int]] = {}  # (deal, seq) each owned table was last announced at
+        self._flush: asyncio.Task | None = None
+        self._presence: dict[str, tuple[int, int]] = {}  # what each table's connections here were announced as
+        self._presence_due: dict[str, tuple[int, int]] = {}
+        self._presence_sent = time.monotonic()
+        self.counts = {"moves_from_notify": 0, "reads_from_db": 0, "forwarded": 0, "taken_over": 0}
+        self._refreshing: dict[str, bool] = {}
+        self._idle: dict[str, float] = {}  # since when a table has had no connection here
+        self._tasks: list[asyncio.Task] = []
+        self._bg: set[asyncio.Task] = set()
+        self._ctl: Any = None
+        self._listen: Any = None
+        self._last_renew = time.monotonic()
+        self._loop_tick = time.monotonic()
+        self._held: tuple[set[str], float] = (set(), 0.0)  # leases the last renewal kept, and when it began
+        self._owned_at: dict[str, float] = {}
+        self._stop = threading.Event()
+        self._renewer: threading.Thread | None = None
+        self._next_wait = self.cfg.heartbeat_s
+        self.store.lease_owner = self.me
+        self.manager.cluster = self
+        with self.store.engine.begin() as c:
+            c.exec_driver_sql(L.DDL_LOCK)
+            c.exec_driver_sql(L.DDL)
+
+    # ---- life ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._ctl = await self._connect()
+        self._listen = await self._connect(listen=True)
+        loop = asyncio.get_running_loop()
+        self._renewer = threading.Thread(target=self._renew_loop, name="yezi-lease-renewal", daemon=True)
+        self._renewer.start()
+        self._tasks = [loop.create_task(self._listen_loop()), loop.create_task(self._heartbeat_loop())]
+        await self.heartbeat()  # take the open tables nobody holds (after a restart: all of them)
+        log.info("instance %s joined the cluster", self.me)
+
+    async def _connect(self, listen: bool = False) -> Any:
+        import psycopg
+
+        conn = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True, connect_timeout=5)
+        if listen:
+            await conn.execute(f"LISTEN {TABLES_CHANNEL}")
+            await conn.execute(f"LISTEN {self.channel}")
+        return conn
+
+    async def stop(self) -> None:
+        self._stop.set()
+        if self._renewer is not None:
+            await asyncio.to_thread(self._renewer.join, 5)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        with contextlib.suppress(Exception):
+            if self._ctl is not None:  # hand the tables over at once instead of after the lease
+                await self._ctl.execute(L.RELEASE_ALL, {"me": self.me})
+        for c in (self._ctl, self._listen):
+            with contextlib.suppress(Exception):
+                if c is not None:
+                    await c.close()
+
+    def status(self) -> dict[str, Any]:
+        owned = sum(1 for t in self.manager.live.values() if t.owned)
+        return {"instance": self.me, "pid": os.getpid(), "owned": owned, "replicas": len(self.manager.live) - owned,
+                "forwarding": len(self.pending), **self.counts}
+
+    # ---- tables appearing on this instance ---------------------------------------------------
+    def adopt_new(self, t: LiveTable) -> None:
+        """A table created here: this instance owns it from the start."""
+        with self.store.engine.begin() as c:
+            c.exec_driver_sql(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": [t.id]})
+        t.on_change = self._on_change
+        self._owned(t)
+
+    async def adopt(self, t: LiveTable) -> LiveTable:
+        """A table loaded from the log (a client asked for it): own it if nobody does, else keep it
+        as a replica of the owner's. Returns the table to use: a take-over may have put one in
+        place meanwhile."""
+        t.on_change = self._on_change
+        if t.row.status != "playing":  # finished or archived: nothing can change any more, anyone may serve it
+            t.owned, t.owner_id = False, None
+            return t
+        taken = await self._acquire([t.id])
+        owner = self.me if t.id in taken else await self._owner_of(t.id)
+        there = self.manager.live.get(t.id)
+        if there is not None:
+            return there
+        t.owned, t.owner_id = t.id in taken, owner
+        if t.owned:
+            self._owned(t)
+            t.kick()
+            self._announce_owner([t.id])
+        return t
+
+    async def _acquire(self, ids: list[str]) -> set[str]:
+        cur = await self._ctl.execute(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": ids})
+        return {r[0] for r in await cur.fetchall()}
+
+    async def _owner_of(self, tid: str) -> str | None:
+        cur = await self._ctl.execute(L.OWNER, {"t": tid})
+        r = await cur.fetchone()
+        return r[0] if r and r[1] > 0 else None
+
+    # ---- heartbeat: renew, take over, evict ---------------------------------------------------
+    def _renew_loop(self) -> None:
+        """Renew this instance's leases, on a thread of its own: a busy event loop (a storm of
+        connections, a long collection) does not cost the tables their owner. A loop stuck for
+        `stall_s` lets the leases lapse, so that another instance takes over."""
+        while not self._stop.wait(self.cfg.heartbeat_s):
+            if time.monotonic() - self._loop_tick > self.cfg.stall_s:
+                continue
+            started = time.monotonic()
+            try:
+                with self.store.engine.begin() as c:
+                    rows = c.exec_driver_sql(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s}).fetchall()
+            except Exception:
+                log.exception("could not renew the leases")
+                continue
+            self._held = ({r[0] for r in rows}, started)
+            self._last_renew = started
+
+    async def _heartbeat_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self._next_wait)
+            self._loop_tick = time.monotonic()
+            try:
+                await self.heartbeat()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster heartbeat failed")
+                if self._ctl is None or self._ctl.closed:  # the database went away: connect again
+                    with contextlib.suppress(Exception):
+                        self._ctl = await self._connect()
+
+    def _owned(self, t: LiveTable) -> None:
+        t.owned, t.owner_id = True, self.me
+        self._owned_at[t.id] = time.monotonic()
+
+    async def heartbeat(self) -> None:
+        self._loop_tick = time.monotonic()
+        held, renewed = self._held
+        lapsed = time.monotonic() - self._last_renew > self.cfg.lease_s  # the database is out of reach
+        for t in list(self.manager.live.values()):
+            # a table made or taken after the renewal began is not in its answer: not lost
+            if t.owned and t.row.status == "playing" and (
+                    lapsed or (t.id not in held and self._owned_at.get(t.id, renewed) < renewed)):
+                log.warning("lost the lease of table %s", t.id)
+                self._demote(t)
+        cur = await self._ctl.execute(L.ORPHANS, {"limit": self.cfg.takeover_batch})
+        orphans = [r[0] for r in await cur.fetchall()]
+        if orphans:
+            taken = await self._acquire(orphans)
+            for tid in orphans:
+                if tid in taken:
+                    await self._take_over(tid)
+            if taken:
+                self._announce_owner(sorted(taken))
+        self._evict()
+        await self._check_pending()
+        await self._refresh_presence()
+        cur = await self._ctl.execute(L.NEXT_EXPIRY, {"me": self.me})
+        r = await cur.fetchone()
+        soon = r[0] if r and r[0] is not None else None
+        self._next_wait = self.cfg.heartbeat_s if soon is None else min(self.cfg.heartbeat_s, max(0.05, soon + 0.05))
+
+    async def _take_over(self, tid: str) -> None:
+        """Run a table this instance just leased: a replica here reads only what it may lack (fast),
+        any other table is rebuilt from the log; then bots going, clients told."""
+        t = self.manager.live.get(tid)
+        if t is None or t.owned or not await self._promote(t):
+            try:
+                fresh = await self.store.run(self.manager._load, tid)
+            except Exception:
+                log.exception("could not take over table %s", tid)
+                return
+            if fresh is None:
+                return
+            t = self.manager.live.get(tid)
+            if t is None:
+                t = fresh
+                t.on_change = self._on_change
+                self.manager.live[tid] = t
+            else:
+                async with t.lock:
+                    _replace_state(t, fresh)
+        self._owned(t)
+        t.kick()
+        self._quiet_broadcast(t)
+        for key, p in list(self.pending.items()):  # intents that waited for the dead owner: answer them here
+            if p.table is t:
+                self._spawn(self._resend(key))
+        self.counts["taken_over"] += 1
+        log.info("took over table %s", tid)
+
+    async def _promote(self, t: LiveTable) -> bool:
+        """Bring a replica level with the log before it becomes the owner's table: the moves its
+        notifications may not have brought (its owner died between commit and NOTIFY) and every
+        action id used (replicas do not keep them), so a resent id is still refused."""
+        async with t.lock:
+            d = t.current
+            try:
+                data = await self.store.run(read_since, self.store, t.id, d.no, len(d.state.history))
+                ids = await self.store.run(client_ids_of, self.store, t.id)
+                _apply_players(t, data["players"])
+                if data["status"] is not None:
+                    t.row.status = data["status"]
+                for no, dealer, seed, deal in data["deals"]:
+                    t.start_deal(no, dealer, seed, deal)
+                for deal_no, seq, _seat, action, cid in data["events"]:
+                    t.replay_event(deal_no, seq, action, cid)
+            except Exception:
+                log.exception("replica of table %s out of step: rebuilding it", t.id)
+                return False
+            t.client_ids |= ids
+        return True
+
+    def _demote(self, t: LiveTable) -> None:
+        t.owned, t.owner_id = False, None
+        self._announced.pop(t.id, None)
+        self._owned_at.pop(t.id, None)
+        if t.bot_task is not None:
+            t.bot_task.cancel()
+        self._refresh(t.id)
+
+    def _evict(self) -> None:
+        """Forget replicas nobody here watches and finished tables of our own, once they have been
+        idle for a lease's time (a client still joining holds the table without a connection)."""
+        done: list[str] = []
+        idle: dict[str, float] = {}
+        now = time.monotonic()
+        for tid, t in list(self.manager.live.items()):
+            if t.conns or t.lock.locked():
+                continue
+            idle[tid] = self._idle.get(tid, now)
+            if now - idle[tid] < self.cfg.lease_s:
+                continue
+            if not t.owned:  # a replica nobody here watches
+                self.manager.live.pop(tid, None)
+            elif t.row.status != "playing" and (t.bot_task is None or t.bot_task.done()):
+                self.manager.live.pop(tid, None)
+                self._announced.pop(tid, None)
+                done.append(tid)
+        self._idle = {tid: n for tid, n in idle.items() if tid in self.manager.live}
+        self.release(done)
+
+    def release(self, ids: list[str]) -> None:
+        """Give up the leases of tables that will not change any more (finished, archived)."""
+        if ids and self._ctl is not None:
+            self._spawn(self._ctl.execute(L.RELEASE, {"me": self.me, "ids": ids}))
+
+    # ---- fan-out ------------------------------------------------------------------------------
+    def _on_change(self, t: LiveTable) -> None:
+        """`LiveTable.broadcast` hook: tell the other instances (batched per event-loop turn). New
+        moves of the current deal travel in the message (a replica applies them without reading
+        the database); anything else (a new deal, a claimed seat, a name) says only "changed"."""
+        d = t.current
+        pos = (d.no, len(d.state.history))
+        last = self._announced.get(t.id) if t.owned else None
+        if t.owned:
+            self._announced[t.id] = pos
+        if last is not None and last[0] == pos[0] and last[1] < pos[1]:
+            self._moves.append(f"{t.id}:{d.no}:{last[1]}:" + ",".join(map(str, d.state.history[last[1]:])))
+        else:  # a new deal, or the same move (seats, names or connections changed)
+            self._changed.add(t.id)
+        here = _presence_of(t)
+        if self._presence.get(t.id, (0, 0)) != here:
+            self._presence[t.id] = self._presence_due[t.id] = here
+        if self._flush is None or self._flush.done():
+            self._flush = asyncio.get_running_loop().create_task(self._flush_changed())
+
+    async def _flush_changed(self) -> None:
+        await asyncio.sleep(0)  # let the changes of this turn gather
+        moves, self._moves = self._moves, []
+        ids, self._changed = sorted(self._changed), set()
+        presence, self._presence_due = self._presence_due, {}
+        if moves:
+            await self._notify_ids("e", moves)
+        if ids:
+            await self._notify_ids("c", ids)
+        if presence:
+            await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in presence.items()])
+
+    async def _refresh_presence(self) -> None:
+        """Every lease: announce the connections here again (an announcement lasts two leases, so
+        the seats of an instance that died stop showing as connected), and drop expired ones."""
+        now = time.monotonic()
+        for t in list(self.manager.live.values()):
+            if t.remote_presence and any(until <= now for _m, _w, until in t.remote_presence.values()):
+                t.remote_presence = {k: v for k, v in t.remote_presence.items() if v[2] > now}
+                t.note_presence()
+                self._quiet_broadcast(t)
+        if now - self._presence_sent < self.cfg.lease_s:
+            return
+        self._presence_sent = now
+        self._presence = {tid: _presence_of(t) for tid, t in self.manager.live.items() if t.conns}
+        if self._presence:
+            await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in self._presence.items()])
+
+    def _announce_owner(self, ids: list[str]) -> None:
+        self._spawn(self._notify_ids("o", ids))
+
+    async def _notify_ids(self, kind: str, ids: list[str]) -> None:
+        head = f"{kind} {self.me}"
+        chunk: list[str] = []
+        size = len(head)
+        for tid in ids:
+            if size + len(tid) + 1 > MAX_PAYLOAD:
+                await self._notify(TABLES_CHANNEL, " ".join([head, *chunk]))
+                chunk, size = [], len(head)
+            chunk.append(tid)
+            size += len(tid) + 1
+        if chunk:
+            await self._notify(TABLES_CHANNEL, " ".join([head, *chunk]))
+
+    async def _notify(self, channel: str, payload: str) -> None:
+        try:
+            await self._ctl.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+        except Exception:
+            log.exception("NOTIFY on %s failed", channel)
+
+    async def _listen_loop(self) -> None:
+        while True:
+            try:
+                async for n in self._listen.notifies():
+                    try:
+                        if n.channel == TABLES_CHANNEL:
+                            self._on_tables(n.payload)
+                        else:
+                            self._spawn(self._on_direct(json.loads(n.payload)))
+                    except Exception:
+                        log.exception("bad cluster message %r", n.payload[:200])
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the connection broke: listen again, then read what may have been missed
+                log.exception("cluster LISTEN connection lost")
+                await asyncio.sleep(self.cfg.heartbeat_s)
+                with contextlib.suppress(Exception):
+                    await self._listen.close()
+                try:
+                    self._listen = await self._connect(listen=True)
+                except Exception:
+                    continue
+                for tid in list(self.manager.live):
+                    self._refresh(tid)
+
+    def _on_tables(self, payload: str) -> None:
+        kind, sender, *ids = payload.split(" ")
+        if sender == self.me:
+            return
+        if kind == "e":
+            for item in ids:
+                self._on_moves(item)
+            return
+        if kind == "p":
+            until = time.monotonic() + 2 * self.cfg.lease_s
+            for item in ids:
+                tid, mask, watching = item.split(":")
+                t = self.manager.live.get(tid)
+                if t is not None:
+                    old = t.remote_presence.get(sender)
+                    t.remote_presence[sender] = (int(mask), int(watching), until)
+                    t.note_presence()  # the owner's sweeper counts these connections too
+                    if old is None or old[:2] != (int(mask), int(watching)):
+                        self._quiet_broadcast(t)
+            return
+        for tid in ids:
+            t = self.manager.live.get(tid)
+            if t is None:
+                continue
+            if kind == "o":
+                if t.owned:  # someone took a table we thought ours: our lease had run out
+                    self._demote(t)
+                t.owner_id = sender
+                for key, p in list(self.pending.items()):
+                    if p.table is t and p.owner != sender:
+                        self._spawn(self._resend(key))
+            else:
+                self._refresh(tid)
+
+    def _on_moves(self, item: str) -> None:
+        """Apply moves announced by a table's owner to this instance's replica, when they follow
+        on from where the replica is; otherwise read the table from the database."""
+        tid, no, start, actions = item.split(":")
+        t = self.manager.live.get(tid)
+        if t is None or t.owned:
+            return
+        moves = [int(a) for a in actions.split(",")]
+        d = t.current
+        here = len(d.state.history)
+        if d.no == int(no) and here >= int(start) + len(moves):
+            return  # already read from the database
+        if tid in self._refreshing or t.lock.locked() or d.no != int(no) or here < int(start):
+            self._refresh(tid)
+            return
+        try:
+            for seq in range(here, int(start) + len(moves)):
+                t.replay_event(d.no, seq, moves[seq - int(start)], None)
+        except Exception:
+            log.exception("replica of table %s out of step: reading it again", tid)
+            self._refresh(tid)
+            return
+        self.counts["moves_from_notify"] += len(moves)
+        self._quiet_broadcast(t)
+
+    def _refresh(self, tid: str) -> None:
+        """Bring a table up to date from the database, at most one reader per table at a time."""
+        if tid in self._refreshing:
+            self._refreshing[tid] = True
+            return
+        self._refreshing[tid] = False
+        self._spawn(self._refresh_loop(tid))
+
+    async def _refresh_loop(self, tid: str) -> None:
+        try:
+            while True:
+                t = self.manager.live.get(tid)
+                if t is None:
+                    return
+                await self.catch_up(t)
+                if not self._refreshing.get(tid):
+                    return
+                self._refreshing[tid] = False
+        finally:
+            self._refreshing.pop(tid, None)
+
+    async def catch_up(self, t: LiveTable) -> None:
+        """Read what changed since the replica's last move (an owner reads only its players: a
+        seat claimed or renamed through another instance)."""
+        d = t.current
+        self.counts["reads_from_db"] += 1
+        data = await self.store.run(read_since, self.store, t.id, d.no, len(d.state.history))
+        async with t.lock:
+            changed = _apply_players(t, data["players"])
+            archived = data["status"] == "expired" and t.row.status != "expired"
+            if data["status"] is not None and data["status"] != t.row.status:
+                t.row.status, changed = data["status"], True
+            if archived:  # its owner's sweeper archived it (yezi.server.expiry): tell the clients here
+                self._quiet_broadcast(t)
+                tell_archived(t)
+                return
+            if not t.owned:
+                if (t.current.no, len(t.current.state.history)) != (d.no, len(d.state.history)):
+                    return  # moved on meanwhile (another reader): this read is stale; the next one is not
+                try:
+                    for no, dealer, seed, deal in data["deals"]:
+                        t.start_deal(no, dealer, seed, deal)
+                    for deal_no, seq, _seat, action, cid in data["events"]:
+                        t.replay_event(deal_no, seq, action, cid)
+                except Exception:
+                    log.exception("replica of table %s out of step: reloading", t.id)
+                    fresh = await self.store.run(self.manager._load, t.id)
+                    if fresh is not None:
+                        _replace_state(t, fresh)
+                changed = changed or bool(data["deals"] or data["events"])
+            if changed:
+                self._quiet_broadcast(t)
+
+    def _quiet_broadcast(self, t: LiveTable) -> None:
+        """Broadcast to this instance's clients without announcing it again."""
+        hook, t.on_change = t.on_change, None
+        try:
+            t.broadcast()
+        finally:
+            t.on_change = hook
+
+    # ---- forwarding -----------------------------------------------------------------------------
+    async def forward(self, t: LiveTable, conn: Conn, msg: dict[str, Any]) -> None:
+        """A seat holder's intent at a table another instance owns: send it there."""
+        key = f"{self.me}:{next(self._keys)}"
+        d = t.current
+        p = _Pending(conn, t, {k: msg[k] for k in ("type", "action", "id", "seq", "name") if k in msg},
+                     d.no, len(d.state.history), time.monotonic(), t.owner_id or "")
+        if len(json.dumps(p.msg, ensure_ascii=False).encode()) > MAX_PAYLOAD - 400:
+            conn.send({"type": "error", "code": "too-large", "id": msg.get("id"), "message": "message too large"})
+            return
+        self.pending[key] = p
+        self.counts["forwarded"] += 1
+        await self._resend(key, first=True)
+
+    async def _resend(self, key: str, first: bool = False) -> None:
+        p = self.pending.get(key)
+        if p is None:
+            return
+        t = p.table
+        owner = t.owner_id if first and t.owner_id else await self._owner_of(t.id)
+        if owner is None:  # nobody holds it (its owner died): take it, and answer here
+            if await self._acquire([t.id]):
+                await self._take_over(t.id)
+                self._announce_owner([t.id])
+            owner = self.me if t.owned else await self._owner_of(t.id)
+        if owner == self.me:
+            if self.pending.pop(key, None) is p:  # once, however many retries raced here
+                if not t.owned:  # the lease is ours but the table here is a replica: run it first
+                    await self._take_over(t.id)
+                if t.owned:
+                    await self._answer_here(p)
+                else:
+                    p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
+                                 "message": "this table could not be loaded here; try again"})
+            return
+        if owner is None or self.pending.get(key) is not p:
+            return  # still nobody (the heartbeat looks again), or answered meanwhile
+        t.owner_id, p.owner, p.sent = owner, owner, time.monotonic()
+        p.tries += 1
+        await self._notify(f"yezi_i_{owner}", json.dumps({
+            "k": "fwd", "t": t.id, "p": p.conn.position, "m": p.msg, "r": self.me, "c": key, "l": p.conn.lang,
+            "cl": p.conn.client,
+        }, ensure_ascii=False, separators=(",", ":")))
+
+    async def _answer_here(self, p: _Pending) -> None:
+        """This instance owns the table now. If the move was meant for the position the table is
+        still at, carry it out; if it was stored before its owner died, acknowledge it from the log."""
+        t = p.table
+        d = t.current
+        cid = p.msg.get("id") if isinstance(p.msg.get("id"), str) else None
+        if (d.no, len(d.state.history)) == (p.deal_no, p.seq):
+            await self.handler(self.ctx, t, p.conn, json.dumps(p.msg))
+        elif p.msg.get("type") == "action" and cid is not None and cid in t.client_ids:
+            p.conn.send({"type": "ack", "id": cid, "seq": len(d.state.history), "deal_no": d.no, "recovered": True})
+        else:
+            p.conn.send({"type": "error", "code": "stale", "id": cid,
+                         "message": "the table moved on while its server changed; look again and resend"})
+
+    async def _check_pending(self) -> None:
+        now = time.monotonic()
+        for key, p in list(self.pending.items()):
+            if p.conn.closed:
+                self.pending.pop(key, None)
+            elif now - p.sent > self.cfg.forward_timeout_s:
+                if p.tries >= 8:
+                    self.pending.pop(key, None)
+                    p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
+                                 "message": "the server running this table does not answer; try again"})
+                else:
+                    await self._resend(key)
+
+    async def _on_direct(self, m: dict[str, Any]) -> None:
+        if m.get("k") == "fwd":
+            await self._handle_forwarded(m)
+        elif m.get("k") == "re":
+            p = self.pending.pop(m.get("c"), None)
+            if p is None:
+                return
+            if m.get("moved"):  # not the owner any more: find the new one
+                self.pending[m["c"]] = p
+                await self._resend(m["c"])
+                return
+            for frame in m.get("f", []):
+                p.conn.send(frame)
+
+    async def _handle_forwarded(self, m: dict[str, Any]) -> None:
+        t = self.manager.live.get(m.get("t"))
+        reply: dict[str, Any] = {"k": "re", "c": m.get("c")}
+        if t is None or not t.owned:
+            reply["moved"] = True
+        else:
+            conn = _Capture(m.get("p"), tokens=1e9, lang=m.get("l") or "zh-hant", client=str(m.get("cl") or "?"))
+            conn.out = []
+            conn.received = time.perf_counter()
+            await self.handler(self.ctx, t, conn, json.dumps(m.get("m")))
+            reply["f"] = conn.out
+            if self._moves or self._changed:  # the move first: the asker's replica shows it by the ack
+                await self._flush_changed()
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        if len(text.encode()) > MAX_PAYLOAD:  # an error message far too long: say less
+            reply["f"] = [{k: f.get(k) for k in ("type", "code", "id", "seq", "deal_no")} for f in reply.get("f", [])]
+            text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+        await self._notify(f"yezi_i_{m.get('r')}", text)
+
+    def _spawn(self, coro: Awaitable[Any]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._bg.add(task)
+        task.add_done_callback(self._bg.discard)
+
+
+# ---- reading and applying the log ------------------------------------------------------------
+
+def read_since(store: Store, tid: str, deal_no: int, seq: int) -> dict[str, Any]:
+    """A table's players and status, and its deals and events after (deal_no, seq)."""
+    with store.engine.connect() as c:
+        status = c.execute(select(tables_t.c.status).where(tables_t.c.id == tid)).scalar()
+        players = c.execute(select(players_t).where(players_t.c.table_id == tid)
+                            .order_by(players_t.c.position)).mappings().all()
+        deals = c.execute(select(deals_t).where(deals_t.c.table_id == tid, deals_t.c.deal_no > deal_no)
+                          .order_by(deals_t.c.deal_no)).mappings().all()
+        events = c.execute(select(events_t).where(
+            events_t.c.table_id == tid,
+            ((events_t.c.deal_no == deal_no) & (events_t.c.seq >= seq)) | (events_t.c.deal_no > deal_no),
+        ).order_by(events_t.c.deal_no, events_t.c.seq)).mappings().all()
+    return {
+        "status": status,
+        "players": [dict(r) for r in players],
+        "deals": [(r["deal_no"], r["dealer"], r["seed"], json.loads(r["deal"])) for r in deals],
+        "events": [(r["deal_no"], r["seq"], r["seat"], r["action"], r["client_id"]) for r in events],
+    }
+
+
+def _presence_of(t: LiveTable) -> tuple[int, int]:
+    """This instance's connections at a table: a mask of the seats held, and how many watch."""
+    mask = watching = 0
+    for c in t.conns:
+        if c.position is None:
+            watching += 1
+        else:
+            mask |= 1 << c.position
+    return mask, watching
+
+
+def client_ids_of(store: Store, tid: str) -> set[str]:
+    with store.engine.connect() as c:
+        rows = c.execute(select(events_t.c.client_id).where(events_t.c.table_id == tid,
+                                                            events_t.c.client_id.is_not(None)))
+        return {r[0] for r in rows}
+
+
+def _apply_players(t: LiveTable, rows: list[dict[str, Any]]) -> bool:
+    """Bring the seats up to date with the database (a seat claimed, renamed or re-invited through
+    another instance). A seat whose token changed had its invitation re-issued: the connections
+    here that opened it with the old link are told and closed, as on the instance that re-issued it."""
+    changed = False
+    for r in rows:
+        pos = r["position"]
+        if not 0 <= pos < len(t.players):
+            continue
+        p = t.players[pos]
+        new = (r["name"], bool(r["claimed"]), r["token_hash"], r.get("access") or "open")
+        if (p.name, p.claimed, p.token_hash, p.access) != new:
+            if p.token_hash is not None and p.token_hash != new[2]:
+                for c in list(t.conns):
+                    if c.position == pos:
+                        c.send({"type": "error", "code": "bad-token", "message": "the host issued a new "
+                                "invitation for this seat; this link no longer works"})
+                        c.close(4403)
+            p.name, p.claimed, p.token_hash, p.access = new
+            changed = True
+    return changed
+
+
+def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
+    """Give a live table (its connections stay) the state of a fresh load from the log."""
+    if t.bot_task is not None:
+        t.bot_task.cancel()
+    t.row, t.players, t.deals, t.totals = fresh.row, fresh.players, fresh.deals, fresh.totals
+    t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
+    t.last_activity, t.playing_as = fresh.last_activity, {}
+    t._logs.clear()
+    t._extras.clear()
+    t.frames = FrameCache(t)
+
+
+def conninfo_of(store: Store) -> str:
+    """The libpq URL of the store's database (for psycopg's own LISTEN connection)."""
+    url = store.engine.url.set(drivername="postgresql")
+    return url.render_as_string(hide_password=False)
