@@ -19,6 +19,7 @@ EXTERNAL = {
     "settle": ("yezi.cli.settle", "count a Fishing deal played with physical cards: scores and payments, explained"),
     "serve": ("yezi.cli.serve", "run the web app: play in the browser, any seat a bot"),
     "tournament": ("yezi.cli.tournament", "duplicate deals between bots, with intervals and an Elo table"),
+    "analyze": ("yezi.cli.analyze", "balance analysis: seat advantage per preset and each variant's effect, with CIs"),
     "madiao": ("yezi.cli.madiao", "whole Ma Diao sessions (the 官堆 carried between hands); explain a record"),
     "advise": ("yezi.bots.lukfu_advisor", "Luk Fu: should this hand bid (做) or not (唔做)?"),
 }
