@@ -54,6 +54,15 @@ def deal_facts(game: Game, state: State) -> dict[str, Any]:
 _W: dict[str, Any] = {}
 
 
+def rescore(other: Game, deal: Any, state: State) -> list:
+    """`state`'s payments under `other`'s settlement: the game's own `rescore` where it has one
+    (Fishing: settle the same catches), else the actions replayed, validated, under `other`."""
+    fn = getattr(other, "rescore", None)
+    if fn is not None:
+        return fn(state)
+    return other.replay(deal, state.history).payments()
+
+
 def setup(game_name: str, preset: str | None, overrides: dict[str, Any], bot: str, seed: int,
           rescore: list[dict[str, Any]]) -> None:
     """Build the game, one bot per active seat and the rescoring games (a worker's initialiser)."""
@@ -68,7 +77,7 @@ def play_one(index: int) -> DealRecord:
     game, seed = _W["game"], _W["seed"]
     deal = game.deal_from_seed(derived_seed("deal", seed, index))
     state = play_with(game, _W["bots"], deal, random.Random(derived_seed("bots", seed, index)))
-    rescored = [[float(p) for p in other.replay(deal, state.history).payments()] for other in _W["rescore"]]
+    rescored = [[float(p) for p in rescore(other, deal, state)] for other in _W["rescore"]]
     return DealRecord(index, [float(p) for p in state.payments()], len(state.history), deal_facts(game, state),
                       rescored)
 
