@@ -48,7 +48,7 @@ def play_deal(env: Env, net: Policy, seat: int, rng: random.Random, greedy: bool
         legal = info["legal_actions"]
         if info["current_player"] == seat and len(legal) > 1:
             o = torch.as_tensor(obs).unsqueeze(0)
-            m = torch.as_tensor(info["action_mask"]).unsqueeze(0)
+            m = torch.from_numpy(np.array(info["action_mask"])).unsqueeze(0)
             with torch.no_grad():
                 logits, value = net(o, m)
             dist = torch.distributions.Categorical(logits=logits)
