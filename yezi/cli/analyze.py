@@ -22,7 +22,7 @@ from yezi.core.registry import game_class, load_game
 
 def build_parser() -> Parser:
     p = Parser(prog="yezi analyze", description="Balance analysis: seat advantage per preset and the effect of each "
-               "variant option on it, on deal length and on payments, with 95%% intervals, charts and a Markdown report.")
+               "variant option on it, on deal length and on payments, with 95% intervals, charts and a Markdown report.")
     p.add_argument("game", help="game name, e.g. fishing")
     p.add_argument("--preset", action="append", default=None, help="a preset to analyse (repeatable; default: all)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
