@@ -76,13 +76,14 @@ def evaluate(net: Policy, deals: int, seed: int) -> tuple[float, float]:
     return float(np.mean(pays)), float(1.96 * np.std(pays, ddof=1) / np.sqrt(len(pays)))
 
 
-def train(iterations: int = 40, episodes: int = 64, seed: int = 0, eval_every: int = 10, eval_deals: int = 300):
+def train(iterations: int = 40, episodes: int = 64, seed: int = 0, eval_every: int = 10, eval_deals: int = 300,
+          lr: float = 1e-3):
     torch.set_num_threads(1)  # small batches: one thread is fastest, and kind to a shared machine
     torch.manual_seed(seed)
     env = Env("fishing", options={"players": 2})
     env.reset(seed=seed)
     net = Policy(env.observation_spec.size, env.num_actions)
-    opt = torch.optim.Adam(net.parameters(), lr=3e-4)
+    opt = torch.optim.Adam(net.parameters(), lr=lr)
     rng = random.Random(seed)
     start = time.time()
     m, h = evaluate(net, eval_deals, 10_000 + seed)
@@ -124,8 +125,9 @@ def main() -> None:
     p.add_argument("--episodes", type=int, default=64, help="deals per iteration")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--eval-deals", type=int, default=300)
+    p.add_argument("--lr", type=float, default=1e-3)
     args = p.parse_args()
-    train(args.iterations, args.episodes, args.seed, eval_deals=args.eval_deals)
+    train(args.iterations, args.episodes, args.seed, eval_deals=args.eval_deals, lr=args.lr)
 
 
 if __name__ == "__main__":
