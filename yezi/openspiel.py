@@ -1,7 +1,7 @@
 """OpenSpiel games for every yezi game: `import yezi.openspiel` registers `yezi_<game>`.
 
     import pyspiel, yezi.openspiel
-    game = pyspiel.load_game("yezi_lukfu", {"preset": "hakka-hk-3p", "options": "laosui=mark"})
+    game = pyspiel.load_game("yezi_lukfu", {"preset": "hakka-hk-3p", "options": "laosui:visible"})
 
 Each is a Python game (pyspiel.register_game) over the engine; nothing here decides a rule.
 
@@ -43,9 +43,19 @@ from yezi.core.registry import available_games, game_class, load_game
 DEFAULT_DEAL_OUTCOMES = 1 << 16
 
 
+def parse_options(text: str) -> dict[str, str]:
+    """Rule options from the `options` parameter: `name:value` pairs separated by `;`.
+
+    OpenSpiel writes parameters into game strings (`yezi_lukfu(options=laosui:deduce,…)`) that
+    it splits on `,` and `=`, so those two cannot appear inside a value that must survive
+    serialisation; `name=value,…` is also read, for games built from a dict and never serialised."""
+    pairs = [p for p in text.replace(";", ",").split(",") if p.strip()]
+    return parse_overrides([p.replace(":", "=", 1) if "=" not in p else p for p in pairs])
+
+
 def _yezi_game(name: str, params: dict[str, Any]) -> Game:
     preset = params.get("preset") or None
-    return load_game(name, preset, parse_overrides(params.get("options") or ""))
+    return load_game(name, preset, parse_options(params.get("options") or ""))
 
 
 def _game_type(name: str) -> pyspiel.GameType:
@@ -221,4 +231,4 @@ def register_all() -> list[str]:
 
 register_all()
 
-__all__ = ["GAME_CLASSES", "YeziGame", "YeziObserver", "YeziState", "register_all", "resampler"]
+__all__ = ["GAME_CLASSES", "YeziGame", "YeziObserver", "YeziState", "parse_options", "register_all", "resampler"]

@@ -35,7 +35,7 @@ def test_random_sim_test_with_serialisation(name):
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_random_sim_test_every_preset(case):
     name, preset, opts = case
-    pyspiel.random_sim_test(_load(name, preset, ",".join(f"{k}={v}" for k, v in opts.items())),
+    pyspiel.random_sim_test(_load(name, preset, ";".join(f"{k}:{v}" for k, v in opts.items())),
                             num_sims=20, serialize=True, verbose=False)
 
 
@@ -97,3 +97,16 @@ def test_metadata_and_strings():
     s.apply_action(3473)
     assert s.is_terminal() and any(s.returns())
     assert tse.max_game_length() >= 1
+
+
+def test_options_survive_serialisation():
+    """`name:value;…` options are kept through OpenSpiel's game strings (which split on , and =)."""
+    game = _load("fishing", "suffocated", "players:2;peek:no")
+    assert game.num_players() == 2
+    state = game.new_initial_state()
+    state.apply_action(4)
+    state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert game2.num_players() == 2 and str(state2) == str(state)
+    assert game2.ygame.rules["peek"] is False
