@@ -33,10 +33,8 @@ def config_table(results: dict[str, Any], preset: str) -> list[str]:
         if "error" in s:
             lines.append(f"| {label} | " + " | ".join("—" for _ in seats) + f" | {s['error']} | |")
             continue
-        seat_cells = [_ci(v) for v in s["seat_payment"]]
-        if len(seat_cells) < len(seats):
-            seat_cells += ["—"] * (len(seats) - len(seat_cells))
-        seat_cells = seat_cells[:len(seats)] if len(s["seat_payment"]) <= len(seats) else seat_cells
+        seat_cells = [_ci(v) for v in s["seat_payment"]][:len(seats)]  # a variant may have fewer seats
+        seat_cells += ["—"] * (len(seats) - len(seat_cells))
         lines.append(f"| {label} | " + " | ".join(seat_cells)
                      + f" | {s['length'][0]:.1f} | {s['stake'][0]:.1f} |")
     return lines
