@@ -19,6 +19,7 @@ EXTERNAL = {
     "settle": ("yezi.cli.settle", "settle a deal played with physical cards or tiles (fishing, lukfu, madiao, jielong, tseding, dingniu): every payment explained"),
     "serve": ("yezi.cli.serve", "run the web app: play in the browser, any seat a bot"),
     "tournament": ("yezi.cli.tournament", "duplicate deals between bots, with intervals and an Elo table"),
+    "analyze": ("yezi.cli.analyze", "balance analysis: seat advantage per preset and each variant's effect, with CIs"),
     "madiao": ("yezi.cli.madiao", "whole Ma Diao sessions (the 官堆 carried between hands); explain a record"),
     "advise": ("yezi.bots.lukfu_advisor", "Luk Fu: should this hand bid (做) or not (唔做)?"),
 }
@@ -60,6 +61,11 @@ def build_parser() -> Parser:
     sp.add_argument("--bots", default="heuristic", help="comma-separated bots, one per seat (cycled)")
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument("--jobs", "-j", type=positive_int, default=1, help="processes (default 1; with --ray: CPUs "
+                    "of the local cluster)")
+    sp.add_argument("--ray", action="store_true", help="play the deals on a Ray cluster (a local one by default); "
+                    "the same numbers as a local run with the same seed")
+    sp.add_argument("--address", default=None, help="with --ray: the cluster to join (ray://HOST:10001 or auto)")
 
     sp = sub.add_parser("replay", help="print a recorded game move by move",
                         description="Print a recorded game move by move, from one seat's view or the public one.")

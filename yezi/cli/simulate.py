@@ -2,48 +2,48 @@
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
 from yezi.bots import make_bot
 from yezi.cli.args import UsageError
 from yezi.core.options import parse_overrides
-from yezi.core.playout import play_deal
 from yezi.core.registry import load_game
 from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.sim.batch import play_many
 from yezi.sim.report import Progress, render_text, table
 
 
 def run_simulate(args, out=None) -> int:
+    """Deal i and its bots' random stream come from (seed, i) alone (`yezi.sim.batch`), so one
+    process, a pool (`--jobs`) or a Ray cluster (`--ray`) give exactly the same numbers."""
     out = out or sys.stdout
     game = load_game(args.game, args.preset, parse_overrides(args.option))
-    specs = [s for s in args.bots.split(",") if s.strip()]
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if not specs:
         raise UsageError("--bots is empty; give bot names, e.g. --bots heuristic,random")
     active = game.active_seats()
     bots = [None] * game.num_seats
     for i, s in enumerate(active):
         bots[s] = make_bot(game.name, specs[i % len(specs)])
-    rng = random.Random(args.seed)
-    pays: list[list[float]] = [[] for _ in range(game.num_seats)]
-    flags: dict[str, int] = {}
     n = args.games
     progress = None if args.quiet else Progress(label="deals")
     start = time.perf_counter()
-    step = max(1, n // 100)
     try:
-        for i in range(n):
-            state = play_deal(game, bots, game.deal_from_seed(rng.randrange(2**63)), rng)
-            for s, p in enumerate(state.payments()):
-                pays[s].append(float(p))
-            for k, v in game_stats(game, state).items():
-                flags[k] = flags.get(k, 0) + int(v)
-            if progress and ((i + 1) % step == 0 or i + 1 == n):
-                progress(i + 1, n, start)
+        outcomes = play_many(args.game, specs, n, preset=args.preset, options=args.option, seed=args.seed,
+                             jobs=getattr(args, "jobs", 1), ray=getattr(args, "ray", False),
+                             address=getattr(args, "address", None),
+                             progress=(lambda d, t: progress(d, t, start)) if progress else None)
+    except RuntimeError as e:
+        raise UsageError(str(e)) from None
     finally:
         if progress:
             progress.close()
+    pays: list[list[float]] = [[o.payments[s] for o in outcomes] for s in range(game.num_seats)]
+    flags: dict[str, int] = {}
+    for o in outcomes:
+        for k, v in o.stats.items():
+            flags[k] = flags.get(k, 0) + int(v)
     elapsed = max(time.perf_counter() - start, 1e-9)
     head = (f"{game.titles['en']} · preset {game.rules.preset} · {n} deal{'s' * (n != 1)} · seed {args.seed} · "
             f"{n / elapsed:,.0f} deals/s")

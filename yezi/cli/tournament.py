@@ -27,6 +27,9 @@ def build_parser() -> Parser:
                    help="override one rule option (repeatable, or comma-separated)")
     p.add_argument("--seed", type=int, default=0, help="deals and bot randomness derive from it")
     p.add_argument("--jobs", "-j", type=positive_int, default=None, help="processes, at least 1 (default: every core)")
+    p.add_argument("--ray", action="store_true", help="play the deals on a Ray cluster (a local one of --jobs CPUs "
+                   "by default): the same scores as a local run with the same seed")
+    p.add_argument("--address", default=None, help="with --ray: the cluster to join (ray://HOST:10001 or auto)")
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="stop after this long and report the deals finished so far")
     p.add_argument("--plot", metavar="FILE", help="write a chart (PNG, SVG or PDF by extension; needs matplotlib)")
@@ -66,9 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         t = run_tournament(
             args.game, specs, args.deals, preset=args.preset, options=args.option, seed=args.seed, jobs=args.jobs,
-            time_limit=args.time_limit, progress=progress,
+            time_limit=args.time_limit, progress=progress, ray=args.ray, address=args.address,
         )
-    except (YeziError, ValueError) as e:
+    except (YeziError, ValueError, RuntimeError) as e:
         print(f"yezi tournament: {e}", file=sys.stderr)
         return 2
     finally:

@@ -55,17 +55,40 @@ def play_many(
     seed: int = 0,
     jobs: int | None = None,
     stats: Callable[[Any], dict[str, Any]] | None = None,
+    ray: bool = False,
+    address: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[DealOutcome]:
     """Play `deals` deals with `specs[i % len(specs)]` in the i-th active seat; outcomes by index.
 
-    `stats` (state -> dict) runs in the workers; it must be a module-level function."""
+    `stats` (state -> dict) runs in the workers; it must be a module-level function. With `ray`
+    the deals are played by Ray tasks (`yezi.sim.distributed`; a local cluster of `jobs` CPUs
+    unless `address` names one): the outcomes are exactly those of a local run."""
     overrides = parse_overrides(list(options))
-    jobs = max(1, min(jobs or os.cpu_count() or 1, deals or 1))
     args = (game_name, preset, overrides, list(specs), seed, stats)
+    done: dict[int, DealOutcome] = {}
+    step = max(1, deals // 100)
+    if ray:
+        from yezi.sim.distributed import ray_map
+
+        load_game(game_name, preset, overrides)  # a bad name fails here, not in a worker
+        for out in ray_map(_setup, args, _one, range(deals), address=address, jobs=jobs):
+            done[out.index] = out
+            if progress and (len(done) % step == 0 or len(done) == deals):
+                progress(len(done), deals)
+        return [done[i] for i in range(deals)]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, deals or 1))
     if jobs == 1:
         _setup(*args)
-        return [_one(i) for i in range(deals)]
+        for i in range(deals):
+            done[i] = _one(i)
+            if progress and ((i + 1) % step == 0 or i + 1 == deals):
+                progress(i + 1, deals)
+        return [done[i] for i in range(deals)]
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     with ctx.Pool(jobs, _setup, args) as pool:
-        out = pool.map(_one, range(deals), chunksize=max(1, deals // (8 * jobs)))
-    return out
+        for out in pool.imap_unordered(_one, range(deals), chunksize=max(1, deals // (8 * jobs))):
+            done[out.index] = out
+            if progress and (len(done) % step == 0 or len(done) == deals):
+                progress(len(done), deals)
+    return [done[i] for i in range(deals)]

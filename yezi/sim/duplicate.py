@@ -214,8 +214,11 @@ def run_tournament(
     jobs: int | None = None,
     time_limit: float | None = None,
     progress: Callable[[int, int, float], None] | None = None,
+    ray: bool = False,
+    address: str | None = None,
 ) -> Tournament:
-    """Play `deals` duplicate deals on `jobs` processes (default: every core).
+    """Play `deals` duplicate deals on `jobs` processes (default: every core), or with `ray` on a
+    Ray cluster (a local one of `jobs` CPUs unless `address` names one): the same scores.
 
     With a time limit, or on Ctrl-C, it stops early and keeps the longest run of finished deals
     from index 0, so that slow deals are not left out selectively."""
@@ -226,7 +229,18 @@ def run_tournament(
     done: dict[int, DealResult] = {}
     stopped = False
     try:
-        if jobs == 1:
+        if ray:
+            from yezi.sim.distributed import ray_map
+
+            args = (game_name, preset, overrides, list(specs), seed)
+            for res in ray_map(_init_worker, args, _work, range(deals), address=address, jobs=jobs):
+                done[res.index] = res
+                if progress:
+                    progress(len(done), deals, start)
+                if time_limit is not None and time.perf_counter() - start > time_limit:
+                    stopped = len(done) < deals
+                    break
+        elif jobs == 1:
             for i in range(deals):
                 done[i] = play_duplicate_deal(game, bots, i, seed)
                 if progress:

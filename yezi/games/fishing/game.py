@@ -372,6 +372,15 @@ class Fishing(Game):
             out["a special set made"] = any(quick(c, self.class_rules)[2] for c in state.catches)
         return out
 
+    def rescore(self, state: FishingState) -> list[int]:
+        """The payments of `state`'s finished deal (played under a ruleset that differs from this
+        one in its settlement only) under this game's settlement: what `yezi analyze --rescore
+        settlement` compares methods with, without replaying the deal."""
+        if state.turn >= 0:
+            raise ValueError("the deal is not over")
+        return self.method.settle([self.method.standing_quick(quick(c, self.class_rules)) for c in state.catches],
+                                  with_text=False).payments
+
     def dealer_shift(self, state: State) -> int:
         if self.rules["next_dealer"] == "rotate":
             return 1
