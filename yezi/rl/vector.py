@@ -63,6 +63,10 @@ class VectorEnv:
         self.legal: list[list[int]] = []
         self._streams = [DealStream(0, i) for i in range(n)]
         self._batch = hasattr(self.observer, "write_batch")
+        self._mask_rows: dict[tuple[int, ...], bytes] = {}
+        self._mask_room = min(1 << 16, (64 << 20) // a)  # rows kept: at most 64 MiB of them
+        self._sparse = a > 2048
+        self._set: tuple[Any, Any] = (np.zeros(0, dtype=np.int64), [])
 
     # --- API ----------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -101,8 +105,9 @@ class VectorEnv:
         ended: list[int] = []
         finals: list[tuple[int, int]] = []
         payments: dict[int, list[Any]] = {}
+        states = self.states
         for i, code in enumerate(codes):
-            st = self.states[i]
+            st = states[i]
             actor = st.current_player
             st.apply_unchecked(code)
             if st.current_player is None:
@@ -113,10 +118,10 @@ class VectorEnv:
                 ended.append(i)
                 finals.append((i, actor))
         if finals and self.observer:
-            self._write(self.final_obs, [(self.states[i], seat) for i, seat in finals], [i for i, _ in finals])
+            self._write(self.final_obs, [(states[i], seat) for i, seat in finals], [i for i, _ in finals])
         for i in ended:
-            self.states[i] = self._next_state(i)
-        self.legal = [st.legal_actions() for st in self.states]
+            states[i] = self._next_state(i)
+        self.legal = [st.legal_actions() for st in states]
         self._refresh(range(self.num_envs))
         info = self._info(final=bool(ended))
         if ended:
@@ -138,14 +143,32 @@ class VectorEnv:
 
     def _refresh(self, rows: range) -> None:
         np = self._np
-        mask = self.mask
-        mask[:] = False
         legal = self.legal
-        mask[np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal))] = True
+        if self._sparse:
+            # a large action space (打天九's sets): clear the entries set last time, set the new ones
+            mask = self.mask
+            mask[self._set] = False
+            self._set = (np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal)))
+            mask[self._set] = True
+        else:
+            # each legal-action list's mask row, kept as bytes: the whole mask is one join and one copy
+            get, make = self._mask_rows.get, self._mask_row
+            raw = b"".join([get(key) or make(key) for key in map(tuple, legal)])
+            self.mask[:] = np.frombuffer(raw, np.bool_).reshape(self.mask.shape)
         players = [st.current_player for st in self.states]
         self.current_player[:] = players
         if self.observer:
             self._write(self.obs, list(zip(self.states, players)), list(rows))
+
+    def _mask_row(self, legal: tuple[int, ...]) -> bytes:
+        flags = bytearray(self.num_actions)
+        for a in legal:
+            flags[a] = 1
+        row = bytes(flags)
+        if len(self._mask_rows) >= self._mask_room:  # bounded: long runs meet many lists
+            self._mask_rows.clear()
+        self._mask_rows[legal] = row
+        return row
 
     def _write(self, buf: Any, pairs: list[tuple[State, int]], rows: list[int]) -> None:
         obs = self.observer
