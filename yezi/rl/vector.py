@@ -63,8 +63,6 @@ class VectorEnv:
         self.legal: list[list[int]] = []
         self._streams = [DealStream(0, i) for i in range(n)]
         self._batch = hasattr(self.observer, "write_batch")
-        self._mask_rows: dict[tuple[int, ...], bytes] = {}
-        self._mask_room = min(1 << 16, (64 << 20) // a)  # rows kept: at most 64 MiB of them
         self._sparse = a > 2048
         self._set: tuple[Any, Any] = (np.zeros(0, dtype=np.int64), [])
 
@@ -144,31 +142,18 @@ class VectorEnv:
     def _refresh(self, rows: range) -> None:
         np = self._np
         legal = self.legal
+        mask = self.mask
         if self._sparse:
-            # a large action space (打天九's sets): clear the entries set last time, set the new ones
-            mask = self.mask
+            # a large action space (打天九's 19,844 sets): clear only the entries set last step
             mask[self._set] = False
-            self._set = (np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal)))
-            mask[self._set] = True
         else:
-            # each legal-action list's mask row, kept as bytes: the whole mask is one join and one copy
-            get, make = self._mask_rows.get, self._mask_row
-            raw = b"".join([get(key) or make(key) for key in map(tuple, legal)])
-            self.mask[:] = np.frombuffer(raw, np.bool_).reshape(self.mask.shape)
+            mask[:] = False
+        self._set = (np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal)))
+        mask[self._set] = True
         players = [st.current_player for st in self.states]
         self.current_player[:] = players
         if self.observer:
             self._write(self.obs, list(zip(self.states, players)), list(rows))
-
-    def _mask_row(self, legal: tuple[int, ...]) -> bytes:
-        flags = bytearray(self.num_actions)
-        for a in legal:
-            flags[a] = 1
-        row = bytes(flags)
-        if len(self._mask_rows) >= self._mask_room:  # bounded: long runs meet many lists
-            self._mask_rows.clear()
-        self._mask_rows[legal] = row
-        return row
 
     def _write(self, buf: Any, pairs: list[tuple[State, int]], rows: list[int]) -> None:
         obs = self.observer
