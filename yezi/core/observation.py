@@ -22,6 +22,7 @@ numpy is imported lazily here and in the game encoders only, so that the core in
 
 from __future__ import annotations
 
+from array import array as _array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from math import prod
@@ -240,13 +241,17 @@ class InfoStateObserver(Observer):
         self.base = base
         self.length = length
         self.hidden = a + 1
+        self._pad = _array("f", bytes(4 * length))  # zeros: no action yet
 
     def write(self, state: State, seat: int, out: np.ndarray) -> None:
+        np = _np or _numpy()
         k = self.base.spec.size
         self.base.write(state, seat, out[:k])
-        self._history(state, seat, out[k:])
+        codes, actors = self.encoded(state, seat)
+        out[k:] = np.frombuffer(b"".join((codes, actors)), np.float32)
 
     def write_batch(self, pairs: Sequence[tuple[State, int]], out: np.ndarray) -> None:
+        np = _np or _numpy()
         k = self.base.spec.size
         base = self.base
         if hasattr(base, "write_batch"):
@@ -254,40 +259,49 @@ class InfoStateObserver(Observer):
         else:
             for row, (st, seat) in enumerate(pairs):
                 base.write(st, seat, out[row, :k])
-        for row, (st, seat) in enumerate(pairs):
-            self._history(st, seat, out[row, k:])
-
-    def _history(self, state: State, seat: int, out: np.ndarray) -> None:
-        codes, actors = self.seen(state, seat)
-        n, length = len(codes), self.length
-        out[:n] = codes
-        out[n:length] = 0
-        out[length:length + n] = actors
-        out[length + n:] = 0
+        # every row's history, already encoded as float32 bytes, laid out by one numpy call
+        encoded = self.encoded
+        raw = b"".join([part for st, seat in pairs for part in encoded(st, seat)])
+        out[:, k:] = np.frombuffer(raw, np.float32).reshape(len(pairs), 2 * self.length)
 
     def seen(self, state: State, seat: int) -> tuple[list[int], list[int]]:
         """The history's codes and actors as `seat` saw it, encoded (`code + 1`, hidden as
-        `action_space_size + 1`, `seat + 1`), extended from what was encoded before: the state
-        keeps them beside its history list (a clone has a history list of its own). At the end
-        of a deal some games show what was hidden, so a finished deal is encoded afresh."""
+        `action_space_size + 1`, `seat + 1`)."""
+        n = len(state.history)
+        codes, actors = self.encoded(state, seat)
+        return [int(x) for x in codes[:n]], [int(x) for x in actors[:n]]
+
+    def encoded(self, state: State, seat: int) -> tuple[Any, Any]:
+        """`history_actions` and `history_actors` for `seat` as two float32 buffers padded to
+        `max_game_length` (`array('f')`), extended from what was encoded before: the state
+        keeps them beside its history list (a clone has a history list of its own), so a step
+        encodes only the actions since the seat's last observation, never the whole history. At
+        the end of a deal some games show what was hidden, so a finished deal is encoded afresh."""
         hidden, redact, actor_of = self.hidden, state.redact, state.actor_of
+        history = state.history
         if state.current_player is None:
-            n = len(state.history)
-            return ([hidden if (c := redact(i, seat)) is None else c + 1 for i in range(n)],
-                    [actor_of(i) + 1 for i in range(n)])
+            codes, actors = _array("f", self._pad), _array("f", self._pad)
+            for i in range(len(history)):
+                c = redact(i, seat)
+                codes[i] = hidden if c is None else c + 1
+                actors[i] = actor_of(i) + 1
+            return codes, actors
         memo = state.__dict__.get("_seen_history")
-        if memo is None or memo[0] is not state.history:
-            memo = (state.history, {})
+        if memo is None or memo[0] is not history:
+            memo = (history, {})
             state.__dict__["_seen_history"] = memo
         got = memo[1].get(seat)
         if got is None:
-            got = memo[1][seat] = ([], [])
-        codes, actors = got
-        for i in range(len(codes), len(state.history)):
-            c = redact(i, seat)
-            codes.append(hidden if c is None else c + 1)
-            actors.append(actor_of(i) + 1)
-        return got
+            got = memo[1][seat] = [_array("f", self._pad), _array("f", self._pad), 0]
+        codes, actors, done = got
+        n = len(history)
+        if done < n:
+            for i in range(done, n):
+                c = redact(i, seat)
+                codes[i] = hidden if c is None else c + 1
+                actors[i] = actor_of(i) + 1
+            got[2] = n
+        return codes, actors
 
 
 __all__ = ["KINDS", "BitObserver", "InfoStateObserver", "ObservationSpec", "Observer", "Piece", "one_hot", "unary",

@@ -63,6 +63,8 @@ class VectorEnv:
         self.legal: list[list[int]] = []
         self._streams = [DealStream(0, i) for i in range(n)]
         self._batch = hasattr(self.observer, "write_batch")
+        self._sparse = a > 2048
+        self._set: tuple[Any, Any] = (np.zeros(0, dtype=np.int64), [])
 
     # --- API ----------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -101,8 +103,9 @@ class VectorEnv:
         ended: list[int] = []
         finals: list[tuple[int, int]] = []
         payments: dict[int, list[Any]] = {}
+        states = self.states
         for i, code in enumerate(codes):
-            st = self.states[i]
+            st = states[i]
             actor = st.current_player
             st.apply_unchecked(code)
             if st.current_player is None:
@@ -113,10 +116,10 @@ class VectorEnv:
                 ended.append(i)
                 finals.append((i, actor))
         if finals and self.observer:
-            self._write(self.final_obs, [(self.states[i], seat) for i, seat in finals], [i for i, _ in finals])
+            self._write(self.final_obs, [(states[i], seat) for i, seat in finals], [i for i, _ in finals])
         for i in ended:
-            self.states[i] = self._next_state(i)
-        self.legal = [st.legal_actions() for st in self.states]
+            states[i] = self._next_state(i)
+        self.legal = [st.legal_actions() for st in states]
         self._refresh(range(self.num_envs))
         info = self._info(final=bool(ended))
         if ended:
@@ -138,10 +141,15 @@ class VectorEnv:
 
     def _refresh(self, rows: range) -> None:
         np = self._np
-        mask = self.mask
-        mask[:] = False
         legal = self.legal
-        mask[np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal))] = True
+        mask = self.mask
+        if self._sparse:
+            # a large action space (打天九's 19,844 sets): clear only the entries set last step
+            mask[self._set] = False
+        else:
+            mask[:] = False
+        self._set = (np.repeat(self._rows, list(map(len, legal))), list(chain.from_iterable(legal)))
+        mask[self._set] = True
         players = [st.current_player for st in self.states]
         self.current_player[:] = players
         if self.observer:

@@ -306,9 +306,18 @@ class LukFuState(State):
         # Deduced 老歲 stays 老歲 while the card is held: facts only accumulate and cards only
         # leave hands, so a world in which an opponent holds a higher card never comes back.
         old |= cards & self._old_known[seat]
-        for c in cards_of(cards & ~old):
-            if self.is_laosui(seat, c):
-                old |= 1 << c
+        rest = cards & ~old
+        if rest:
+            # the deduction's first proof, for the whole hand at once: a card beaten by a card
+            # truly in an opponent's hand is not 老歲 (the true world is consistent), no search
+            opp = 0
+            for q in self.active:
+                if q != seat:
+                    opp |= self.hands[q]
+            higher = self.table.higher
+            for c in cards_of(rest):
+                if not higher[c] & opp and self.is_laosui(seat, c):
+                    old |= 1 << c
         self._old_known[seat] |= old
         return old
 
