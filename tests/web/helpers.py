@@ -193,6 +193,31 @@ def sqlite_server(bot_delay: float = 0.0, prefix: str = "yezi-db-") -> Iterator[
         srv.stop()
 
 
+def started_servers(database_url: Callable[[], str], **server_kwargs: Any) -> Iterator[Callable[..., Server]]:
+    """The body of an ``own_server`` fixture (``yield from started_servers(...)``): yields a function that
+    starts a Server on a fresh ``database_url()`` with extra environment (``start(YEZI_RATE_PER_S="5")``),
+    and stops every server it started when the test ends."""
+    started: list[Server] = []
+
+    def start(**env: str) -> Server:
+        srv = Server(database_url(), env=env, **server_kwargs).start()
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+def add_server_log_on_failure(item: pytest.Item, rep: pytest.TestReport) -> None:
+    """For a ``pytest_runtest_makereport`` hookwrapper: a failing test that used the ``server`` fixture
+    shows the end of that server's log (tracebacks from the server side)."""
+    if rep.when == "call" and rep.failed:
+        srv = item.funcargs.get("server")
+        if isinstance(srv, Server):
+            rep.sections.append(("server log (tail)", srv.log_tail()))
+
+
 def table_against_bots(srv: Server, game: str) -> tuple[dict[str, Any], Client]:
     """A new table of `game` (which must be listed with its own renderer and a heuristic bot) for a
     human against the bots, and that human's client."""
