@@ -10,9 +10,9 @@ clock rate is printed beside.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
+
+from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
@@ -30,26 +30,23 @@ CASES = [
 def bench(name: str, preset: str, overrides: dict, seconds: float) -> tuple[float, float, float]:
     game = load_game(name, preset, overrides)
     rng = random.Random(1)
-    n = actions = 0
-    c0 = time.process_time()
-    t0 = time.perf_counter()
-    while (cpu := time.process_time() - c0) < seconds:
-        for _ in range(50):
-            state = game.start(seed=rng.randrange(2**63))
-            random_playout(state, rng)
-            actions += len(state.history)
-            n += 1
-    wall = time.perf_counter() - t0
+    actions = 0
+
+    def play() -> None:
+        nonlocal actions
+        state = game.start(seed=rng.randrange(2**63))
+        random_playout(state, rng)
+        actions += len(state.history)
+
+    n, cpu, wall = timed_games(play, seconds, batch=50)
     return n / cpu, n / wall, actions / n
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
+    seconds = seconds_option()
     print(f"{'game':<10}{'preset':<13}{'options':<12}{'games/cpu-s':>12}{'games/wall-s':>13}{'actions/game':>14}")
     for name, preset, overrides in CASES:
-        rate, wall, per = bench(name, preset, overrides, args.seconds)
+        rate, wall, per = bench(name, preset, overrides, seconds)
         opts = ",".join(f"{k}={v}" for k, v in overrides.items())
         print(f"{name:<10}{preset:<13}{opts:<12}{rate:>12.0f}{wall:>13.0f}{per:>14.1f}")
 

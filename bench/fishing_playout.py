@@ -5,9 +5,10 @@
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
+
+from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
@@ -16,24 +17,23 @@ from yezi.core.registry import load_game
 def bench(preset: str, players: int, seconds: float) -> tuple[int, float]:
     g = load_game("fishing", preset, {"players": str(players)})
     rng = random.Random(0)
-    n = 0
-    t0 = time.perf_counter()
-    while (el := time.perf_counter() - t0) < seconds:
-        state = g.new_state(g.deal_from_seed(n))
+    seeds = iter(range(2**63))
+
+    def play() -> None:
+        state = g.new_state(g.deal_from_seed(next(seeds)))
         random_playout(state, rng)
         state.payments()
-        n += 1
+
+    n, el, _wall = timed_games(play, seconds, clock=time.perf_counter)
     return n, el
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
+    seconds = seconds_option()
     print("preset           players  games   games/s  (deal + random playout + classification + settlement)")
     for preset in ("suffocated", "tiu-u"):
         for players in (2, 3):
-            n, el = bench(preset, players, args.seconds)
+            n, el = bench(preset, players, seconds)
             print(f"{preset:<16} {players:>7} {n:>6} {n / el:>9.0f}")
 
 

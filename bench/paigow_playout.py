@@ -11,9 +11,9 @@ CPU-second.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
+
+from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
@@ -30,27 +30,22 @@ TARGET = 20_000
 def bench(preset: str, overrides: dict, seconds: float) -> tuple[float, float, float]:
     game = load_game("paigow", preset, overrides)
     rng = random.Random(1)
-    n = comparisons = 0
-    c0 = time.process_time()
-    t0 = time.perf_counter()
-    while (cpu := time.process_time() - c0) < seconds:
-        for _ in range(200):
-            state = game.start(seed=rng.randrange(2**63))
-            random_playout(state, rng)
-            state.payments()
-            n += 1
-        comparisons += 200 * (game.num_seats - 1)
-    wall = time.perf_counter() - t0
+
+    def play() -> None:
+        state = game.start(seed=rng.randrange(2**63))
+        random_playout(state, rng)
+        state.payments()
+
+    n, cpu, wall = timed_games(play, seconds, batch=200)
+    comparisons = n * (game.num_seats - 1)
     return n / cpu, n / wall, comparisons / cpu
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
+    seconds = seconds_option()
     print(f"{'preset':<12}{'options':<12}{'hands/cpu-s':>12}{'hands/wall-s':>13}{'player-vs-banker/cpu-s':>24}")
     for preset, overrides in CASES:
-        rate, wall, cmp = bench(preset, overrides, args.seconds)
+        rate, wall, cmp = bench(preset, overrides, seconds)
         opts = ",".join(f"{k}={v}" for k, v in overrides.items())
         flag = "" if rate >= TARGET else "  (below the 20,000 target)"
         print(f"{preset:<12}{opts:<12}{rate:>12.0f}{wall:>13.0f}{cmp:>24.0f}{flag}")

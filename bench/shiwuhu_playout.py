@@ -11,9 +11,9 @@ printed beside.
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
+
+from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
@@ -29,28 +29,25 @@ CASES = [
 def bench(preset: str, overrides: dict, seconds: float) -> tuple[float, float, float, float]:
     game = load_game("shiwuhu", preset, overrides)
     rng = random.Random(1)
-    n = actions = won = 0
-    c0 = time.process_time()
-    t0 = time.perf_counter()
-    while (cpu := time.process_time() - c0) < seconds:
-        for _ in range(50):
-            state = game.start(seed=rng.randrange(2**63))
-            random_playout(state, rng)
-            state.payments()
-            actions += len(state.history)
-            won += state.winner is not None
-            n += 1
-    wall = time.perf_counter() - t0
+    actions = won = 0
+
+    def play() -> None:
+        nonlocal actions, won
+        state = game.start(seed=rng.randrange(2**63))
+        random_playout(state, rng)
+        state.payments()
+        actions += len(state.history)
+        won += state.winner is not None
+
+    n, cpu, wall = timed_games(play, seconds, batch=50)
     return n / cpu, n / wall, actions / n, won / n
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
+    seconds = seconds_option()
     print(f"{'preset':<15}{'options':<38}{'games/cpu-s':>12}{'games/wall-s':>13}{'actions/game':>14}{'declared':>10}")
     for preset, overrides in CASES:
-        rate, wall, per, won = bench(preset, overrides, args.seconds)
+        rate, wall, per, won = bench(preset, overrides, seconds)
         opts = ",".join(f"{k}={v}" for k, v in overrides.items())
         print(f"{preset:<15}{opts:<38}{rate:>12.0f}{wall:>13.0f}{per:>14.1f}{won:>10.0%}")
 

@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-import argparse
 import random
-import time
+
+from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
@@ -16,23 +16,22 @@ from yezi.core.registry import load_game
 def bench(preset: str, seconds: float) -> tuple[int, float]:
     g = load_game("tiengow", preset)
     rng = random.Random(0)
-    n = 0
-    t0 = time.process_time()
-    while (el := time.process_time() - t0) < seconds:
-        state = g.new_state(g.deal_from_seed(n))
+    seeds = iter(range(2**63))
+
+    def play() -> None:
+        state = g.new_state(g.deal_from_seed(next(seeds)))
         random_playout(state, rng)
         state.payments()
-        n += 1
+
+    n, el, _wall = timed_games(play, seconds)
     return n, el
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=float, default=3.0)
-    args = ap.parse_args()
+    seconds = seconds_option()
     print("preset        games   games/CPU-s  (deal + random playout + settlement)")
     for preset in ("hongkong", "celko-kam", "culin-1893"):
-        n, el = bench(preset, args.seconds)
+        n, el = bench(preset, seconds)
         print(f"{preset:<12} {n:>6} {n / el:>12.0f}")
 
 

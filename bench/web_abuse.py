@@ -28,7 +28,6 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,32 +37,16 @@ from collections import Counter
 
 import httpx
 import websockets
+from _common import free_port, start_serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def start_server(root: str, port: int, env_extra: dict[str, str], nice: int = 0) -> subprocess.Popen:
     url = "sqlite:///" + os.path.join(tempfile.mkdtemp(prefix="yezi-abuse-"), "abuse.db")
     env = dict(os.environ, PYTHONPATH=root, YEZI_CREATE_PER_MINUTE="1000000", **env_extra)
-    pre = ["nice", "-n", str(nice)] if nice else []
-    proc = subprocess.Popen([*pre, sys.executable, "-m", "yezi.cli.serve", "--port", str(port), "--database-url", url,
-                             "--log-level", "warning"], cwd=root, env=env)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
+    return start_serve(["--database-url", url, "--log-level", "warning"], port, cwd=root, env=env, nice=nice)
 
 
 def stop_server(proc: subprocess.Popen) -> None:

@@ -19,24 +19,17 @@ import json
 import os
 import random
 import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 
 import httpx
 import psutil
 import websockets
+from _common import free_port, start_serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_server(url: str, port: int, nice: int = 0, workers: int = 1) -> subprocess.Popen:
@@ -44,18 +37,8 @@ def start_server(url: str, port: int, nice: int = 0, workers: int = 1) -> subpro
                # every bench client is 127.0.0.1: lift the per-client caps
                YEZI_MAX_TABLES_PER_CLIENT="1000000", YEZI_MAX_WS_PER_CLIENT="1000000", YEZI_MAX_CONNS_PER_PEER="1000000",
                YEZI_RATE_PER_S="100", PYTHONPATH=ROOT)
-    pre = ["nice", "-n", str(nice)] if nice else []
-    proc = subprocess.Popen([*pre, sys.executable, "-m", "yezi.cli.serve", "--port", str(port), "--database-url", url,
-                             "--log-level", "warning", *(["--workers", str(workers)] if workers > 1 else [])], cwd=ROOT, env=env)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start")
+    return start_serve(["--database-url", url, "--log-level", "warning",
+                        *(["--workers", str(workers)] if workers > 1 else [])], port, cwd=ROOT, env=env, nice=nice)
 
 
 def _schedstat(pid: int) -> tuple[int, int] | None:

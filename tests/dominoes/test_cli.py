@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import yezi
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def yezi(*args: str, stdin: str = "") -> str:
-    r = subprocess.run([sys.executable, "-m", "yezi.cli.main", *args], input=stdin, capture_output=True,
-                       text=True, cwd=ROOT, timeout=120)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
 
 
 @pytest.mark.parametrize("game,preset,word", [

@@ -9,20 +9,17 @@ and review the diff of tests/dominoes/golden/.
 
 from __future__ import annotations
 
-import os
-import random
 from pathlib import Path
 
 import pytest
 
-from yezi.core.playout import play_deal
+from tests.golden_helpers import check_golden, play_recorded, record_with_table
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.games.dominoes.bots import HeuristicBot
 from yezi.games.dominoes.text import render
 
 GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("YEZI_REGEN_GOLDEN") == "1"
 CASES = [
     ("jielong", "wikipedia", 11),
     ("jielong", "navpil", 12),
@@ -38,24 +35,13 @@ CASES = [
 
 def playthrough(name: str, preset: str, seed: int) -> tuple[str, Record]:
     game = load_game(name, preset)
-    bots = [HeuristicBot() for _ in range(game.num_seats)]
-    state = play_deal(game, bots, game.deal_from_seed(seed), random.Random(seed))
-    rec = Record.from_state(state, seed=seed)
-    text = rec.to_text("zh-hant", comments=True)
+    state, rec = play_recorded(game, [HeuristicBot() for _ in range(game.num_seats)], seed)
     table = render(game, state.view(None), "zh-hant") + "\n\n" + render(game, state.view(None), "en")
-    text += "\n" + "\n".join(f"{{ {line} }}" if line else "" for line in table.splitlines()) + "\n"
-    return text, rec
+    return record_with_table(rec, table.splitlines()), rec
 
 
 @pytest.mark.parametrize("name,preset,seed", CASES)
 def test_golden_playthrough(name, preset, seed):
     text, rec = playthrough(name, preset, seed)
-    path = GOLDEN / f"{name}-{preset}.txt"
-    if REGEN or not path.exists():
-        path.write_text(text, encoding="utf-8")
-        if not REGEN:
-            pytest.skip(f"wrote missing golden file {path.name}")
-    assert path.read_text(encoding="utf-8") == text
-    # the golden file is itself a record that replays to the same result
-    back = Record.from_text(path.read_text(encoding="utf-8"))
-    assert back.actions == rec.actions and back.replay().payments() == rec.replay().payments()
+    # check_golden also checks the golden file is itself a record that replays to the same result
+    check_golden(GOLDEN / f"{name}-{preset}.txt", text, rec)

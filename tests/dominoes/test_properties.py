@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.property_helpers import random_walk
 from yezi.components import tiengow as tg
 from yezi.core.leakcheck import check_all_seats, check_seat
 from yezi.core.record import Record
@@ -61,23 +62,7 @@ def conserved(state) -> bool:
 
 
 def play(game, seed: int, heuristic: bool, each=None):
-    rng = random.Random(seed)
-    state = game.start(seed=seed)
-    bot = HeuristicBot()
-    while state.current_player is not None:
-        if each:
-            each(state, rng)
-        legal = state.legal_actions()
-        assert legal
-        if heuristic and rng.random() < 0.5:
-            a = bot.choose(game, state.view(state.current_player), legal, rng)
-        else:
-            a = legal[rng.randrange(len(legal))]
-        state.apply(a)
-        assert conserved(state)
-    if each:
-        each(state, rng)
-    return state
+    return random_walk(game, seed, HeuristicBot(), heuristic, conserved, each)
 
 
 def check_game(game, seed: int, heuristic: bool, lang: str):

@@ -3,29 +3,17 @@ random deals, input errors (exit status 2, one line), the explanation in three l
 
 from __future__ import annotations
 
-import io
 import random
-import re
 import subprocess
 import sys
 
 import pytest
 
-from yezi.cli.settle import main
+from tests.cli_helpers import run_settle as run
+from tests.cli_helpers import settle_totals as totals
 from yezi.components import tiengow as tg
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
-
-
-def run(argv, text=""):
-    out = io.StringIO()
-    rc = main(argv, stdin=io.StringIO(text), stdout=out)
-    return rc, out.getvalue()
-
-
-def totals(out: str) -> list[int]:
-    line = next(ln for ln in out.splitlines() if ln.startswith(("Totals:", "合計:", "合计:")))
-    return [int(x) for x in re.findall(r"([+-]\d+)(?:,|$)", line)]
 
 
 def dice(kinds) -> str:

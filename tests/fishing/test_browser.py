@@ -8,10 +8,20 @@ Screenshots go to artifacts/screenshots/fishing-*.png.
 
 from __future__ import annotations
 
-import os
 import time
 
-from tests.web.helpers import DESKTOP, PHONE, SHOTS, download_record, playwright_or_skip, tapper, watch_errors
+from tests.web.helpers import (
+    DESKTOP,
+    PHONE,
+    assert_no_page_errors,
+    download_finished_record,
+    new_page,
+    playwright_or_skip,
+    replay_to_end,
+    tapper,
+    wait_for_move,
+    watch_errors,
+)
 from tests.web.helpers import shot as save_shot
 
 WEB_BOT_DELAY = 0.02  # for the `web` fixture (tests/conftest.py)
@@ -40,16 +50,9 @@ def act_once(page, tap) -> bool:
     else:
         tap(page.locator("#hand button.fish-card.legal").first)
         selecting = True
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
-            return True
-        # a hand card with several captures lights its targets up instead of playing at once
-        if selecting and (page.locator("#lake button.fish-card.target").count()
-                          or page.locator("#choices button").count()):
-            return True
-        time.sleep(0.05)
-    raise AssertionError("the table did not move after acting")
+    # a hand card with several captures lights its targets up instead of playing at once
+    return wait_for_move(page, seq, lambda: selecting and bool(page.locator("#lake button.fish-card.target").count()
+                                                               or page.locator("#choices button").count()))
 
 
 def flow(web, page, tag, touch=False):
@@ -84,24 +87,17 @@ def flow(web, page, tag, touch=False):
     expect(page.locator("#settlement h3")).to_contain_text("Settlement")
     expect(page.locator("#why")).to_contain_text("fish")
     shot(page, f"{tag}-english")
-    rec = download_record(page, os.path.join(SHOTS, f"fishing-{tag}-record.txt"))
-    assert rec.game == "fishing" and rec.replay().current_player is None
-    page.click("#open-replay")
-    page.wait_for_selector("#replay-slider")
-    assert int(page.locator("#replay-slider").get_attribute("max")) == len(rec.actions)
-    page.click("#replay-last")
-    page.wait_for_selector("#settlement")
+    rec = download_finished_record(page, "fishing", tag)
+    replay_to_end(page, rec)
     shot(page, f"{tag}-replay")
-    assert not [e for e in errors if "favicon" not in e], errors
+    assert_no_page_errors(errors)
 
 
 def test_fishing_desktop(web, browser):
-    ctx = browser.new_context(**DESKTOP)
-    flow(web, ctx.new_page(), "desktop")
-    ctx.close()
+    with new_page(browser, DESKTOP) as page:
+        flow(web, page, "desktop")
 
 
 def test_fishing_phone(web, browser):
-    ctx = browser.new_context(**PHONE)
-    flow(web, ctx.new_page(), "phone", touch=True)
-    ctx.close()
+    with new_page(browser, PHONE) as page:
+        flow(web, page, "phone", touch=True)

@@ -4,14 +4,9 @@ import io
 
 import pytest
 
+from tests.cli_helpers import run_settle as run
 from yezi.cli.settle import InputError, main, parse_catch
 from yezi.components import tiengow as tg
-
-
-def run(argv, text=""):
-    out = io.StringIO()
-    rc = main(argv, stdin=io.StringIO(text), stdout=out)
-    return rc, out.getvalue()
 
 
 def test_counts_and_names_in_every_form():

@@ -3,32 +3,20 @@ payments for random deals, input errors (exit status 2, one line), three languag
 
 from __future__ import annotations
 
-import io
 import random
-import re
 import subprocess
 import sys
 
 import pytest
 
-from yezi.cli.settle import main
+from tests.cli_helpers import run_settle as run
+from tests.cli_helpers import settle_totals as totals
 from yezi.components.lukfu_deck import cards_of, name
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.games.lukfu.plays import PLAYS
 
 EXAMPLE = "bid: 二家\nwinner: 三家\ncards: 八拾 八貫 八索 九綫 百子 雲綫\ndummy: 一索\n"
-
-
-def run(argv, text=""):
-    out = io.StringIO()
-    rc = main(argv, stdin=io.StringIO(text), stdout=out)
-    return rc, out.getvalue()
-
-
-def totals(out: str) -> list[int]:
-    line = next(ln for ln in out.splitlines() if ln.startswith(("Totals:", "合計:", "合计:")))
-    return [int(x) for x in re.findall(r"([+-]\d+)(?:,|$)", line)]
 
 
 def test_worked_example_baopei():

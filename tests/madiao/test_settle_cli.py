@@ -4,7 +4,6 @@ is given), input errors."""
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import subprocess
@@ -13,8 +12,8 @@ from fractions import Fraction
 
 import pytest
 
+from tests.cli_helpers import run_settle as run
 from tests.madiao.madiao_helpers import build_deal
-from yezi.cli.settle import main
 from yezi.components import madiao_deck as d
 from yezi.components.madiao_deck import card_name
 from yezi.core.playout import random_playout
@@ -30,12 +29,6 @@ def example_deal():
     tricks; 九十 and 千萬 in the stock; the rest as dealt by seed 0 (no 免鬭, 賀 or 四極)."""
     hands = {0: [d.WANWAN, 6, 7], 1: [d.BAILAO, d.LIUWAN, 4, 16], 2: [33, 34]}
     return build_deal(hands, FACE, second=SECOND, stock=[d.JIUSHI, d.QIANWAN, 27, 26, 25, 24], seed=0)
-
-
-def run(argv, text=""):
-    out = io.StringIO()
-    rc = main(argv, stdin=io.StringIO(text), stdout=out)
-    return rc, out.getvalue()
 
 
 def totals(out: str) -> list[Fraction]:

@@ -5,10 +5,20 @@ and replays it. Screenshots go to artifacts/screenshots/paigow-*.png."""
 
 from __future__ import annotations
 
-import os
 import time
 
-from tests.web.helpers import DESKTOP, PHONE, SHOTS, download_record, playwright_or_skip, tapper, watch_errors
+from tests.web.helpers import (
+    DESKTOP,
+    PHONE,
+    assert_no_page_errors,
+    download_finished_record,
+    new_page,
+    playwright_or_skip,
+    replay_to_end,
+    tapper,
+    wait_for_move,
+    watch_errors,
+)
 from tests.web.helpers import shot as save_shot
 
 WEB_BOT_DELAY = 0.02
@@ -33,12 +43,7 @@ def act_once(page, tap) -> bool:
         tap(page.locator("#open-btn"))
     else:
         return False
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
-            return True
-        time.sleep(0.05)
-    raise AssertionError("the table did not move after acting")
+    return wait_for_move(page, seq)
 
 
 def flow(web, page, tag, preset=None, touch=False, seat=0):
@@ -85,26 +90,19 @@ def flow(web, page, tag, preset=None, touch=False, seat=0):
     expect(page.locator("#settlement h3")).to_contain_text("Settlement")
     expect(page.locator("#pay-why")).to_contain_text("front")
     shot(page, f"{tag}-english")
-    rec = download_record(page, os.path.join(SHOTS, f"paigow-{tag}-record.txt"))
-    assert rec.game == "paigow" and rec.replay().current_player is None
+    rec = download_finished_record(page, "paigow", tag)
     if preset == "casino":
         assert rec.replay().stakes[seat] == 2  # the stake clicked (the second button)
-    page.click("#open-replay")
-    page.wait_for_selector("#replay-slider")
-    assert int(page.locator("#replay-slider").get_attribute("max")) == len(rec.actions)
-    page.click("#replay-last")
-    page.wait_for_selector("#settlement")
+    replay_to_end(page, rec)
     shot(page, f"{tag}-replay")
-    assert not [e for e in errors if "favicon" not in e], errors
+    assert_no_page_errors(errors)
 
 
 def test_paigow_desktop(web, browser):
-    ctx = browser.new_context(**DESKTOP)
-    flow(web, ctx.new_page(), "desktop")
-    ctx.close()
+    with new_page(browser, DESKTOP) as page:
+        flow(web, page, "desktop")
 
 
 def test_paigow_casino_phone(web, browser):
-    ctx = browser.new_context(**PHONE)
-    flow(web, ctx.new_page(), "casino-phone", preset="casino", touch=True, seat=1)
-    ctx.close()
+    with new_page(browser, PHONE) as page:
+        flow(web, page, "casino-phone", preset="casino", touch=True, seat=1)

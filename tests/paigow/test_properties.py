@@ -4,11 +4,10 @@ seat at every step (set hands stay hidden from every other seat until the showdo
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.property_helpers import random_walk
 from yezi.components import tiengow as tg
 from yezi.core.leakcheck import check_all_seats
 from yezi.core.record import Record
@@ -52,23 +51,8 @@ def conserved(state) -> bool:
 
 
 def play(game, seed: int, heuristic: bool, leak: bool = False):
-    rng = random.Random(seed)
-    state = game.start(seed=seed)
-    bot = HouseWayBot()
-    while state.current_player is not None:
-        if leak:
-            check_all_seats(state, rng, samples=2)
-        legal = state.legal_actions()
-        assert legal
-        if heuristic and rng.random() < 0.5:
-            a = bot.choose(game, state.view(state.current_player), legal, rng)
-        else:
-            a = legal[rng.randrange(len(legal))]
-        state.apply(a)
-        assert conserved(state)
-    if leak:
-        check_all_seats(state, rng, samples=2)
-    return state
+    each = (lambda state, rng: check_all_seats(state, rng, samples=2)) if leak else None
+    return random_walk(game, seed, HouseWayBot(), heuristic, conserved, each)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

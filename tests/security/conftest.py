@@ -14,7 +14,7 @@ import pytest
 if any(importlib.util.find_spec(m) is None for m in ("starlette", "uvicorn", "sqlalchemy", "websockets", "httpx")):
     collect_ignore_glob = ["test_*.py"]
 else:
-    from tests.web.helpers import Server
+    from tests.web.helpers import Server, add_server_log_on_failure, started_servers
 
 
 def _sqlite_url() -> str:
@@ -31,24 +31,11 @@ def server():
 @pytest.fixture
 def own_server():
     """A server with extra environment, e.g. ``own_server(YEZI_ALLOWED_ORIGINS="https://a.example")``."""
-    started = []
-
-    def start(**env: str) -> Server:
-        srv = Server(_sqlite_url(), bot_delay=30, env=env).start()
-        started.append(srv)
-        return srv
-
-    yield start
-    for srv in started:
-        srv.stop()
+    yield from started_servers(_sqlite_url, bot_delay=30)
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failing test shows the end of its server's log (tracebacks from the server side)."""
     outcome = yield
-    rep = outcome.get_result()
-    if rep.when == "call" and rep.failed:
-        srv = item.funcargs.get("server")
-        if srv is not None and hasattr(srv, "log_tail"):
-            rep.sections.append(("server log (tail)", srv.log_tail()))
+    add_server_log_on_failure(item, outcome.get_result())

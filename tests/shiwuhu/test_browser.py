@@ -8,10 +8,20 @@ to artifacts/screenshots/shiwuhu-*.png.
 
 from __future__ import annotations
 
-import os
 import time
 
-from tests.web.helpers import DESKTOP, PHONE, SHOTS, download_record, playwright_or_skip, tapper, watch_errors
+from tests.web.helpers import (
+    DESKTOP,
+    PHONE,
+    assert_no_page_errors,
+    download_finished_record,
+    new_page,
+    playwright_or_skip,
+    replay_to_end,
+    tapper,
+    wait_for_move,
+    watch_errors,
+)
 from tests.web.helpers import shot as save_shot
 
 WEB_BOT_DELAY = 0.01  # for the `web` fixture (tests/conftest.py)
@@ -53,12 +63,7 @@ def act_once(page, tap, counts) -> bool:
                 tap(page.locator("#hand button.sw-card.legal").first)
                 tap(page.locator("#play-btn"))
                 counts["play"] += 1
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
-            return True
-        time.sleep(0.05)
-    raise AssertionError("the table did not move after acting")
+    return wait_for_move(page, seq)
 
 
 def flow(web, page, tag, touch=False):
@@ -87,24 +92,17 @@ def flow(web, page, tag, touch=False):
     page.click("#langs [data-lang='en']")
     expect(page.locator("#settlement h3")).to_contain_text("Settlement")
     expect(page.locator("#notice summary")).to_contain_text("reconstruct")
-    rec = download_record(page, os.path.join(SHOTS, f"shiwuhu-{tag}-record.txt"))
-    assert rec.game == "shiwuhu" and rec.replay().current_player is None
-    page.click("#open-replay")
-    page.wait_for_selector("#replay-slider")
-    assert int(page.locator("#replay-slider").get_attribute("max")) == len(rec.actions)
-    page.click("#replay-last")
-    page.wait_for_selector("#settlement")
+    rec = download_finished_record(page, "shiwuhu", tag)
+    replay_to_end(page, rec)
     shot(page, f"{tag}-replay")
-    assert not [e for e in errors if "favicon" not in e], errors
+    assert_no_page_errors(errors)
 
 
 def test_shiwuhu_desktop(web, browser):
-    ctx = browser.new_context(**DESKTOP)
-    flow(web, ctx.new_page(), "desktop")
-    ctx.close()
+    with new_page(browser, DESKTOP) as page:
+        flow(web, page, "desktop")
 
 
 def test_shiwuhu_phone(web, browser):
-    ctx = browser.new_context(**PHONE)
-    flow(web, ctx.new_page(), "phone", touch=True)
-    ctx.close()
+    with new_page(browser, PHONE) as page:
+        flow(web, page, "phone", touch=True)

@@ -9,46 +9,31 @@ and review the diff of tests/shiwuhu/golden/.
 
 from __future__ import annotations
 
-import os
-import random
 from pathlib import Path
 
 import pytest
 
-from yezi.core.playout import play_deal
+from tests.golden_helpers import check_golden, play_recorded, record_with_table
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.games.shiwuhu.bots import HeuristicBot
 from yezi.games.shiwuhu.text import render, settlement_lines
 
 GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("YEZI_REGEN_GOLDEN") == "1"
 CASES = [("provisional", 11), ("tiengow-turns", 12), ("pagat-3p", 13)]
 
 
 def playthrough(preset: str, seed: int) -> tuple[str, Record]:
     game = load_game("shiwuhu", preset)
-    bots = [HeuristicBot() for _ in range(game.num_seats)]
-    state = play_deal(game, bots, game.deal_from_seed(seed), random.Random(seed))
-    rec = Record.from_state(state, seed=seed)
-    text = rec.to_text("zh-hant", comments=True)
+    state, rec = play_recorded(game, [HeuristicBot() for _ in range(game.num_seats)], seed)
     lines = []
     for lang in ("zh-hant", "en"):
         view = state.view(None)
         lines += [*render(game, view, lang).splitlines(), *settlement_lines(game, view, lang), ""]
-    text += "\n" + "\n".join(f"{{ {line} }}" if line else "" for line in lines[:-1]) + "\n"
-    return text, rec
+    return record_with_table(rec, lines[:-1]), rec
 
 
 @pytest.mark.parametrize("preset,seed", CASES)
 def test_golden_playthrough(preset, seed):
     text, rec = playthrough(preset, seed)
-    path = GOLDEN / f"shiwuhu-{preset}.txt"
-    if REGEN or not path.exists():
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        if not REGEN:
-            pytest.skip(f"wrote missing golden file {path.name}")
-    assert path.read_text(encoding="utf-8") == text
-    back = Record.from_text(path.read_text(encoding="utf-8"))
-    assert back.actions == rec.actions and back.replay().payments() == rec.replay().payments()
+    check_golden(GOLDEN / f"shiwuhu-{preset}.txt", text, rec)

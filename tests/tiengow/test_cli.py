@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli_helpers import yezi as run_yezi
+
 GOLDEN = Path(__file__).parent / "golden"
 
 
 def yezi(*args: str, stdin: str = "") -> str:
-    r = subprocess.run([sys.executable, "-m", "yezi.cli.main", *args], input=stdin, capture_output=True,
-                       text=True, cwd=ROOT, timeout=300)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
+    return run_yezi(*args, stdin=stdin, timeout=300)  # the longer limit this file always had
 
 
 def test_rules_list_presets_and_sourced_options():

@@ -7,45 +7,31 @@ and review the diff of tests/tiengow/golden/.
 
 from __future__ import annotations
 
-import os
-import random
 from pathlib import Path
 
 import pytest
 
-from yezi.core.playout import play_deal
+from tests.golden_helpers import check_golden, play_recorded, record_with_table
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.games.tiengow.bots import HeuristicBot
 from yezi.games.tiengow.text import render, settlement_lines
 
 GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("YEZI_REGEN_GOLDEN") == "1"
 CASES = [("hongkong", 41), ("celko-kam", 42), ("culin-1893", 43)]
 
 
 def playthrough(preset: str, seed: int) -> tuple[str, Record]:
     game = load_game("tiengow", preset)
-    bots = [HeuristicBot() for _ in range(game.num_seats)]
-    state = play_deal(game, bots, game.deal_from_seed(seed), random.Random(seed))
-    rec = Record.from_state(state, seed=seed)
-    text = rec.to_text("zh-hant", comments=True)
+    state, rec = play_recorded(game, [HeuristicBot() for _ in range(game.num_seats)], seed)
     table = []
     for lang in ("zh-hant", "en"):
         v = state.view(None)
         table += [render(game, v, lang), *settlement_lines(game, v, lang), ""]
-    text += "\n" + "\n".join(f"{{ {line} }}" if line else "" for line in "\n".join(table).splitlines()) + "\n"
-    return text, rec
+    return record_with_table(rec, "\n".join(table).splitlines()), rec
 
 
 @pytest.mark.parametrize("preset,seed", CASES)
 def test_golden_playthrough(preset, seed):
     text, rec = playthrough(preset, seed)
-    path = GOLDEN / f"tiengow-{preset}.txt"
-    if REGEN or not path.exists():
-        path.write_text(text, encoding="utf-8")
-        if not REGEN:
-            pytest.skip(f"wrote missing golden file {path.name}")
-    assert path.read_text(encoding="utf-8") == text
-    back = Record.from_text(path.read_text(encoding="utf-8"))
-    assert back.actions == rec.actions and back.replay().payments() == rec.replay().payments()
+    check_golden(GOLDEN / f"tiengow-{preset}.txt", text, rec)

@@ -9,7 +9,7 @@ _WEB_DEPS = ("starlette", "uvicorn", "sqlalchemy", "alembic", "websockets", "htt
 if any(importlib.util.find_spec(m) is None for m in _WEB_DEPS):  # the web extras are not installed
     collect_ignore_glob = ["test_*.py"]
 else:
-    from tests.web.helpers import Postgres, Server, postgres_available
+    from tests.web.helpers import Postgres, Server, add_server_log_on_failure, postgres_available, started_servers
 
 _db_counter = itertools.count()
 
@@ -54,24 +54,11 @@ def own_server(request, db_kind):
     """A server of this test's own, for tests that load it (busy all-bot tables) or configure it
     (`env`): they must not slow or change the module's shared server. Call it with the extra
     environment, e.g. ``own_server(YEZI_RATE_PER_S="5")``."""
-    started: list[Server] = []
-
-    def start(**env: str) -> Server:
-        srv = Server(make_url(db_kind, request), env=env).start()
-        started.append(srv)
-        return srv
-
-    yield start
-    for srv in started:
-        srv.stop()
+    yield from started_servers(lambda: make_url(db_kind, request))
 
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failing web test shows the end of its server's log (tracebacks from the server side)."""
     outcome = yield
-    rep = outcome.get_result()
-    if rep.when == "call" and rep.failed:
-        srv = item.funcargs.get("server")
-        if isinstance(srv, Server):
-            rep.sections.append(("server log (tail)", srv.log_tail()))
+    add_server_log_on_failure(item, outcome.get_result())

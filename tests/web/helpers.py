@@ -193,6 +193,31 @@ def sqlite_server(bot_delay: float = 0.0, prefix: str = "yezi-db-") -> Iterator[
         srv.stop()
 
 
+def started_servers(database_url: Callable[[], str], **server_kwargs: Any) -> Iterator[Callable[..., Server]]:
+    """The body of an ``own_server`` fixture (``yield from started_servers(...)``): yields a function that
+    starts a Server on a fresh ``database_url()`` with extra environment (``start(YEZI_RATE_PER_S="5")``),
+    and stops every server it started when the test ends."""
+    started: list[Server] = []
+
+    def start(**env: str) -> Server:
+        srv = Server(database_url(), env=env, **server_kwargs).start()
+        started.append(srv)
+        return srv
+
+    yield start
+    for srv in started:
+        srv.stop()
+
+
+def add_server_log_on_failure(item: pytest.Item, rep: pytest.TestReport) -> None:
+    """For a ``pytest_runtest_makereport`` hookwrapper: a failing test that used the ``server`` fixture
+    shows the end of that server's log (tracebacks from the server side)."""
+    if rep.when == "call" and rep.failed:
+        srv = item.funcargs.get("server")
+        if isinstance(srv, Server):
+            rep.sections.append(("server log (tail)", srv.log_tail()))
+
+
 def table_against_bots(srv: Server, game: str) -> tuple[dict[str, Any], Client]:
     """A new table of `game` (which must be listed with its own renderer and a heuristic bot) for a
     human against the bots, and that human's client."""
@@ -277,6 +302,53 @@ def download_record(page, path: str):
     dl.value.save_as(path)
     with open(path, encoding="utf-8") as fh:
         return Record.from_text(fh.read())
+
+
+@contextmanager
+def new_page(browser, profile: dict[str, Any]) -> Iterator[Any]:
+    """A page in a fresh browser context made with ``profile`` (DESKTOP, PHONE), closed on exit."""
+    ctx = browser.new_context(**profile)
+    try:
+        yield ctx.new_page()
+    finally:
+        ctx.close()
+
+
+def wait_for_move(page, seq: str | None, moved_early: Callable[[], bool] = lambda: False,
+                  timeout: float = 10) -> bool:
+    """After acting on the table at ``data-seq`` ``seq``: True once the settlement shows, the table's
+    ``data-seq`` changes, or ``moved_early()`` says the page answered another way (a choice lit up);
+    an AssertionError when none of these happens within ``timeout`` seconds."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
+            return True
+        if moved_early():
+            return True
+        time.sleep(0.05)
+    raise AssertionError("the table did not move after acting")
+
+
+def download_finished_record(page, game: str, tag: str):
+    """Download the settled deal's record as artifacts/screenshots/<game>-<tag>-record.txt and check it is
+    a record of ``game`` that replays to its end."""
+    rec = download_record(page, os.path.join(SHOTS, f"{game}-{tag}-record.txt"))
+    assert rec.game == game and rec.replay().current_player is None
+    return rec
+
+
+def replay_to_end(page, rec) -> None:
+    """Open the table's replay, check its slider spans every action of ``rec``, and jump to the settlement."""
+    page.click("#open-replay")
+    page.wait_for_selector("#replay-slider")
+    assert int(page.locator("#replay-slider").get_attribute("max")) == len(rec.actions)
+    page.click("#replay-last")
+    page.wait_for_selector("#settlement")
+
+
+def assert_no_page_errors(errors: list[str]) -> None:
+    """No script or console error on the page (a missing favicon aside)."""
+    assert not [e for e in errors if "favicon" not in e], errors
 
 
 def tapper(touch: bool) -> Callable[..., None]:

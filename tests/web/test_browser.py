@@ -21,6 +21,7 @@ from tests.web.helpers import (
     playwright_or_skip,
     shot,
     tapper,
+    wait_for_move,
     watch_errors,
 )
 
@@ -58,12 +59,7 @@ def act_once(page, touch: bool = False, keyboard: bool = False) -> bool:
         else:
             raise AssertionError("could not form a legal play from the highlighted cards")
     # wait for the table to move on (or the discard queue to finish)
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        if page.locator("#settlement").count() or page.locator(".felt").get_attribute("data-seq") != seq:
-            return True
-        time.sleep(0.05)
-    raise AssertionError("the table did not move after acting")
+    return wait_for_move(page, seq)
 
 
 def play_to_settlement(pages, touch=False, keyboard=False, timeout=150, mid_shot: str | None = None) -> None:
