@@ -8,6 +8,7 @@ import sys
 from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import RecordError
 from yezi.core.record import Record
+from yezi.core.start import dealt, start_texts
 
 
 def read_record(path: str) -> Record:
@@ -41,17 +42,12 @@ START_LABEL = {
 }
 
 
-def _dealt(state) -> bool:
-    """Whether the cards are in the hands: the starting position (Ma Diao, say, bids its stake before dealing)."""
-    return "hand" in state.view(0)
-
-
 def _print_start(game, state, seat: int | None, render, lang: str, out) -> None:
     """The starting position as each seat saw it: only `seat`'s view when one is chosen (no hidden card of
     another seat), every seat's view otherwise; each drawn by the game's own text renderer."""
     print(f"== {START_LABEL.get(lang, START_LABEL['en'])[0]} ==", file=out)
-    for s in [seat] if seat is not None else range(game.num_seats):
-        print(render(game, state.view(s), lang), file=out)
+    for text in start_texts(game, state, [seat] if seat is not None else range(game.num_seats), lang, render):
+        print(text, file=out)
         print(file=out)
 
 
@@ -72,7 +68,7 @@ def run_replay(args, out=None) -> int:
     state = game.new_state(rec.deal)
     show_start = render is not None and not args.brief
     for i, a in enumerate(rec.actions):
-        if show_start and _dealt(state):
+        if show_start and dealt(state):
             _print_start(game, state, seat, render, lang, out)
             show_start = False
         actor = state.current_player
