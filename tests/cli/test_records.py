@@ -72,3 +72,16 @@ def test_replay_for_a_seat_hides_the_other_hands_until_the_end(game: str, tmp_pa
     assert all(line in everyone for line in lines)
     # once the deal is over, every starting hand may be shown
     assert "各家起手牌" in out[out.rindex(f"{len(rec.actions):>3}. "):]
+
+
+def test_save_to_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
+    done = _yezi("play", "dingniu", "--autoplay", "--deals", "1", "--save", str(tmp_path / "no" / "f.txt"))
+    assert done.returncode == 2
+    assert "no such folder" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_autoplay_without_deals_ends_with_the_match(tmp_path: Path) -> None:
+    done = _yezi("play", "dingniu", "--autoplay", "--seed", "1", "--lang", "en", "--save", str(tmp_path / "m.txt"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("match over")
+    assert (tmp_path / "m-2.txt").exists()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from yezi.bots import make_bot
-from yezi.cli.args import check_seat
+from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.options import parse_overrides
 from yezi.core.playout import match_leads
@@ -88,6 +88,8 @@ def run_play(args, stdin=None, stdout=None) -> int:
     leads_done = 0
     autoplay = bool(getattr(args, "autoplay", False))
     save = getattr(args, "save", None)
+    if save and not save_path(save, 1).resolve().parent.is_dir():
+        raise UsageError(f"--save {save}: no such folder {save_path(save, 1).parent}; nothing was played")
 
     def say(s: str = "") -> None:
         print(s, file=out, flush=True)
@@ -123,7 +125,10 @@ def run_play(args, stdin=None, stdout=None) -> int:
                 say(f"  {line}")
         if save:
             path = save_path(save, deal_no)
-            path.write_text(Record.from_state(state, seed=seed).to_text(notation), encoding="utf-8")
+            try:
+                path.write_text(Record.from_state(state, seed=seed).to_text(notation), encoding="utf-8")
+            except OSError as e:
+                raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
             say(f"→ {path}")
         pays = state.payments()
         for s, p in enumerate(pays):
