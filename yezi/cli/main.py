@@ -53,6 +53,12 @@ def build_parser() -> Parser:
     sp.add_argument("--notation", default=None, choices=NOTATIONS,
                     help="how moves are listed (default: as --lang)")
     sp.add_argument("--confirm-forced", action="store_true", help="ask even when only one move is legal")
+    sp.add_argument("--save", metavar="FILE", default=None,
+                    help="write the record of each deal played (text notation, readable by `yezi replay`): "
+                         "deal 1 to FILE, deal N to FILE's name with -N before its extension (game-2.txt, ...)")
+    sp.add_argument("--autoplay", action="store_true",
+                    help="bots hold every seat, yours too: no prompts; prints the game until the match "
+                         "(or --deals) ends (demos, tests)")
 
     sp = sub.add_parser("simulate", help="bots play many deals; per-seat statistics",
                         description="Bots play many independent deals; mean payment per seat with 95% intervals.")

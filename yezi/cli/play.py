@@ -8,13 +8,15 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 from yezi.bots import make_bot
-from yezi.cli.args import check_seat
+from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.options import parse_overrides
 from yezi.core.playout import match_leads
+from yezi.core.record import Record
 from yezi.core.registry import load_game
 
 HELP = {
@@ -53,6 +55,14 @@ def _default_render(game, view: dict, lang: str) -> str:
     return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "history")
 
 
+def save_path(base: str, deal_no: int) -> Path:
+    """Where `--save FILE` writes deal `deal_no`: FILE itself for the first, `stem-N.ext` beside it for the rest.
+
+    One record per file keeps every file a plain record that `yezi replay` reads as it is."""
+    path = Path(base)
+    return path if deal_no == 1 else path.with_name(f"{path.stem}-{deal_no}{path.suffix}")
+
+
 def run_play(args, stdin=None, stdout=None) -> int:
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
@@ -76,6 +86,10 @@ def run_play(args, stdin=None, stdout=None) -> int:
     dealer = game.first_dealer(args.seed if args.seed is not None else random.SystemRandom().randrange(2**63))
     deal_no = 0
     leads_done = 0
+    autoplay = bool(getattr(args, "autoplay", False))
+    save = getattr(args, "save", None)
+    if save and not save_path(save, 1).resolve().parent.is_dir():
+        raise UsageError(f"--save {save}: no such folder {save_path(save, 1).parent}; nothing was played")
 
     def say(s: str = "") -> None:
         print(s, file=out, flush=True)
@@ -88,7 +102,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
         seat_of_me = (me - dealer) % n
         say(f"\n#### {deal_no} · {game.seat_name(seat_of_me, lang)} ####")
         while (seat := state.current_player) is not None:
-            if seat != seat_of_me:
+            if seat != seat_of_me or autoplay:
                 action = bot.choose(game, state.view(seat), state.legal_actions(), rng)
                 state.apply(action)
                 say(f"  {game.seat_name(seat, lang)}: {state.action_text_for(len(state.history) - 1, seat_of_me, notation)}")
@@ -109,6 +123,13 @@ def run_play(args, stdin=None, stdout=None) -> int:
         if explain_payments is not None:
             for line in explain_payments(game, state.view(seat_of_me), lang):
                 say(f"  {line}")
+        if save:
+            path = save_path(save, deal_no)
+            try:
+                path.write_text(Record.from_state(state, seed=seed).to_text(notation), encoding="utf-8")
+            except OSError as e:
+                raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
+            say(f"→ {path}")
         pays = state.payments()
         for s, p in enumerate(pays):
             totals[(dealer + s) % n] += p
@@ -123,6 +144,8 @@ def run_play(args, stdin=None, stdout=None) -> int:
         if deals is None and leads_done >= match_length:
             say(msg["match_over"])
             return 0
+        if autoplay:
+            continue
         say(msg["again"])
         line = stdin.readline()
         if not line or line.strip().lower() in ("q", "quit", "exit"):

@@ -8,6 +8,7 @@ import sys
 from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import RecordError
 from yezi.core.record import Record
+from yezi.core.start import dealt, start_texts
 
 
 def read_record(path: str) -> Record:
@@ -33,6 +34,23 @@ def read_record(path: str) -> Record:
     return Record.from_text(text)
 
 
+START_LABEL = {
+    "zh-hant": ("開局", "各家起手牌"),
+    "zh-hans": ("开局", "各家起手牌"),
+    "en": ("starting position", "every starting hand"),
+    "ascii": ("starting position", "every starting hand"),
+}
+
+
+def _print_start(game, state, seat: int | None, render, lang: str, out) -> None:
+    """The starting position as each seat saw it: only `seat`'s view when one is chosen (no hidden card of
+    another seat), every seat's view otherwise; each drawn by the game's own text renderer."""
+    print(f"== {START_LABEL.get(lang, START_LABEL['en'])[0]} ==", file=out)
+    for text in start_texts(game, state, [seat] if seat is not None else range(game.num_seats), lang, render):
+        print(text, file=out)
+        print(file=out)
+
+
 def run_replay(args, out=None) -> int:
     out = out or sys.stdout
     rec = read_record(args.file)
@@ -48,10 +66,16 @@ def run_replay(args, out=None) -> int:
     # a game whose end-of-deal view does not already explain its payments says why (as in `yezi play`)
     explain_payments = getattr(text, "settlement_lines", None)
     state = game.new_state(rec.deal)
+    show_start = render is not None and not args.brief
     for i, a in enumerate(rec.actions):
+        if show_start and dealt(state):
+            _print_start(game, state, seat, render, lang, out)
+            show_start = False
         actor = state.current_player
         state.apply(a)
         print(f"{i + 1:>3}. {game.seat_name(actor, lang)} {state.action_text_for(i, seat, lang)}", file=out)
+    if show_start:
+        _print_start(game, state, seat, render, lang, out)
     if render and not args.brief:
         print(render(game, state.view(seat), lang), file=out)
         if explain_payments is not None and state.current_player is None:
@@ -59,4 +83,7 @@ def run_replay(args, out=None) -> int:
                 print(f"  {line}", file=out)
     else:
         print("payments:", state.payments(), file=out)
+    if seat is not None and state.current_player is None and not args.brief:
+        # the deal is over: every hand may be shown now, as the record's own Deal tag writes them
+        print(f"{START_LABEL.get(lang, START_LABEL['en'])[1]}: {game.format_deal(rec.deal)}", file=out)
     return 0

@@ -41,10 +41,29 @@ def replay_frames(state_factory, deal, actions, game: Game, seat: str) -> list[d
         return f
 
     frames.append(snap())
+    annotate = getattr(st, "annotate", None)
     for a in actions:
+        # the engine's explanation of each action (as `Record.to_text(comments=True)` writes it), taken before it
+        # a note may name the actor's hidden cards (牌九's setting): a seat's replay shows only its own notes
+        mine = seat == "all" or st.current_player == int(seat)
+        notes = {lang: annotate(a, lang) for lang in LANGS} if annotate is not None and mine else {}
         st.apply(a)
         frames.append(snap())
+        if any(notes.values()):
+            frames[-1]["note"] = notes
     return frames
+
+
+def start_position(game: Game, rec: Record, seat: str, finished: bool) -> dict[str, Any]:
+    """The starting hands as the game's text renderer draws them: the chosen seat's view, and every seat's
+    when the deal is over (then nothing is hidden any more; the viewer shows them at the last step).
+    `step` is the frame of the starting position (Ma Diao bids its stake before the deal)."""
+    from yezi.core.start import start_state, start_texts
+
+    state, step = start_state(game, rec.deal, rec.actions)
+    seats = list(range(game.num_seats)) if seat == "all" or finished else [int(seat)]
+    return {"step": step, "seats": seats,
+            "texts": {lang: start_texts(game, state, seats, lang) for lang in LANGS}}
 
 
 def replay_payload(game: Game, rec: Record, frames: list[dict[str, Any]], seat: str) -> dict[str, Any]:
@@ -91,7 +110,9 @@ def replay_record(text: str, seat: str, served: tuple[str, ...]) -> tuple[int, d
     if seat == "all" and frames and frames[-1]["view"].get("to_act") is not None:
         # everything revealed only after the end: an unfinished record replays per seat only
         return 400, _error("not-finished", "this record is not finished; choose a seat to replay it from")
-    return 200, replay_payload(game, rec, frames, seat)
+    body = replay_payload(game, rec, frames, seat)
+    body["start"] = start_position(game, rec, seat, frames[-1]["view"].get("to_act") is None)
+    return 200, body
 
 
 def encode(body: dict[str, Any]) -> bytes:

@@ -1,6 +1,7 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { botName, errorText, t } from "/static/i18n.js";
+import { myGamesPage, rememberDeal } from "/static/mygames.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -220,7 +221,8 @@ async function lobby(main) {
         el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}/${tb.num_deals} `), ...seats);
     });
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
-      el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay"))),
+      el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
+        el("a", { href: "/games", id: "to-my-games" }, T("yourGames"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
           id: `rules-${g.name}` }, title(g)))))));
@@ -364,6 +366,7 @@ async function tablePage(main, tid) {
       const m = JSON.parse(ev.data);
       if (m.type === "state") {
         const first = !frame; frame = m; draw(); drawHint(); if (first) askName();
+        rememberDeal(m);  // a finished deal joins "your games" in this browser
         rulesLink.href = `/rules/${encodeURIComponent(frame.table.game)}?lang=${state.lang}`;
         rulesLink.textContent = T("howToPlay"); rulesLink.hidden = false;
       }
@@ -410,12 +413,14 @@ function fitWatch(main) {
 async function replayPage(main) {
   const params = new URLSearchParams(location.search);
   const tid = params.get("table"), deal = params.get("deal");
-  let data = null, step = 0, seat = "all", uploaded = null, mod = null;
+  let data = null, step = 0, seat = /^\d+$/.test(params.get("seat") || "") ? params.get("seat") : "all";
+  let uploaded = null, mod = null;
+  const start = el("div", { class: "replay-start" });
   const root = el("div", { class: "replay-view" });
   const bar = el("div", { class: "replay-bar" });
   const file = el("input", { type: "file", id: "record-file", accept: ".txt,.json,text/plain" });
   const head = el("div", { class: "panel replay-head" });
-  main.replaceChildren(el("div", { class: "replay-page" }, head, bar, root));
+  main.replaceChildren(el("div", { class: "replay-page" }, head, bar, start, root));
   async function load() {
     try {
       if (uploaded !== null) {
@@ -437,7 +442,7 @@ async function replayPage(main) {
   };
   function draw() {
     head.replaceChildren(el("h2", {}, T("replayTitle")), el("label", {}, el("span", {}, T("upload") + " "), file));
-    if (!data) { bar.replaceChildren(); root.replaceChildren(); return; }
+    if (!data) { bar.replaceChildren(); start.replaceChildren(); root.replaceChildren(); return; }
     const n = data.frames.length - 1;
     const seatSel = el("select", { id: "replay-seat", "aria-label": T("seatView") },
       el("option", { value: "all", selected: seat === "all" }, T("everything")),
@@ -457,6 +462,7 @@ async function replayPage(main) {
       slider,
     );
     const f = data.frames[step];
+    drawStart(n, f);
     const fr = { replay: true, view: f.view, seat_views: f.seat_views, log: f.log, payments: f.payments,
       seat_names: data.seat_names, active_seats: data.active_seats, seat: seat === "all" ? null : Number(seat),
       deal_over: step === n && f.view.to_act === null, table: { game: data.game, players: [], id: tid || "", titles: data.titles },
@@ -464,6 +470,23 @@ async function replayPage(main) {
     mod.render(root, fr, { mode: "replay", get lang() { return state.lang; }, T, el, svgNode, toast,
       assets: (game) => assets(game, state.lang), ...styleCtx,
       get cards() { return state.cards; }, send() {}, nextDeal() {} });
+  }
+  // The starting hands (the chosen seat's; every seat's at the last step, once the deal is over: the
+  // server sends those only for a finished deal) as the game's text renderer draws them, and the
+  // engine's note on the step shown.
+  function drawStart(n, f) {
+    const sp = data.start;
+    if (!sp) { start.replaceChildren(); return; }
+    const over = step === n && f.view.to_act === null;
+    const shown = sp.seats.map((s, i) => [s, i]).filter(([s]) => seat === "all" || s === Number(seat) || over);
+    const texts = sp.texts[state.lang] || sp.texts.en;
+    const note = f.note && (f.note[state.lang] || f.note.en);
+    start.replaceChildren(...[
+      el("details", { class: "panel replay-hands", id: "replay-start", open: true },
+        el("summary", {}, T("startHands")),
+        shown.map(([s, i]) => el("div", { class: "start-seat", "data-seat": s },
+          el("h4", {}, data.seat_names[state.lang][s]), el("pre", { class: "start-text" }, texts[i])))),
+      note ? el("p", { class: "panel replay-note", id: "replay-note" }, `${T("note")}: ${note}`) : null].filter(Boolean));
   }
   document.onkeydown = (ev) => {
     if (!data || !location.pathname.startsWith("/replay")) return;
@@ -491,6 +514,11 @@ async function route() {
   try {
     if (m) await tablePage(main, m[1]);
     else if (p === "/replay") await replayPage(main);
+    else if (p === "/games") {
+      const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
+      await myGamesPage(main, { el, T, lang: state.lang, titles });
+      state.rerender = route;
+    }
     else await lobby(main);
   } catch (e) { main.replaceChildren(el("p", { class: "error" }, String(e.message || e))); }
 }

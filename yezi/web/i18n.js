@@ -29,6 +29,8 @@ export const STRINGS = {
     reconnecting: "重新連線中…", error: "錯誤", human: "真人", level: "程度", host: "主人", seat: "座",
     create_failed: "開枱失敗", record: "記錄", won: "贏牌", turnOf: "輪到", hand: "手牌",
     cardsPlain: "純文字牌面", cardsHint: "用簡單文字牌代替傳統牌面（此瀏覽器會記住）",
+    yourGames: "你玩過嘅局", yourGamesHint: "喺呢個瀏覽器玩完嘅局（只記喺呢度）；撳「重播」再睇一次。", date: "日期",
+    startHands: "起手牌", note: "註",
   },
   "zh-hans": {
     hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示",
@@ -59,6 +61,8 @@ export const STRINGS = {
     reconnecting: "重新连接中…", error: "错误", human: "真人", level: "程度", host: "主人", seat: "座",
     create_failed: "开桌失败", record: "记录", won: "赢牌", turnOf: "轮到", hand: "手牌",
     cardsPlain: "纯文字牌面", cardsHint: "用简单文字牌代替传统牌面（此浏览器会记住）",
+    yourGames: "你玩过的局", yourGamesHint: "在这个浏览器上打完的局（只记在这里）；点「重播」再看一次。", date: "日期",
+    startHands: "起手牌", note: "注",
   },
   en: {
     hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints",
@@ -94,6 +98,8 @@ export const STRINGS = {
     level: "Level", host: "host", seat: "Seat", create_failed: "Could not create the table", record: "Record",
     won: "won", turnOf: "To act", hand: "Hand",
     cardsPlain: "Plain text cards", cardsHint: "Show the cards as plain text tiles instead of the traditional art (remembered in this browser)",
+    yourGames: "Your games", yourGamesHint: "Deals finished in this browser (kept only here); press Replay to watch one again.", date: "Date",
+    startHands: "Starting hands", note: "Note",
   },
 };
 

@@ -18,6 +18,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/t/{tid}/invite", sessions.reissue_invite, methods=["POST"]),
         WebSocketRoute("/t/{tid}/ws", ws.ws_table),  # seat cookies (Path=/t/<id>) reach it
         Route("/replay", pages.index),
+        Route("/games", pages.index),  # "your games" (kept in the browser)
         Route("/rules", rules.index),
         Route("/rules/{game}", rules.guide),
         Route("/api/glossary", rules.glossary),
