@@ -77,8 +77,8 @@ async def victim(base: str, ws_base: str, until: float, rtts: list[float]) -> No
                                                         "listed": False})
         r.raise_for_status()
         t = r.json()
-    async with websockets.connect(f"{ws_base}/ws/{t['id']}?token={t['seats']['0']['token']}",
-                                  max_size=2**22) as ws:
+    auth = {"Authorization": f"Bearer {t['seats']['0']['token']}"}  # the server refuses a token in the address
+    async with websockets.connect(f"{ws_base}/ws/{t['id']}", max_size=2**22, additional_headers=auth) as ws:
         n = 0
         while time.time() < until:
             n += 1
