@@ -109,6 +109,7 @@ def test_unknown_table_and_record_show_a_page_with_a_way_back(web, browser, vp):
     page.goto(web.base + "/t/no-such-table")
     page.wait_for_selector("#not-found")
     expect(page.locator("#not-found h2")).to_have_text("Not found")
+    assert "show" not in (page.locator("#toast").get_attribute("class") or "")  # the page says it: no toast over it
     assert page.locator("#main").inner_text().strip() != "404"
     assert page.locator("html").get_attribute("lang") == "en"
     page.click("#langs [data-lang='zh-hans']")

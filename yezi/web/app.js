@@ -416,7 +416,8 @@ async function tablePage(main, tid) {
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
-        toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
+        // an unknown table: the not-found page (on the socket's close) says so, no toast over it
+        if (m.code !== "no-table") toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
         if (mod && mod.onError) mod.onError(m);
       }
