@@ -87,6 +87,12 @@ async function renderer(game) {
   }
   return rendererCache[game];
 }
+// An option's choice in the create form: its value, then the first sentence of its description
+// (the option table's own words), so that a choice says what it does without a tooltip.
+function choiceLabel(c) {
+  const d = (c.description || "").split(/[.;:。；]\s/)[0];
+  return d ? `${c.value} — ${d.length > 60 ? d.slice(0, 59) + "…" : d}` : String(c.value);
+}
 function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
 // The bot a new table seats by default: the game's heuristic player where it has one (a random
 // player is no opponent), else the random one.
@@ -154,7 +160,7 @@ async function lobby(main) {
         const cur = k in choice.options ? choice.options[k] : base;
         const s = el("select", { "data-option": k, title: o.description },
           o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur, title: c.description },
-            String(c.value))));
+            choiceLabel(c))));
         s.onchange = () => { choice.options[k] = JSON.parse(s.value); draw(); };
         return el("label", { class: "opt" }, el("span", { text: k }), s,
           o.description ? el("small", { class: "muted optdesc" }, o.description) : null);
