@@ -88,7 +88,29 @@ async function renderer(game) {
   }
   return rendererCache[game];
 }
+// An option's choice in the create form: its value, then the first sentence of its description
+// (the option table's own words), so that a choice says what it does without a tooltip.
+function choiceLabel(c) {
+  const d = (c.description || "").split(/[.;:。；]\s/)[0];
+  return d ? `${c.value} — ${d.length > 60 ? d.slice(0, 59) + "…" : d}` : String(c.value);
+}
 function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
+// The bot a new table seats by default: the game's heuristic player where it has one (a random
+// player is no opponent), else the random one.
+function defaultBot(g) { return g.bots.includes("heuristic") ? "heuristic" : "random"; }
+// Seats for a table: you in the first seat that acts, the default bot everywhere else; a seat
+// that never acts (Luk Fu's 夢家) gets a bot too, for the server, but the lobby offers no choice.
+function defaultSeats(g, numSeats, active) {
+  const you = active.length ? active[0] : 0;
+  return Array.from({ length: numSeats }, (_, i) => (i === you ? "you" : "bot:" + defaultBot(g)));
+}
+// A page for an address that leads nowhere (an unknown table or record), in the page's language.
+function notFound(main, key) {
+  state.rerender = () => notFound(main, key);
+  main.replaceChildren(el("section", { class: "panel not-found", id: "not-found" },
+    el("h2", {}, T("notFoundTitle")), el("p", {}, T(key)),
+    el("p", {}, el("a", { href: "/", id: "back-to-lobby", class: "button primary" }, T("backToLobby")))));
+}
 
 // ---- language switch ----------------------------------------------------------------------
 function setLang(lang) {
@@ -114,7 +136,7 @@ async function lobby(main) {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
     seatsDef = await api(`/api/games/${choice.game}/resolve`, { method: "POST", body });
     const n = seatsDef.num_seats;
-    if (choice.seats.length !== n) choice.seats = Array.from({ length: n }, (_, i) => (i === 0 ? "you" : "bot:random"));
+    if (choice.seats.length !== n) choice.seats = defaultSeats(gs.find((x) => x.name === choice.game), n, seatsDef.active);
   }
   async function draw() {
     const g = gs.find((x) => x.name === choice.game);
@@ -139,7 +161,7 @@ async function lobby(main) {
         const cur = k in choice.options ? choice.options[k] : base;
         const s = el("select", { "data-option": k, title: o.description },
           o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur, title: c.description },
-            String(c.value))));
+            choiceLabel(c))));
         s.onchange = () => { choice.options[k] = JSON.parse(s.value); draw(); };
         return el("label", { class: "opt" }, el("span", { text: k }), s,
           o.description ? el("small", { class: "muted optdesc" }, o.description) : null);
@@ -148,6 +170,11 @@ async function lobby(main) {
       el("option", { value: n, selected: n === choice.num_deals }, n)));
     dealsSel.onchange = () => { choice.num_deals = Number(dealsSel.value); };
     const seatRows = choice.seats.map((s, i) => {
+      const role = seatsDef.seat_names[state.lang][i];
+      if (!seatsDef.active.includes(i)) {  // never acts: nothing to choose
+        return el("div", { class: "seatrow idle", "data-idle-seat": i },
+          el("span", {}, `${T("player")} ${i + 1} · ${role}`), el("span", { class: "muted" }, T("notActing")));
+      }
       const sel = el("select", { "data-seat": i, "aria-label": `${T("player")} ${i + 1}` },
         el("option", { value: "you", selected: s === "you" }, T("you")),
         el("option", { value: "friend", selected: s === "friend" }, T("friend")),
@@ -158,7 +185,6 @@ async function lobby(main) {
         choice.seats[i] = sel.value;
         draw();
       };
-      const role = seatsDef.seat_names[state.lang][i];
       return el("label", { class: "seatrow" }, el("span", {}, `${T("player")} ${i + 1} · ${role}`), sel);
     });
     const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
@@ -178,6 +204,32 @@ async function lobby(main) {
     );
     form.dataset.ready = choice.game;
   }
+  async function openTable(spec) {
+    // the answer also sets this browser's seat cookie: the host's secret never enters the address bar
+    const r = await api("/api/tables", { method: "POST", body: JSON.stringify(spec) });
+    const links = {};
+    for (const [pos, s] of Object.entries(r.seats)) if (Number(pos) !== r.host) links[pos] = location.origin + s.link;
+    localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links, watch: location.origin + r.watch }));
+    if (r.host !== null && r.host !== undefined) sessionStorage.setItem("yezi.seat." + r.id, String(r.host));
+    go(r.watch);
+  }
+  // one click: the game's default rules, you in the first seat that acts, the default bot elsewhere
+  async function playNow(g) {
+    localStorage.setItem("yezi.name", nameIn.value);
+    const p = g.presets[g.default_preset];
+    const seats = defaultSeats(g, p.num_seats, p.active);
+    const spec = { game: g.name, preset: g.default_preset, options: {}, num_deals: 1, name: nameIn.value,
+      seats: seats.map((s) => (s === "you" ? { kind: "human", access: "invite" } : { kind: "bot", bot: s.slice(4) })),
+      host_seat: seats.indexOf("you"), hints: true };
+    try { await openTable(spec); } catch (e) { toast(T("create_failed") + ": " + e.message); }
+  }
+  const quick = el("section", { id: "play-now", class: "panel" });
+  function drawQuick() {
+    quick.replaceChildren(el("h2", {}, T("playNow")), el("p", { class: "muted" }, T("playNowTitle")),
+      el("ul", { class: "play-now" }, gs.map((g) => el("li", {}, el("button", { type: "button", class: "primary",
+        "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))));
+  }
+  drawQuick();
   form.onsubmit = async (ev) => {
     ev.preventDefault();
     localStorage.setItem("yezi.name", nameIn.value);
@@ -188,18 +240,15 @@ async function lobby(main) {
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
       num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints };
     try {
-      // the answer also sets this browser's seat cookie: the host's secret never enters the address bar
-      const r = await api("/api/tables", { method: "POST", body: JSON.stringify(spec) });
-      const links = {};
-      for (const [pos, s] of Object.entries(r.seats)) if (Number(pos) !== r.host) links[pos] = location.origin + s.link;
-      localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links, watch: location.origin + r.watch }));
-      if (r.host !== null && r.host !== undefined) sessionStorage.setItem("yezi.seat." + r.id, String(r.host));
-      go(r.watch);
+      await openTable(spec);
     } catch (e) { toast(T("create_failed") + ": " + e.message); }
   };
   async function drawTables() {
     const data = await api("/api/tables");
-    const rows = data.tables.map((tb) => {
+    // tables with a free seat come first: they are the ones a visitor can sit down at
+    const waits = (tb) => tb.players.some((p) => p.kind !== "bot" && !p.claimed && p.access === "open");
+    const sorted = [...data.tables.filter(waits), ...data.tables.filter((tb) => !waits(tb))];
+    const rows = sorted.map((tb) => {
       const g = gs.find((x) => x.name === tb.game);
       const seats = tb.players.map((p) => {
         if (p.kind === "bot") return el("span", { class: "chip bot" }, `${T("bot")} · ${botName(state.lang, p.bot)}`);
@@ -216,9 +265,10 @@ async function lobby(main) {
         };
         return b;
       });
-      return el("li", { class: "tablerow" },
+      return el("li", { class: "tablerow" + (waits(tb) ? " waits" : ""), "data-table": tb.id },
         el("a", { href: `/t/${tb.id}`, class: "watch", "data-watch": tb.id }, `${g ? title(g) : tb.game} · ${tb.preset}`),
-        el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}/${tb.num_deals} `), ...seats);
+        el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}/${tb.num_deals} `),
+        waits(tb) ? el("span", { class: "chip waiting" }, T("waitingFirst")) : null, ...seats);
     });
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
       el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
@@ -227,8 +277,8 @@ async function lobby(main) {
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
           id: `rules-${g.name}` }, title(g)))))));
   }
-  state.rerender = () => { draw(); drawTables(); };
-  main.replaceChildren(el("div", { class: "lobby" }, form, tables));
+  state.rerender = () => { drawQuick(); draw(); drawTables(); };
+  main.replaceChildren(el("div", { class: "lobby" }, quick, form, tables));
   await draw();
   await drawTables();
 }
@@ -375,13 +425,17 @@ async function tablePage(main, tid) {
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
-        toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
+        // an unknown table: the not-found page (on the socket's close) says so, no toast over it
+        if (m.code !== "no-table") toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
         if (mod && mod.onError) mod.onError(m);
       }
     };
     ws.onclose = (ev) => {
-      if (closedByUs || ev.code === 4404) { if (ev.code === 4404) root.replaceChildren(el("p", {}, "404")); return; }
+      if (closedByUs || ev.code === 4404) {
+        if (ev.code === 4404) { closedByUs = true; notFound(main, "notFoundTable"); }
+        return;
+      }
       if (ev.code === 4410) { status.textContent = T("expired"); return; }  // archived: nothing to reconnect to
       status.textContent = T("reconnecting");
       setTimeout(connect, backoff);
@@ -430,7 +484,10 @@ async function replayPage(main) {
       } else if (tid) {
         data = await api(`/api/tables/${encodeURIComponent(tid)}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`);
       } else { data = null; }
-    } catch (e) { toast(e.message); data = null; }
+    } catch (e) {
+      if (tid && uploaded === null) { notFound(main, "notFoundRecord"); return; }  // an unknown table or deal
+      toast(e.message); data = null;
+    }
     if (data) { mod = await renderer(data.game); step = Math.min(step, data.frames.length - 1); }
     draw();
   }

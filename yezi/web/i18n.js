@@ -2,6 +2,10 @@
 export const STRINGS = {
   "zh-hant": {
     hintBtn: "提示", hintThinking: "諗緊…", hintsAllowed: "准許提示",
+    playNow: "即刻同電腦玩", playNowTitle: "開一張枱：你坐第一個位，其他位由電腦（經驗）坐，用預設規則",
+    tigerAuto: "五虎下山：你冇五虎，自動「不報」…", notActing: "唔使出牌（夢家）", waitingFirst: "等緊人",
+    notFoundTitle: "搵唔到", notFoundTable: "冇呢張枱：可能打錯咗網址，或者張枱已經收咗。",
+    notFoundRecord: "搵唔到呢份記錄：可能打錯咗網址，或者張枱已經收咗。", backToLobby: "返大堂",
     errors: { "invite-only": "呢個座位留咗俾受邀請嘅朋友：要用佢自己嘅邀請連結", "seat-taken": "呢個座位已經有人",
       "bad-token": "呢條座位連結已經唔再有效", expired: "呢張枱太耐冇人玩，已經收咗",
       "too-many-sockets": "同一個地址開咗太多連線：請先關閉其他分頁", "too-many-tables": "同一個地址開咗太多枱：請先玩完或者離開一張",
@@ -34,6 +38,10 @@ export const STRINGS = {
   },
   "zh-hans": {
     hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示",
+    playNow: "马上和电脑玩", playNowTitle: "开一张桌：你坐第一个位，其他位由电脑（经验）坐，用默认规则",
+    tigerAuto: "五虎下山：你没有五虎，自动「不报」…", notActing: "不用出牌（梦家）", waitingFirst: "等人中",
+    notFoundTitle: "找不到", notFoundTable: "没有这张桌：可能网址打错了，或者这张桌已经收起。",
+    notFoundRecord: "找不到这份记录：可能网址打错了，或者这张桌已经收起。", backToLobby: "回大堂",
     errors: { "invite-only": "这个座位留给受邀请的朋友：要用他自己的邀请链接", "seat-taken": "这个座位已经有人",
       "bad-token": "这条座位链接已不再有效", expired: "这张桌太久没人玩，已经关闭",
       "too-many-sockets": "同一地址打开了太多连接：请先关闭其他标签页", "too-many-tables": "同一地址开了太多桌：请先打完或离开一张",
@@ -66,6 +74,10 @@ export const STRINGS = {
   },
   en: {
     hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints",
+    playNow: "Play now against bots", playNowTitle: "Open a table with you in the first seat and the heuristic bot in the others, default rules",
+    tigerAuto: "Five tigers: you do not hold them, keeping quiet (不報) by itself…", notActing: "does not play (dummy)", waitingFirst: "waiting",
+    notFoundTitle: "Not found", notFoundTable: "There is no such table: the address may be mistyped, or the table was closed.",
+    notFoundRecord: "No such record: the address may be mistyped, or the table was closed.", backToLobby: "Back to the lobby",
     errors: { "invite-only": "This seat is kept for an invited friend: it opens only with their own link",
       "seat-taken": "This seat is taken", "bad-token": "This seat link no longer works",
       expired: "This table was closed after a long pause", "too-many-sockets": "Too many connections from your address: close another tab first",

@@ -4,6 +4,42 @@ import { isMyTurn, mount, newFrame, playerName, seatLabel } from "/static/games/
 
 const ui = { sel: new Set(), key: "", queue: [], keysBound: false, last: null };
 
+// 五虎下山: the engine asks every active seat (so being asked reveals nothing). A seat that cannot
+// declare (its only legal answer is 不報) answers by itself; a seat holding the five tigers is asked.
+// Others must not learn from the answer's timing which it was, so BOTH paths go through one gate:
+// at the question a human-like delay is drawn by tigerAnswerDelay (whatever the hand), and no
+// answer (automatic or clicked) leaves this browser before it has passed.
+export const TIGERS = 4, NO_TIGERS = 5;
+export function tigerAnswerDelay(random = Math.random) {
+  return 1200 + Math.floor(random() * 2300);  // ms: a reading-and-clicking time, 1.2 to 3.5 s
+}
+// What this seat does with the question: answer by itself or ask the player; the delay is drawn
+// the same way (one call, same random numbers) in both cases.
+export function tigerPlan(legal, random = Math.random) {
+  const delay = tigerAnswerDelay(random);
+  return { auto: !legal.includes(TIGERS), delay };
+}
+const tiger = { key: "", due: 0, auto: false, timer: null, sent: false, chosen: false };
+function tigerTurn(frame, ctx, myTurn) {
+  if (!myTurn || frame.view.phase !== "tigers") return null;
+  const key = `${frame.table && frame.table.id}:${frame.deal_no}:${frame.seq}:${frame.seat}`;
+  if (tiger.key !== key) {
+    clearTimeout(tiger.timer);
+    const plan = tigerPlan(frame.legal);
+    Object.assign(tiger, { key, due: Date.now() + plan.delay, auto: plan.auto, timer: null, sent: false, chosen: false });
+    if (plan.auto) tiger.timer = setTimeout(() => answerTigers(key, NO_TIGERS, ctx), plan.delay);
+  }
+  return tiger;
+}
+function answerTigers(key, action, ctx) {
+  if (tiger.key !== key || tiger.sent) return;
+  tiger.chosen = true;
+  const wait = tiger.due - Date.now();
+  if (wait > 0) { clearTimeout(tiger.timer); tiger.timer = setTimeout(() => answerTigers(key, action, ctx), wait); return; }
+  tiger.sent = true;
+  ctx.send(action);
+}
+
 function cardsOf(A, code) {
   if (code >= A.discard_base) return [code - A.discard_base];
   if (code >= A.play_base) return A.play_cards[code - A.play_base];
@@ -72,10 +108,11 @@ function seatChips(frame, ctx, A) {
   }));
 }
 
-function prompt(frame, ctx, A, myTurn) {
+function prompt(frame, ctx, A, myTurn, tg) {
   const { el, T } = ctx;
   const v = frame.view;
   if (frame.deal_over) return el("div", { class: "prompt" });
+  if (tg && tg.auto) return el("div", { class: "prompt", id: "prompt", "data-auto": "quiet" }, T("tigerAuto"));
   if (!myTurn) {
     const who = v.to_act === null || v.to_act === undefined ? "" : frame.seat_names[ctx.lang][v.to_act];
     return el("div", { class: "prompt", id: "prompt" }, `${T("turnOf")}: ${who}`);
@@ -85,7 +122,13 @@ function prompt(frame, ctx, A, myTurn) {
     || (v.tricks.length && v.tricks[v.tricks.length - 1].winner === null ? T("followPrompt") : T("leadPrompt"));
   return el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, T("yourTurn") + " · " + text),
     el("span", { class: "words" }, words.map((a) => el("button", {
-      type: "button", class: "word primary", "data-action": a, id: `act-${a}`, onclick: () => { ui.sel.clear(); ctx.send(a); },
+      type: "button", class: "word primary", "data-action": a, id: `act-${a}`, disabled: tg && tg.chosen,
+      onclick: (ev) => {
+        ui.sel.clear();
+        if (!tg) { ctx.send(a); return; }
+        for (const b of ev.currentTarget.parentNode.querySelectorAll("button")) b.disabled = true;
+        answerTigers(tg.key, a, ctx);
+      },
     }, A.words[String(a)]))));
 }
 
@@ -114,7 +157,8 @@ export async function render(root, frame, ctx) {
   const { el, T } = ctx;
   const v = frame.view;
   const me = frame.seat;
-  const myTurn = isMyTurn(frame);
+  const tg = tigerTurn(frame, ctx, isMyTurn(frame));
+  const myTurn = isMyTurn(frame) && !(tg && tg.auto);  // an automatic 不報 asks nothing of the player
   if (newFrame(ui, frame) && !ui.queue.length) ui.sel.clear();
   ui.last = { frame, ctx, A };
   const legal = myTurn ? frame.legal : [];
@@ -194,7 +238,7 @@ export async function render(root, frame, ctx) {
     el("ul", {}, whyOld.map((c) => el("li", {}, smallCards(ctx, A, [c]), " ", why[String(c)])))) : null;
   mount(root, frame, ctx,
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase },
-      seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn), mine,
+      seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn, tg), mine,
       me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null, whyPanel),
     dl);
   if (!ui.keysBound) {

@@ -1,0 +1,174 @@
+"""Browser tests of the lobby's one-click tables, its seat defaults, the not-found page and Luk Fu's
+automatic 不報 (issue 12), in real headless Chromium (tests/web/helpers.py)."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from tests.web.helpers import DESKTOP, PHONE, playwright_or_skip, shot, tapper, watch_errors
+
+WEB_BOT_DELAY = 0.03  # for the `web` fixture (tests/conftest.py)
+playwright_api = playwright_or_skip()
+expect = playwright_api.expect
+
+
+def _table(web, page) -> dict:
+    tid = page.url.rsplit("/t/", 1)[1]
+    return httpx.get(f"{web.base}/api/tables/{tid}").json()
+
+
+@pytest.mark.parametrize("vp,touch", [(DESKTOP, False), (PHONE, True)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("game", ["lukfu", "dingniu"])
+def test_play_now_opens_a_table_against_heuristic_bots(web, browser, game, vp, touch):
+    ctx = browser.new_context(**vp)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(web.base + "/")
+    page.wait_for_selector(f"[data-play-now='{game}']")
+    shot(page, f"lobby-play-now-{'phone' if touch else 'desktop'}")
+    if touch:  # the lobby is no wider than the phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
+    tapper(touch)(page.locator(f"[data-play-now='{game}']"))
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".felt")
+    tb = _table(web, page)
+    assert tb["game"] == game and tb["host"] == 0
+    games = httpx.get(f"{web.base}/api/games").json()["games"]
+    g = next(x for x in games if x["name"] == game)
+    assert tb["preset"] == g["default_preset"]
+    kinds = [(p["kind"], p["bot"]) for p in tb["players"]]
+    assert kinds[0] == ("human", None)
+    assert all(k == ("bot", "heuristic") for k in kinds[1:]), kinds
+    assert page.locator("#hand").count() == 1  # you sit at the table, your hand on screen
+    assert not [e for e in errors if "favicon" not in e], errors
+    ctx.close()
+
+
+def test_create_form_defaults_to_heuristic_and_hides_the_dummy(web, browser):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    assert page.locator("#game").input_value() == "lukfu"
+    expect(page.locator("select[data-seat]")).to_have_count(3)
+    assert page.locator("select[data-seat='0']").input_value() == "you"
+    assert page.locator("select[data-seat='1']").input_value() == "bot:heuristic"
+    assert page.locator("select[data-seat='3']").input_value() == "bot:heuristic"
+    # seat 2 is the dummy (夢家): it never acts, so there is no bot to choose
+    assert page.locator("select[data-seat='2']").count() == 0
+    expect(page.locator("[data-idle-seat='2']")).to_contain_text("夢家")
+    page.click("#langs [data-lang='en']")
+    expect(page.locator("[data-idle-seat='2']")).to_contain_text("does not play")
+    # the table it creates seats bots everywhere but the host
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    tb = _table(web, page)
+    assert [p["bot"] for p in tb["players"]] == [None, "heuristic", "heuristic", "heuristic"]
+    page.click("#langs [data-lang='zh-hant']")
+    # three players: no dummy, three choices
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.select_option("#preset", "hakka-hk-3p")
+    expect(page.locator("select[data-seat]")).to_have_count(3)
+    expect(page.locator("[data-idle-seat]")).to_have_count(0)
+    ctx.close()
+
+
+def test_tables_waiting_for_players_are_listed_first(web, browser):
+    def make(access: str) -> str:
+        seats = [{"kind": "human", "access": access}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+        r = httpx.post(f"{web.base}/api/tables", json={"game": "lukfu", "preset": "hakka-hk-3p", "seats": seats,
+                                                       "host_seat": None})
+        assert r.status_code in (200, 201), r.text
+        return r.json()["id"]
+
+    invited = make("invite")
+    waiting = make("open")
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector(f"[data-table='{waiting}']")
+    order = page.eval_on_selector_all("#tables .tablerow", "els => els.map(e => e.dataset.table)")
+    if invited in order:
+        assert order.index(waiting) < order.index(invited)
+    first_waits = page.eval_on_selector_all("#tables .tablerow", "els => els.map(e => e.classList.contains('waits'))")
+    assert first_waits == sorted(first_waits, reverse=True)  # every waiting table before every other
+    ctx.close()
+
+
+@pytest.mark.parametrize("vp", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_unknown_table_and_record_show_a_page_with_a_way_back(web, browser, vp):
+    ctx = browser.new_context(**vp)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs [data-lang='en']")
+    page.goto(web.base + "/t/no-such-table")
+    page.wait_for_selector("#not-found")
+    expect(page.locator("#not-found h2")).to_have_text("Not found")
+    assert "show" not in (page.locator("#toast").get_attribute("class") or "")  # the page says it: no toast over it
+    assert page.locator("#main").inner_text().strip() != "404"
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.click("#langs [data-lang='zh-hans']")
+    expect(page.locator("#not-found h2")).to_have_text("找不到")
+    shot(page, f"not-found-{'phone' if vp is PHONE else 'desktop'}")
+    page.click("#back-to-lobby")
+    page.wait_for_selector("#create-btn")
+    assert page.url.rstrip("/") == web.base
+    page.goto(web.base + "/replay?table=no-such-table&deal=0")
+    page.wait_for_selector("#not-found")
+    expect(page.locator("#not-found")).to_contain_text("记录")
+    page.click("#back-to-lobby")
+    page.wait_for_selector("#create-btn")
+    ctx.close()
+
+
+def test_tiger_answer_delay_is_drawn_the_same_way_whatever_the_hand(web, browser):
+    """Both paths (automatic 不報, a holder asked) draw their delay through one function with the
+    same random numbers: by construction the timing cannot tell them apart."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    out = page.evaluate("""async () => {
+      const m = await import('/static/games/lukfu.js');
+      const rng = (seed) => () => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+      const res = [];
+      for (let s = 1; s <= 200; s++) {
+        const quiet = m.tigerPlan([m.NO_TIGERS], rng(s)), holder = m.tigerPlan([m.TIGERS, m.NO_TIGERS], rng(s));
+        res.push([quiet.auto, holder.auto, quiet.delay, holder.delay]);
+      }
+      return { res, lo: m.tigerAnswerDelay(() => 0), hi: m.tigerAnswerDelay(() => 0.999999) };
+    }""")
+    for quiet_auto, holder_auto, dq, dh in out["res"]:
+        assert quiet_auto is True and holder_auto is False
+        assert dq == dh
+        assert 1000 <= dq <= 4000  # a human-like reading-and-clicking time
+    assert out["lo"] >= 1000 and out["hi"] <= 4000 and out["hi"] - out["lo"] > 1000  # randomised, not a constant
+    ctx.close()
+
+
+def test_seat_without_tigers_answers_quiet_by_itself_after_the_delay(web, browser):
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.click("[data-play-now='lukfu']")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".felt")
+    # seat 0 (頭家) is asked first; a random deal gives it the five tigers almost never
+    quiet = page.locator("#prompt[data-auto='quiet']")
+    quiet.wait_for(timeout=10000)
+    t0 = time.time()
+    assert page.locator(".prompt .word").count() == 0  # nothing to click
+    deadline = time.time() + 10
+    while page.locator("#prompt[data-auto='quiet']").count() and time.time() < deadline:
+        time.sleep(0.05)
+    waited = time.time() - t0
+    assert page.locator("#prompt[data-auto='quiet']").count() == 0, "no automatic 不報"
+    assert waited >= 0.9, waited  # not at once: the answer waits the drawn human-like delay
+    # the table moved on without a click: the question went round (bots answered) to the bidding
+    expect(page.locator(".felt")).not_to_have_attribute("data-phase", "tigers", timeout=10000)
+    ctx.close()
