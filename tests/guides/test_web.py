@@ -93,6 +93,7 @@ def test_luk_fu_guide_from_the_lobby_phone(web, browser):
     _flow(web, browser, PHONE, "phone", touch=True)
 
 
+@pytest.mark.slow  # an all-bot table's first marked log line can take over a minute on a loaded CI machine
 def test_glossary_at_the_table_log(web, browser):
     """At a Luk Fu table of four bots, terms in the log (做, 唔做 …) are marked and show their gloss."""
     playwright_or_skip()
