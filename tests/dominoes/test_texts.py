@@ -24,3 +24,14 @@ def test_redeal_line_names_the_threshold(threshold, zh, en):
     assert st.end_reason == "redeal"
     assert zh in render(game, st.view(None), "zh-hant") and "七掘" not in render(game, st.view(None), "zh-hant")
     assert en in render(game, st.view(None), "en")
+
+
+@pytest.mark.parametrize("threshold,zh,en", [(6, "有人六掘以上", "with 6 or more doubles")])
+def test_redeal_settlement_explanation_names_the_threshold(threshold, zh, en):
+    """The settlement explanation (web panel, end of `yezi play`, `yezi settle`) names the threshold
+    in force, as the table line does: not always 七."""
+    game = load_game("tseding", "pairwise", {"redeal_doubles": str(threshold)})
+    st = game.new_state(_six_doubles(game))
+    assert zh in "".join(game.settlement_lines(st.result, "zh-hant"))
+    assert "七掘" not in "".join(game.settlement_lines(st.result, "zh-hant"))
+    assert en in "".join(game.settlement_lines(st.result, "en"))

@@ -251,8 +251,8 @@ TEXT: dict[str, dict[str, str]] = {
     "bajue_pay_difference": {"zh-hant": "{a}付{b} {amt}（2 × ({sa} − {sb})）",
                              "zh-hans": "{a}付{b} {amt}（2 × ({sa} − {sb})）",
                              "en": "{a} pays {b} {amt} (2 × ({sa} − {sb}))"},
-    "redeal": {"zh-hant": "有人七掘以上，重新洗牌，無人付。", "zh-hans": "有人七掘以上，重新洗牌，无人付。",
-               "en": "A hand with seven or more doubles: redeal, nobody pays."},
+    "redeal": {"zh-hant": "有人{n}掘以上，重新洗牌，無人付。", "zh-hans": "有人{n}掘以上，重新洗牌，无人付。",
+               "en": "A hand with {n} or more doubles: redeal, nobody pays."},
     "winner": {"zh-hant": "{w}以{s}點最低，贏。", "zh-hans": "{w}以{s}点最低，赢。",
                "en": "{w} has the lowest score, {s}, and wins."},
     "tie": {"zh-hant": "（同點時近莊者為先。）", "zh-hans": "（同点时近庄者为先。）",
@@ -278,6 +278,11 @@ HEAD_TAIL = {"7-8": "頭七/尾八", "6-7": "頭六/尾七"}
 HEAD_TAIL_HANS = {"7-8": "头七/尾八", "6-7": "头六/尾七"}
 
 
+def redeal_count(n: int, lang: str) -> str:
+    """The redeal threshold [V-S2] as the explanations write it: 七 in Chinese, 7 in English."""
+    return str(n) if lang not in ("zh-hant", "zh-hans") else "零一二三四五六七八"[n]
+
+
 def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str = "en",
             lone_pass_double: bool = True) -> list[str]:
     """Every payment of a domino `result` with its reason, in `lang` (zh-hant, zh-hans, en).
@@ -290,7 +295,7 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
     reason = result.get("reason")
     sc = result["scores"]
     if reason == "redeal":
-        return [t["redeal"]]
+        return [t["redeal"].format(n=redeal_count(result.get("redeal_doubles", 7), lang))]
     pairs = result.get("pairs")
     if pairs is None:  # a result from before pairs were recorded: the same pairs from its scores
         pairs = pair_list(sc) if game == "jielong" else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import NK, note_text
-from yezi.games.dominoes.settle import RANK_NAMES
+from yezi.games.dominoes.settle import RANK_NAMES, redeal_count
 
 L = {
     "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
@@ -73,8 +73,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     if res is not None:
         reason = t.get(res.get("reason", ""), res.get("reason", ""))
         if res.get("reason") == "redeal":  # the threshold is the option [V-S2], not always 七
-            n = int(game.rules["redeal_doubles"])
-            reason = reason.format(("零一二三四五六七八"[n]) if lang != "en" else str(n))
+            reason = reason.format(redeal_count(res.get("redeal_doubles", int(game.rules["redeal_doubles"])), lang))
         lines.append(f"--- {t['result']}: {reason}")
         for s in range(view["seats"]):
             extra = ""

@@ -56,6 +56,7 @@ class TseDing(JieLong):
             state.result = {
                 "scores": [0] * self.cfg.seats, "payments": [0] * self.cfg.seats, "winner": 0,
                 "tags": [settle.NONE] * self.cfg.seats, "reason": "redeal",
+                "redeal_doubles": int(self.rules["redeal_doubles"]),  # [V-S2]: what the explanations name
             }
 
     def settle_facts(self, down: list[list[int]], hands: list[list[int]], suanzhang: list[int]) -> dict[str, Any]:
