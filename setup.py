@@ -1,0 +1,20 @@
+"""Build hook for the optional native engine (native/, Rust, no crates).
+
+setuptools-rust compiles `native/` into `yezi/_native*.so` when cargo is on the machine. The
+extension is optional: without cargo (or if the build fails) the package installs anyway and
+yezi runs on its pure-Python reference engines (yezi/native/__init__.py says so once).
+"""
+
+from setuptools import setup
+
+try:
+    from setuptools_rust import Binding, RustExtension
+except ImportError:  # building without the build requirement (a plain `setup.py` call): no native part
+    rust_extensions = []
+else:
+    rust_extensions = [
+        RustExtension("yezi._native", path="native/Cargo.toml", binding=Binding.NoBinding, optional=True,
+                      args=["--offline"]),
+    ]
+
+setup(rust_extensions=rust_extensions)

@@ -1,0 +1,170 @@
+"""What every game's native wrapper shares: option and deal encoding hooks, the trace format,
+batch random playouts, and the differential check against the Python reference engine.
+
+A game's wrapper (``yezi/native/<game>.py``) subclasses `NativeGame`, names its C functions
+and says how a ruleset and a deal become ``int64`` arrays; everything else lives here, so a
+new game's native engine is a Rust module plus one small class (docs/native.md).
+
+The trace format (all ``int64``), written by ``yz_<game>_trace``::
+
+    n_steps, then per step: actor, n_legal, legal codes..., chosen index,
+    then num_seats payments, each multiplied by the wrapper's `payment_scale`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from yezi.core.protocol import Game, State
+from yezi.native import library
+
+I64P = ctypes.POINTER(ctypes.c_int64)
+
+
+class Unsupported(Exception):
+    """The ruleset uses an option value the native engine does not implement (yet)."""
+
+
+class NativeError(RuntimeError):
+    """The native library reported an error code."""
+
+
+@dataclass
+class Step:
+    actor: int
+    legal: list[int]
+    chosen: int  # index into legal
+
+
+@dataclass
+class Trace:
+    steps: list[Step]
+    payments: list[Payment]
+
+    @property
+    def actions(self) -> list[int]:
+        return [s.legal[s.chosen] for s in self.steps]
+
+
+Payment = int | Fraction
+
+
+def _array(values: Sequence[int]) -> Any:
+    arr = (ctypes.c_int64 * max(1, len(values)))(*values)
+    return arr
+
+
+class NativeGame:
+    """One game under one ruleset, on the native engine."""
+
+    game_name: ClassVar[str]
+    payment_scale: ClassVar[int] = 1  # payments cross the C ABI as integers times this
+    trace_capacity: ClassVar[int] = 1 << 16
+
+    def __init__(self, game: Game):
+        lib = library()
+        if lib is None:
+            raise RuntimeError("the native engine is unavailable")
+        if game.name != self.game_name:
+            raise ValueError(f"{type(self).__name__} plays {self.game_name}, not {game.name}")
+        self.game = game
+        self.lib = lib
+        self.options = list(self.encode_options(game.rules))  # raises Unsupported
+        self._opts = _array(self.options)
+        prefix = f"yz_{self.game_name}_"
+        self._trace_fn = getattr(lib, prefix + "trace")
+        self._trace_fn.restype = ctypes.c_int64
+        self._trace_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_uint64, I64P, ctypes.c_int64]
+        self._random_fn = getattr(lib, prefix + "random_playouts")
+        self._random_fn.restype = ctypes.c_int64
+        self._random_fn.argtypes = [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
+
+    # --- what each game defines ------------------------------------------------------------
+    def encode_options(self, rules: Any) -> list[int]:
+        """The ruleset as integers (layout agreed with the Rust module); `Unsupported` otherwise."""
+        raise NotImplementedError
+
+    def encode_deal(self, state: State) -> list[int]:
+        """The deal of a fresh `state` (cards in hands, stock order, dealer...) as integers."""
+        raise NotImplementedError
+
+    # --- shared ------------------------------------------------------------------------------
+    def _payment(self, raw: int) -> Payment:
+        if self.payment_scale == 1:
+            return raw
+        p = Fraction(raw, self.payment_scale)
+        return p.numerator if p.denominator == 1 else p
+
+    def trace(self, state: State, choice_seed: int) -> Trace:
+        """Play the deal of the fresh `state` natively with random choices; the full trace."""
+        deal = self.encode_deal(state)
+        out = (ctypes.c_int64 * self.trace_capacity)()
+        n = self._trace_fn(self._opts, len(self.options), _array(deal), len(deal), choice_seed & (2**64 - 1),
+                           out, self.trace_capacity)
+        if n < 0:
+            raise NativeError(f"yz_{self.game_name}_trace returned {n}")
+        buf = out[:n]
+        steps, i = [], 1
+        for _ in range(buf[0]):
+            actor, k = buf[i], buf[i + 1]
+            steps.append(Step(actor, list(buf[i + 2:i + 2 + k]), buf[i + 2 + k]))
+            i += 3 + k
+        pays = [self._payment(v) for v in buf[i:i + self.game.num_seats]]
+        return Trace(steps, pays)
+
+    def random_playouts(self, n: int, seed: int) -> tuple[list[Payment], int]:
+        """Deal and play `n` games natively with uniformly random choices: (each seat's summed
+        payments, decisions made)."""
+        totals = (ctypes.c_int64 * self.game.num_seats)()
+        decisions = self._random_fn(self._opts, len(self.options), seed & (2**64 - 1), n, totals)
+        if decisions < 0:
+            raise NativeError(f"yz_{self.game_name}_random_playouts returned {decisions}")
+        return [self._payment(v) for v in totals], decisions
+
+
+@dataclass
+class DiffReport:
+    games: int = 0
+    decisions: int = 0
+    mismatches: list[str] = field(default_factory=list)
+
+
+def differential(native: NativeGame, n_games: int, seed: int = 0, stop_after: int = 5) -> DiffReport:
+    """Drive the reference engine through each native trace: the same deal (from seed + i), the
+    same choice indices; compare actor, legal action list, and payments at every step."""
+    game = native.game
+    report = DiffReport()
+    rng = random.Random(seed)
+    for i in range(n_games):
+        state = game.start(seed=seed * 1_000_003 + i)
+        trace = native.trace(state, rng.getrandbits(64))
+        report.games += 1
+        bad = _replay(state, trace)
+        report.decisions += len(trace.steps)
+        if bad:
+            report.mismatches.append(f"game {i} (deal seed {seed * 1_000_003 + i}): {bad}")
+            if len(report.mismatches) >= stop_after:
+                break
+    return report
+
+
+def _replay(state: State, trace: Trace) -> str | None:
+    for k, step in enumerate(trace.steps):
+        if state.current_player != step.actor:
+            return f"step {k}: actor python {state.current_player} native {step.actor}"
+        legal = state.legal_actions()
+        if list(legal) != step.legal:
+            return f"step {k}: legal python {list(legal)} native {step.legal}"
+        if not 0 <= step.chosen < len(legal):
+            return f"step {k}: chosen index {step.chosen} outside {len(legal)}"
+        state.apply_unchecked(legal[step.chosen])
+    if state.current_player is not None:
+        return f"native ended after {len(trace.steps)} steps; python expects seat {state.current_player}"
+    if list(state.payments()) != trace.payments:
+        return f"payments python {list(state.payments())} native {trace.payments}"
+    return None
