@@ -83,14 +83,20 @@ class NativeGame:
         self._random_fn = getattr(lib, prefix + "random_playouts")
         self._random_fn.restype = ctypes.c_int64
         self._random_fn.argtypes = [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
+        self._playout_fn = getattr(lib, prefix + "playout", None)
+        if self._playout_fn is not None:
+            self._playout_fn.restype = ctypes.c_int64
+            self._playout_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64,
+                                         ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
 
     # --- what each game defines ------------------------------------------------------------
     def encode_options(self, rules: Any) -> list[int]:
         """The ruleset as integers (layout agreed with the Rust module); `Unsupported` otherwise."""
         raise NotImplementedError
 
-    def encode_deal(self, state: State) -> list[int]:
-        """The deal of a fresh `state` (cards in hands, stock order, dealer...) as integers."""
+    def encode_deal(self, deal: Any) -> list[int]:
+        """A deal as the Python engine holds it (`state.deal`: hands, stock order, dealer...) as
+        integers, in the layout the Rust module reads."""
         raise NotImplementedError
 
     # --- shared ------------------------------------------------------------------------------
@@ -102,7 +108,7 @@ class NativeGame:
 
     def trace(self, state: State, choice_seed: int) -> Trace:
         """Play the deal of the fresh `state` natively with random choices; the full trace."""
-        deal = self.encode_deal(state)
+        deal = self.encode_deal(state.deal)
         out = (ctypes.c_int64 * self.trace_capacity)()
         n = self._trace_fn(self._opts, len(self.options), _array(deal), len(deal), choice_seed & (2**64 - 1),
                            out, self.trace_capacity)
@@ -125,6 +131,23 @@ class NativeGame:
         if decisions < 0:
             raise NativeError(f"yz_{self.game_name}_random_playouts returned {decisions}")
         return [self._payment(v) for v in totals], decisions
+
+
+    POLICIES: ClassVar[dict[str, int]] = {"random": 0, "heuristic": 1}
+
+    def playout(self, state: State, policy: str = "random", seed: int = 0, n: int = 1) -> list[Payment]:
+        """From `state` (its deal and history, replayed natively), play `n` deals to the end with
+        `policy` (``random``, or ``heuristic``: the game's heuristic bot ported to Rust, deciding
+        as the Python bot does from the seat's own knowledge); each seat's summed payments."""
+        if self._playout_fn is None:
+            raise NotImplementedError(f"{self.game_name} has no native playout")
+        deal = self.encode_deal(state.deal)
+        totals = (ctypes.c_int64 * self.game.num_seats)()
+        rc = self._playout_fn(self._opts, len(self.options), _array(deal), len(deal), _array(state.history),
+                              len(state.history), self.POLICIES[policy], seed & (2**64 - 1), n, totals)
+        if rc < 0:
+            raise NativeError(f"yz_{self.game_name}_playout returned {rc}")
+        return [self._payment(v) for v in totals]
 
 
 @dataclass
