@@ -466,17 +466,34 @@ def test_thinking_bots_play_from_threads(server: Server):
     cl.close()
 
 
-def test_laosui_reasons_reach_the_seat(server: Server):
+def test_laosui_reasons_reach_the_seat_on_request(server: Server):
+    """Why each 老歲 card is one comes when the seat asks ("explain"), worked out off the loop and
+    tagged with the move it explains; frames no longer carry it (a quarter of the loop's time)."""
     for _ in range(10):
         t = server.create(seats=[{"kind": "human"}] * 4)
         cl = server.client(t["id"], t["seats"]["0"]["token"])
         f = cl.state()
-        cl.close()
+        assert "laosui_why" not in (f.get("extras") or {})
         if f["view"].get("laosui"):
-            why = f["extras"]["laosui_why"]
+            cl.send({"type": "explain", "id": "x-1"})
+            m = cl.wait_type("explain")
+            cl.close()
+            assert (m["id"], m["deal_no"], m["seq"]) == ("x-1", f["deal_no"], f["seq"])
+            why = m["extras"]["laosui_why"]
             assert set(why) == {str(c) for c in f["view"]["laosui"]} and all(why.values())
             return
+        cl.close()
     pytest.skip("no 老歲 card in ten deals")
+
+
+def test_spectators_get_no_explanations(server: Server):
+    t = server.create(seats=[{"kind": "human"}] * 4)
+    cl = server.client(t["id"], None)
+    cl.state()
+    cl.send({"type": "explain", "id": "x-2"})
+    m = cl.wait(lambda x: x.get("id") == "x-2")
+    cl.close()
+    assert (m["type"], m["code"]) == ("error", "spectator")
 
 
 def test_a_client_that_reads_nothing_is_dropped_not_buffered():

@@ -230,3 +230,28 @@ def test_search_bot_level_and_hint_button(web, browser):
     shot(page, "hint-zh-hant")
     assert not [e for e in errors if "favicon" not in e], errors
     ctx.close()
+
+
+def test_laosui_reasons_on_request(web, browser):
+    """The 老歲 panel under the hand asks the server why each 老歲 card is one when opened (the
+    answers are no longer pushed in every frame) and shows them; it stays open move after move."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    for _ in range(6):
+        page.goto(web.base + "/")
+        page.wait_for_selector("#create-btn")
+        page.click("#langs [data-lang='en']")
+        page.click("#create-btn")
+        page.wait_for_selector("#hand")
+        if page.locator("#why-old").count():
+            break
+    else:
+        raise AssertionError("no 老歲 card in six deals")
+    page.click("#why-old summary")
+    first = page.locator("#why-old li").first
+    expect(first).to_contain_text("老歲", timeout=20000)
+    assert "…" not in page.locator("#why-old").inner_text()
+    shot(page, "laosui-why-open")
+    assert not [e for e in errors if "favicon" not in e], errors
+    ctx.close()

@@ -8,7 +8,10 @@ uses three optional functions from it:
 * ``table_svg(view, lang) -> str``: the whole table as one SVG from a seat's view (notebooks,
   previews, tests);
 * ``frame_extras(state, seat) -> dict``: seat-private explanations derived only from what that
-  seat knows (e.g. why a card is 老歲).
+  seat knows, cheap enough to send in every frame (a settlement's reasons);
+* ``seat_explanations(state, seat) -> dict``: the same kind of explanations where they are dear to
+  work out (why each 老歲 card is one: a search over the possible worlds), sent only when the seat
+  asks (the table's ``explain`` message) and worked out in a worker process.
 
 The browser half lives in ``yezi/web/games/<game>.js``; a game with neither is still playable
 through the generic client.

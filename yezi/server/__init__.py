@@ -25,7 +25,8 @@ Adding a game
 Nothing here names a game. A game is served once `yezi.core.registry` can load it; it looks right
 once it has `yezi/render/<name>.py` (pure SVG: ``assets(lang)``, ``table_svg(view, lang,
 seat_names)``, optionally ``frame_extras(state, seat)`` with seat-private explanations derived from
-that seat's knowledge only) and `yezi/web/games/<name>.js` exporting
+that seat's knowledge only, and ``seat_explanations(state, seat)`` for dear ones, sent on an
+``explain`` request) and `yezi/web/games/<name>.js` exporting
 ``async render(root, frame, ctx)``. Without the JS module the generic client shows the Python
 drawing and the legal actions as buttons.
 

@@ -108,6 +108,21 @@ def hint(spec: GameSpec, view: dict[str, Any], legal: list[int], level: str, lan
     return h, time.process_time() - t0
 
 
+def explain(spec: GameSpec, deal: Any, history: list[int], seat: int) -> tuple[dict[str, Any], float]:
+    """The seat's on-request explanations (the render module's `seat_explanations`) of the
+    position reached by `history`: replayed here, so the event loop never runs the deduction."""
+    from yezi.server import catalog
+
+    t0 = time.process_time()
+    game = game_for(spec)
+    state = game.new_state(deal)
+    for a in history:
+        state.apply_unchecked(a)
+    mod = catalog.render_module(spec[0])
+    out = mod.seat_explanations(state, seat) if mod is not None and hasattr(mod, "seat_explanations") else {}
+    return out, time.process_time() - t0
+
+
 def replay(text: str, seat: str) -> tuple[int, bytes, float]:
     """An uploaded record replayed from `seat`: (HTTP status, JSON body bytes, CPU seconds)."""
     from yezi.server import catalog

@@ -163,6 +163,10 @@ class HintMsg(WsMessage):
     level: Literal[tuple(SEARCH_LEVELS)] = "normal"  # type: ignore[valid-type]
 
 
+class ExplainMsg(WsMessage):
+    type: Literal["explain"]
+
+
 class SyncMsg(WsMessage):
     type: Literal["sync"]
 
@@ -173,7 +177,7 @@ class PingMsg(WsMessage):
 
 WS_MESSAGES: dict[str, type[WsMessage]] = {
     "action": ActionMsg, "next_deal": NextDealMsg, "hint": HintMsg, "name": NameMsg, "lang": LangMsg,
-    "sync": SyncMsg, "ping": PingMsg,
+    "sync": SyncMsg, "ping": PingMsg, "explain": ExplainMsg,
 }
 WS_FIELD_CODES = {"id": "bad-id", "action": "bad-action", "lang": "bad-lang", "name": "bad-name",
                   "level": "bad-level"}

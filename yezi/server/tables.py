@@ -118,7 +118,7 @@ class LiveTable:
         self.id = row.id
         self.players = players
         self.game = game
-        self.hinting: set[int] = set()  # positions with a hint being worked out (one each)
+        self.hinting: set[Any] = set()  # positions with a hint (and ("explain", position)) being worked out
         self.store = store
         self.settings = settings
         self.n = game.num_seats

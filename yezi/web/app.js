@@ -360,6 +360,7 @@ async function tablePage(main, tid) {
     nameBox.hidden = false;
   }
   let mod = null;
+  let explained = null;  // { seq, deal_no, waiting, extras }: the answer to the last "explain" request
   const ctx = {
     mode: "live",
     get lang() { return state.lang; },
@@ -376,6 +377,15 @@ async function tablePage(main, tid) {
       return id;
     },
     nextDeal() { ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "next_deal", id: "nd-" + Date.now() })); },
+    // explanations of the current position (Luk Fu: why each 老歲 card is one) come on request, not in every frame
+    explain() {
+      if (!frame || (explained && explained.seq === frame.seq && explained.deal_no === frame.deal_no)) return;
+      explained = { seq: frame.seq, deal_no: frame.deal_no, waiting: true, extras: {} };
+      ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "explain", id: "x-" + Date.now().toString(36) }));
+    },
+    explained() {
+      return frame && explained && explained.seq === frame.seq && explained.deal_no === frame.deal_no ? explained.extras : null;
+    },
     recordUrl: (k) => `/api/tables/${tid}/deals/${k}/record.txt?lang=${state.lang}`,
     replayUrl: (k) => `/replay?table=${tid}&deal=${k}`,
     invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
@@ -421,10 +431,12 @@ async function tablePage(main, tid) {
         rulesLink.textContent = T("howToPlay"); rulesLink.hidden = false;
       }
       else if (m.type === "ack") pending.delete(m.id);
+      else if (m.type === "explain") { explained = { seq: m.seq, deal_no: m.deal_no, extras: m.extras || {} }; draw(); }
       else if (m.type === "hint") { hint = { seq: m.seq, deal_no: m.deal_no, text: m.hint.summary }; drawHint(); }
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
+        if (m.id && m.id.startsWith("x-")) explained = null;
         // an unknown table: the not-found page (on the socket's close) says so, no toast over it
         if (m.code !== "no-table") toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }

@@ -196,6 +196,11 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         ctx.hint_tasks.add(task)
         task.add_done_callback(ctx.hint_tasks.discard)
         return
+    if kind == "explain":  # in the background, like a hint: the table plays on meanwhile
+        task = asyncio.get_running_loop().create_task(handle_explain(ctx, t, conn, cid))
+        ctx.hint_tasks.add(task)
+        task.add_done_callback(ctx.hint_tasks.discard)
+        return
     if kind == "name":
         name = clean_name(msg.get("name"))
         if conn.position is None or not name:
@@ -221,6 +226,36 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             t.broadcast()
         t.kick()
         return
+
+
+async def handle_explain(ctx: AppContext, t: LiveTable, conn: Conn, cid: str | None) -> None:
+    """The seat's explanations of its current position (Luk Fu: why each 老歲 card is one), from a
+    worker process; the reply names the move it explains, so a late answer is recognisable. One
+    at a time per seat, as hints are: more sockets or more messages buy no more CPU."""
+    def refuse(code: str, message: str) -> None:
+        conn.send({"type": "error", "code": code, "message": message, "id": cid})
+
+    if conn.position is None:
+        return refuse("spectator", "spectators have no hand to explain")
+    key = ("explain", conn.position)
+    if key in t.hinting:
+        return refuse("busy", "your explanations are already being worked out")
+    async with t.lock:
+        st = t.current.state
+        seat = t.seat_of(conn.position)
+        deal, history = st.deal, list(st.history)
+        deal_no, seq = t.current.no, len(history)
+    t.hinting.add(key)
+    try:
+        out = await ctx.manager.thinker.explain(t.id, conn.client, t.spec, deal, history, seat)
+    except Busy as e:
+        return refuse("busy", e.message)
+    except Exception as e:
+        log.exception("explain failed at table %s", t.id)
+        return refuse("server", f"no explanation: {type(e).__name__}")
+    finally:
+        t.hinting.discard(key)
+    conn.send({"type": "explain", "id": cid, "deal_no": deal_no, "seq": seq, "extras": out})
 
 
 async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:

@@ -194,7 +194,10 @@ export async function render(root, frame, ctx) {
     return false;
   }
   const old = new Set(v.laosui || []);
-  const why = (frame.extras && frame.extras.laosui_why) || {};
+  // why each 老歲 card is one: asked for when the panel below is open (ui.whyOpen), not sent in every frame
+  const explainedNow = ctx.explained ? ctx.explained() : null;
+  const why = (explainedNow && explainedNow.laosui_why) || {};
+  if (ui.whyOpen && !explainedNow && ctx.explain) ctx.explain();
   const hand = v.hand || [];
   const handEl = el("div", { class: "hand" + (myTurn && v.phase === "play" ? " choosing" : ""), id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group", "aria-label": T("hand") },
     hand.map((c) => {
@@ -232,10 +235,16 @@ export async function render(root, frame, ctx) {
   }
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
   // why each 老歲 card is one: on touch screens a tooltip is out of reach, so list them too
-  const whyOld = hand.filter((c) => old.has(c) && why[String(c)]);
-  const whyPanel = whyOld.length ? el("details", { class: "why-old", id: "why-old" },
+  const whyOld = hand.filter((c) => old.has(c));
+  const whyPanel = whyOld.length && me !== v.dummy && !frame.replay ? el("details", { class: "why-old", id: "why-old", open: !!ui.whyOpen },
     el("summary", {}, `${T("laosui")} (${whyOld.length})`),
-    el("ul", {}, whyOld.map((c) => el("li", {}, smallCards(ctx, A, [c]), " ", why[String(c)])))) : null;
+    el("ul", {}, whyOld.map((c) => el("li", {}, smallCards(ctx, A, [c]), " ", why[String(c)] || "…")))) : null;
+  if (whyPanel) {
+    whyPanel.addEventListener("toggle", () => {
+      ui.whyOpen = whyPanel.open;
+      if (whyPanel.open && ctx.explain) ctx.explain();
+    });
+  }
   mount(root, frame, ctx,
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase },
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn, tg), mine,
