@@ -12,6 +12,8 @@ import os
 import re
 import time
 
+import pytest
+
 from tests.web.helpers import (
     DESKTOP,
     PHONE,
@@ -253,5 +255,40 @@ def test_laosui_reasons_on_request(web, browser):
     expect(first).to_contain_text("老歲", timeout=20000)
     assert "…" not in page.locator("#why-old").inner_text()
     shot(page, "laosui-why-open")
+    assert not [e for e in errors if "favicon" not in e], errors
+    ctx.close()
+
+
+def test_hint_beside_the_hand_marks_the_suggested_cards(web, browser):
+    """At a card-play decision the hint shows in the seat's own part of the table and rings the
+    cards of the suggested move in the hand; its figures compare with the suggestion on the same deals."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs [data-lang='en']")
+    page.click("#create-btn")
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if page.locator("#settlement").count():
+            pytest.skip("the deal ended before a card play of ours")
+        mine = page.locator("#hand[data-my-turn='1']")
+        if mine.count() and page.locator("#play-btn").count():
+            break
+        seq = page.locator(".felt").get_attribute("data-seq")
+        if act_once(page):
+            wait_for_move(page, seq)
+        else:
+            time.sleep(0.1)
+    else:
+        raise AssertionError("no card-play decision within a minute")
+    assert page.locator(".felt-mine #hint-box").count() == 1
+    page.click("#hint-btn")
+    expect(page.locator("#hint-text")).to_contain_text("suggested", timeout=30000)
+    assert page.locator("#hand .hinted").count() >= 1
+    text = page.locator("#hint-text").inner_text()
+    assert "against the suggestion, on the same deals" in text or "\n" not in text
+    shot(page, "hint-marked")
     assert not [e for e in errors if "favicon" not in e], errors
     ctx.close()

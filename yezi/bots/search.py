@@ -58,12 +58,19 @@ LEVELS: dict[str, Level] = {
 
 @dataclass
 class ActionEstimate:
-    """The search's estimate of one candidate: mean payment to the seat and its 95% half-width."""
+    """The search's estimate of one candidate: mean payment to the seat and its 95% half-width,
+    and, beside the choice, the paired comparison with it: the mean of (this − choice) over the
+    worlds where both were tried, its 95% half-width and the number of such worlds. Only the
+    paired figure compares two moves fairly: candidates dropped early were tried on fewer and
+    different worlds, so their plain means carry other worlds' luck."""
 
     action: int
     mean: float
     half_width: float
     n: int
+    diff: float | None = None  # vs the choice, on shared worlds (None for the choice itself)
+    diff_half_width: float = math.inf
+    diff_n: int = 0
 
 
 @dataclass
@@ -89,6 +96,20 @@ class Analysis:
     def value(self) -> float | None:
         e = self.estimate(self.choice)
         return None if e is None else e.mean
+
+
+def paired(a: dict[int, float], b: dict[int, float]) -> tuple[float | None, float, int]:
+    """Mean of a − b over the worlds both were tried in, its 95% half-width, and how many."""
+    common = [w for w in a if w in b]
+    n = len(common)
+    if not n:
+        return None, math.inf, 0
+    diffs = [a[w] - b[w] for w in common]
+    m = sum(diffs) / n
+    if n < 2:
+        return m, math.inf, n
+    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n), n
 
 
 @dataclass
@@ -243,10 +264,17 @@ class SearchBot:
                     keep.append(prior)
                 alive = [a for a in alive if a in keep]  # keep the legal order: no hidden bias
         choice = self._decide(alive, stats, prior)
-        estimates = sorted(
-            (ActionEstimate(a, s.mean(), s.half_width(), s.n) for a, s in stats.items() if s.n),
-            key=lambda e: (-e.n, -e.mean),
-        )
+        estimates = []
+        for a, s in stats.items():
+            if not s.n:
+                continue
+            e = ActionEstimate(a, s.mean(), s.half_width(), s.n)
+            if a != choice:
+                e.diff, e.diff_half_width, e.diff_n = paired(s.values, stats[choice].values)
+            estimates.append(e)
+        # the choice first, then the others from the closest to it on shared worlds (never by a
+        # plain mean over other worlds)
+        estimates.sort(key=lambda e: (e.action != choice, -(e.diff if e.diff is not None else -math.inf), -e.n))
         analysis = Analysis(seat, choice, prior, estimates, world, rollouts, time.perf_counter() - start, failed)
         self.last = analysis
         return analysis
@@ -338,31 +366,59 @@ def hint(
 
 
 HINT_WORDS = {
-    "en": ("suggested", "expected payment", "simulations", "heuristic's choice", "others"),
-    "zh-hant": ("建議", "預期得失", "次模擬", "經驗法則之選", "其他"),
-    "zh-hans": ("建议", "预期得失", "次模拟", "经验法则之选", "其他"),
+    "en": {"suggested": "suggested", "expected": "expected payment", "sims": "simulations",
+           "prior": "heuristic's choice", "others": "against the suggestion, on the same deals",
+           "worse": "worse by {d}", "better": "better by {d} (within noise: the suggestion is kept)",
+           "same": "no different", "worlds": "{n} deals", "untried": "not compared (too few deals)",
+           "lead": "better than the next choice ({a}) by {d} on {n} deals"},
+    "zh-hant": {"suggested": "建議", "expected": "預期得失", "sims": "次模擬", "prior": "經驗法則之選",
+                "others": "與建議相比（同一批牌局）", "worse": "差 {d}", "better": "好 {d}（在誤差之內，仍取建議）",
+                "same": "無差別", "worlds": "{n} 局", "untried": "未比較（牌局太少）",
+                "lead": "比次選（{a}）好 {d}（{n} 局）"},
+    "zh-hans": {"suggested": "建议", "expected": "预期得失", "sims": "次模拟", "prior": "经验法则之选",
+                "others": "与建议相比（同一批牌局）", "worse": "差 {d}", "better": "好 {d}（在误差之内，仍取建议）",
+                "same": "无差别", "worlds": "{n} 局", "untried": "未比较（牌局太少）",
+                "lead": "比次选（{a}）好 {d}（{n} 局）"},
 }
 
 
-def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int = 4) -> str:
-    """One paragraph: the suggested move, its value ± 95% interval, and the runners-up."""
-    words = HINT_WORDS.get(lang, HINT_WORDS["en"])
-    notation = lang if lang in ("zh-hant", "zh-hans", "en", "ascii") else "en"
+def _pm(m: float, hw: float) -> str:
+    return f"{m:.2f}" + ("" if math.isinf(hw) else f" ± {hw:.2f}")
 
-    def est(e: ActionEstimate) -> str:
-        hw = "" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}"
-        return f"{game.format_action(e.action, notation)} {e.mean:+.2f}{hw} (n={e.n})"
+
+def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int = 4) -> str:
+    """The suggested move and its expected payment, then each runner-up as a *paired* difference
+    from the suggestion over the deals both were tried on ("worse by 1.20 ± 0.40, 12 deals"):
+    an alternative dropped early, tried on a few other deals, is never shown as if it were better."""
+    w = HINT_WORDS.get(lang, HINT_WORDS["en"])
+    notation = lang if lang in ("zh-hant", "zh-hans", "en", "ascii") else "en"
+    fmt = game.format_action
+
+    def vs(e: ActionEstimate) -> str:
+        if e.diff is None or e.diff_n < 2:
+            return f"{fmt(e.action, notation)}: {w['untried']}"
+        if e.diff < 0:
+            what = w["worse"].format(d=_pm(-e.diff, e.diff_half_width))
+        elif e.diff > 0:
+            what = w["better"].format(d=_pm(e.diff, e.diff_half_width))
+        else:
+            what = w["same"]
+        return f"{fmt(e.action, notation)}: {what}, {w['worlds'].format(n=e.diff_n)}"
 
     e = analysis.estimate(analysis.choice)
-    head = f"{words[0]}: {game.format_action(analysis.choice, notation)}"
+    head = f"{w['suggested']}: {fmt(analysis.choice, notation)}"
     if e is not None:
-        hw = "" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}"
-        head += f" — {words[1]} {e.mean:+.2f}{hw} ({analysis.rollouts} {words[2]})"
+        head += f" — {w['expected']} {e.mean:+.2f}" + ("" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}")
+        head += f" ({analysis.rollouts} {w['sims']})"
+    others = [x for x in analysis.estimates if x.action != analysis.choice]
+    nxt = others[0] if others else None
+    if nxt is not None and nxt.diff is not None and nxt.diff < 0 and nxt.diff_n >= 2:
+        head += "\n  " + w["lead"].format(a=fmt(nxt.action, notation), d=_pm(-nxt.diff, nxt.diff_half_width),
+                                          n=nxt.diff_n)
     if analysis.prior is not None and analysis.prior != analysis.choice:
-        head += f"; {words[3]}: {game.format_action(analysis.prior, notation)}"
-    others = [x for x in analysis.estimates if x.action != analysis.choice][: top - 1]
+        head += f"; {w['prior']}: {fmt(analysis.prior, notation)}"
     if others:
-        head += f"\n  {words[4]}: " + "; ".join(est(x) for x in others)
+        head += f"\n  {w['others']}: " + "; ".join(vs(x) for x in others[: top - 1])
     return head
 
 
@@ -376,6 +432,9 @@ def hint_json(game: Game, analysis: Analysis, lang: str = "zh-hant") -> dict[str
             "mean": e.mean,
             "half_width": None if math.isinf(e.half_width) else e.half_width,
             "n": e.n,
+            "diff": e.diff,  # this − the suggestion, on the deals both were tried on
+            "diff_half_width": None if math.isinf(e.diff_half_width) else e.diff_half_width,
+            "diff_n": e.diff_n,
         }
 
     e = analysis.estimate(analysis.choice)

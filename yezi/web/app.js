@@ -342,6 +342,18 @@ async function tablePage(main, tid) {
       : el("pre", { id: "hint-text", class: "hint-text" }, current.text);
     hintBox.replaceChildren(...[btn, body].filter(Boolean));
     hintBox.hidden = false;
+    placeHint(current && !current.waiting ? current.action : null);
+  }
+  // The hint sits with your own part of the table (beside the hand, in the first screen), and the
+  // suggested move is marked on the table: its cards in the hand (the game's hintCards) or its button.
+  function placeHint(action) {
+    const mine = root.querySelector(".felt-mine") || root.querySelector(".felt");
+    if (mine && hintBox.parentNode !== mine) mine.append(hintBox);
+    for (const e of root.querySelectorAll(".hinted")) e.classList.remove("hinted");
+    if (action === null || action === undefined || hintBox.hidden) return;
+    const cards = mod && mod.hintCards ? mod.hintCards(action) : [];
+    for (const c of cards) root.querySelector(`#hand [data-card="${c}"]`)?.classList.add("hinted");
+    for (const e of root.querySelectorAll(`[data-action="${action}"]`)) e.classList.add("hinted");
   }
   function askName() {
     // someone who came by an invite link has not told us a name yet
@@ -405,6 +417,7 @@ async function tablePage(main, tid) {
     notice.textContent = (frame.table.notice && frame.table.notice[state.lang]) || "";
     if (!mod) mod = await renderer(frame.table.game);
     await mod.render(root, frame, ctx);
+    drawHint();  // the render replaced the felt: put the hint back beside the hand
     fitTable();
   }
   state.redraw = draw;
@@ -432,7 +445,10 @@ async function tablePage(main, tid) {
       }
       else if (m.type === "ack") pending.delete(m.id);
       else if (m.type === "explain") { explained = { seq: m.seq, deal_no: m.deal_no, extras: m.extras || {} }; draw(); }
-      else if (m.type === "hint") { hint = { seq: m.seq, deal_no: m.deal_no, text: m.hint.summary }; drawHint(); }
+      else if (m.type === "hint") {
+        hint = { seq: m.seq, deal_no: m.deal_no, text: m.hint.summary, action: m.hint.action };
+        drawHint();
+      }
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }

@@ -46,6 +46,9 @@ function cardsOf(A, code) {
   return [];
 }
 
+// the cards of a suggested move (the hint marks them in the hand)
+export function hintCards(action) { return ui.last && ui.last.A ? cardsOf(ui.last.A, action) : []; }
+
 function cardButton(ctx, A, c, opts = {}) {
   const { el, svgNode } = ctx;
   const b = el(opts.tag || "button", {

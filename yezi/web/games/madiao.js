@@ -18,6 +18,8 @@ const W = {
     why: "Why each payment (Feng's clauses)", risk: "allowed; liability settles after the hand" },
 };
 const ui = { sel: null, key: "" };
+// the card of a suggested move (codes below 80 name a card: code % 40), for the hint's mark
+export function hintCards(action) { return action < 80 ? [action % 40] : []; }
 
 const CSS = `
 .md-row { display: flex; gap: 3px; flex-wrap: wrap; align-items: flex-end; }
