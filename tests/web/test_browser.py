@@ -292,3 +292,48 @@ def test_hint_beside_the_hand_marks_the_suggested_cards(web, browser):
     shot(page, "hint-marked")
     assert not [e for e in errors if "favicon" not in e], errors
     ctx.close()
+
+
+COUNT_ANIMATIONS = "window.__anims = 0; const _a = Element.prototype.animate; " \
+    "Element.prototype.animate = function (...x) { window.__anims++; return _a.apply(this, x); };"
+
+
+def _play_until_last_play(page, plays: int = 3) -> None:
+    deadline = time.time() + 60
+    seen = 0
+    while time.time() < deadline and seen < plays:
+        if page.locator("#settlement").count():
+            return
+        seq = page.locator(".felt").get_attribute("data-seq")
+        if act_once(page):
+            wait_for_move(page, seq)
+        else:
+            time.sleep(0.1)
+        if page.locator("#trick .last-play").count():
+            seen += 1
+
+
+def test_plays_move_unless_reduced_motion_and_sound_is_off_by_default(web, browser):
+    """A new play on the table is ringed as the last play and flies in from its player; with the
+    system's reduced-motion setting nothing is animated (the ring stays); sound starts off."""
+    counts = {}
+    for reduced in ("no-preference", "reduce"):
+        ctx = browser.new_context(viewport={"width": 1100, "height": 900}, reduced_motion=reduced)
+        ctx.add_init_script(COUNT_ANIMATIONS)
+        page = ctx.new_page()
+        errors = watch_errors(page)
+        page.goto(web.base + "/")
+        page.wait_for_selector("#create-btn")
+        page.click("#create-btn")
+        page.wait_for_selector("#hand")
+        assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "false"
+        _play_until_last_play(page)
+        assert page.locator("#trick .last-play").count() >= 1
+        counts[reduced] = page.evaluate("window.__anims")
+        if reduced == "no-preference":
+            page.click("#sound-toggle")
+            assert page.evaluate("localStorage.getItem('yezi.sound')") == "on"
+            shot(page, "motion-last-play")
+        assert not [e for e in errors if "favicon" not in e], errors
+        ctx.close()
+    assert counts["no-preference"] > 0 and counts["reduce"] == 0, counts

@@ -2,6 +2,7 @@
 // Every text that came from another player goes through textContent (never innerHTML).
 import { botName, errorText, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
+import { animate, snapshot } from "/static/motion.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -416,9 +417,11 @@ async function tablePage(main, tid) {
     if (!frame) return;
     notice.textContent = (frame.table.notice && frame.table.notice[state.lang]) || "";
     if (!mod) mod = await renderer(frame.table.game);
+    const before = snapshot(root);
     await mod.render(root, frame, ctx);
     drawHint();  // the render replaced the felt: put the hint back beside the hand
     fitTable();
+    animate(root, frame, before);
   }
   state.redraw = draw;
   state.rerender = () => {

@@ -21,7 +21,21 @@ export function header(frame, ctx) {
   return el("div", { class: "tbl-head" },
     el("a", { href: "/", class: "back" }, "← " + T("lobby")),
     el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who),
-    cardStyleSwitch(frame, ctx));
+    el("span", { class: "tbl-switches" }, cardStyleSwitch(frame, ctx), frame.replay ? null : toggles(ctx)));
+}
+
+// Sound (off by default) and motion (on unless the system asks for reduced motion): the browser's
+// choices, remembered across tables (yezi/web/motion.js plays them).
+function toggles(ctx) {
+  const { el, T } = ctx;
+  const one = (id, key, label, hint, def) => {
+    const on = () => (localStorage.getItem(key) || def) === "on";
+    const b = el("button", { type: "button", id, class: "card-style", "aria-pressed": String(on()), title: hint }, label);
+    b.onclick = () => { localStorage.setItem(key, on() ? "off" : "on"); b.setAttribute("aria-pressed", String(on())); };
+    return b;
+  };
+  return [one("sound-toggle", "yezi.sound", T("sound"), T("soundHint"), "off"),
+    one("motion-toggle", "yezi.motion", T("motion"), T("motionHint"), "on")];
 }
 
 // The switch between the traditional card art and plain text tiles, for games that draw both

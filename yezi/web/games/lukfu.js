@@ -78,9 +78,11 @@ function trickPanel(frame, ctx, A) {
   if (!tr) return el("div", { class: "trick empty" });
   const done = tr.winner !== null && tr.winner !== undefined;
   const names = frame.seat_names[ctx.lang];
-  return el("div", { class: "trick" + (done ? " done" : ""), id: "trick" },
+  const k = `${frame.deal_no}:${v.tricks.length - 1}`;  // motion.js: what is new, where it goes
+  return el("div", { class: "trick" + (done ? " done" : ""), id: "trick", "data-trick-key": k, "data-winner": done ? tr.winner : null },
     el("div", { class: "label" }, done ? T("lastTrick") : T("trick")),
-    el("div", { class: "plays" }, tr.plays.map((e) => el("div", { class: "entry" + (done && e.seat === tr.winner && "play" in e ? " winner" : "") },
+    el("div", { class: "plays" }, tr.plays.map((e, i) => el("div", { class: "entry" + (done && e.seat === tr.winner && "play" in e ? " winner" : ""),
+      "data-play-key": `${k}:${i}`, "data-from": e.seat },
       el("span", { class: "who" }, names[e.seat]),
       "play" in e ? smallCards(ctx, A, A.play_cards[e.play]) : smallCards(ctx, A, Array(e.discard).fill(null), "down")))));
 }

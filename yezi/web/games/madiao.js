@@ -84,8 +84,11 @@ export async function render(root, frame, ctx) {
 
   const tricks = v.tricks || [];
   const cur = tricks.length ? tricks[tricks.length - 1] : null;
-  const trick = cur ? el("div", { class: "md-trick", id: "trick" }, cur.plays.map(([s, c, up]) =>
-    el("div", { class: "md-play" }, cardSpan(ctx, A, up || c !== null ? c : null, cur.best === c && up ? "win" : ""),
+  const tk = `${frame.deal_no}:${tricks.length - 1}`;  // motion.js: what is new, where it goes
+  const done = cur && cur.winner !== null && cur.winner !== undefined;
+  const trick = cur ? el("div", { class: "md-trick", id: "trick", "data-trick-key": tk, "data-winner": done ? cur.winner : null },
+    cur.plays.map(([s, c, up], i) =>
+    el("div", { class: "md-play", "data-play-key": `${tk}:${i}`, "data-from": s }, cardSpan(ctx, A, up || c !== null ? c : null, cur.best === c && up ? "win" : ""),
       el("span", {}, names[s] + (up ? "" : ` · ${w.discard}`))))) : null;
 
   const byCard = {};
