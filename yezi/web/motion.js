@@ -4,8 +4,9 @@
 //  * each play shown on the table carries data-play-key (unique in the deal) and data-from (the
 //    seat that played it): a key not seen before flies in from that seat's chip (or from your own
 //    hand) and stays highlighted as the last play (.last-play);
-//  * a finished trick carries data-trick-key and data-winner: when it leaves the table, a copy of
-//    it slides to the winner's chip and fades.
+//  * a trick on the table carries data-trick-key (and data-winner once won): when it leaves the
+//    table, a copy of it slides to the winner's chip and fades. A game whose trick leaves at the
+//    moment it is won names the winner on the record it leaves (data-trick-result, data-winner).
 // Nothing moves on the first frame of a page (a reload is not a play), under
 // prefers-reduced-motion, or when the player turned motion off. Sound is off unless turned on;
 // it is synthesised (Web Audio), so no sound file is shipped.
@@ -43,7 +44,7 @@ function centre(r) { return [r.left + r.width / 2, r.top + r.height / 2]; }
 
 // What is on the table before a render: the finished tricks (to send to their winners).
 export function snapshot(root) {
-  return [...root.querySelectorAll("[data-trick-key][data-winner]")].map((e) => ({
+  return [...root.querySelectorAll("[data-trick-key]")].map((e) => ({
     key: e.dataset.trickKey, winner: e.dataset.winner, rect: e.getBoundingClientRect(), clone: e.cloneNode(true),
   }));
 }
@@ -74,7 +75,10 @@ export function animate(root, frame, before) {
       { transform: "none", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.7,.3,1)" });
   }
   const still = new Set([...root.querySelectorAll("[data-trick-key]")].map((e) => e.dataset.trickKey));
-  const gone = (before || []).filter((t) => !still.has(t.key));
+  const gone = (before || []).filter((t) => !still.has(t.key)).map((t) => {
+    const rec = root.querySelector(`[data-trick-result="${t.key}"]`);
+    return { ...t, winner: rec ? rec.dataset.winner : t.winner };
+  }).filter((t) => t.winner !== undefined && t.winner !== null && t.winner !== "");
   if (move) {
     for (const t of gone) {
       const to = source(root, t.winner, frame.seat);

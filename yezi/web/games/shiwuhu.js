@@ -90,9 +90,12 @@ export async function render(root, frame, ctx) {
   }));
 
   const done = v.best < 0;
-  const trick = el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick },
+  const tk = `${frame.deal_no}:${done ? v.tricks - 1 : v.tricks}`;  // motion.js: what is new, where a won trick goes
+  const trick = el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick,
+    "data-trick-key": v.trick.length ? tk : null, "data-winner": done && v.trick.length ? v.last_winner : null },
     v.trick.length ? el("span", { class: "muted" }, done ? w.last : w.trick) : null,
-    ...v.trick.map(([s, a]) => el("div", { class: "sw-entry" + (!done && a === v.best && s === v.best_seat ? " best" : ""), "data-seat": s },
+    ...v.trick.map(([s, a], i) => el("div", { class: "sw-entry" + (!done && a === v.best && s === v.best_seat ? " best" : ""), "data-seat": s,
+      "data-play-key": `${tk}:${i}`, "data-from": s },
       el("span", { class: "who" }, names[s]),
       a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a]))));
 

@@ -38,10 +38,11 @@ function tileSpan(ctx, A, k) {
   return s;
 }
 
-function playRow(frame, ctx, A, p, high) {
+function playRow(frame, ctx, A, p, high, key = null) {
   const { el } = ctx;
   const tiles = p.tiles === null ? Array(p.count).fill(null) : p.tiles;
-  return el("div", { class: "tg-play" + (high ? " high" : ""), "data-seat": p.seat, "data-down": p.down ? "1" : "0" },
+  return el("div", { class: "tg-play" + (high ? " high" : ""), "data-seat": p.seat, "data-down": p.down ? "1" : "0",
+    "data-play-key": key, "data-from": key === null ? null : p.seat },
     el("span", { class: "who" }, frame.seat_names[ctx.lang][p.seat]),
     el("span", { class: "tiles" }, tiles.map((k) => tileSpan(ctx, A, p.down && p.tiles === null ? null : k))));
 }
@@ -89,12 +90,15 @@ export async function render(root, frame, ctx) {
   const downAct = chosen.length ? match(true) : undefined;
   const rerender = () => render(root, frame, ctx);
   const trick = v.trick;
-  const trickEl = el("div", { class: "tg-trick", id: "trick", "data-n": trick.n, "data-last": trick.last ? "1" : "0" },
+  const tk = `${frame.deal_no}:${v.past.length}`;  // motion.js: what is new, where a won trick goes
+  const trickEl = el("div", { class: "tg-trick", id: "trick", "data-n": trick.n, "data-last": trick.last ? "1" : "0",
+    "data-trick-key": trick.plays.length ? tk : null },
     trick.plays.length ? el("div", { class: "label" }, trick.last ? w.last : w.trick) : null,
-    ...trick.plays.map((p) => playRow(frame, ctx, A, p, p.seat === trick.high_seat)),
+    ...trick.plays.map((p, i) => playRow(frame, ctx, A, p, p.seat === trick.high_seat, `${tk}:${i}`)),
     trick.wenzun ? el("div", { class: "why" }, w.wenzun) : null);
   const last = v.past.length ? v.past[v.past.length - 1] : null;
-  const pastEl = last ? el("details", { class: "tg-trick", id: "past" }, el("summary", {}, `${w.past} → ${frame.seat_names[ctx.lang][last.winner]}`),
+  const pastEl = last ? el("details", { class: "tg-trick", id: "past", "data-trick-result": `${frame.deal_no}:${v.past.length - 1}`,
+    "data-winner": last.winner }, el("summary", {}, `${w.past} → ${frame.seat_names[ctx.lang][last.winner]}`),
     ...last.plays.map((p) => playRow(frame, ctx, A, p, p.seat === last.winner))) : null;
   const prompt = !myTurn ? waitingPrompt(frame, ctx, w.turnOf)
     : el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${n ? w.follow.replace("{n}", n) : w.lead}`));
