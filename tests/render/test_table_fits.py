@@ -31,6 +31,8 @@ CHECKPOINTS = 3  # (at most) moments of the deal measured in every game (Luk Fu:
 
 MEASURE = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // a play still flying in (yezi/web/motion.js) is measured where it lands
+  await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
   const box = (e) => e.getBoundingClientRect();
   const seen = (r) => r.width > 0 && r.height > 0;
   const hand = [...document.querySelectorAll("#hand > *, #drawn-card")].map((b) => box(b).toJSON()).filter(seen);
@@ -50,6 +52,66 @@ MEASURE = """async () => {
            phase: document.querySelector(".felt")?.dataset.phase || "",
            mustBeat: !!document.querySelector("#discard-btn"), words: document.querySelectorAll("#prompt .word").length };
 }"""
+
+
+# Accessibility in the first screen (issue 12): text contrast at least WCAG AA (4.5:1, 3:1 for large
+# text) against the first opaque background behind it; every control named (text, aria-label or
+# title); every control at least 44 px tall and (cards of a full hand excepted, 36 px) 44 px wide,
+# but for glossary terms inside a sentence (WCAG 2.5.8's inline exception).
+A11Y = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const rgb = (s) => { const m = s.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const v = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number); return { r: v[0], g: v[1], b: v[2], a: v.length > 3 ? v[3] : 1 }; };
+  const lum = (c) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  // the backgrounds behind an element: the first opaque colour, or every stop of a gradient
+  // (translucent layers are passed over: a conservative reading for the pale-on-dark felt)
+  const bgOf = (e) => {
+    for (let x = e; x; x = x.parentElement) {
+      const st = getComputedStyle(x);
+      const stops = (st.backgroundImage.match(/rgba?\\([^)]+\\)/g) || []).map(rgb).filter((c) => c.a >= 0.9);
+      if (stops.length) return stops;
+      const c = rgb(st.backgroundColor);
+      if (c && c.a >= 0.9) return [c];
+    }
+    return [{ r: 255, g: 255, b: 255, a: 1 }];
+  };
+  const inView = (r) => r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0;
+  const low = [];
+  const walk = document.createTreeWalker(document.getElementById("main"), NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const p = n.parentElement;
+    if (!n.textContent.trim() || !p || p.closest("svg, [hidden], details:not([open]) > :not(summary), [disabled], [aria-disabled='true']")) continue;
+    if (!inView(p.getBoundingClientRect())) continue;
+    const st = getComputedStyle(p);
+    if (parseFloat(st.opacity) < 0.99) continue;
+    const fg = rgb(st.color), bg = bgOf(p);
+    if (!fg) continue;
+    const px = parseFloat(st.fontSize), bold = parseInt(st.fontWeight) >= 700;
+    const need = px >= 24 || (bold && px >= 18.66) ? 3 : 4.5;
+    const r = Math.min(...bg.map((b) => ratio(fg, b)));
+    if (r < need) low.push(`${r.toFixed(2)} < ${need}: "${n.textContent.trim().slice(0, 24)}" (${st.color} on ${JSON.stringify(bg)})`);
+  }
+  const unnamed = [], small = [];
+  for (const e of document.querySelectorAll("#main button, #main a[href], #main select, #main input, #main [role=button]")) {
+    const r = e.getBoundingClientRect();
+    if (!inView(r) || e.closest("[hidden]")) continue;
+    const name = (e.getAttribute("aria-label") || e.textContent || e.getAttribute("title") || "").trim();
+    if (!name) unnamed.push(e.outerHTML.slice(0, 80));
+    const card = !!e.closest("#hand");
+    if (e.matches(".term")) continue;  // a glossary term inside a sentence: WCAG's inline exception
+    if (r.height < 44 - 0.5 || r.width < (card ? 36 : 44) - 0.5) small.push(`${Math.round(r.width)}x${Math.round(r.height)} ${e.id || e.className || e.tagName}: ${name.slice(0, 20)}`);
+  }
+  return { low, unnamed, small };
+}"""
+
+
+def _a11y(page, where) -> None:
+    m = page.evaluate(A11Y)
+    assert not m["unnamed"], (where, "controls without a name", m["unnamed"][:5])
+    assert not m["low"], (where, "text below WCAG AA contrast", m["low"][:6])
+    assert not m["small"], (where, "touch targets under 44 px", m["small"][:6])
 
 
 def _move(f: dict, rng: random.Random) -> int:
@@ -79,6 +141,8 @@ def _check(page, game: str, n: int, view: str) -> dict:
     if view.startswith("phone"):
         assert not m["widths"] or min(m["widths"]) >= 36, (where, sorted(m["widths"])[:5])
     assert not m["small"], (where, m["small"][:5])
+    if view in ("phone", "desktop"):
+        _a11y(page, where)
     page.screenshot(path=os.path.join(SHOTS, f"fit-{game}-{n}-{view}.png"))
     return m
 

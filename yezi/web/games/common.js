@@ -28,14 +28,16 @@ export function header(frame, ctx) {
 // choices, remembered across tables (yezi/web/motion.js plays them).
 function toggles(ctx) {
   const { el, T } = ctx;
-  const one = (id, key, label, hint, def) => {
+  // icons, named for screen readers and in the tooltip: the phone's table head has room for one row
+  const one = (id, key, label, hint, def, icon) => {
     const on = () => (localStorage.getItem(key) || def) === "on";
-    const b = el("button", { type: "button", id, class: "card-style", "aria-pressed": String(on()), title: hint }, label);
+    const b = el("button", { type: "button", id, class: "card-style icon", "aria-pressed": String(on()), "aria-label": label,
+      title: `${label}: ${hint}` }, icon);
     b.onclick = () => { localStorage.setItem(key, on() ? "off" : "on"); b.setAttribute("aria-pressed", String(on())); };
     return b;
   };
-  return [one("sound-toggle", "yezi.sound", T("sound"), T("soundHint"), "off"),
-    one("motion-toggle", "yezi.motion", T("motion"), T("motionHint"), "on")];
+  return [one("sound-toggle", "yezi.sound", T("sound"), T("soundHint"), "off", "♪"),
+    one("motion-toggle", "yezi.motion", T("motion"), T("motionHint"), "on", "⇢")];
 }
 
 // The switch between the traditional card art and plain text tiles, for games that draw both
