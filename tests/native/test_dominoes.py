@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 import yezi.native as native
-from yezi.core.registry import load_game
 from yezi.core.playout import random_playout
+from yezi.core.registry import load_game
 from yezi.games.dominoes.bots import HeuristicBot
 from yezi.native.base import NativeError, NativeGame, Unsupported, _replay
 
@@ -237,8 +237,8 @@ class _NoNoise(random.Random):
         return 0.0
 
 
-HEURISTIC_CASES = PRESETS + [("tseding", "pairwise", {"head_tail": "6-7"}),
-                             ("dingniu", "navpil", {"discard": "always"}), ("jielong", "wikipedia", {"players": "3"})]
+HEURISTIC_CASES = [*PRESETS, ("tseding", "pairwise", {"head_tail": "6-7"}), ("dingniu", "navpil", {"discard": "always"}),
+                   ("jielong", "wikipedia", {"players": "3"})]
 
 
 @pytest.mark.parametrize("case", HEURISTIC_CASES, ids=lambda c: "-".join(map(str, c[:2])) + str(c[2:]))

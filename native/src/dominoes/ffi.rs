@@ -95,6 +95,7 @@ impl Writer<'_> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn trace(game: GameKind, opts: *const i64, nopts: i64, dl: *const i64, nd: i64, seed: u64, out: *mut i64,
              cap: i64) -> Result<i64, i64> {
     let cfg = config(game, opts, nopts)?;
@@ -138,12 +139,12 @@ pub fn random_playouts(game: GameKind, opts: *const i64, nopts: i64, seed: u64, 
         let hands = cfg.deal(&mut rng);
         let mut st = State::new(&cfg, &hands);
         decisions += st.play_random(&cfg, &mut rng);
-        for s in 0..cfg.seats {
-            sum[s] += st.pay[s];
+        for (t, p) in sum.iter_mut().zip(&st.pay) {
+            *t += p; // seats beyond the game's are always 0
         }
     }
-    for s in 0..cfg.seats {
-        out[s] += sum[s];
+    for (o, v) in out.iter_mut().zip(&sum) {
+        *o += v;
     }
     Ok(decisions)
 }
@@ -169,12 +170,12 @@ pub fn playout(game: GameKind, opts: *const i64, nopts: i64, dl: *const i64, nd:
     for _ in 0..n {
         let mut st = root;
         decisions += if policy == 0 { st.play_random(&cfg, &mut rng) } else { st.play_heuristic(&cfg, &mut rng) };
-        for s in 0..cfg.seats {
-            sum[s] += st.pay[s];
+        for (t, p) in sum.iter_mut().zip(&st.pay) {
+            *t += p; // seats beyond the game's are always 0
         }
     }
-    for s in 0..cfg.seats {
-        out[s] += sum[s];
+    for (o, v) in out.iter_mut().zip(&sum) {
+        *o += v;
     }
     Ok(decisions)
 }

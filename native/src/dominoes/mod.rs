@@ -247,8 +247,8 @@ impl State {
     pub fn new(cfg: &Config, hands: &[[u8; NK]; MAX_SEATS]) -> State {
         let mut present = [0u32; MAX_SEATS];
         for s in 0..cfg.seats {
-            for k in 0..NK {
-                if hands[s][k] > 0 {
+            for (k, &c) in hands[s].iter().enumerate() {
+                if c > 0 {
                     present[s] |= 1 << k;
                 }
             }
@@ -351,8 +351,8 @@ impl State {
             // 頂牛 step 3: keep the leads some tile outside the leader's hand can answer
             let h = &self.hands[p];
             let mut outside = 0u32;
-            for k in 0..NK {
-                if cfg.set[k] > h[k] {
+            for (k, (&c, &hk)) in cfg.set.iter().zip(h).enumerate() {
+                if c > hk {
                     outside |= 1 << k;
                 }
             }
@@ -554,4 +554,67 @@ fn downs(hand: u32, out: &mut [i64; MAXL], mut n: usize) -> usize {
         n += 1;
     });
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(seats: i64, hand: i64, redeal: i64, bajue: i64) -> [i64; NOPTS] {
+        [seats, hand, 0, 1, 1, 0, bajue, 0, redeal, 0, 1, 0, 0]
+    }
+
+    fn doubles(h: &[u8; NK]) -> u32 {
+        (0..NK).filter(|&k| DOUBLES >> k & 1 == 1).map(|k| h[k] as u32).sum()
+    }
+
+    /// Seeded deals redeal as `deal_from_seed`: no hand at or above the threshold, except a
+    /// 八掘 eight when 八掘 is on; without a threshold such hands do occur.
+    #[test]
+    fn seeded_deals_obey_the_redeal_threshold() {
+        let mut rng = Rng::new(9);
+        for (redeal, bajue) in [(6, 1), (7, 1), (7, 0)] {
+            let cfg = Config::parse(GameKind::TseDing, &opts(4, 8, redeal, bajue)).unwrap();
+            for _ in 0..200_000 {
+                let hands = cfg.deal(&mut rng);
+                for h in &hands[..4] {
+                    let d = doubles(h);
+                    assert!(d < redeal as u32 || (d == 8 && bajue == 1), "{d} doubles dealt");
+                    assert_eq!(h.iter().map(|&c| c as usize).sum::<usize>(), 8);
+                }
+            }
+        }
+        let cfg = Config::parse(GameKind::TseDing, &opts(4, 8, 0, 1)).unwrap();
+        let six = (0..200_000).filter(|_| cfg.deal(&mut rng)[..4].iter().any(|h| doubles(h) >= 6)).count();
+        assert!(six > 0);
+    }
+
+    /// Every tile of the set is dealt or set aside, hands of the right size.
+    #[test]
+    fn deals_are_the_whole_set() {
+        let mut rng = Rng::new(1);
+        for (game, seats, hand) in [(GameKind::JieLong, 3, 10), (GameKind::JieLong, 2, 16), (GameKind::DingNiu, 4, 6)] {
+            let mut o = opts(seats, hand, 0, 0);
+            if game == GameKind::DingNiu {
+                o[3] = 0;
+            }
+            let cfg = Config::parse(game, &o).unwrap();
+            let hands = cfg.deal(&mut rng);
+            for k in 0..NK {
+                let dealt: u8 = hands[..seats as usize].iter().map(|h| h[k]).sum();
+                assert!(dealt <= cfg.set[k]);
+            }
+            for h in &hands[..seats as usize] {
+                assert_eq!(h.iter().map(|&c| c as i64).sum::<i64>(), hand);
+            }
+        }
+    }
+
+    #[test]
+    fn bad_options_are_refused() {
+        assert!(Config::parse(GameKind::DingNiu, &opts(4, 8, 0, 0)).is_none());
+        assert!(Config::parse(GameKind::JieLong, &opts(4, 6, 0, 0)).is_none());
+        assert!(Config::parse(GameKind::JieLong, &opts(4, 8, 9, 0)).is_none());
+        assert!(Config::parse(GameKind::JieLong, &opts(4, 8, 0, 0)[..5]).is_none());
+    }
 }
