@@ -269,3 +269,39 @@ def test_heuristic_playouts_differ_from_random_ones():
     ng = native_for("jielong", "wikipedia")
     state = ng.game.start(seed=2)
     assert ng.playout(state, "heuristic", seed=1, n=2000) != ng.playout(state, "random", seed=1, n=2000)
+
+
+class _Rising(random.Random):
+    """Noise that grows with every draw: ties go to the last best (values differ by ≥ 0.5 else)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.i = 0
+
+    def random(self) -> float:
+        self.i += 1
+        return self.i * 1e-7
+
+
+@pytest.mark.parametrize("name,preset", PRESETS)
+def test_heuristic_playouts_play_the_python_bots_game(name, preset):
+    """A deal the Python bots play without a single tie has one heuristic continuation: the
+    native policy-1 playout (any seed) pays what the Python bots' game pays."""
+    ng = native_for(name, preset)
+    game = ng.game
+    bot = HeuristicBot()
+    untied = 0
+    for seed in range(300):
+        start = game.start(seed=seed)
+        state = start.clone()
+        tied = False
+        while (seat := state.current_player) is not None:
+            legal = state.legal_actions()
+            view = state.view(seat)
+            a = bot.choose(game, view, legal, _NoNoise(0))
+            tied |= a != bot.choose(game, view, legal, _Rising())
+            state.apply(a)
+        if not tied:
+            untied += 1
+            assert ng.playout(start, "heuristic", seed=seed, n=2) == [2 * p for p in state.payments()], seed
+    assert untied >= 30
