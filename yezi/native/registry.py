@@ -9,6 +9,9 @@ from yezi.native import available
 
 NATIVE: dict[str, str] = {
     # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
+    "jielong": "yezi.native.dominoes:NativeJieLong",
+    "tseding": "yezi.native.dominoes:NativeTseDing",
+    "dingniu": "yezi.native.dominoes:NativeDingNiu",
 }
 
 

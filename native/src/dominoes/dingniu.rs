@@ -1,0 +1,6 @@
+//! 頂牛 `dingniu`: the C exports `yz_dingniu_*` over the shared chain core (`super`).
+
+use super::ffi::exports;
+use super::GameKind;
+
+exports!(GameKind::DingNiu, yz_dingniu_trace, yz_dingniu_random_playouts, yz_dingniu_playout, yz_dingniu_heuristic_choice);

@@ -1,0 +1,6 @@
+//! 接龍 `jielong`: the C exports `yz_jielong_*` over the shared chain core (`super`).
+
+use super::ffi::exports;
+use super::GameKind;
+
+exports!(GameKind::JieLong, yz_jielong_trace, yz_jielong_random_playouts, yz_jielong_playout, yz_jielong_heuristic_choice);

@@ -1,0 +1,6 @@
+//! 斜釘 `tseding`: the C exports `yz_tseding_*` over the shared chain core (`super`).
+
+use super::ffi::exports;
+use super::GameKind;
+
+exports!(GameKind::TseDing, yz_tseding_trace, yz_tseding_random_playouts, yz_tseding_playout, yz_tseding_heuristic_choice);

@@ -1,0 +1,307 @@
+"""The native domino engines (接龍, 斜釘, 頂牛) against the Python reference engine: the same deals,
+the same choice indices, identical actors, legal action lists (in order) and payments; the
+heuristic bot's choices; playouts from a given state; rare start rules (八掘, the redeal) on
+explicit deals."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import yezi.native as native
+from yezi.core.playout import random_playout
+from yezi.core.registry import load_game
+from yezi.games.dominoes.bots import HeuristicBot
+from yezi.native.base import NativeError, NativeGame, Unsupported, _replay
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
+
+N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 20000))
+N_OPTION = max(2000, N // 10)
+
+PRESETS = [
+    ("jielong", "wikipedia"), ("jielong", "navpil"), ("jielong", "pagat"),
+    ("tseding", "pairwise"), ("tseding", "wikipedia"), ("tseding", "pagat"),
+    ("dingniu", "recommended"), ("dingniu", "wikipedia"), ("dingniu", "navpil"),
+]
+
+#: every play- or payment-changing option value outside the presets (and mixes the presets lack)
+OPTIONS = [
+    ("jielong", "wikipedia", {"players": "2"}),
+    ("jielong", "wikipedia", {"players": "3"}),
+    ("jielong", "navpil", {"players": "3", "discard": "always"}),
+    ("jielong", "navpil", {"players": "2", "discard": "always"}),
+    ("tseding", "pairwise", {"players": "2"}),
+    ("tseding", "pairwise", {"relead": "false"}),
+    ("tseding", "pairwise", {"discard": "always"}),
+    ("tseding", "pairwise", {"bajue": "false"}),
+    ("tseding", "pairwise", {"redeal_doubles": "6"}),
+    ("tseding", "pairwise", {"redeal_doubles": "0", "bajue_pay": "difference"}),
+    ("tseding", "pairwise", {"head_tail": "6-7"}),
+    ("tseding", "pairwise", {"lone_pass_double": "false", "head_tail": "6-7"}),
+    ("tseding", "wikipedia", {"players": "3", "relead": "false"}),
+    ("dingniu", "recommended", {"discard": "always"}),
+    ("dingniu", "recommended", {"block_end": "all"}),
+    ("dingniu", "recommended", {"baozhuang": "any-loser"}),
+    ("dingniu", "recommended", {"ties": "later"}),
+    ("dingniu", "wikipedia", {"block_end": "all", "baozhuang": "any-loser"}),
+    ("dingniu", "wikipedia", {"discard": "always", "ties": "later"}),
+    ("dingniu", "navpil", {"discard": "always"}),
+    ("dingniu", "navpil", {"ends": "1"}),
+]
+
+
+def native_for(name: str, preset: str, overrides: dict | None = None) -> NativeGame:
+    from yezi.native.registry import native_game
+
+    ng = native_game(load_game(name, preset, overrides or {}))
+    assert ng is not None, f"{name} {preset} {overrides}: no native engine"
+    return ng
+
+
+def run_differential(ng: NativeGame, n: int, seed: int) -> tuple[list[str], Counter]:
+    """`yezi.native.base.differential`, also counting how the hands ended (reason / 頂牛 rule), so
+    a test can show that the rules it claims to cover were reached."""
+    game = ng.game
+    rng = random.Random(seed)
+    bad: list[str] = []
+    seen: Counter = Counter()
+    for i in range(n):
+        state = game.start(seed=seed * 1_000_003 + i)
+        msg = _replay(state, ng.trace(state, rng.getrandbits(64)))
+        if msg:
+            bad.append(f"game {i}: {msg}")
+            if len(bad) >= 5:
+                break
+            continue
+        res = state.result or {}
+        seen[res.get("reason")] += 1
+        if "rule" in res:
+            seen[res["rule"]] += 1
+        for tag in res.get("tags", []):
+            seen["tag:" + tag] += 1
+    return bad, seen
+
+
+@pytest.mark.parametrize("name,preset", PRESETS)
+def test_presets_match_the_reference(name, preset):
+    bad, seen = run_differential(native_for(name, preset), N, seed=16)
+    assert not bad, "\n".join(bad)
+    if name == "dingniu" and N >= 2000:
+        assert seen["blocked"] and seen["suanzhang-success"] and seen["baozhuang"], seen
+    if name == "tseding" and preset != "pagat" and N >= 2000:  # pagat: discarding at will, no 通牌
+        assert seen["tag:pass"] and seen["tag:penalty"] and seen["tag:none"], seen
+
+
+@pytest.mark.parametrize("name,preset,overrides", OPTIONS)
+def test_option_values_match_the_reference(name, preset, overrides):
+    bad, _ = run_differential(native_for(name, preset, overrides), N_OPTION, seed=17)
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,preset", PRESETS)
+def test_presets_match_the_reference_a_million_times(name, preset):
+    bad, _ = run_differential(native_for(name, preset), 1_000_000, seed=1616)
+    assert not bad, "\n".join(bad)
+
+
+# --- start rules that random deals almost never reach: explicit deals ---------------------------
+
+DOUBLES = [0, 0, 1, 1, 2, 2, 4, 4, 5, 5, 6, 6]  # the twelve doubles of the 32-tile set, by kind
+
+
+def _deal_with(game: Any, seat: int, hand: list[int], seed: int) -> dict:
+    """A deal of `game` whose `seat` holds `hand` (the rest shuffled by `seed`)."""
+    rest = list(game.set_counts)
+    for k in hand:
+        rest[k] -= 1
+    pool = [k for k, c in enumerate(rest) for _ in range(c)]
+    random.Random(seed).shuffle(pool)
+    h = game.cfg.hand
+    hands = []
+    for s in range(game.cfg.seats):
+        if s == seat:
+            hands.append(sorted(hand))
+        else:
+            hands.append(sorted(pool[:h]))
+            pool = pool[h:]
+    return {"hands": hands, "aside": sorted(pool)}
+
+
+def _explicit(ng: NativeGame, deal: dict, seed: int) -> tuple[Any, str | None]:
+    state = ng.game.new_state(deal)
+    return state, _replay(state, ng.trace(state, seed))
+
+
+@pytest.mark.parametrize("overrides", [{}, {"bajue_pay": "difference"}, {"bajue": "false"},
+                                       {"bajue": "false", "redeal_doubles": "0"}])
+def test_tseding_bajue_and_redeal_on_explicit_deals(overrides):
+    ng = native_for("tseding", "pairwise", overrides)
+    game = ng.game
+    reasons = Counter()
+    rng = random.Random(5)
+    for i in range(300):
+        seat = i % 4
+        n_doubles = [8, 7, 6, 5][i % 4]
+        hand = rng.sample(DOUBLES, n_doubles) + rng.sample([k for k in range(7, 21) for _ in range(game.set_counts[k])]
+                                                           + [3, 3], 8 - n_doubles)
+        state, bad = _explicit(ng, _deal_with(game, seat, hand, i), rng.getrandbits(64))
+        assert bad is None, bad
+        reasons[state.end_reason] += 1
+    if overrides.get("bajue") != "false":
+        assert reasons["bajue"] == 75
+    if overrides.get("redeal_doubles") != "0":
+        assert reasons["redeal"] >= 75  # seven doubles (and eight without 八掘)
+    else:
+        assert reasons["redeal"] == 0
+
+
+# --- batch playouts -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,preset", PRESETS)
+def test_random_playouts_are_zero_sum_and_seeded(name, preset):
+    ng = native_for(name, preset)
+    totals, decisions = ng.random_playouts(5000, 11)
+    assert sum(totals) == 0 and any(totals)
+    assert decisions >= 5000
+    assert ng.random_playouts(5000, 11) == (totals, decisions)
+    assert ng.random_playouts(5000, 12) != (totals, decisions)
+
+
+@pytest.mark.parametrize("name,preset", PRESETS)
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_playout_from_a_finished_state_pays_the_reference_payments(name, preset, policy):
+    ng = native_for(name, preset)
+    rng = random.Random(3)
+    for i in range(50):
+        state = random_playout(ng.game.start(seed=i), rng)
+        assert ng.playout(state, policy, seed=i, n=3) == [3 * p for p in state.payments()]
+
+
+@pytest.mark.parametrize("name,preset", PRESETS)
+def test_playout_from_a_mid_deal_state(name, preset):
+    """From the first state after which every decision is forced, any native continuation is the
+    reference's own end: the history replays natively and the continuation pays the same."""
+    ng = native_for(name, preset)
+    rng = random.Random(4)
+    forced_from_mid = 0
+    for i in range(200):
+        state = ng.game.start(seed=i)
+        states = []
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            states.append((state.clone(), len(legal)))
+            state.apply(legal[rng.randrange(len(legal))])
+        j = len(states)
+        while j > 0 and states[j - 1][1] == 1:
+            j -= 1
+        mid = states[j][0] if j < len(states) else state
+        forced_from_mid += 0 < j < len(states)
+        for policy in ("random", "heuristic"):
+            assert ng.playout(mid, policy, seed=i, n=5) == [5 * p for p in state.payments()]
+        if states:
+            early = states[len(states) // 2][0]
+            assert sum(ng.playout(early, "random", seed=i, n=20)) == 0
+    assert forced_from_mid > 50
+
+
+def test_playout_refuses_an_illegal_history():
+    ng = native_for("dingniu", "recommended")
+    state = ng.game.start(seed=1)
+    legal = set(state.legal_actions())
+    bad = next(a for a in range(ng.game.action_space_size) if a not in legal)
+    state.history.append(bad)  # a history the engine never made
+    with pytest.raises(NativeError):
+        ng.playout(state, "random", n=1)
+
+
+def test_unknown_options_fall_back_to_python():
+    ng = native_for("jielong", "wikipedia")
+    with pytest.raises(Unsupported):
+        ng.encode_options({**ng.game.rules, "a_new_rule": True})
+    with pytest.raises(Unsupported):
+        native_for("dingniu", "recommended").encode_options({**ng.game.rules, "ties": "coin"})
+
+
+# --- the heuristic bot ------------------------------------------------------------------------------
+
+class _NoNoise(random.Random):
+    """The Python bot's tie-breaking noise set to zero: ties go to the first best, as natively."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+HEURISTIC_CASES = [*PRESETS, ("tseding", "pairwise", {"head_tail": "6-7"}), ("dingniu", "navpil", {"discard": "always"}),
+                   ("jielong", "wikipedia", {"players": "3"})]
+
+
+@pytest.mark.parametrize("case", HEURISTIC_CASES, ids=lambda c: "-".join(map(str, c[:2])) + str(c[2:]))
+def test_heuristic_bot_decides_as_the_python_bot(case):
+    """At every decision of bot-played deals (and of randomly played ones, for odd positions) the
+    native bot picks the Python bot's action; ≥ 1,000 decisions with a real choice per case."""
+    ng = native_for(*case)
+    game = ng.game
+    bot = HeuristicBot()
+    zero = _NoNoise(0)
+    rng = random.Random(8)
+    checked = 0
+    seed = 0
+    while checked < 1000:
+        seed += 1
+        state = game.start(seed=seed)
+        by_bot = seed % 2 == 0
+        while (seat := state.current_player) is not None:
+            legal = state.legal_actions()
+            want = bot.choose(game, state.view(seat), legal, zero)
+            got = legal[ng.heuristic_choice(state)]
+            assert got == want, f"deal seed {seed}, history {state.history}: native {got}, python {want}"
+            checked += len(legal) > 1
+            state.apply(want if by_bot else legal[rng.randrange(len(legal))])
+
+
+def test_heuristic_playouts_differ_from_random_ones():
+    ng = native_for("jielong", "wikipedia")
+    state = ng.game.start(seed=2)
+    assert ng.playout(state, "heuristic", seed=1, n=2000) != ng.playout(state, "random", seed=1, n=2000)
+
+
+class _Rising(random.Random):
+    """Noise that grows with every draw: ties go to the last best (values differ by ≥ 0.5 else)."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.i = 0
+
+    def random(self) -> float:
+        self.i += 1
+        return self.i * 1e-7
+
+
+@pytest.mark.parametrize("name,preset", PRESETS)
+def test_heuristic_playouts_play_the_python_bots_game(name, preset):
+    """A deal the Python bots play without a single tie has one heuristic continuation: the
+    native policy-1 playout (any seed) pays what the Python bots' game pays."""
+    ng = native_for(name, preset)
+    game = ng.game
+    bot = HeuristicBot()
+    untied = 0
+    for seed in range(300):
+        start = game.start(seed=seed)
+        state = start.clone()
+        tied = False
+        while (seat := state.current_player) is not None:
+            legal = state.legal_actions()
+            view = state.view(seat)
+            a = bot.choose(game, view, legal, _NoNoise(0))
+            tied |= a != bot.choose(game, view, legal, _Rising())
+            state.apply(a)
+        if not tied:
+            untied += 1
+            assert ng.playout(start, "heuristic", seed=seed, n=2) == [2 * p for p in state.payments()], seed
+    assert untied >= 30
