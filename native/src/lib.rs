@@ -11,6 +11,7 @@
 //! * options arrive as an `i64` array whose layout the game's Python wrapper defines.
 
 pub mod dominoes;
+pub mod fishing;
 pub mod rng;
 
 /// ABI version: the Python loader refuses a library whose version differs (a stale build).

@@ -8,6 +8,7 @@ from typing import Any
 from yezi.native import available
 
 NATIVE: dict[str, str] = {
+    "fishing": "yezi.native.fishing:NativeFishing",
     # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
     "jielong": "yezi.native.dominoes:NativeJieLong",
     "tseding": "yezi.native.dominoes:NativeTseDing",
