@@ -295,6 +295,21 @@ def test_unsupported_option_value_is_refused():
         NativeMaDiao.encode_options(NativeMaDiao.__new__(NativeMaDiao), {**game.rules, "diao_model": "C"})
 
 
+def test_every_option_is_encoded_or_known_to_change_nothing():
+    from yezi.native.madiao import CHOICES, NO_EFFECT
+
+    assert set(MaDiao.option_table().options) == set(CHOICES) | set(NO_EFFECT)
+
+
+def test_an_option_unknown_to_the_port_is_refused():
+    from yezi.native.base import Unsupported
+    from yezi.native.madiao import NativeMaDiao
+
+    rules = {**MaDiao.from_preset("feng-1620").rules, "new_rule": True}
+    with pytest.raises(Unsupported, match="new_rule"):
+        NativeMaDiao.encode_options(NativeMaDiao.__new__(NativeMaDiao), rules)
+
+
 def test_registry_finds_madiao():
     from yezi.native.registry import native_game
 

@@ -68,6 +68,9 @@ class NativeMaDiao(NativeGame):
         self._policy_trace_fn = fn
 
     def encode_options(self, rules: Any) -> list[int]:
+        unknown = sorted(set(rules) - set(CHOICES) - set(NO_EFFECT))
+        if unknown:  # an option added to options.toml after this port: the Python engine plays it
+            raise Unsupported(f"options unknown to the native engine: {', '.join(unknown)}")
         out: list[int] = []
         for name, choices in CHOICES.items():
             if choices is None:
