@@ -314,3 +314,149 @@ def test_registry_finds_madiao():
     from yezi.native.registry import native_game
 
     assert type(native_game(MaDiao.from_preset("qing"))).__name__ == "NativeMaDiao"
+
+
+# --- vector stepping (the optional yz_madiao_vec_* exports, docs/native.md) -----------------------
+
+class _Rows:
+    """The vector exports bound here directly (the same ABI `yezi.native.base.NativeVector` uses)."""
+
+    def __init__(self, nat, n: int, kind: int = 0):
+        import ctypes
+
+        import numpy as np
+
+        from yezi.native.base import I64P
+
+        self.nat, self.lib, self.n, self.kind = nat, nat.lib, n, kind
+        lib = self.lib
+        P = ctypes.c_void_p
+        lib.yz_madiao_vec_state_words.restype = ctypes.c_int64
+        lib.yz_madiao_vec_state_words.argtypes = [I64P, ctypes.c_int64]
+        lib.yz_madiao_vec_obs_size.restype = ctypes.c_int64
+        lib.yz_madiao_vec_obs_size.argtypes = [I64P, ctypes.c_int64, ctypes.c_int64]
+        lib.yz_madiao_vec_reset.restype = ctypes.c_int64
+        lib.yz_madiao_vec_reset.argtypes = [I64P, ctypes.c_int64, P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64,
+                                            P, ctypes.c_int64, P, ctypes.c_int64, P, P, P]
+        lib.yz_madiao_vec_step.restype = ctypes.c_int64
+        lib.yz_madiao_vec_step.argtypes = [I64P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P,
+                                           ctypes.c_int64, P, ctypes.c_int64, P, P, P, P, P, P, P]
+        lib.yz_madiao_vec_row.restype = ctypes.c_int64
+        lib.yz_madiao_vec_row.argtypes = [P, ctypes.c_int64, ctypes.c_int64, P, ctypes.c_int64]
+        o = (nat._opts, len(nat.options))
+        self.o = o
+        self.size = 0 if kind < 0 else lib.yz_madiao_vec_obs_size(*o, kind)
+        self.state = np.zeros((n, lib.yz_madiao_vec_state_words(*o)), dtype=np.int64)
+        self.obs = np.zeros((n, self.size), dtype=np.float32)
+        self.final_obs = np.zeros_like(self.obs)
+        self.mask = np.zeros((n, 102), dtype=np.uint8)
+        self.player = np.zeros(n, dtype=np.int64)
+        self.rewards = np.zeros((n, 4), dtype=np.int64)
+        self.terminated = np.zeros(n, dtype=np.uint8)
+        self.final_seat = np.zeros(n, dtype=np.int64)
+        self.settled = np.zeros((n, 4), dtype=np.int64)
+        self.over = np.zeros(n, dtype=np.int64)
+        self.buf = np.zeros(128, dtype=np.int64)
+
+    @staticmethod
+    def _p(a):
+        return a.ctypes.data
+
+    def reset(self, seed: int) -> int:
+        p = self._p
+        return self.lib.yz_madiao_vec_reset(*self.o, p(self.state), self.n, seed, self.kind, p(self.obs), self.size,
+                                            p(self.mask), 102, p(self.player), p(self.settled), p(self.over))
+
+    def step(self, actions) -> int:
+        import numpy as np
+
+        p = self._p
+        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        return self.lib.yz_madiao_vec_step(*self.o, p(self.state), self.n, p(acts), self.kind, p(self.obs),
+                                           self.size, p(self.mask), 102, p(self.player), p(self.rewards),
+                                           p(self.terminated), p(self.final_obs), p(self.final_seat),
+                                           p(self.settled), p(self.over))
+
+    def python_state(self, game, row: int):
+        k = self.lib.yz_madiao_vec_row(self._p(self.state), self.n, row, self._p(self.buf), len(self.buf))
+        assert k >= 41
+        b = self.buf[:k].tolist()
+        return game.replay({"cards": b[:40], "pool": 0}, b[41:41 + b[40]])
+
+
+def _check_vector(game, rows: int, steps: int, seed: int) -> tuple[int, int]:
+    import numpy as np
+
+    nat = _native(game)
+    v = _Rows(nat, rows)
+    observer = game.observer("observation")
+    assert v.size == observer.spec.size
+    assert v.reset(seed) == 0
+    want = np.zeros(v.size, dtype=np.float32)
+    states = [v.python_state(game, i) for i in range(rows)]
+
+    def check_row(i):
+        st = states[i]
+        assert v.player[i] == st.current_player
+        assert np.flatnonzero(v.mask[i]).tolist() == st.legal_actions()
+        observer.write(st, st.current_player, want)
+        assert np.array_equal(v.obs[i], want), f"row {i}: obs differs at {np.flatnonzero(v.obs[i] != want)}"
+
+    for i in range(rows):
+        check_row(i)
+    rng = np.random.default_rng(seed)
+    episodes = settled_deals = 0
+    for _ in range(steps):
+        acts = [int(rng.choice(np.flatnonzero(v.mask[i]))) for i in range(rows)]
+        ended = v.step(acts)
+        assert ended == int(v.terminated.sum())
+        assert v.settled.sum() == 0
+        settled_deals += int(v.over.sum())
+        for i, a in enumerate(acts):
+            st = states[i]
+            actor = st.current_player
+            st.apply(a)
+            if st.current_player is None:
+                episodes += 1
+                assert v.terminated[i] == 1 and v.final_seat[i] == actor
+                assert v.rewards[i].tolist() == [2 * p for p in st.payments()]
+                observer.write(st, actor, want)
+                assert np.array_equal(v.final_obs[i], want)
+                states[i] = v.python_state(game, i)
+                assert states[i].history == []
+            else:
+                assert v.terminated[i] == 0 and not v.rewards[i].any()
+            check_row(i)
+    return episodes, settled_deals
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_vector_rows_match_the_python_engine(preset):
+    episodes, _ = _check_vector(MaDiao.from_preset(preset), rows=6, steps=400, seed=21)
+    assert episodes > 50
+
+
+@pytest.mark.parametrize(("name", "value"), [("face_card", "hidden"), ("mian_dou", "waivable"),
+                                             ("stake_mode", "fixed"), ("he_timing", "play-out")])
+def test_vector_rows_match_the_python_engine_options(name, value):
+    episodes, settled = _check_vector(MaDiao.from_preset("feng-1620", **{name: value}), rows=4, steps=300, seed=22)
+    assert episodes > 20
+    if name == "stake_mode":
+        assert settled > 0  # hands over before anyone acts were skipped and settled
+
+
+def test_vector_refuses_illegal_actions_and_bad_buffers():
+    import numpy as np
+
+    nat = _native(MaDiao.from_preset("feng-1620"))
+    v = _Rows(nat, 3)
+    assert v.reset(5) == 0
+    before = v.state.copy()
+    acts = [int(np.flatnonzero(v.mask[i])[0]) for i in range(3)]
+    acts[2] = 101 if v.mask[2, 101] == 0 else 0  # one illegal row: nothing changes
+    if v.mask[2, acts[2]]:
+        acts[2] = 102
+    assert v.step(acts) == -3
+    assert np.array_equal(v.state, before)
+    v.state[1, :] = 7  # words that are no row: an error, never a crash
+    assert v.step([int(np.flatnonzero(v.mask[i])[0]) for i in range(3)]) == -1

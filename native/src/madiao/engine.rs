@@ -52,6 +52,7 @@ pub struct State {
     pub won: [u64; 4],
     /// every card played face up (public) and each seat's own face-down discards
     pub up_all: u64,
+    pub up: [u64; 4],
     pub down: [u64; 4],
     pub stake: i64,
     pub phase: u8,
@@ -64,6 +65,7 @@ pub struct State {
     pub siji: u8,
     /// completed tricks; the current trick is number `ntricks`
     pub ntricks: u8,
+    pub leader: u8,
     pub plays: [(u8, u8, bool); 4],
     pub nplays: u8,
     pub led_suit: u8,
@@ -117,6 +119,7 @@ impl State {
             hand: dealt,
             won: [0; 4],
             up_all: 0,
+            up: [0; 4],
             down: [0; 4],
             stake: 0,
             phase: PHASE_STAKE,
@@ -128,6 +131,7 @@ impl State {
             nhe: 0,
             siji: NONE,
             ntricks: 0,
+            leader: 0,
             plays: [(0, 0, false); 4],
             nplays: 0,
             led_suit: 0,
@@ -173,7 +177,8 @@ impl State {
         self.nplays = 0;
         self.best = NONE;
         self.best_seat = NONE;
-        self.to_act = self.first_leader(o);
+        self.leader = self.first_leader(o);
+        self.to_act = self.leader;
     }
 
     /// 賀 hands in play order from 頭 (Python `he_hands`), as (seat, 注).
@@ -393,8 +398,10 @@ impl State {
             led,
             best_seat: self.best_seat,
         };
-        self.log[self.nlog as usize] = entry;
-        self.nlog += 1;
+        if (self.nlog as usize) < self.log.len() {
+            self.log[self.nlog as usize] = entry;
+            self.nlog += 1;
+        }
         self.hand[s] &= !bit(c);
         if c == BAILAO {
             self.bailao_out = true;
@@ -406,6 +413,7 @@ impl State {
         self.nplays += 1;
         if up {
             self.up_all |= bit(c);
+            self.up[s] |= bit(c);
             if c == BAILAO {
                 self.bailao_up = true;
             }
@@ -423,6 +431,10 @@ impl State {
         }
         let w = self.best_seat;
         let t = self.ntricks as usize;
+        if t >= 8 || w >= 4 {
+            self.end_hand(END_PLAYED); // unreachable from a state this engine made
+            return;
+        }
         self.won[w as usize] |= bit(self.best);
         self.tcount[w as usize] += 1;
         self.winners[t] = w;
@@ -435,6 +447,7 @@ impl State {
         self.nplays = 0;
         self.best = NONE;
         self.best_seat = NONE;
+        self.leader = w;
         self.to_act = w;
     }
 }
