@@ -185,7 +185,7 @@ fn lead(s: &State, seat: usize, safe: &[u8], sn: u64) -> u8 {
             continue;
         }
         let k = (counts[suit_of(a % 40)], a);
-        if best.map_or(true, |b| k > b) {
+        if best.is_none_or(|b| k > b) {
             best = Some(k);
         }
     }

@@ -96,5 +96,8 @@ pub fn first_receiver(n: u8) -> u8 {
 /// Cards of `c`'s suit ranked above it (the ones that capture it).
 #[inline]
 pub fn above(c: u8) -> u64 {
+    if c >= 40 {
+        return 0; // no card (never asked by the engine itself)
+    }
     range_mask(SUIT_START[suit_of(c)], c)
 }

@@ -10,6 +10,9 @@
 //! -3 an action of `hist` (or of a vector step) is illegal, -4 the output buffer is too small,
 //! -5 a vector row found no hand that lasts beyond the deal in 10,000 deals.
 
+// Seats and tricks are indexed 0..4 and 0..8 across several parallel arrays, as in the Python.
+#![allow(clippy::needless_range_loop)]
+
 pub mod bot;
 pub mod cards;
 pub mod engine;
@@ -417,7 +420,7 @@ pub extern "C" fn yz_madiao_vec_step(
 /// Row `row`'s deck as dealt and its actions so far: 40 cards, the count, the actions.
 #[no_mangle]
 pub extern "C" fn yz_madiao_vec_row(state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) -> i64 {
-    if n < 0 || n > MAX_ROWS || !(0..n).contains(&row) {
+    if !(0..=MAX_ROWS).contains(&n) || !(0..n).contains(&row) {
         return E_ARGS;
     }
     let (Some(words), Some(out)) = (slice(state, n * vector::ROW_WORDS as i64), slice_mut(out, cap)) else {

@@ -233,6 +233,14 @@ fn unpack(w: &[i64]) -> Option<State> {
     if ntricks > 8 || nplays > 3 || led_suit >= 4 || !(best < 40 || best == NONE) || !seat_or_none(best_seat) {
         return None;
     }
+    // the invariants the engine keeps: a trick under way has a best card; the seat to act and the
+    // phase agree; no stake, no hand dealt out yet
+    if (nplays > 0) != (best != NONE) || (best == NONE) != (best_seat == NONE)
+        || (phase == PHASE_OVER) != (to_act == NONE)
+        || (stake == 0) != (phase == PHASE_STAKE)
+    {
+        return None;
+    }
     let pl = get() as u64;
     let mut plays = [(0u8, 0u8, false); 4];
     for (x, p) in plays.iter_mut().enumerate() {
@@ -425,4 +433,104 @@ pub fn refresh(r: &Row, o: &Opts, l: Option<&Layout>, obs: &mut [f32], mask: &mu
         observe(&r.st, o, l, r.st.to_act as usize, obs);
     }
     r.st.to_act as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::madiao::opts::NOPTS;
+
+    fn feng() -> Opts {
+        let mut v = [0i64; NOPTS];
+        v[29] = 2;
+        v[30] = 10;
+        v[31] = 1;
+        Opts::decode(&v).unwrap()
+    }
+
+    #[test]
+    fn rows_survive_packing_at_every_step() {
+        let o = feng();
+        let mut rng = Rng::new(3);
+        let mut words = [0i64; ROW_WORDS];
+        let mut legal = [0u8; MAX_LEGAL];
+        let (mut settled, mut over) = ([0i64; 4], 0i64);
+        for row in 0..200u64 {
+            let mut r = Row::new(9, row, &o);
+            assert!(r.next_deal(&o, &mut settled, &mut over));
+            while !r.st.over() {
+                r.write(&mut words);
+                let back = Row::read(&words).unwrap();
+                let mut again = [0i64; ROW_WORDS];
+                back.write(&mut again);
+                assert_eq!(words, again);
+                let k = r.st.legal(&o, &mut legal);
+                r.apply(&o, legal[rng.below(k)]);
+            }
+        }
+    }
+
+    #[test]
+    fn words_that_are_no_row_are_refused() {
+        let mut rng = Rng::new(4);
+        let mut words = [0i64; ROW_WORDS];
+        for _ in 0..10_000 {
+            for w in words.iter_mut() {
+                *w = rng.next_u64() as i64;
+            }
+            words[0] = MARK;
+            let _ = Row::read(&words); // None or a row: never a panic
+        }
+        words[0] = 0;
+        assert!(Row::read(&words).is_none());
+    }
+
+    /// A real row with one word overwritten (a random value, or a random byte of it): whatever
+    /// `Row::read` accepts, the engine steps, settles and observes without a panic.
+    #[test]
+    fn damaged_rows_never_panic() {
+        let o = feng();
+        let l = Layout::new(&o);
+        let mut obs = vec![0f32; l.size()];
+        let mut rng = Rng::new(5);
+        let mut legal = [0u8; MAX_LEGAL];
+        let (mut settled, mut over) = ([0i64; 4], 0i64);
+        let mut accepted = 0;
+        for row in 0..20_000u64 {
+            let mut r = Row::new(9, row, &o);
+            assert!(r.next_deal(&o, &mut settled, &mut over));
+            for _ in 0..rng.below(34) {
+                if r.st.over() {
+                    break;
+                }
+                let k = r.st.legal(&o, &mut legal);
+                r.apply(&o, legal[rng.below(k)]);
+            }
+            let mut words = [0i64; ROW_WORDS];
+            r.write(&mut words);
+            let i = 1 + rng.below(ROW_WORDS - 1);
+            if rng.below(2) == 0 {
+                words[i] = rng.next_u64() as i64;
+            } else {
+                let b = 8 * rng.below(8);
+                words[i] = (words[i] & !(0xff << b)) | ((rng.below(256) as i64) << b);
+            }
+            let Some(mut d) = Row::read(&words) else { continue };
+            accepted += 1;
+            for _ in 0..40 {
+                let _ = settle::payments(&d.st, &o);
+                if d.st.over() {
+                    break;
+                }
+                observe(&d.st, &o, &l, d.st.to_act as usize, &mut obs);
+                let k = d.st.legal(&o, &mut legal);
+                if k == 0 {
+                    break;
+                }
+                let _ = crate::madiao::bot::choose(&d.st, &o, &legal[..k]);
+                d.apply(&o, legal[rng.below(k)]);
+            }
+        }
+        assert!(accepted > 1000);
+    }
 }
