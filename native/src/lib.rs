@@ -12,6 +12,7 @@
 
 pub mod dominoes;
 pub mod fishing;
+pub mod madiao;
 pub mod rng;
 
 /// ABI version: the Python loader refuses a library whose version differs (a stale build).

@@ -13,6 +13,7 @@ NATIVE: dict[str, str] = {
     "jielong": "yezi.native.dominoes:NativeJieLong",
     "tseding": "yezi.native.dominoes:NativeTseDing",
     "dingniu": "yezi.native.dominoes:NativeDingNiu",
+    "madiao": "yezi.native.madiao:NativeMaDiao",
 }
 
 
