@@ -11,6 +11,8 @@
 //! * options arrive as an `i64` array whose layout the game's Python wrapper defines.
 
 pub mod rng;
+pub mod tiles;
+pub mod paigow;
 
 /// ABI version: the Python loader refuses a library whose version differs (a stale build).
 pub const ABI_VERSION: i64 = 1;

@@ -9,6 +9,7 @@ from yezi.native import available
 
 NATIVE: dict[str, str] = {
     # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
+    "paigow": "yezi.native.paigow:NativePaiGow",
 }
 
 
