@@ -10,6 +10,7 @@ from yezi.native import available
 NATIVE: dict[str, str] = {
     # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
     "paigow": "yezi.native.paigow:NativePaiGow",
+    "tiengow": "yezi.native.tiengow:NativeTienGow",
 }
 
 
