@@ -378,7 +378,7 @@ impl Engine for State<'_> {
         out[0] = -sum;
     }
 
-    fn heuristic(&self, legal: &[i64]) -> Option<i64> {
+    fn heuristic(&self, legal: &[i64], _noise: Option<&mut Rng>) -> Option<i64> {
         if legal.len() == 1 {
             return Some(legal[0]);
         }
@@ -519,5 +519,5 @@ pub extern "C" fn yz_paigow_heuristic_choice(
     }
     let mut legal = Vec::new();
     st.legal(&mut legal);
-    st.heuristic(&legal).unwrap_or(tiles::ERR_POLICY)
+    st.heuristic(&legal, None).unwrap_or(tiles::ERR_POLICY)
 }

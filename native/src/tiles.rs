@@ -150,8 +150,17 @@ pub trait Engine: Clone {
     /// Each seat's payment (times the wrapper's payment scale) once the deal is over.
     fn payments(&self, out: &mut [i64]);
     /// The heuristic bot's choice among `legal` (policy 1), or None where it is not ported.
-    fn heuristic(&self, _legal: &[i64]) -> Option<i64> {
+    /// `noise`: where the Python bot breaks near-ties with `rng.random() * 1e-6`, the same from
+    /// this generator (None: no noise, so the first best wins, as the Python bot with a zero draw).
+    fn heuristic(&self, _legal: &[i64], _noise: Option<&mut Rng>) -> Option<i64> {
         None
+    }
+    /// A uniformly random legal action (policy 0); a game may override this with a faster way to
+    /// draw the same distribution than listing every legal action.
+    #[inline]
+    fn random_action(&self, rng: &mut Rng, legal: &mut Vec<i64>) -> i64 {
+        self.legal(legal);
+        legal[rng.below(legal.len())]
     }
 }
 
@@ -208,10 +217,12 @@ pub fn replay<E: Engine>(st: &mut E, hist: &[i64]) -> bool {
 pub fn play_out<E: Engine>(st: &mut E, policy: i64, rng: &mut Rng, legal: &mut Vec<i64>) -> i64 {
     let mut decisions = 0;
     while st.actor().is_some() {
-        st.legal(legal);
+        if policy != 0 {
+            st.legal(legal);
+        }
         let a = match policy {
-            0 => legal[rng.below(legal.len())],
-            1 => match st.heuristic(legal) {
+            0 => st.random_action(rng, legal),
+            1 => match st.heuristic(legal, Some(rng)) {
                 Some(a) => a,
                 None => return ERR_POLICY,
             },
@@ -241,4 +252,10 @@ pub fn playouts<E: Engine>(start: &E, policy: i64, seed: u64, n: i64, totals: &m
         }
     }
     0
+}
+
+/// A uniform draw in [0, 1), as Python's `random.random()` (53 bits).
+#[inline]
+pub fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / 9007199254740992.0)
 }

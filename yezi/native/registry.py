@@ -11,6 +11,7 @@ NATIVE: dict[str, str] = {
     # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
     "paigow": "yezi.native.paigow:NativePaiGow",
     "tiengow": "yezi.native.tiengow:NativeTienGow",
+    "shiwuhu": "yezi.native.shiwuhu:NativeShiwuhu",
 }
 
 
