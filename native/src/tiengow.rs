@@ -28,8 +28,11 @@ const WW22: i8 = 8;
 const TWO_PAIRS_C: i8 = 9;
 const TWO_PAIRS_M: i8 = 10;
 
-const KEY_BASE: usize = 22;
-const KEY_SPACE: usize = KEY_BASE * KEY_BASE * KEY_BASE * KEY_BASE;
+const KEY_BASE: usize = 21;
+/// Where the keys of each length start: one compact block per length, short sets first (the
+/// lookups of singles and pairs stay within a few cache lines).
+const KEY_OFFSET: [usize; 5] = [0, 0, 21, 21 + 441, 21 + 441 + 9261];
+const KEY_SPACE: usize = 21 + 441 + 9261 + 194_481;
 
 /// `combos.MULTISETS` and what each multiset is, built once.
 pub struct Tables {
@@ -37,7 +40,7 @@ pub struct Tables {
     len: Vec<u8>,
     cat: Vec<i8>, // -1: not a set
     rank: Vec<i8>,
-    index: Vec<u16>, // key of a sorted multiset (kinds + 1, base 22, padded with 0) -> index
+    index: Vec<u16>, // key of a sorted multiset (`key_of`) -> index
     wu_zun: usize,
     wen_zun: usize,
     qin: usize,
@@ -45,11 +48,7 @@ pub struct Tables {
 }
 
 fn key_of(t: &[u8]) -> usize {
-    let mut k = 0;
-    for i in 0..4 {
-        k = k * KEY_BASE + if i < t.len() { t[i] as usize + 1 } else { 0 };
-    }
-    k
+    KEY_OFFSET[t.len()] + t.iter().fold(0, |k, &x| k * KEY_BASE + x as usize)
 }
 
 fn za_rank(a: u8, b: u8) -> Option<i8> {
@@ -182,19 +181,23 @@ fn for_each_sub(t: &Tables, hand: &[u8; K], n: usize, f: &mut impl FnMut(usize))
     if n == 0 || n > m {
         return;
     }
-    let pad = [1usize, KEY_BASE, KEY_BASE * KEY_BASE, KEY_BASE * KEY_BASE * KEY_BASE][4 - n];
-    rec_sub(t, &ts[..m], 0, n, 0, pad, f);
+    rec_sub(t, &ts[..m], 0, n, KEY_OFFSET[n], f);
 }
 
-fn rec_sub(t: &Tables, ts: &[u8], start: usize, left: usize, key: usize, pad: usize, f: &mut impl FnMut(usize)) {
+/// The sub-multisets of `left` tiles from `ts[start..]`, by their keys (`offset` + base-21 digits).
+fn rec_sub(t: &Tables, ts: &[u8], start: usize, left: usize, offset: usize, f: &mut impl FnMut(usize)) {
+    rec_digits(t, ts, start, left, 0, offset, f)
+}
+
+fn rec_digits(t: &Tables, ts: &[u8], start: usize, left: usize, key: usize, offset: usize, f: &mut impl FnMut(usize)) {
     if left == 0 {
-        f(t.index[key * pad] as usize);
+        f(t.index[offset + key] as usize);
         return;
     }
     let mut i = start;
     while i + left <= ts.len() {
         if i == start || ts[i] != ts[i - 1] {
-            rec_sub(t, ts, i + 1, left - 1, key * KEY_BASE + ts[i] as usize + 1, pad, f);
+            rec_digits(t, ts, i + 1, left - 1, key * KEY_BASE + ts[i] as usize, offset, f);
         }
         i += 1;
     }
@@ -220,7 +223,7 @@ fn in_hand(t: &Tables, i: usize, hand: &[u8; K]) -> bool {
 }
 
 pub struct Rules {
-    allowed: u16, // bit per category
+    leads: Vec<u16>, // every set of an allowed category, ascending index (what may be led)
     entered: bool,
     tricks_scoring: bool,
     shutout: i64,
@@ -247,8 +250,10 @@ impl Rules {
         if o[4] > 2 {
             return None;
         }
+        let t = tables();
+        let leads = (0..t.cat.len()).filter(|&i| t.cat[i] >= 0 && allowed >> t.cat[i] & 1 == 1).map(|i| i as u16).collect();
         Some(Rules {
-            allowed,
+            leads,
             entered: o[2] == 1,
             tricks_scoring: o[3] == 1,
             shutout: o[4],
@@ -546,14 +551,10 @@ impl Engine for State<'_> {
         let t = self.t;
         let hand = &self.hands[self.turn];
         if self.n == 0 {
-            let allowed = self.r.allowed;
-            for size in 1..=4 {
-                for_each_sub(t, hand, size, &mut |i| {
-                    let c = t.cat[i];
-                    if c >= 0 && allowed >> c & 1 == 1 {
-                        out.push(2 * i as i64);
-                    }
-                });
+            for &i in &self.r.leads {
+                if in_hand(t, i as usize, hand) {
+                    out.push(2 * i as i64);
+                }
             }
             return;
         }
