@@ -19,7 +19,7 @@ _SUPREME = {"none": 0, "lead-only": 1}
 
 class NativeShiwuhu(NativeGame):
     game_name = "shiwuhu"
-    trace_capacity = 1 << 17
+    trace_capacity = 1 << 16  # a bound: 84 leads of at most ~460 plays, ~260 follows of at most ~20
 
     def encode_options(self, rules: Any) -> list[int]:
         """[players, climbing, after_pass out, hu_count own, empty_lead void, wenwu_military both,
