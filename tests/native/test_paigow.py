@@ -80,7 +80,7 @@ def test_playout_continues_a_deal_as_the_reference(preset):
         for _ in range(rng.randrange(game.max_game_length())):
             legal = mid.legal_actions()
             mid.apply(legal[rng.randrange(len(legal))])
-        ref = play_deal(game, [bot] * game.num_seats, mid.deal, rng)  # from the start: replay mid's prefix below
+        ref = play_deal(game, [bot] * game.num_seats, mid.deal, rng)  # the house way from the deal's start
         cont = mid.clone()
         while (seat := cont.current_player) is not None:
             cont.apply(bot.choose(game, cont.view(seat), cont.legal_actions(), rng))
