@@ -14,6 +14,10 @@ pub mod dominoes;
 pub mod fishing;
 pub mod madiao;
 pub mod rng;
+pub mod tiles;
+pub mod paigow;
+pub mod tiengow;
+pub mod shiwuhu;
 
 /// ABI version: the Python loader refuses a library whose version differs (a stale build).
 pub const ABI_VERSION: i64 = 1;

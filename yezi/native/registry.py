@@ -14,6 +14,9 @@ NATIVE: dict[str, str] = {
     "tseding": "yezi.native.dominoes:NativeTseDing",
     "dingniu": "yezi.native.dominoes:NativeDingNiu",
     "madiao": "yezi.native.madiao:NativeMaDiao",
+    "paigow": "yezi.native.paigow:NativePaiGow",
+    "tiengow": "yezi.native.tiengow:NativeTienGow",
+    "shiwuhu": "yezi.native.shiwuhu:NativeShiwuhu",
 }
 
 
