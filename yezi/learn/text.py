@@ -52,7 +52,7 @@ def settlement(t: Tutor, lang: str) -> list[str]:
     g = t.game
     lines = _settlement_lines(g.name, t.state, lang)
     pays = "  ".join(f"{g.seat_name(s, lang)} {p:+d}" for s, p in enumerate(t.state.payments()))
-    return [*lines, f"{label('payments', lang)}: {pays}"]
+    return [*lines, f"{label('payments', lang)}{': ' if lang == 'en' else '：'}{pays}"]
 
 
 class _Quit(Exception):
