@@ -9,16 +9,14 @@ from yezi.core.errors import IllegalAction
 from yezi.learn import LANGS
 from yezi.learn.labels import has_rule_text
 from yezi.learn.lessons import ANY, Lesson
-from yezi.learn.tutor import NEXT, Tutor
+from yezi.learn.tutor import Tutor
 
 
 def _line_replays(le: Lesson) -> list[str]:
-    t = Tutor.__new__(Tutor)
     try:
         Tutor(le)
     except (IllegalAction, ValueError) as e:
         return [f"{le.id}: the line does not replay to its start: {e}"]
-    del t
     return []
 
 
@@ -93,5 +91,4 @@ def check_lesson(le: Lesson) -> list[str]:
             if out.kind != "ok":
                 problems.append(f"{where}: the line's move was answered {out.kind}")
                 return problems
-    assert all(x != NEXT or True for x in t.inputs)
     return problems

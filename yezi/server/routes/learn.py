@@ -61,7 +61,8 @@ async def frame(request: Request) -> Response:
     if attempt is not None and (isinstance(attempt, bool) or not isinstance(attempt, int | str)
                                 or (isinstance(attempt, str) and len(attempt) > 64)):
         return _bad("attempt is a move code or its notation")
-    from yezi.learn.html import TutorError, frame as make_frame
+    from yezi.learn.html import TutorError
+    from yezi.learn.html import frame as make_frame
     from yezi.learn.lessons import LessonError
 
     try:
