@@ -80,6 +80,7 @@ def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -
         return line
 
     last_step = -1
+    drawn_at = -1
     while not t.done:
         st = t.step
         assert st is not None
@@ -88,10 +89,12 @@ def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -
             say(f"  · {line}")
         shown = len(log)
         if t.step_i != last_step:
-            say("")
-            say(screen(t, lang))
-            for line in settlement(t, lang) if t.state.is_terminal() else []:
-                say(f"  {line}")
+            if len(t.state.history) != drawn_at:  # the position changed since it was last drawn
+                say("")
+                say(screen(t, lang))
+                for line in settlement(t, lang) if t.state.is_terminal() else []:
+                    say(f"  {line}")
+                drawn_at = len(t.state.history)
             say("")
             say(f"[{label('step', lang).format(t.step_i + 1, len(le.steps))}] "
                 + _wrap(step_text(le.game, st.text[lang], lang), lang))
@@ -128,7 +131,7 @@ def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -
     log = t.log(lang)
     for line in log[shown:]:
         say(f"  · {line}")
-    if t.state.is_terminal():
+    if t.state.is_terminal() and len(t.state.history) != drawn_at:
         say("")
         say(screen(t, lang))
         for line in settlement(t, lang):
