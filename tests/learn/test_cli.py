@@ -1,5 +1,5 @@
 """`yezi learn GAME` driven end to end through its prompts (the CLI's main with standard input):
-every Luk Fu lesson, the first lesson of every other game, refusals answered with the engine's
+every lesson of every game, refusals answered with the engine's
 reasons, the settlement at the end; bad arguments answered in one line."""
 
 from __future__ import annotations
@@ -40,13 +40,24 @@ def test_the_whole_lukfu_tutorial_in_english():
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if has_lessons(g) and g != "lukfu"])
-def test_first_lesson_of_every_other_game(game):
-    le = load(game)[0]
-    lines, refused = learner_script(le)
-    code, out = run_learn([game, "--lang", "zh-hans", "--lesson", le.id], lines)
+def test_every_other_game_whole_tutorial(game):
+    lines: list[str] = []
+    refused = 0
+    for le in load(game):
+        s, r = learner_script(le)
+        lines += s
+        refused += r
+    code, out = run_learn([game, "--lang", "zh-hans"], lines)
     assert code == 0
-    assert out.count("✗ 不合规则") == refused and "本课完成！" in out
-    assert "结算：" in out  # the deal was played out and paid
+    assert out.count("✗ 不合规则") == refused and out.count("本课完成！") == len(load(game))
+    assert "结算：" in out and "全部课程完成" in out  # a deal was played out and paid
+
+
+def test_one_lesson_alone():
+    le = load("fishing")[0]
+    lines, _ = learner_script(le)
+    code, out = run_learn(["fishing", "--lang", "en", "--lesson", le.id], lines)
+    assert code == 0 and out.count("Lesson complete!") == 1 and "All lessons done" not in out
 
 
 def test_wrong_moves_numbers_and_quitting():

@@ -1,6 +1,6 @@
 """/learn over HTTP, and in Chromium (Playwright) as a new user: the lobby, the Luk Fu guide, the
 whole Luk Fu tutorial by clicking (each offered wrong move tried and refused with the engine's
-reason), then the first lesson of every other game; on a desktop (English) and a 390×844 phone
+reason), then the first and the last lesson of every other game; on a desktop (English) and a 390×844 phone
 (繁體). Screenshots go to artifacts/screenshots/learn-*.png."""
 
 from __future__ import annotations
@@ -132,8 +132,13 @@ def test_a_new_user_learns_by_clicking(web, browser, profile, lang, tag):
             page.wait_for_selector("#lesson:not(.busy) .lesson-head")
             shot(page, f"learn-{tag}-{game}-start")
             complete_lesson(page, tap, f"learn-{tag}-{game}")
-            assert page.locator("#settlement li").count() >= 1
             shot(page, f"learn-{tag}-{game}-done")
+            # and its last lesson, which plays the deal out to the engine's settlement
+            last = load(game)[-1].id
+            _act(page, tap, f'#lesson-list a[href="#{last}"]')
+            complete_lesson(page, tap, f"learn-{tag}-{game}-{last}")
+            assert page.locator("#settlement li").count() >= 2
+            shot(page, f"learn-{tag}-{game}-{last}-done")
             width = page.evaluate("document.documentElement.scrollWidth")
             assert width <= profile["viewport"]["width"] + 1, (game, width)
         page.goto(f"{web.base}/learn")
