@@ -128,9 +128,30 @@
     restart.addEventListener("click", function () { store(D.game + "." + current, undefined); ask({}); });
     parts.push(el("p", { class: "foot" }, restart));
     pane.replaceChildren.apply(pane, parts);
+    fitBoard(board);
     markList();
-    var focus = pane.querySelector("#next-step, #next-lesson, button.suggested, #legal button");
+    var focus = ["#next-step", "#next-lesson", "button.suggested", "#legal button"].map(function (q) { return pane.querySelector(q); })
+      .filter(Boolean)[0];
     if (focus && f.answer === null) focus.focus({ preventScroll: true });
+  }
+
+  // On a narrow screen the table's drawing is cut to what it shows, so that the cards are as
+  // large as the width allows (the renderers draw for a wide table, with room to spare).
+  function fitBoard(board) {
+    var svg = board.querySelector("svg");
+    if (!svg || !window.matchMedia("(max-width: 700px)").matches || !svg.getBBox) return;
+    var bg = svg.firstElementChild;
+    var hide = bg && bg.tagName.toLowerCase() === "rect" && !bg.hasAttribute("x");  // the felt behind everything
+    try {
+      if (hide) bg.style.display = "none";
+      var b = svg.getBBox();
+      if (hide) bg.style.display = "";
+      if (b.width > 0 && b.height > 0) {
+        svg.setAttribute("viewBox", [b.x - 4, b.y - 4, b.width + 8, b.height + 8].join(" "));
+        svg.removeAttribute("width");
+        svg.removeAttribute("height");
+      }
+    } catch (e) { if (hide) bg.style.display = ""; }  // not rendered yet: keep the drawing as it is
   }
 
   function open(id) {
