@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from functools import cache
 from html import escape
 from typing import Any
@@ -30,9 +31,26 @@ def esc(s: object) -> str:
     return escape(str(s), quote=True)
 
 
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+")
+_TEXT = re.compile(r"(<[^>]*>)([^<]+)")
+
+
+def _mark_chinese(html: str) -> str:
+    """English text: each run of Chinese characters not already in an element marked as Chinese
+    becomes a span marked so (the names players need beside the English), as the purity checker
+    expects."""
+    def text(m: re.Match[str]) -> str:
+        if 'lang="zh' in m.group(1):
+            return m.group(0)
+        return m.group(1) + _CJK.sub(lambda c: f'<span lang="zh-Hant">{c.group(0)}</span>', m.group(2))
+
+    return _TEXT.sub(text, f"<i>{html}")[3:]
+
+
 def text_html(game: str, markup: str, lang: str) -> str:
     """A step's text with glossary terms marked for the popovers and cards named by the engine."""
-    return _Inline(Guide(game, lang, []))(parse_inline(markup))
+    html = _Inline(Guide(game, lang, []))(parse_inline(markup))
+    return _mark_chinese(html) if lang == "en" else html
 
 
 def board_svg(t: Tutor, lang: str) -> str:
