@@ -91,6 +91,7 @@ def test_a_new_user_learns_by_clicking(web, browser, profile, lang, tag):
         page.evaluate(f"localStorage.setItem('yezi.lang', '{lang}')")
         page.goto(f"{web.base}/")
         page.wait_for_selector("#learn-lukfu")
+        assert page.locator("#lobby-learn").get_attribute("href").startswith("/learn?lang=")
         shot(page, f"learn-{tag}-lobby")
         tap(page.locator("#rules-lukfu"))
         page.wait_for_selector("#s-about")

@@ -88,10 +88,16 @@ def frame(game: str, lesson_id: str, lang: str, inputs: list[int], attempt: int 
         "log": t.log(lang),
         "settlement": settlement(t, lang),
         "answer": None if out is None or (out.kind == "ok" and out.move is None)
-        else {"kind": out.kind, "text": answer(t, out, lang), "rule": out.rule},
+        else _answer(t, out, lang),
         "inputs": t.inputs,
         "next_lesson": lessons[idx + 1].id if idx + 1 < len(lessons) else None,
     }
+
+
+def _answer(t: Tutor, out: Outcome, lang: str) -> dict[str, Any]:
+    text = answer(t, out, lang)
+    html = esc(text)
+    return {"kind": out.kind, "text": text, "html": _mark_chinese(html) if lang == "en" else html, "rule": out.rule}
 
 
 # ---- pages -------------------------------------------------------------------------------------

@@ -227,7 +227,9 @@ async function lobby(main) {
   function drawQuick() {
     quick.replaceChildren(el("h2", {}, T("playNow")), el("p", { class: "muted" }, T("playNowTitle")),
       el("ul", { class: "play-now" }, gs.map((g) => el("li", {}, el("button", { type: "button", class: "primary",
-        "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))));
+        "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))),
+      el("p", { class: "new-here" }, T("newHere"), " ", el("a", { href: `/learn?lang=${state.lang}`, id: "lobby-learn" },
+        T("learnAll"))));
   }
   drawQuick();
   form.onsubmit = async (ev) => {

@@ -82,7 +82,7 @@
       el("h2", { text: L.lesson.replace("{}", String(f.index + 1)) + " · " + f.title }),
       el("p", { class: "muted", id: "step-count", text: f.done ? L.done : L.step.replace("{}", String(f.step + 1)).replace("{}", String(f.steps)) }));
     var parts = [head];
-    if (f.answer) parts.push(el("p", { class: "answer " + f.answer.kind, id: "answer", role: "status", "data-rule": f.answer.rule || "", text: f.answer.text }));
+    if (f.answer) parts.push(el("p", { class: "answer " + f.answer.kind, id: "answer", role: "status", "data-rule": f.answer.rule || "", html: f.answer.html }));
     if (f.text) parts.push(el("div", { class: "say", id: "say", html: f.text }));
     var board = el("div", { class: "board table-svg", id: "board", html: f.board });
     parts.push(board);
