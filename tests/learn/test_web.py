@@ -38,6 +38,9 @@ def test_frames_over_http(web):
     assert [c["label"] for c in f["legal"] if c["suggested"]] == ["set of 2s (Tens, Myriads, Strings)"]
     ok = httpx.post(url, json={"lang": "zh-hant", "inputs": [], "attempt": "各二(拾貫索)"}, timeout=30).json()
     assert ok["step"] == 1 and ok["kind"] == "read" and len(ok["inputs"]) == 1
+    discard = httpx.post(f"{web.base}/api/learn/lukfu/must-beat", json={"lang": "zh-hant", "attempt": "墊四索"},
+                         timeout=30).json()
+    assert discard["pending"] == "已選定墊下（未完成）：四索"  # shown apart: the engine keeps it in the hand until done
     assert httpx.post(url, json={"lang": "en", "inputs": [-1]}, timeout=30).status_code == 409
     assert httpx.post(url, json={"lang": "xx"}, timeout=30).status_code == 400
     assert httpx.post(url, json={"lang": "en", "inputs": ["a"]}, timeout=30).status_code == 400

@@ -85,6 +85,7 @@ def frame(game: str, lesson_id: str, lang: str, inputs: list[int], attempt: int 
         "legal": [{"code": a, "label": g.format_action(a, lang), "suggested": a in expected} for a in t.legal()]
         if st is not None and st.is_move else [],
         "tries": [{"code": a, "label": g.format_action(a, lang)} for a in t.tries()] if st is not None else [],
+        "pending": _pending(t, lang),
         "log": t.log(lang),
         "settlement": settlement(t, lang),
         "answer": None if out is None or (out.kind == "ok" and out.move is None)
@@ -92,6 +93,20 @@ def frame(game: str, lesson_id: str, lang: str, inputs: list[int], attempt: int 
         "inputs": t.inputs,
         "next_lesson": lessons[idx + 1].id if idx + 1 < len(lessons) else None,
     }
+
+
+PENDING = {"zh-hant": "已選定墊下（未完成）", "zh-hans": "已选定垫下（未完成）", "en": "Chosen to discard so far"}
+
+
+def _pending(t: Tutor, lang: str) -> str:
+    """The cards of an unfinished face-down discard (the engine's view keeps them in the hand
+    until the discard is complete; the table drawing does not show them apart)."""
+    cards = t.view().get("pending_discard") or []
+    if not cards or t.game.name != "lukfu":
+        return ""
+    from yezi.components.lukfu_deck import name
+
+    return PENDING[lang] + (": " if lang == "en" else "：") + " ".join(name(c, lang) for c in cards)
 
 
 def _answer(t: Tutor, out: Outcome, lang: str) -> dict[str, Any]:

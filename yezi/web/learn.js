@@ -86,6 +86,7 @@
     if (f.text) parts.push(el("div", { class: "say", id: "say", html: f.text }));
     var board = el("div", { class: "board table-svg", id: "board", html: f.board });
     parts.push(board);
+    if (f.pending) parts.push(el("p", { class: "pending", id: "pending", text: f.pending }));
     if (f.settlement.length) {
       var ul = el("ul", {});
       f.settlement.forEach(function (s) { ul.appendChild(el("li", { text: s })); });
