@@ -44,6 +44,10 @@ def test_frames_over_http(web):
     assert httpx.post(url, json={"lang": "en", "inputs": [-1]}, timeout=30).status_code == 409
     assert httpx.post(url, json={"lang": "xx"}, timeout=30).status_code == 400
     assert httpx.post(url, json={"lang": "en", "inputs": ["a"]}, timeout=30).status_code == 400
+    assert httpx.post(url, json={"lang": "en", "extra": 1}, timeout=30).status_code == 400
+    assert httpx.post(url, content=b'{"lang": "en"}', headers={"Content-Type": "text/plain"},
+                      timeout=30).status_code == 415
+    assert httpx.post(url, json={"inputs": [0] * 401}, timeout=30).status_code == 400
     assert httpx.post(f"{web.base}/api/learn/lukfu/nosuch", json={}, timeout=30).status_code == 404
     assert httpx.get(f"{web.base}/learn/nosuch", timeout=30).status_code == 404
 

@@ -8,11 +8,14 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from yezi.core.registry import GAMES
-from yezi.learn import LANGS, has_lessons
-from yezi.server.http_util import SECURITY_HEADERS
+from yezi.learn import has_lessons
+from yezi.server.http_util import SECURITY_HEADERS, err, read_model
+from yezi.server.openapi import JSON_LIMITS
 from yezi.server.routes.rules import _lang
+from yezi.server.schemas import LearnStep
+from yezi.server.tables import TableError
 
-MAX_INPUTS = 400
+JSON_LIMIT = JSON_LIMITS["learn"]
 
 
 async def index(request: Request) -> Response:
@@ -35,40 +38,24 @@ async def game(request: Request) -> Response:
     return HTMLResponse(await run_in_threadpool(game_page, name, _lang(request)), headers=SECURITY_HEADERS)
 
 
-def _bad(msg: str, status: int = 400) -> Response:
-    return JSONResponse({"error": msg}, status_code=status)
-
-
 async def frame(request: Request) -> Response:
-    """Body: ``{"lang", "inputs": [codes, -1 for next], "attempt": code or notation | null, "next": bool}``."""
+    """Body (`yezi.server.schemas.LearnStep`): ``{"lang", "inputs": [codes, -1 for next], "attempt": code or
+    notation, "next": bool}``; the answer is `yezi.learn.html.frame`."""
     name, lesson_id = request.path_params["game"], request.path_params["lesson"]
     if name not in GAMES or not has_lessons(name):
-        return _bad("no lessons for that game", 404)
-    try:
-        body = await request.json()
-    except ValueError:
-        return _bad("the body is not JSON")
-    if not isinstance(body, dict):
-        return _bad("the body is a JSON object")
-    lang = body.get("lang", "zh-hant")
-    inputs = body.get("inputs", [])
-    attempt = body.get("attempt")
-    if lang not in LANGS:
-        return _bad(f"lang is one of {', '.join(LANGS)}")
-    if not isinstance(inputs, list) or len(inputs) > MAX_INPUTS or not all(
-            isinstance(x, int) and not isinstance(x, bool) for x in inputs):
-        return _bad("inputs is a list of move codes")
-    if attempt is not None and (isinstance(attempt, bool) or not isinstance(attempt, int | str)
-                                or (isinstance(attempt, str) and len(attempt) > 64)):
-        return _bad("attempt is a move code or its notation")
+        return err("bad-game", f"no lessons for {name!r}", 404)
     from yezi.learn.html import TutorError
     from yezi.learn.html import frame as make_frame
     from yezi.learn.lessons import LessonError
 
     try:
-        data = await run_in_threadpool(make_frame, name, lesson_id, lang, inputs, attempt, bool(body.get("next")))
+        body = await read_model(request, LearnStep, JSON_LIMIT)
+        data = await run_in_threadpool(make_frame, name, lesson_id, body.get("lang", "zh-hant"),
+                                       list(body.get("inputs", [])), body.get("attempt"), bool(body.get("next")))
+    except TableError as e:
+        return err(e.code, e.message)
     except LessonError as e:
-        return _bad(str(e), 404)
+        return err("bad-lesson", str(e), 404)
     except TutorError as e:
-        return _bad(str(e), 409)
+        return err("stale-progress", str(e), 409)
     return JSONResponse(data)
