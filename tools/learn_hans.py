@@ -1,5 +1,5 @@
 """Fill in the simplified-Chinese texts of a lesson file from its traditional ones with OpenCC
-(`pip install opencc`), the way tools/build_glossary.py does the glossary: after every
+(`pip install opencc`) and the mainland words of tools/build_glossary.py: after every
 ``….zh-hant = "…"`` line, the ``….zh-hans`` line is written (or rewritten). Review the output by eye.
 
     python3 tools/learn_hans.py yezi/learn/lukfu.toml
@@ -13,6 +13,16 @@ import sys
 import opencc
 
 t2s = opencc.OpenCC("t2s")
+# Hong Kong words OpenCC leaves alone, as tools/build_glossary.py writes them for the mainland
+MAINLAND_WORDS = {"甚么": "什么", "枱": "桌"}
+
+
+def simplified(text: str) -> str:
+    out = t2s.convert(text)
+    for hk, mainland in MAINLAND_WORDS.items():
+        out = out.replace(hk, mainland)
+    return out
+
 HANT = re.compile(r'^(\s*)([\w.]*)zh-hant = (".*")\s*$')
 
 
@@ -28,7 +38,7 @@ def fill(text: str) -> str:
             indent, prefix, value = m.groups()
             if i + 1 < len(lines) and lines[i + 1].strip().startswith(f"{prefix}zh-hans = "):
                 i += 1  # rewritten below
-            out.append(f"{indent}{prefix}zh-hans = {t2s.convert(value)}")
+            out.append(f"{indent}{prefix}zh-hans = {simplified(value)}")
         i += 1
     return "\n".join(out) + "\n"
 

@@ -112,6 +112,8 @@ def _pending(t: Tutor, lang: str) -> str:
 def _answer(t: Tutor, out: Outcome, lang: str) -> dict[str, Any]:
     text = answer(t, out, lang)
     html = esc(text)
+    if out.rule:  # the engine's rule id, shown as the identifier it is
+        html = html.replace(f" {esc(out.rule)}", f" <code>{esc(out.rule)}</code>", 1)
     return {"kind": out.kind, "text": text, "html": _mark_chinese(html) if lang == "en" else html, "rule": out.rule}
 
 
