@@ -113,9 +113,10 @@
       nb.addEventListener("click", function () { ask({ next: true }); });
       acts.appendChild(nb);
     } else {
-      acts.appendChild(el("p", { class: "complete", id: "complete", text: f.next_lesson ? L.done : L.all_done }));
-      if (f.next_lesson) {
-        var nl = el("a", { class: "button primary", id: "next-lesson", href: "#" + f.next_lesson, text: L.next_lesson + " →" });
+      var nextId = nextUndone();
+      acts.appendChild(el("p", { class: "complete", id: "complete", text: nextId ? L.done : L.all_done }));
+      if (nextId) {
+        var nl = el("a", { class: "button primary", id: "next-lesson", href: "#" + nextId, text: L.next_lesson + " →" });
         acts.appendChild(nl);
       }
     }
@@ -153,6 +154,15 @@
         svg.removeAttribute("height");
       }
     } catch (e) { if (hide) bg.style.display = ""; }  // not rendered yet: keep the drawing as it is
+  }
+
+  // the first lesson not yet done after this one (then from the start); null when all are done
+  function nextUndone() {
+    var done = doneSet(D.game);
+    var at = D.lessons.indexOf(current);
+    var order = D.lessons.slice(at + 1).concat(D.lessons.slice(0, at + 1));
+    for (var i = 0; i < order.length; i++) if (done.indexOf(order[i]) < 0) return order[i];
+    return null;
   }
 
   function open(id) {
