@@ -185,7 +185,8 @@ def guide_html(game: str, lang: str) -> str:
     for b in g.blocks:
         if b.kind == "title":
             body.append(f'<h1>{inl(b.inlines)}</h1><p class="play"><a href="/?game={esc(game)}">'
-                        f'{esc(label("play_it", lang))}</a> · {esc(label("terminal", lang))}'
+                        f'{esc(label("play_it", lang))}</a> · <a href="/learn/{esc(game)}?lang={esc(lang)}" id="to-learn">'
+                        f'{esc(label("learn_it", lang))}</a> · {esc(label("terminal", lang))}'
                         f"<code>yezi play {esc(game)} --lang {esc(lang)}</code></p><!--toc-->")
         elif b.kind == "section":
             if open_section:

@@ -28,6 +28,7 @@ LABELS: dict[str, dict[str, str]] = {
     "preset": {"zh-hant": "預設", "zh-hans": "预设", "en": "Preset"},
     "seen_by": {"zh-hant": "視角", "zh-hans": "视角", "en": "Seen by"},
     "everyone": {"zh-hant": "公開", "zh-hans": "公开", "en": "everyone"},
+    "learn_it": {"zh-hant": "互動教學", "zh-hans": "互动教学", "en": "Learn it step by step"},
     "play_it": {"zh-hant": "開枱玩", "zh-hans": "开桌玩", "en": "Play it"},
     "terminal": {"zh-hant": "終端機：", "zh-hans": "终端：", "en": "In a terminal: "},
     "roman": {"zh-hant": "讀音", "zh-hans": "读音", "en": "Said"},

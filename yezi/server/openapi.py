@@ -12,10 +12,18 @@ from pydantic.json_schema import models_json_schema
 from yezi.core.protocol import LANGS, NOTATIONS
 from yezi.server import catalog
 from yezi.server.config import Settings
-from yezi.server.schemas import ClaimSeat, CreateTable, OpenSession, RecordJson, ReissueInvite, ResolveRuleset
+from yezi.server.schemas import (
+    ClaimSeat,
+    CreateTable,
+    LearnStep,
+    OpenSession,
+    RecordJson,
+    ReissueInvite,
+    ResolveRuleset,
+)
 
 REF = "#/components/schemas/{model}"
-JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096}
+JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096, "learn": 8192}
 
 
 def _json_body(model: type, limit: int) -> dict[str, Any]:
@@ -44,7 +52,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
-    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite)
+    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -74,6 +82,12 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         "/api/glossary": {"get": {
             "summary": "the glossary of game terms (both scripts, romanisation, gloss, meaning, games)",
             "parameters": [_query("lang", {"enum": list(LANGS)})], "responses": _ok("the terms")}},
+        "/api/learn/{game}/{lesson}": {"post": {
+            "summary": "a tutorial lesson's frame: the lesson replayed from the learner's inputs, then one more "
+                       "(the engine's answer: played, refused with its rule, or not the lesson's move)",
+            "parameters": [_path("game", {"type": "string"}), _path("lesson", {"type": "string"})],
+            "requestBody": _json_body(LearnStep, JSON_LIMITS["learn"]),
+            "responses": {**_ok("the frame"), **_errors(400, 403, 404, 409, 415)}}},
         "/api/tables": {
             "get": {"summary": "open tables", "responses": _ok("the tables")},
             "post": {"summary": "open a table; the seat tokens are shown once", "description": mutating,

@@ -116,6 +116,20 @@ class ReissueInvite(Strict):
     field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
 
 
+class LearnStep(Strict):
+    """POST /api/learn/{game}/{lesson}: a tutorial lesson's progress (kept by the browser) and one input."""
+
+    lang: Literal["zh-hant", "zh-hans", "en"] = "zh-hant"
+    inputs: Annotated[list[Annotated[int, Field(ge=-1, le=100000)]], Field(max_length=400)] = Field(
+        default_factory=list, description="the learner's accepted inputs so far: move codes, -1 for 'next'")
+    attempt: Annotated[int, Field(ge=0, le=100000)] | Text(64) | None = Field(
+        None, description="a move to try: its code or its notation")
+    next: bool = Field(False, description="go past a step that is only read")
+
+    field_codes: ClassVar[dict[str, str]] = {"lang": "bad-lang", "inputs": "bad-inputs", "attempt": "bad-attempt",
+                                             "next": "bad-input"}
+
+
 class RecordJson(BaseModel):
     """POST /api/replay with a JSON record (`yezi.core.record.Record.to_json`); the text form is
     checked by its own parser. Only the envelope is declared: the deal's shape is the game's."""

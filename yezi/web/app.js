@@ -228,7 +228,9 @@ async function lobby(main) {
   function drawQuick() {
     quick.replaceChildren(el("h2", {}, T("playNow")), el("p", { class: "muted" }, T("playNowTitle")),
       el("ul", { class: "play-now" }, gs.map((g) => el("li", {}, el("button", { type: "button", class: "primary",
-        "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))));
+        "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))),
+      el("p", { class: "new-here" }, T("newHere"), " ", el("a", { href: `/learn?lang=${state.lang}`, id: "lobby-learn" },
+        T("learnAll"))));
   }
   drawQuick();
   form.onsubmit = async (ev) => {
@@ -276,7 +278,9 @@ async function lobby(main) {
         el("a", { href: "/games", id: "to-my-games" }, T("yourGames"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
-          id: `rules-${g.name}` }, title(g)))))));
+          id: `rules-${g.name}` }, title(g)), " · ", el("a", { href: `/learn/${g.name}?lang=${state.lang}`,
+          id: `learn-${g.name}`, class: "learn-link" }, T("learn"))))),
+        el("p", {}, el("a", { href: `/learn?lang=${state.lang}`, id: "to-learn" }, T("learnAll")))));
   }
   state.rerender = () => { drawQuick(); draw(); drawTables(); };
   main.replaceChildren(el("div", { class: "lobby" }, quick, form, tables));
@@ -613,7 +617,7 @@ async function route() {
 document.addEventListener("click", (ev) => {
   const a = ev.target.closest && ev.target.closest("a[href^='/']");
   if (a && !a.hasAttribute("download") && !a.getAttribute("href").startsWith("/api/")
-      && !a.getAttribute("href").startsWith("/rules") && ev.button === 0 && !ev.ctrlKey && !ev.metaKey) {
+      && !/^\/(rules|learn)/.test(a.getAttribute("href")) && ev.button === 0 && !ev.ctrlKey && !ev.metaKey) {
     ev.preventDefault();
     go(a.getAttribute("href"));
   }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from yezi.server.routes import api_games, api_tables, pages, replay, rules, sessions, ws
+from yezi.server.routes import api_games, api_tables, learn, pages, replay, rules, sessions, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -22,6 +22,9 @@ def all_routes() -> list[BaseRoute]:
         Route("/rules", rules.index),
         Route("/rules/{game}", rules.guide),
         Route("/api/glossary", rules.glossary),
+        Route("/learn", learn.index),
+        Route("/learn/{game}", learn.game),
+        Route("/api/learn/{game}/{lesson}", learn.frame, methods=["POST"]),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/games", api_games.games),

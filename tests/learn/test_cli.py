@@ -1,0 +1,75 @@
+"""`yezi learn GAME` driven end to end through its prompts (the CLI's main with standard input):
+every lesson of every game, refusals answered with the engine's
+reasons, the settlement at the end; bad arguments answered in one line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from tests.learn.helpers import learner_script
+from yezi.cli.main import main as yezi_main
+from yezi.core.registry import GAMES
+from yezi.learn import has_lessons
+from yezi.learn.lessons import load
+
+
+def run_learn(argv: list[str], lines: list[str]) -> tuple[int, str]:
+    from yezi.cli.learn import main
+
+    out = io.StringIO()
+    code = main(argv, stdin=io.StringIO("".join(x + "\n" for x in lines)), stdout=out)
+    return code, out.getvalue()
+
+
+def test_the_whole_lukfu_tutorial_in_english():
+    lines: list[str] = []
+    refused = 0
+    for le in load("lukfu"):
+        s, r = learner_script(le)
+        lines += s
+        refused += r
+    code, out = run_learn(["lukfu", "--lang", "en"], lines)
+    assert code == 0
+    assert out.count("Lesson complete!") == len(load("lukfu")) and "All lessons done" in out
+    assert out.count("✗ Not allowed") == refused
+    assert "(rule must-beat)" in out and "(rule lead-order)" in out and "(rule must-top)" in out
+    assert "Lead declares 6 糊: each loser owes 1" in out  # the engine's settlement line
+    assert "Second pays Lead 2 (包賠" in out and "Payments: Lead +2  Second -6  Dummy +4  Third +0" in out
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if has_lessons(g) and g != "lukfu"])
+def test_every_other_game_whole_tutorial(game):
+    lines: list[str] = []
+    refused = 0
+    for le in load(game):
+        s, r = learner_script(le)
+        lines += s
+        refused += r
+    code, out = run_learn([game, "--lang", "zh-hans"], lines)
+    assert code == 0
+    assert out.count("✗ 不合规则") == refused and out.count("本课完成！") == len(load(game))
+    assert "结算：" in out and "全部课程完成" in out  # a deal was played out and paid
+
+
+def test_one_lesson_alone():
+    le = load("fishing")[0]
+    lines, _ = learner_script(le)
+    code, out = run_learn(["fishing", "--lang", "en", "--lesson", le.id], lines)
+    assert code == 0 and out.count("Lesson complete!") == 1 and "All lessons done" not in out
+
+
+def test_wrong_moves_numbers_and_quitting():
+    code, out = run_learn(["lukfu", "--lang", "zh-hant", "--lesson", "leading"], ["一貫", "9", "99", "q"])
+    assert code == 0
+    assert "不合規則：一貫（規則 lead-order）" in out
+    assert "本課要你出：各二(拾貫索)" in out  # 9) is a legal move, not the lesson's
+    assert "看不懂這一招" in out and "再見" in out
+
+
+def test_bad_arguments(capsys):
+    assert yezi_main(["learn", "nosuch"]) == 2
+    assert "no lessons for 'nosuch'" in capsys.readouterr().err
+    assert yezi_main(["learn", "lukfu", "--lesson", "nosuch"]) == 2
+    assert "lessons: cards" in capsys.readouterr().err

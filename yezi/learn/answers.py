@@ -1,0 +1,25 @@
+"""The tutor's answer to one input, in words (shared by the terminal and the web page)."""
+
+from __future__ import annotations
+
+from yezi.learn.labels import label, rule_text
+from yezi.learn.tutor import Outcome, Tutor
+
+
+def answer(t: Tutor, out: Outcome, lang: str) -> str:
+    """The engine's reason for a refusal (its rule id and message; the message is the engine's
+    English, so the Chinese pages give the rule's own sentence), or what the lesson asks for."""
+    g = t.game
+    if out.kind == "ok":
+        return label("played", lang).format(g.format_action(out.move, lang)) if out.move is not None else ""
+    if out.kind == "illegal":
+        move = g.format_action(out.move, lang)
+        said = rule_text(g.name, out.rule, lang)
+        if lang == "en":
+            return f"{label('refused', lang)}: {move} ({label('rule', lang)} {out.rule}): {out.message}" + (
+                f" — {said}" if said else "")
+        return f"{label('refused', lang)}：{move}（{label('rule', lang)} {out.rule}）" + (f"：{said}" if said else "")
+    if out.kind == "not-this":
+        sep = ", " if lang == "en" else "、"
+        return label("not_this", lang).format(sep.join(g.format_action(a, lang) for a in out.expected))
+    return label("bad_input", lang).format(out.message)
