@@ -16,7 +16,7 @@ import yezi.native as native
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.games.dominoes.bots import HeuristicBot
-from yezi.native.base import NativeError, NativeGame, Unsupported, _replay
+from yezi.native.base import NativeError, NativeGame, Unsupported, _replay, differential
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
@@ -63,28 +63,20 @@ def native_for(name: str, preset: str, overrides: dict | None = None) -> NativeG
     return ng
 
 
+def _endings(state) -> list[str]:
+    """How a hand ended (reason / 頂牛 rule / 斜釘 tags), counted by the differential run so a test
+    can show that the rules it claims to cover were reached."""
+    res = state.result or {}
+    out = [res.get("reason")]
+    if "rule" in res:
+        out.append(res["rule"])
+    return out + ["tag:" + tag for tag in res.get("tags", [])]
+
+
 def run_differential(ng: NativeGame, n: int, seed: int) -> tuple[list[str], Counter]:
-    """`yezi.native.base.differential`, also counting how the hands ended (reason / 頂牛 rule), so
-    a test can show that the rules it claims to cover were reached."""
-    game = ng.game
-    rng = random.Random(seed)
-    bad: list[str] = []
-    seen: Counter = Counter()
-    for i in range(n):
-        state = game.start(seed=seed * 1_000_003 + i)
-        msg = _replay(state, ng.trace(state, rng.getrandbits(64)))
-        if msg:
-            bad.append(f"game {i}: {msg}")
-            if len(bad) >= 5:
-                break
-            continue
-        res = state.result or {}
-        seen[res.get("reason")] += 1
-        if "rule" in res:
-            seen[res["rule"]] += 1
-        for tag in res.get("tags", []):
-            seen["tag:" + tag] += 1
-    return bad, seen
+    """`yezi.native.base.differential` (over every core for long runs), with the endings counted."""
+    report = differential(ng, n, seed=seed, observe=_endings)
+    return report.mismatches, report.seen
 
 
 @pytest.mark.parametrize("name,preset", PRESETS)

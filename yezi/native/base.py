@@ -14,8 +14,11 @@ The trace format (all ``int64``), written by ``yz_<game>_trace``::
 from __future__ import annotations
 
 import ctypes
+import os
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -155,24 +158,76 @@ class DiffReport:
     games: int = 0
     decisions: int = 0
     mismatches: list[str] = field(default_factory=list)
+    seen: Counter = field(default_factory=Counter)  # what `observe` reported of the finished deals
+
+    def merge(self, other: DiffReport) -> None:
+        self.games += other.games
+        self.decisions += other.decisions
+        self.mismatches += other.mismatches
+        self.seen.update(other.seen)
 
 
-def differential(native: NativeGame, n_games: int, seed: int = 0, stop_after: int = 5) -> DiffReport:
-    """Drive the reference engine through each native trace: the same deal (from seed + i), the
-    same choice indices; compare actor, legal action list, and payments at every step."""
-    game = native.game
+#: the games a worker checks at a time (a run is split into chunks of this size; they are not
+#: worth a process below it)
+CHUNK = 2500
+
+
+def diff_workers() -> int:
+    """Processes for a differential run: ``$YEZI_TEST_WORKERS``, else every core."""
+    return max(1, int(os.environ.get("YEZI_TEST_WORKERS") or os.cpu_count() or 1))
+
+
+def differential(native: NativeGame, n_games: int, seed: int = 0, stop_after: int = 5,
+                 observe: Callable[[State], Iterable[str]] | None = None,
+                 workers: int | None = None) -> DiffReport:
+    """Drive the reference engine through each native trace: the same deal, the same choice
+    indices; compare actor, legal action list, and payments at every step.
+
+    Game i's deal comes from seed ``seed * 1_000_003 + i`` and its choices from a seed drawn from
+    (seed, i), so a run split over processes checks exactly the games a single process would.
+    The Python replay is the cost (the native side is a hundredth of it), so long runs go to
+    `diff_workers()` processes. `observe(state)` names things about each finished deal to count
+    in `report.seen` (a test shows so that the rules it claims to cover were reached); it must be
+    a module-level function when the run uses processes."""
+    workers = diff_workers() if workers is None else workers
+    if workers <= 1 or n_games < 2 * CHUNK:
+        return _diff_chunk(type(native), native.game, seed, 0, n_games, stop_after, observe)
     report = DiffReport()
-    rng = random.Random(seed)
-    for i in range(n_games):
-        state = game.start(seed=seed * 1_000_003 + i)
-        trace = native.trace(state, rng.getrandbits(64))
+    chunks = [(i, min(n_games, i + CHUNK)) for i in range(0, n_games, CHUNK)]
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=_mp_context()) as pool:
+        futures = [pool.submit(_diff_chunk, type(native), native.game, seed, a, b, stop_after, observe)
+                   for a, b in chunks]
+        for f in futures:
+            report.merge(f.result())
+    report.mismatches = report.mismatches[:stop_after]
+    return report
+
+
+def _mp_context() -> Any:
+    import multiprocessing
+
+    # forkserver: the test process may hold threads (a served app, a browser driver), which fork
+    # would copy in an unknown state
+    return multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+
+
+def _diff_chunk(cls: type[NativeGame], game: Game, seed: int, start: int, stop: int, stop_after: int,
+                observe: Callable[[State], Iterable[str]] | None) -> DiffReport:
+    native = cls(game)
+    report = DiffReport()
+    for i in range(start, stop):
+        deal_seed = seed * 1_000_003 + i
+        state = game.start(seed=deal_seed)
+        trace = native.trace(state, random.Random(deal_seed ^ 0x5DEECE66D).getrandbits(64))
         report.games += 1
         bad = _replay(state, trace)
         report.decisions += len(trace.steps)
         if bad:
-            report.mismatches.append(f"game {i} (deal seed {seed * 1_000_003 + i}): {bad}")
+            report.mismatches.append(f"game {i} (deal seed {deal_seed}): {bad}")
             if len(report.mismatches) >= stop_after:
                 break
+        elif observe is not None:
+            report.seen.update(observe(state))
     return report
 
 
