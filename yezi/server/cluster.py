@@ -50,7 +50,7 @@ from yezi.server.tables import Conn, LiveTable, TableManager
 log = logging.getLogger("yezi.server.cluster")
 
 TABLES_CHANNEL = "yezi_tables"
-FORWARDED = ("action", "next_deal", "name")  # the intents only the owner may carry out
+FORWARDED = ("action", "next_deal", "name", "back")  # the intents only the owner may carry out
 MAX_PAYLOAD = 7900  # PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more
 
 
@@ -343,8 +343,9 @@ class Cluster:
         t.owned, t.owner_id = False, None
         self._announced.pop(t.id, None)
         self._owned_at.pop(t.id, None)
-        if t.bot_task is not None:
-            t.bot_task.cancel()
+        for task in (t.bot_task, t.clock_task):
+            if task is not None:
+                task.cancel()
         self._refresh(t.id)
 
     def _evict(self) -> None:
@@ -763,9 +764,11 @@ def _apply_players(t: LiveTable, rows: list[dict[str, Any]]) -> bool:
 
 def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
     """Give a live table (its connections stay) the state of a fresh load from the log."""
-    if t.bot_task is not None:
-        t.bot_task.cancel()
+    for task in (t.bot_task, t.clock_task):
+        if task is not None:
+            task.cancel()
     t.row, t.players, t.deals, t.totals = fresh.row, fresh.players, fresh.deals, fresh.totals
+    t.clock, t.rematch = fresh.clock, fresh.rematch
     t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
     t.last_activity, t.playing_as = fresh.last_activity, {}
     t._logs.clear()

@@ -99,7 +99,7 @@ class FrameCache:
         parts = ['"position":' + dumps(position), '"seat":' + dumps(seat), '"view":' + dumps(view)]
         langs = (lang,) if lang in LANGS else LANGS
         parts.append('"log":{' + ",".join(dumps(lg) + ":" + self._log(st, seat, lg) for lg in langs) + "}")
-        if seat is not None and st.current_player == seat:
+        if seat is not None and t.may_act(seat):
             legal = st.legal_actions()
             g = t.game
             parts.append('"legal":' + dumps(legal))
