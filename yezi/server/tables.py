@@ -609,6 +609,8 @@ class TableManager:
                     if t is not None:
                         if self.cluster is not None:  # own it, or follow its owner
                             t = await self.cluster.adopt(t)
+                        if t.clock is not None and t.owned:  # the re-armed clock, as `timers.restore` set it
+                            await self.store.run(self.store.set_clock, t.id, t.clock.to_json())
                         self.live[table_id] = t
         finally:
             self._loading.pop(table_id, None)
@@ -754,6 +756,8 @@ class TableManager:
             self.cluster.adopt_new(t)
         self.live[tid] = t
         timers.restore(t, time.time())  # a timed table's first decision is timed from now (kick runs it)
+        if t.clock is not None:  # stored at once: a restart before the first move keeps this deadline
+            self.store.set_clock(tid, t.clock.to_json())
         return t, tokens
 
     async def claim(self, table_id: str, position: Any, name: Any) -> str:
