@@ -419,7 +419,9 @@ async function tablePage(main, tid) {
     const banner = awayBanner(frame, ctx, () => {
       ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "back", id: "back-" + Date.now().toString(36) }));
     });
-    awayBox.replaceChildren(...(banner ? [banner] : []));
+    // redrawn only when it says something else: a button that stays put under the finger while the table moves on
+    const key = banner ? `${state.lang}:${banner.textContent}` : "";
+    if (awayBox.dataset.key !== key) { awayBox.dataset.key = key; awayBox.replaceChildren(...(banner ? [banner] : [])); }
     fitTable();
     collectRematch();
   }
