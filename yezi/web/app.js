@@ -334,6 +334,7 @@ async function tablePage(main, tid) {
   const notice = el("div", { id: "notice", class: "muted" });  // e.g. bots rationed while the server is busy
   const nameBox = el("form", { id: "name-form", class: "panel", hidden: true });
   const awayBox = el("div", { id: "away-box" });  // your seat's "you were away / I'm back" notice
+  const endBox = el("div", { id: "end-box" });  // after the match: the result, rematch and play again, on the first screen
   let frameAt = 0, clk = null;  // when the frame arrived (its clock counts down from then)
   const ticker = setInterval(() => tick(root, clk, T), 250);
   let leaving = false, collecting = false;  // a rematch table is being opened
@@ -343,7 +344,7 @@ async function tablePage(main, tid) {
   const rulesLink = el("a", { id: "rules-link", class: "rules-link", hidden: true }, T("howToPlay"));
   // the felt (with your hand at its bottom) fills the rest of the first screen: what may grow sits
   // below it (hints, rules link, settlement, log, links), and only a one-line notice and the name box above
-  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, nameBox, root, hintBox, rulesLink));
+  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink));
   fitWatch(main);
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
@@ -394,7 +395,6 @@ async function tablePage(main, tid) {
       return id;
     },
     nextDeal() { ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "next_deal", id: "nd-" + Date.now() })); },
-    afterMatch: (f) => afterMatch(f),
     recordUrl: (k) => `/api/tables/${tid}/deals/${k}/record.txt?lang=${state.lang}`,
     replayUrl: (k) => `/replay?table=${tid}&deal=${k}`,
     invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
@@ -422,6 +422,9 @@ async function tablePage(main, tid) {
     // redrawn only when it says something else: a button that stays put under the finger while the table moves on
     const key = banner ? `${state.lang}:${banner.textContent}` : "";
     if (awayBox.dataset.key !== key) { awayBox.dataset.key = key; awayBox.replaceChildren(...(banner ? [banner] : [])); }
+    const rm = frame.match_over && frame.table.rematch;
+    const endKey = rm ? `${state.lang}:${frame.position}:${JSON.stringify(rm)}:${frame.totals}` : "";
+    if (endBox.dataset.key !== endKey) { endBox.dataset.key = endKey; endBox.replaceChildren(...(rm ? [matchEnd(frame)] : [])); }
     fitTable();
     collectRematch();
   }
@@ -448,9 +451,21 @@ async function tablePage(main, tid) {
       .then((r) => enterRematch(r.table))
       .catch((e) => { toast(`${T("error")}: ${e.message}`); });
   }
+  // the end of the match, above the table: your total, then rematch / play again (BGA's end-of-game bar)
+  function matchEnd(f) {
+    const me = f.position;
+    const total = me !== null && me !== undefined && f.totals ? f.totals[me] : null;
+    const mine = total === null || total === undefined ? "" : ` · ${T("totals")} ${typeof total === "number" && total > 0 ? "+" : ""}${total}`;
+    return el("section", { class: "panel match-end", id: "match-end", "aria-live": "polite" },
+      el("strong", {}, T("matchOver") + mine), el("div", { class: "buttons" }, afterMatch(f)),
+      el("a", { href: "#settlement", class: "to-settlement", onclick: (ev) => {
+        ev.preventDefault();
+        const st = document.getElementById("settlement");
+        if (st) st.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+      } }, T("settlement") + " ↓"));
+  }
   function afterMatch(f) {
     const rm = f.table.rematch;
-    if (!rm || f.replay) return [];
     const me = f.position;
     const out = [];
     const asked = rm.accepted.filter((p) => p !== me);

@@ -20,8 +20,9 @@ export function clockText(clk, now, T) {
   const left = Math.max(0, clk.deadline - now);
   const inBank = left <= clk.bankMs;
   const main = inBank ? left : left - clk.bankMs;
-  const text = inBank ? `${T("bank")} ${mmss(main)}` : mmss(main) + (clk.bankMs > 0 ? ` +${mmss(clk.bankMs)}` : "");
-  return { text, urgent: left <= 5000, inBank };
+  const head = inBank ? `${T("bank")} ${mmss(main)}` : mmss(main);
+  const tail = !inBank && clk.bankMs > 0 ? ` +${mmss(clk.bankMs)}` : "";
+  return { text: head + tail, head, tail, urgent: left <= 5000, inBank };
 }
 
 // Put the clock and away marks on a freshly drawn table (root: the table's element).
@@ -33,7 +34,8 @@ export function decorate(root, frame, clk, ctx) {
   (frame.seat_players || []).forEach((pos, s) => {
     if (!c.away || !c.away[pos]) return;
     for (const chip of chips(s)) {
-      chip.append(el("span", { class: "away-badge", "data-away": pos }, c.held[pos] ? T("botHolds") : T("away")));
+      (chip.querySelector(".role") || chip).append(
+        el("span", { class: "away-badge", "data-away": pos }, c.held[pos] ? T("botHolds") : T("away")));
     }
   });
   if (!clk) return;
@@ -46,7 +48,8 @@ export function decorate(root, frame, clk, ctx) {
   const s = (frame.seat_players || []).indexOf(c.position);
   if (s < 0) return;
   let placed = false;
-  for (const chip of chips(s)) { chip.append(span()); placed = true; }
+  // on the seat's first line (its role), so that the seat grows no taller on a phone
+  for (const chip of chips(s)) { (chip.querySelector(".role") || chip).append(span()); placed = true; }
   if (s === frame.seat || !placed) {  // your own clock: in your prompt, where your eyes are
     const prompt = root.querySelector(".felt #prompt, .felt .prompt");
     const line = root.querySelector(".felt .me-line.turn");
@@ -61,9 +64,13 @@ export function decorate(root, frame, clk, ctx) {
 export function tick(root, clk, T) {
   if (!clk) return;
   const now = performance.now();
-  const { text, urgent, inBank } = clockText(clk, now, T);
+  const { text, head, tail, urgent, inBank } = clockText(clk, now, T);
   for (const e of root.querySelectorAll("[data-clock]")) {
-    if (e.textContent !== text) e.textContent = text;
+    if (e.textContent !== text) {  // the time left, then the bank in smaller print (hidden on a phone's seats)
+      const b = document.createElement("b"); b.textContent = head;
+      const sm = document.createElement("small"); sm.className = "clock-bank"; sm.textContent = tail;
+      e.replaceChildren(b, ...(tail ? [sm] : []));
+    }
     e.classList.toggle("urgent", urgent);
     e.classList.toggle("bank", inBank);
   }

@@ -102,7 +102,6 @@ export function settlement(frame, ctx, details) {
     if (!frame.match_over && frame.seat !== null && frame.seat !== undefined) {
       buttons.push(el("button", { type: "button", id: "next-deal", class: "primary", onclick: () => ctx.nextDeal() }, T("nextDeal")));
     }
-    if (frame.match_over && ctx.afterMatch) buttons.push(...ctx.afterMatch(frame));  // rematch, play again
   }
   return el("section", { class: "panel settlement", id: "settlement", "aria-live": "polite" },
     el("h3", {}, T("settlement") + (frame.match_over ? ` · ${T("matchOver")}` : "")),
