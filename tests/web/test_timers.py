@@ -7,6 +7,7 @@ that a 15 s timer runs out in a fraction of a second."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import httpx
@@ -14,6 +15,7 @@ import pytest
 
 from tests.web.helpers import Client, Server
 from yezi.core.registry import load_game
+from yezi.server import timers
 from yezi.server.clock import AWAY_LIMIT, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, TableRow
@@ -302,3 +304,58 @@ def test_play_again_opens_a_table_like_this_one_within_the_creation_caps(tmp_pat
         a.close()
     finally:
         srv.stop()
+
+
+# ---- a timeout tells nothing about the hand (Luk Fu's 五虎 question) ---------------------------------
+
+class _Store:
+    """What a table writes, kept nowhere (the timing is under test, not the storage)."""
+
+    async def run(self, fn, *args):
+        return fn(*args)
+
+    def __getattr__(self, name):
+        return lambda *args: None
+
+
+class _SlowThinker:
+    """A worker that takes 0.1 s to think: a forced move never reaches it, a real choice does."""
+
+    async def bot_move(self, table, client, people, spec, level, view, legal, seed):
+        await asyncio.sleep(0.1)
+        return legal[-1], level
+
+
+def test_a_lone_buhbao_and_a_real_tigers_choice_time_out_alike():
+    """Seed 42: at the 五虎 question seats 0 and 1 can only answer 不報 (a forced move, found at
+    once) and seat 3 may declare (a choice, worked out by the bot). Played for them at their
+    timeouts, both answers come the same time after the deadline, so nobody can tell from it which
+    seat held the tigers (as the page's own automatic 不報 is timed like a person's answer)."""
+    g = load_game("lukfu")
+    row = TableRow("t42", "lukfu", g.rules.preset, {}, 1, 7, "", False, "playing", 0.0, True, 0, 15, 0)
+    players = [PlayerRow(i, "human", None, f"P{i}", None, True) for i in range(4)]
+    settings = Settings(timeout_move_pad_s=0.3, timer_scale=0.01)
+    t = LiveTable(row, players, g, store=_Store(), settings=settings, thinker=_SlowThinker())  # type: ignore[arg-type]
+    t.start_deal(0, 0, 42, g.deal_from_seed(42))
+    t.kick = lambda: None  # no timer task: the test calls the timeout itself
+
+    async def timeout_now() -> tuple[list[int], float]:
+        st = t.current.state
+        legal = st.legal_actions()
+        pos = t.position_of(st.current_player)
+        t.clock.start((0, len(st.history)), pos, now=time.time())
+        t0 = time.monotonic()
+        await timers.expire(t, t.clock.key, pos)
+        assert t.clock.seats[pos].timeouts == 1
+        return legal, time.monotonic() - t0
+
+    async def run() -> list[tuple[list[int], float]]:
+        out = []
+        for _ in range(3):
+            out.append(await timeout_now())
+        return out
+
+    (l0, d0), (l1, d1), (l3, d3) = asyncio.run(run())
+    assert l0 == [5] and l1 == [5] and 4 in l3
+    assert abs(d0 - d3) < 0.05 and abs(d1 - d3) < 0.05, (d0, d1, d3)
+    assert d0 >= 0.29
