@@ -156,6 +156,7 @@ class LiveTable:
             scale = settings.timer_scale
             self.clock = TurnClock.from_json(row.clock, row.move_seconds * scale, row.bank_seconds * scale, self.n)
         self.clock_task: asyncio.Task | None = None
+        self._stand_in: str | None = None
         self.clock_wake = asyncio.Event()
         # after the match: who asked for a rematch, and the new table once everyone has
         self.rematch: dict[str, Any] = _rematch_of(row.rematch)
@@ -223,7 +224,9 @@ class LiveTable:
     @property
     def stand_in_level(self) -> str:
         """The bot that plays a timed-out or held seat: the game's heuristic player where it has one."""
-        return "heuristic" if "heuristic" in catalog.bot_levels(self.row.game) else "random"
+        if self._stand_in is None:
+            self._stand_in = "heuristic" if "heuristic" in catalog.bot_levels(self.row.game) else "random"
+        return self._stand_in
 
     def may_act(self, seat: int) -> bool:
         """Whether the seat's holder is asked to act now (not while a bot holds the seat)."""
