@@ -359,3 +359,19 @@ def test_a_lone_buhbao_and_a_real_tigers_choice_time_out_alike():
     assert l0 == [5] and l1 == [5] and 4 in l3
     assert abs(d0 - d3) < 0.05 and abs(d1 - d3) < 0.05, (d0, d1, d3)
     assert d0 >= 0.29
+
+
+def test_tables_made_before_timers_have_none(tmp_path):
+    from sqlalchemy import text
+
+    from yezi.server.db import Store, make_engine, migrate
+
+    e = make_engine("sqlite:///" + str(tmp_path / "old.db"))
+    migrate(e, "0003")
+    with e.begin() as c:
+        c.execute(text("insert into yezi_tables (id, game, preset, options, num_deals, seed, title, listed, status, "
+                       "created_at) values ('old', 'lukfu', 'hakka-hk', '{}', 1, 7, '', true, 'playing', 0)"))
+    migrate(e)
+    row = Store(e, checkpoint_every=0).table("old")
+    assert (row.move_seconds, row.bank_seconds, row.clock, row.rematch) == (0, 0, None, None)
+    e.dispose()
