@@ -375,3 +375,14 @@ def test_tables_made_before_timers_have_none(tmp_path):
     row = Store(e, checkpoint_every=0).table("old")
     assert (row.move_seconds, row.bank_seconds, row.clock, row.rematch) == (0, 0, None, None)
     e.dispose()
+
+
+def test_between_deals_the_next_deal_starts_when_the_timer_runs_out(fast_server):
+    srv = fast_server
+    t = srv.create(game="lukfu", name="Ann", move_timer=15, num_deals=2, seats=[{"kind": "human"}, *BOTS3])
+    me = srv.client(t["id"], t["seats"]["0"]["token"])
+    gap = me.wait(lambda x: x["type"] == "state" and x["deal_over"] and not x["match_over"], timeout=60)
+    assert _clock(gap)["next_deal"] and _clock(gap)["position"] is None
+    nxt = me.wait(lambda x: x["type"] == "state" and x["deal_no"] == 1, timeout=20)
+    assert all(b == pytest.approx(60 * 0.03) for b in _clock(nxt)["banks"])  # every bank full again
+    me.close()
