@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from yezi.server.tables import LiveTable, TableError, TableManager, hash_token, new_token, table_spec
+from yezi.server.tables import LiveTable, TableError, TableManager, hash_token, new_token, rematch_of, table_spec
 
 
 def _refuse_unless_over(t: LiveTable, position: Any) -> None:
@@ -37,6 +37,11 @@ async def request(manager: TableManager, t: LiveTable, position: int, client: st
     _refuse_unless_over(t, position)
     async with t.lock:
         rm = t.rematch
+        if manager.cluster is not None:  # another instance may have recorded an acceptance or the new table
+            row = await manager.store.run(manager.store.table, t.id)
+            there = rematch_of(row.rematch if row else None)
+            rm["accepted"] |= there["accepted"]
+            rm["table"] = rm["table"] or there["table"]
         if rm["table"] is None:
             if position not in rm["accepted"]:
                 rm["accepted"].add(position)

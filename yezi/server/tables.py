@@ -159,7 +159,7 @@ class LiveTable:
         self._stand_in: str | None = None
         self.clock_wake = asyncio.Event()
         # after the match: who asked for a rematch, and the new table once everyone has
-        self.rematch: dict[str, Any] = _rematch_of(row.rematch)
+        self.rematch: dict[str, Any] = rematch_of(row.rematch)
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -844,7 +844,7 @@ def table_spec(t: LiveTable) -> dict[str, Any]:
     }
 
 
-def _rematch_of(text: str | None) -> dict[str, Any]:
+def rematch_of(text: str | None) -> dict[str, Any]:
     try:
         d = json.loads(text) if text else {}
         return {"accepted": {int(x) for x in d.get("accepted", [])}, "table": d.get("table")}
