@@ -99,7 +99,10 @@ async def run(t: LiveTable) -> None:
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(t.clock_wake.wait(), left)
                 continue
+            before = (c.key, c.deadline)
             await expire(t, c.key, c.position)
+            if t.clock is not None and (t.clock.key, t.clock.deadline) == before:
+                await asyncio.sleep(1.0)  # nothing could be done (never expected): try again later, never spin
     except asyncio.CancelledError:
         raise
     except Exception:
