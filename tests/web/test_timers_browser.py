@@ -60,6 +60,8 @@ def test_timer_runs_out_seat_away_back_and_rematch(fast_web, browser, vp, touch)
         with new_page(browser, vp) as watch:
             watch.goto(f"{srv.base}/t/{tb['id']}")
             watch.wait_for_selector("[data-away='0']", timeout=15000)
+            watch.wait_for_timeout(300)
+            watch.screenshot(path=f"{SHOTS}/timer-away-spectator-{kind}.png")
         # I'm back: no longer away (until the timer, 2.25 s at this scale, runs out again)
         tap(page.locator("#im-back"))
         deadline = time.time() + 10
