@@ -455,7 +455,7 @@ async function tablePage(main, tid) {
   function matchEnd(f) {
     const me = f.position;
     const total = me !== null && me !== undefined && f.totals ? f.totals[me] : null;
-    const mine = total === null || total === undefined ? "" : ` · ${T("totals")} ${typeof total === "number" && total > 0 ? "+" : ""}${total}`;
+    const mine = total === null || total === undefined ? "" : ` · ${T("yourTotal")} ${typeof total === "number" && total > 0 ? "+" : ""}${total}`;
     return el("section", { class: "panel match-end", id: "match-end", "aria-live": "polite" },
       el("strong", {}, T("matchOver") + mine), el("div", { class: "buttons" }, afterMatch(f)),
       el("a", { href: "#settlement", class: "to-settlement", onclick: (ev) => {

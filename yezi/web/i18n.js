@@ -39,7 +39,7 @@ export const STRINGS = {
     bank: "備用", away: "暫離", botHolds: "電腦代打", timeLeft: "剩餘時間", nextDealIn: "下一局",
     awayNotice: "你超咗時：電腦幫你出咗牌。", heldNotice: "你連續三次超時：電腦代你打，直到你返嚟。", imBack: "我返嚟喇",
     rematch: "再嚟一場", acceptRematch: "接受再嚟一場", rematchWaiting: "等緊 {names} 接受再嚟一場",
-    rematchAsked: "{names} 想再嚟一場", playAgain: "開新枱再玩", watchRematch: "睇下一場",
+    rematchAsked: "{names} 想再嚟一場", yourTotal: "你嘅總分", playAgain: "開新枱再玩", watchRematch: "睇下一場",
   },
   "zh-hans": {
     hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示",
@@ -80,7 +80,7 @@ export const STRINGS = {
     bank: "备用", away: "暂离", botHolds: "电脑代打", timeLeft: "剩余时间", nextDealIn: "下一局",
     awayNotice: "你超时了：电脑替你出了牌。", heldNotice: "你连续三次超时：电脑代你打，直到你回来。", imBack: "我回来了",
     rematch: "再来一场", acceptRematch: "接受再来一场", rematchWaiting: "等待 {names} 接受再来一场",
-    rematchAsked: "{names} 想再来一场", playAgain: "开新桌再玩", watchRematch: "观看下一场",
+    rematchAsked: "{names} 想再来一场", yourTotal: "你的总分", playAgain: "开新桌再玩", watchRematch: "观看下一场",
   },
   en: {
     hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints",
@@ -130,7 +130,7 @@ export const STRINGS = {
     awayNotice: "You ran out of time: the bot played for you.",
     heldNotice: "Three timeouts in a row: a bot plays your seat until you come back.", imBack: "I'm back",
     rematch: "Rematch", acceptRematch: "Accept the rematch", rematchWaiting: "Waiting for {names} to accept the rematch",
-    rematchAsked: "{names} would like a rematch", playAgain: "Play again", watchRematch: "Watch the next match",
+    rematchAsked: "{names} would like a rematch", yourTotal: "your total", playAgain: "Play again", watchRematch: "Watch the next match",
   },
 };
 
