@@ -353,7 +353,7 @@ def test_migrations_idempotent(db_url_factory, db_kind, game):
     with e.connect() as c:
         from sqlalchemy import text
 
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0003"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0004"
     e.dispose()
 
 

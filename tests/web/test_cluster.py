@@ -400,3 +400,38 @@ def test_only_the_owner_archives_and_every_instance_closes(postgres):
             c.close()
         a.stop()
         b.stop()
+
+
+def test_a_timer_runs_at_the_owner_and_shows_through_any_instance(postgres):
+    """A timed table run by A, its player connected through B: B's frames carry the owner's clock
+    (the decision timed, then the seat marked away after its timeout), "I'm back" sent through B is
+    carried out by A, and a rematch accepted through both instances makes one table."""
+    url = postgres.url(f"yezi_cluster_timer_{os.getpid()}")
+    env = {"YEZI_TIMER_SCALE": "0.05", "YEZI_TIMEOUT_MOVE_PAD": "0"}
+    a = Server(url, env=env).start()
+    b = Server(url, env=env).start()
+    try:
+        bots = [{"kind": "bot", "bot": "heuristic"}] * 2
+        t = a.create(name="Ann", move_timer=15, seats=[{"kind": "human"}, {"kind": "human"}, *bots])
+        p0 = b.client(t["id"], t["seats"]["0"]["token"])
+        p1 = a.client(t["id"], t["seats"]["1"]["token"])
+        timed = p0.wait(lambda x: x["type"] == "state" and x["table"]["clock"].get("position") in (0, 1), timeout=30)
+        assert timed["table"]["clock"]["left_ms"] > 0
+        away = p0.wait(lambda x: x["type"] == "state" and any(x["table"]["clock"]["away"]), timeout=30)
+        pos = away["table"]["clock"]["away"].index(True)
+        if pos == 0:
+            p0.send({"type": "back", "id": "back-b"})
+            assert p0.wait(lambda x: x.get("id") == "back-b" and x["type"] in ("ack", "error"))["type"] == "ack"
+        end = p0.wait(lambda x: x["type"] == "state" and x["match_over"], timeout=90)
+        assert end["table"]["rematch"]["wanted"] == [0, 1]
+        r0 = httpx.post(f"{b.base}/t/{t['id']}/rematch", json={"position": 0},
+                        headers={"Authorization": f"Bearer {t['seats']['0']['token']}"})
+        r1 = httpx.post(f"{a.base}/t/{t['id']}/rematch", json={"position": 1},
+                        headers={"Authorization": f"Bearer {t['seats']['1']['token']}"})
+        assert r0.status_code == 200 and r1.status_code == 200, (r0.text, r1.text)
+        assert r0.json()["table"] is None and r1.json()["table"]
+        for c in (p0, p1):
+            c.close()
+    finally:
+        a.stop()
+        b.stop()

@@ -42,6 +42,7 @@ from typing import Any
 from sqlalchemy import select
 
 from yezi.server import lease as L
+from yezi.server.clock import TurnClock
 from yezi.server.db import Store, deals_t, events_t, players_t, tables_t
 from yezi.server.expiry import tell_archived
 from yezi.server.frames import FrameCache
@@ -50,7 +51,7 @@ from yezi.server.tables import Conn, LiveTable, TableManager
 log = logging.getLogger("yezi.server.cluster")
 
 TABLES_CHANNEL = "yezi_tables"
-FORWARDED = ("action", "next_deal", "name")  # the intents only the owner may carry out
+FORWARDED = ("action", "next_deal", "name", "back")  # the intents only the owner may carry out
 MAX_PAYLOAD = 7900  # PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more
 
 
@@ -121,6 +122,7 @@ class Cluster:
         self._keys = itertools.count()
         self._changed: set[str] = set()
         self._moves: list[str] = []  # "table:deal:from_seq:a,b,..": the moves themselves, for the replicas
+        self._clocks: dict[str, str] = {}  # table: its move timer as JSON, for the replicas' clients
         self._announced: dict[str, tuple[int, int]] = {}  # (deal, seq) each owned table was last announced at
         self._flush: asyncio.Task | None = None
         self._presence: dict[str, tuple[int, int]] = {}  # what each table's connections here were announced as
@@ -343,8 +345,9 @@ class Cluster:
         t.owned, t.owner_id = False, None
         self._announced.pop(t.id, None)
         self._owned_at.pop(t.id, None)
-        if t.bot_task is not None:
-            t.bot_task.cancel()
+        for task in (t.bot_task, t.clock_task):
+            if task is not None:
+                task.cancel()
         self._refresh(t.id)
 
     def _evict(self) -> None:
@@ -383,6 +386,8 @@ class Cluster:
         last = self._announced.get(t.id) if t.owned else None
         if t.owned:
             self._announced[t.id] = pos
+            if t.clock is not None:  # the replicas show the owner's clock (it changes with no move: a timeout's marks)
+                self._clocks[t.id] = t.clock.to_json()
         if last is not None and last[0] == pos[0] and last[1] < pos[1]:
             self._moves.append(f"{t.id}:{d.no}:{last[1]}:" + ",".join(map(str, d.state.history[last[1]:])))
         else:  # a new deal, or the same move (seats, names or connections changed)
@@ -398,8 +403,11 @@ class Cluster:
         moves, self._moves = self._moves, []
         ids, self._changed = sorted(self._changed), set()
         presence, self._presence_due = self._presence_due, {}
+        clocks, self._clocks = self._clocks, {}
         if moves:
             await self._notify_ids("e", moves)
+        if clocks:  # after the moves: a replica applies them, then the clock of the decision they lead to
+            await self._notify_ids("k", [f"{tid}={text}" for tid, text in clocks.items()])
         if ids:
             await self._notify_ids("c", ids)
         if presence:
@@ -476,6 +484,10 @@ class Cluster:
             for item in ids:
                 self._on_moves(item)
             return
+        if kind == "k":
+            for item in ids:
+                self._on_clock(item)
+            return
         if kind == "p":
             until = time.monotonic() + 2 * self.cfg.lease_s
             for item in ids:
@@ -501,6 +513,15 @@ class Cluster:
                         self._spawn(self._resend(key))
             else:
                 self._refresh(tid)
+
+    def _on_clock(self, item: str) -> None:
+        """The owner's move timer of a table this instance keeps a replica of."""
+        tid, _, text = item.partition("=")
+        t = self.manager.live.get(tid)
+        if t is None or t.owned or t.clock is None:
+            return
+        t.clock = TurnClock.from_json(text, t.clock.move_s, t.clock.bank_s, t.n)
+        self._quiet_broadcast(t)
 
     def _on_moves(self, item: str) -> None:
         """Apply moves announced by a table's owner to this instance's replica, when they follow
@@ -684,7 +705,7 @@ class Cluster:
             conn.received = time.perf_counter()
             await self.handler(self.ctx, t, conn, json.dumps(m.get("m")))
             reply["f"] = conn.out
-            if self._moves or self._changed:  # the move first: the asker's replica shows it by the ack
+            if self._moves or self._changed or self._clocks:  # the move first: the asker's replica shows it by the ack
                 await self._flush_changed()
         text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
         if len(text.encode()) > MAX_PAYLOAD:  # an error message far too long: say less
@@ -763,9 +784,11 @@ def _apply_players(t: LiveTable, rows: list[dict[str, Any]]) -> bool:
 
 def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
     """Give a live table (its connections stay) the state of a fresh load from the log."""
-    if t.bot_task is not None:
-        t.bot_task.cancel()
+    for task in (t.bot_task, t.clock_task):
+        if task is not None:
+            task.cancel()
     t.row, t.players, t.deals, t.totals = fresh.row, fresh.players, fresh.deals, fresh.totals
+    t.clock, t.rematch = fresh.clock, fresh.rematch
     t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
     t.last_activity, t.playing_as = fresh.last_activity, {}
     t._logs.clear()

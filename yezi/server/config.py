@@ -130,6 +130,18 @@ class Settings:
     table_empty_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_EMPTY", 15 * 60))
     # How often the sweeper looks.
     expiry_check_s: float = field(default_factory=lambda: _env_float("YEZI_EXPIRY_CHECK", 30))
+    # ---- move timers (yezi.server.clock) ------------------------------------------------------
+    # After a restart a running timer keeps its deadline, but never ends sooner than this many
+    # seconds after the table is back (its players need a moment to reconnect).
+    timer_restart_grace_s: float = field(default_factory=lambda: _env_float("YEZI_TIMER_RESTART_GRACE", 5))
+    # A timed-out seat's move (the heuristic bot's) is played this long after the deadline at the
+    # earliest, however fast it was found: a forced move (a lone 不報) and a real choice take the
+    # same time, so the timing tells nobody which it was.
+    timeout_move_pad_s: float = field(default_factory=lambda: _env_float("YEZI_TIMEOUT_MOVE_PAD", 0.5))
+    # For tests only (an operator's setting, never a client's): every timer's seconds are multiplied
+    # by this, so that a 15 s timer runs out in a fraction of a second.
+    timer_scale: float = field(default_factory=lambda: _env_float("YEZI_TIMER_SCALE", 1.0))
+
     # Seat cookies (the credential a seat link is exchanged for) last this long.
     seat_cookie_max_age_s: int = field(default_factory=lambda: _env_int("YEZI_SEAT_COOKIE_MAX_AGE", 30 * 86400))
 

@@ -54,6 +54,10 @@ tables_t = Table(
     Column("created_at", Float, nullable=False),
     Column("hints", Boolean, nullable=False, default=True),  # may seat holders ask for hints (0002)
     Column("host_position", Integer, nullable=True),  # who may re-issue invitations (0003)
+    Column("move_seconds", Integer, nullable=False, default=0),  # move timer, 0: none (0004)
+    Column("bank_seconds", Integer, nullable=False, default=0),  # time bank per deal (0004)
+    Column("clock", Text, nullable=True),  # the running clock, JSON (yezi.server.clock) (0004)
+    Column("rematch", Text, nullable=True),  # rematch requests and the new table, JSON (0004)
 )
 players_t = Table(
     "yezi_players", metadata,
@@ -113,6 +117,10 @@ class TableRow:
     created_at: float
     hints: bool = True
     host_position: int | None = None
+    move_seconds: int = 0
+    bank_seconds: int = 0
+    clock: str | None = None
+    rematch: str | None = None
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
@@ -206,6 +214,7 @@ class Store:
                 id=row.id, game=row.game, preset=row.preset, options=json.dumps(row.options),
                 num_deals=row.num_deals, seed=row.seed, title=row.title, listed=row.listed,
                 status=row.status, created_at=row.created_at, hints=row.hints, host_position=row.host_position,
+                move_seconds=row.move_seconds, bank_seconds=row.bank_seconds, clock=row.clock,
             ))
             c.execute(insert(players_t), [
                 dict(table_id=row.id, position=p.position, kind=p.kind, bot=p.bot, name=p.name,
@@ -288,6 +297,21 @@ class Store:
                                                players_t.c.kind == "human")
                       .values(token_hash=token_hash, claimed=False, name="", access="invite"))
 
+    def set_clock(self, table_id: str, clock: str | None) -> None:
+        """The table's running clock (yezi.server.clock), written whenever it changes."""
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(clock=clock))
+
+    def set_rematch(self, table_id: str, rematch: str | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
+
+    def set_seat_token(self, table_id: str, position: int, token_hash: str) -> None:
+        """A new credential for a claimed seat (a rematch's seat collected by its player)."""
+        with self.engine.begin() as c:
+            c.execute(update(players_t).where(players_t.c.table_id == table_id, players_t.c.position == position,
+                                               players_t.c.kind == "human").values(token_hash=token_hash))
+
     def last_activity(self, table_id: str) -> float:
         """When the table last changed: its newest move or deal, or its creation."""
         with self.engine.connect() as c:
@@ -358,4 +382,6 @@ def _table_row(r) -> TableRow:
         id=r["id"], game=r["game"], preset=r["preset"], options=json.loads(r["options"] or "{}"),
         num_deals=r["num_deals"], seed=int(r["seed"]), title=r["title"] or "", listed=bool(r["listed"]),
         status=r["status"], created_at=r["created_at"], hints=bool(r["hints"]), host_position=r["host_position"],
+        move_seconds=int(r["move_seconds"] or 0), bank_seconds=int(r["bank_seconds"] or 0), clock=r["clock"],
+        rematch=r["rematch"],
     )

@@ -56,7 +56,7 @@ async def archive(manager: TableManager, t: LiveTable, reason: str) -> None:
         t.row.status = "expired"
         t.broadcast()  # the last frame says status "expired" (in a cluster, the replicas hear of it: on_change)
         tell_archived(t, reason)
-    for task in (t.bot_task, t.next_task):
+    for task in (t.bot_task, t.next_task, t.clock_task):
         if task is not None and task is not asyncio.current_task():
             task.cancel()
     manager.limits.release(t.id)

@@ -13,6 +13,7 @@ connections, `sync` and `lang` requests reuse it. The content is exactly `LiveTa
 from __future__ import annotations
 
 import json
+import time
 from typing import TYPE_CHECKING, Any
 
 from yezi.core.protocol import LANGS, State
@@ -55,6 +56,7 @@ class FrameCache:
         self._const = dumps({"seat_names": self.seat_names, "active_seats": g.active_seats()})[1:-1]
         self._texts: dict[tuple[int | None, str], str] = {}
         self._common: str | None = None
+        self._built = 0.0  # when the common part was built (a running clock's time left ages)
         self._logs: dict[tuple[int, int | None, str, bool], list[str]] = {}  # encoded log lines
 
     def invalidate(self) -> None:
@@ -62,11 +64,15 @@ class FrameCache:
         self._common = None
 
     def text(self, position: int | None, lang: str) -> str:
+        clock = self.t.clock
+        if clock is not None and clock.running and self._common is not None and time.monotonic() - self._built > 0.5:
+            self.invalidate()  # the time left it says is out of date (a sync, a language switch)
         key = (position, lang)
         s = self._texts.get(key)
         if s is None:
             if self._common is None:
                 self._common = self._build_common()
+                self._built = time.monotonic()
             s = self._texts[key] = '{"type":"state",' + self._common + "," + self._build_seat(position, lang) + "}"
         return s
 
@@ -99,7 +105,7 @@ class FrameCache:
         parts = ['"position":' + dumps(position), '"seat":' + dumps(seat), '"view":' + dumps(view)]
         langs = (lang,) if lang in LANGS else LANGS
         parts.append('"log":{' + ",".join(dumps(lg) + ":" + self._log(st, seat, lg) for lg in langs) + "}")
-        if seat is not None and st.current_player == seat:
+        if seat is not None and t.may_act(seat):
             legal = st.legal_actions()
             g = t.game
             parts.append('"legal":' + dumps(legal))

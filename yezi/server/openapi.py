@@ -20,10 +20,12 @@ from yezi.server.schemas import (
     RecordJson,
     ReissueInvite,
     ResolveRuleset,
+    SeatRequest,
 )
 
 REF = "#/components/schemas/{model}"
-JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096, "learn": 8192}
+JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096, "learn": 8192,
+               "seat": 4096}
 
 
 def _json_body(model: type, limit: int) -> dict[str, Any]:
@@ -52,7 +54,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
-    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep)
+    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -113,6 +115,18 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                        "or 'Authorization: Bearer <host token>'", "description": mutating, "parameters": [tid],
             "requestBody": _json_body(ReissueInvite, JSON_LIMITS["invite"]),
             "responses": {**_ok("the new link"), **_errors(400, 403, 404, 415)}}},
+        "/t/{tid}/rematch": {"post": {
+            "summary": "after the match, a player asks for (accepts) a rematch with the same seats; once every "
+                       "player has, the answer names the new table and sets the cookie of the caller's seat there "
+                       "(the seat's cookie or 'Authorization: Bearer <token>')", "description": mutating,
+            "parameters": [tid], "requestBody": _json_body(SeatRequest, JSON_LIMITS["seat"]),
+            "responses": {**_ok("who accepted, who must, the new table"), **_errors(400, 403, 404, 409, 415, 429)}}},
+        "/t/{tid}/again": {"post": {
+            "summary": "after the match, a player opens a new table like this one as its host (counted against "
+                       "the creation caps); the answer is that of POST /api/tables", "description": mutating,
+            "parameters": [tid], "requestBody": _json_body(SeatRequest, JSON_LIMITS["seat"]),
+            "responses": {**_ok("the table and its seat links", status="201"),
+                          **_errors(400, 403, 404, 409, 415, 429)}}},
         "/api/tables/{tid}/deals/{k}/record.txt": {"get": {
             "summary": "a finished deal's record", "parameters": [tid, k, _query("lang", {"enum": list(NOTATIONS)})],
             "responses": {**_ok("the record", "text/plain"), **_errors(400, 404, 409)}}},

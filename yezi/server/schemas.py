@@ -19,6 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
+from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES
 from yezi.server.errors import TableError
 
 MAX_DEPTH = 32  # the deepest legitimate body (a record's deal) nests 4 or 5 levels
@@ -76,10 +77,16 @@ class CreateTable(Strict):
     hints: bool = True
     title: Text(200) | None = None
     listed: bool = True
+    move_timer: Literal[MOVE_CHOICES] = Field(  # type: ignore[valid-type]
+        0, description="seconds per decision (0: no timer); a seat that runs out is played by the heuristic bot "
+                       "and marked away, and after three timeouts in a row a bot holds it until its player is back")
+    time_bank: Literal[BANK_CHOICES] | None = Field(  # type: ignore[valid-type]
+        None, description=f"extra seconds per seat and deal, spent when a decision takes longer than move_timer "
+                          f"(default {DEFAULT_BANK} with a timer)")
 
     field_codes: ClassVar[dict[str, str]] = {
         "game": "bad-game", "preset": "bad-options", "options": "bad-options", "seats": "bad-seats",
-        "host_seat": "bad-seats", "num_deals": "bad-deals"}
+        "host_seat": "bad-seats", "num_deals": "bad-deals", "move_timer": "bad-timer", "time_bank": "bad-timer"}
 
 
 class ResolveRuleset(Strict):
@@ -106,6 +113,14 @@ class OpenSession(Strict):
     token: Text(128, min_length=1)
 
     field_codes: ClassVar[dict[str, str]] = {"token": "bad-token"}
+
+
+class SeatRequest(Strict):
+    """POST /t/{tid}/rematch and /t/{tid}/again: the seat (whose cookie this browser holds) asking."""
+
+    position: int = Field(ge=0)
+
+    field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
 
 
 class ReissueInvite(Strict):
@@ -189,9 +204,15 @@ class PingMsg(WsMessage):
     type: Literal["ping"]
 
 
+class BackMsg(WsMessage):
+    """The seat's player is back: no longer away, and a bot holding the seat gives it back."""
+
+    type: Literal["back"]
+
+
 WS_MESSAGES: dict[str, type[WsMessage]] = {
     "action": ActionMsg, "next_deal": NextDealMsg, "hint": HintMsg, "name": NameMsg, "lang": LangMsg,
-    "sync": SyncMsg, "ping": PingMsg, "explain": ExplainMsg,
+    "sync": SyncMsg, "ping": PingMsg, "explain": ExplainMsg, "back": BackMsg,
 }
 WS_FIELD_CODES = {"id": "bad-id", "action": "bad-action", "lang": "bad-lang", "name": "bad-name",
                   "level": "bad-level"}

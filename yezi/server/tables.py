@@ -25,8 +25,9 @@ from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziErro
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game
-from yezi.server import catalog
+from yezi.server import catalog, timers
 from yezi.server.clients import ClientLimits
+from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
@@ -149,6 +150,16 @@ class LiveTable:
         self.owner_id: str | None = None
         self.on_change: Any = None
         self.remote_presence: dict[str, tuple[int, int, float]] = {}  # instance: (seat mask, watchers, until)
+        # move timer (yezi.server.clock, run by yezi.server.timers): None at a table without one
+        self.clock: TurnClock | None = None
+        if row.move_seconds:
+            scale = settings.timer_scale
+            self.clock = TurnClock.from_json(row.clock, row.move_seconds * scale, row.bank_seconds * scale, self.n)
+        self.clock_task: asyncio.Task | None = None
+        self._stand_in: str | None = None
+        self.clock_wake = asyncio.Event()
+        # after the match: who asked for a rematch, and the new table once everyone has
+        self.rematch: dict[str, Any] = rematch_of(row.rematch)
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -203,6 +214,26 @@ class LiveTable:
         return all(p.kind == "bot" for p in self.players)
 
     @property
+    def has_people(self) -> bool:
+        return any(p.kind == "human" for p in self.players)
+
+    def held(self, position: int) -> bool:
+        """Whether a bot holds this person's seat (three timeouts in a row, until "I'm back")."""
+        return self.clock is not None and self.clock.seats[position].held
+
+    @property
+    def stand_in_level(self) -> str:
+        """The bot that plays a timed-out or held seat: the game's heuristic player where it has one."""
+        if self._stand_in is None:
+            self._stand_in = "heuristic" if "heuristic" in catalog.bot_levels(self.row.game) else "random"
+        return self._stand_in
+
+    def may_act(self, seat: int) -> bool:
+        """Whether the seat's holder is asked to act now (not while a bot holds the seat)."""
+        st = self.current.state
+        return st.current_player == seat and not self.held(self.position_of(seat))
+
+    @property
     def deal_over(self) -> bool:
         return self.current.state.current_player is None
 
@@ -255,7 +286,20 @@ class LiveTable:
                 for p in self.players
             ],
             "spectators": spectators,
-        } | ({"notice": dict(RATIONED)} if self.playing_as else {})
+        } | ({"notice": dict(RATIONED)} if self.playing_as else {}) | self._clock_info()
+
+    def _clock_info(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.clock is not None:
+            out["clock"] = self.clock.public(time.time())
+        if self.deals and self.match_over and self.has_people:
+            out["rematch"] = {"accepted": sorted(self.rematch["accepted"]), "wanted": self.rematch_wanted(),
+                              "table": self.rematch["table"]}
+        return out
+
+    def rematch_wanted(self) -> list[int]:
+        """The seats whose players must accept a rematch: every person who sat down (bots accept)."""
+        return [p.position for p in self.players if p.kind == "human" and p.claimed]
 
     def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
         """The state frame for one connection: built from `view(seat)` only (None: spectator)."""
@@ -282,7 +326,7 @@ class LiveTable:
             "match_over": self.match_over,
             "finished_deals": [x.no for x in self.deals if x.state.current_player is None],
         }
-        if seat is not None and st.current_player == seat:
+        if seat is not None and self.may_act(seat):
             legal = st.legal_actions()
             frame["legal"] = legal
             frame["labels"] = {str(a): {lang: self.game.format_action(a, lang) for lang in LANGS} for a in legal}
@@ -354,6 +398,11 @@ class LiveTable:
                 raise TableError("bad-id", "an action id is a string of 1 to 64 characters")
             if cid in self.client_ids:
                 raise TableError("duplicate-id", f"action id {cid!r} was already used; nothing was done")
+        if self.held(position):
+            raise TableError("seat-held", "a bot holds your seat after three timeouts; press \"I'm back\" to "
+                             "take it again")
+        if self.clock is not None and self.clock.position == position and time.time() > self.clock.deadline:
+            raise TableError("time-out", "your time for this move has run out; the server plays for you")
         if "seq" in msg and msg["seq"] != len(st.history):
             raise TableError("stale", f"this action was meant for move {msg['seq']}, the table is at move "
                              f"{len(st.history)}")
@@ -375,18 +424,22 @@ class LiveTable:
             raise TableError("illegal", e.message, rule=e.rule)
         return a, cid
 
-    async def commit_action(self, position: int, action: int, cid: str | None) -> None:
-        """Store, then apply. The caller holds the lock and has validated the action."""
+    async def commit_action(self, position: int, action: int, cid: str | None, auto: bool = False) -> None:
+        """Store, then apply. The caller holds the lock and has validated the action. `auto`: a
+        bot's move (a bot seat, or a person's seat timed out or held), not the person's own."""
         d = self.current
         seat = self.seat_of(position)
         await self.store.run(self.store.add_event, self.id, d.no, len(d.state.history), seat, action, cid)
         d.state.apply_unchecked(action)
         self.last_activity = time.time()
+        if self.clock is not None and not auto and self.players[position].kind == "human":
+            self.clock.moved(position, self.last_activity)
         if cid:
             self.client_ids.add(cid)
         if d.state.current_player is None:
             self._add_totals(d)
             await self._finish_if_over()
+        await timers.sync(self, force=self.clock is not None)
 
     async def _finish_if_over(self) -> None:
         if self.match_over and self.row.status != "finished":
@@ -407,6 +460,9 @@ class LiveTable:
         self.start_deal(prev.no + 1, dealer, seed, deal)
         self.last_activity = time.time()
         await self._finish_if_over()  # a last deal can be over at once
+        if self.clock is not None:
+            self.clock.new_deal()  # every seat's bank is full again
+        await timers.sync(self, force=True)
 
     # ---- records --------------------------------------------------------------------------
     def record(self, deal_no: int) -> Record:
@@ -422,8 +478,14 @@ class LiveTable:
 
     # ---- bots -----------------------------------------------------------------------------
     def kick(self) -> None:
-        """Start the bot loop if a bot is to act (or an all-bot table waits for its next deal)."""
-        if not self.bots or not self.owned:  # people only: no loop to start; a replica: its owner runs them
+        """Start the bot loop if a bot is to act (or an all-bot table waits for its next deal), and
+        the move timer's task at a timed table."""
+        if not self.owned:  # a replica: its owner runs the bots and the clock
+            return
+        if self.clock is not None and self.playing and (self.clock_task is None or self.clock_task.done()):
+            self.clock_task = asyncio.get_running_loop().create_task(timers.run(self))
+        held = self.clock is not None and any(s.held for s in self.clock.seats)
+        if not self.bots and not held:  # people only: no loop to start
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
@@ -433,12 +495,13 @@ class LiveTable:
         if st.current_player is None:
             return None
         pos = self.position_of(st.current_player)
-        return pos if pos in self.bots else None
+        return pos if pos in self.bots or self.held(pos) else None
 
-    async def bot_choice(self, pos: int, view: dict[str, Any], legal: list[int]) -> int:
-        """The move of the bot at `pos`: a random bot picks here (no thinking); a forced move needs
-        none; the others think in a worker process (`Thinker`), never on the event loop."""
-        level = self.bots[pos]
+    async def bot_choice(self, pos: int, view: dict[str, Any], legal: list[int], level: str | None = None) -> int:
+        """The move of the bot at `pos` (or of bot `level` standing in for a person): a random bot
+        picks here (no thinking); a forced move needs none; the others think in a worker process
+        (`Thinker`), never on the event loop."""
+        level = level or self.bots.get(pos) or self.stand_in_level
         if level == "random" or len(legal) == 1 or self.thinker is None:
             return RandomBot().choose(self.game, view, legal, self.rng)
         seed = self.rng.getrandbits(64)
@@ -481,18 +544,21 @@ class LiveTable:
                             await self.next_deal()
                             self.broadcast()
                     continue
-                await asyncio.sleep(self.settings.bot_delay)  # always yields: other tables go on
+                # the bot's pace is bot_delay, thinking included: a forced move (found at once) and
+                # a real choice (worked out in a worker) are played after the same time
+                t0 = time.monotonic()
                 action = await self.bot_choice(pos, view, legal)
+                await asyncio.sleep(max(0.0, self.settings.bot_delay - (time.monotonic() - t0)))  # always yields
                 async with self.lock:
                     st = self.current.state
                     if not self.playing:
                         return
-                    if self.current.no != deal_no or len(st.history) != seq:
-                        continue
+                    if self.current.no != deal_no or len(st.history) != seq or self._bot_to_act() != pos:
+                        continue  # the table moved on, or the person took the seat back
                     if action not in legal:
                         log.error("bot %s chose illegal %r at table %s", pos, action, self.id)
                         action = legal[0]
-                    await self.commit_action(pos, action, None)
+                    await self.commit_action(pos, action, None, auto=True)
                     self.broadcast()
         except asyncio.CancelledError:
             raise
@@ -513,7 +579,7 @@ class TableManager:
     def close(self) -> None:
         """Stop every table's tasks and the worker processes."""
         for t in self.live.values():
-            for task in (t.bot_task, t.next_task):
+            for task in (t.bot_task, t.next_task, t.clock_task):
                 if task is not None:
                     task.cancel()
         self.thinker.close()
@@ -546,6 +612,8 @@ class TableManager:
                     if t is not None:
                         if self.cluster is not None:  # own it, or follow its owner
                             t = await self.cluster.adopt(t)
+                        if t.clock is not None and t.owned:  # the re-armed clock, as `timers.restore` set it
+                            await self.store.run(self.store.set_clock, t.id, t.clock.to_json())
                         self.live[table_id] = t
         finally:
             self._loading.pop(table_id, None)
@@ -563,6 +631,7 @@ class TableManager:
             t.replay_event(deal_no, seq, action, cid)
         if t.playing:
             t.last_activity = self.store.last_activity(table_id)
+            timers.restore(t, time.time())  # a running timer keeps its deadline (kick starts its task)
         return t
 
     def rate_ok(self, client: str) -> bool:
@@ -595,11 +664,13 @@ class TableManager:
         return sum(1 for t in self.live.values()
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
-    def create(self, spec: dict[str, Any], owner: str = "?") -> tuple[LiveTable, dict[int, str]]:
+    def create(self, spec: dict[str, Any], owner: str = "?",
+               seated: dict[int, str] | None = None) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
         `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
-        table's bots, and it may keep only a few all-bot tables going."""
+        table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
+        seats already taken, position -> name; their players collect a credential later."""
         if not isinstance(spec, dict):
             raise TableError("bad-request", "expected a JSON object")
         name = spec.get("game")
@@ -667,10 +738,15 @@ class TableManager:
         if not isinstance(hints, bool):
             raise TableError("bad-request", "hints is true (seat holders may ask for hints) or false")
         title = clean_name(spec.get("title"), "")[:80]
+        move_s, bank_s = _timer_of(spec)
+        for pos, nm in (seated or {}).items():
+            if players[pos].kind == "human":
+                players[pos].claimed, players[pos].name = True, nm
         seed = random.SystemRandom().randrange(2**62)
         tid = secrets.token_urlsafe(9)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
-                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host)
+                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host,
+                       move_s, bank_s)
         deal_seed = random.Random(f"{seed}:0").randrange(2**62)
         deal = game.deal_from_seed(deal_seed)
         first = game.first_dealer(seed)
@@ -682,6 +758,9 @@ class TableManager:
         if self.cluster is not None:
             self.cluster.adopt_new(t)
         self.live[tid] = t
+        timers.restore(t, time.time())  # a timed table's first decision is timed from now (kick runs it)
+        if t.clock is not None:  # stored at once: a restart before the first move keeps this deadline
+            self.store.set_clock(tid, t.clock.to_json())
         return t, tokens
 
     async def claim(self, table_id: str, position: Any, name: Any) -> str:
@@ -738,6 +817,39 @@ class TableManager:
         nm = clean_name(name, f"Player {position + 1}")
         if await self.store.run(self.store.claim, t.id, position, nm, None):
             p.claimed, p.name = True, nm
+
+
+def _timer_of(spec: dict[str, Any]) -> tuple[int, int]:
+    """The move timer a create request asks for: (seconds per decision, time bank per deal)."""
+    move = spec.get("move_timer", 0)
+    if move not in MOVE_CHOICES or isinstance(move, bool):
+        raise TableError("bad-timer", "move_timer is one of " + ", ".join(map(str, MOVE_CHOICES)) + " (seconds; 0: none)")
+    bank = spec.get("time_bank")
+    if bank is None:
+        bank = DEFAULT_BANK if move else 0
+    if bank not in BANK_CHOICES or isinstance(bank, bool):
+        raise TableError("bad-timer", "time_bank is one of " + ", ".join(map(str, BANK_CHOICES)) + " (seconds per deal)")
+    return move, (bank if move else 0)
+
+
+def table_spec(t: LiveTable) -> dict[str, Any]:
+    """A create request for a table like `t` (same game, rules, seats' kinds, options, timer), for
+    a rematch or "play again"."""
+    return {
+        "game": t.row.game, "preset": t.row.preset, "options": dict(t.row.options), "num_deals": t.row.num_deals,
+        "hints": t.row.hints, "title": t.row.title, "listed": t.row.listed,
+        "move_timer": t.row.move_seconds, "time_bank": t.row.bank_seconds,
+        "seats": [{"kind": "bot", "bot": p.bot or "random"} if p.kind == "bot" else {"kind": "human", "access": p.access}
+                  for p in t.players],
+    }
+
+
+def rematch_of(text: str | None) -> dict[str, Any]:
+    try:
+        d = json.loads(text) if text else {}
+        return {"accepted": {int(x) for x in d.get("accepted", [])}, "table": d.get("table")}
+    except (ValueError, TypeError, AttributeError):
+        return {"accepted": set(), "table": None}
 
 
 def _plain(v: Any) -> Any:

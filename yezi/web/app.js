@@ -1,5 +1,6 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
+import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { animate, snapshot } from "/static/motion.js";
@@ -131,7 +132,7 @@ async function lobby(main) {
   const form = el("form", { id: "create", class: "panel" });
   const tables = el("section", { id: "tables", class: "panel" });
   let seatsDef = null;
-  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1, hints: true };
+  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1, hints: true, move_timer: 0 };
 
   async function resolveSeats() {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
@@ -150,7 +151,8 @@ async function lobby(main) {
     const gameSel = el("select", { id: "game", "aria-label": T("game") },
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
     gameSel.onchange = () => {
-      choice = { game: gameSel.value, preset: null, options: {}, seats: [], num_deals: 1, hints: choice.hints };
+      choice = { game: gameSel.value, preset: null, options: {}, seats: [], num_deals: 1, hints: choice.hints,
+        move_timer: choice.move_timer };
       draw();
     };
     const presetSel = el("select", { id: "preset" },
@@ -188,6 +190,11 @@ async function lobby(main) {
       };
       return el("label", { class: "seatrow" }, el("span", {}, `${T("player")} ${i + 1} · ${role}`), sel);
     });
+    // the move timer (the server enforces it): a seat that runs out is played by the bot and marked away
+    const timerSel = el("select", { id: "move-timer", "aria-describedby": "timer-note" }, [0, 15, 30, 60].map((n) =>
+      el("option", { value: n, selected: n === choice.move_timer }, n ? T("timerSecs", { n }) : T("timerNone"))));
+    const timerNote = el("small", { class: "muted", id: "timer-note", hidden: !choice.move_timer }, T("timerBankNote", { n: 60 }));
+    timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
     const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
     const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
@@ -200,6 +207,7 @@ async function lobby(main) {
       opts,
       el("label", {}, el("span", {}, T("deals")), dealsSel),
       el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
+      el("label", {}, el("span", {}, T("moveTimer")), timerSel, timerNote),
       el("label", { class: "check" }, hintsBox, el("span", {}, T("hintsAllowed"))),
       submit,
     );
@@ -207,12 +215,7 @@ async function lobby(main) {
   }
   async function openTable(spec) {
     // the answer also sets this browser's seat cookie: the host's secret never enters the address bar
-    const r = await api("/api/tables", { method: "POST", body: JSON.stringify(spec) });
-    const links = {};
-    for (const [pos, s] of Object.entries(r.seats)) if (Number(pos) !== r.host) links[pos] = location.origin + s.link;
-    localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links, watch: location.origin + r.watch }));
-    if (r.host !== null && r.host !== undefined) sessionStorage.setItem("yezi.seat." + r.id, String(r.host));
-    go(r.watch);
+    enterCreated(await api("/api/tables", { method: "POST", body: JSON.stringify(spec) }));
   }
   // one click: the game's default rules, you in the first seat that acts, the default bot elsewhere
   async function playNow(g) {
@@ -241,7 +244,8 @@ async function lobby(main) {
       : { kind: "human", access: s === "open" ? "open" : "invite" }));
     let host = choice.seats.indexOf("you");
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
-      num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints };
+      num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints,
+      move_timer: choice.move_timer };
     try {
       await openTable(spec);
     } catch (e) { toast(T("create_failed") + ": " + e.message); }
@@ -288,6 +292,16 @@ async function lobby(main) {
   await drawTables();
 }
 
+// A new table's answer (create, play again): keep its invitation links in this browser, note the
+// seat this tab plays (its cookie came with the answer) and open it.
+function enterCreated(r) {
+  const links = {};
+  for (const [pos, s] of Object.entries(r.seats)) if (Number(pos) !== r.host) links[pos] = location.origin + s.link;
+  localStorage.setItem("yezi.invites." + r.id, JSON.stringify({ host: r.host, links, watch: location.origin + r.watch }));
+  if (r.host !== null && r.host !== undefined) sessionStorage.setItem("yezi.seat." + r.id, String(r.host));
+  go(r.watch);
+}
+
 // ---- table --------------------------------------------------------------------------------
 // A seat link (/t/<id>#seat=<secret>; older links: ?token=) is exchanged once for an HttpOnly cookie
 // of this table's path, and the secret leaves the address bar at once: a copied address is a
@@ -324,13 +338,18 @@ async function tablePage(main, tid) {
   const status = el("div", { id: "conn", class: "muted" });
   const notice = el("div", { id: "notice", class: "muted" });  // e.g. bots rationed while the server is busy
   const nameBox = el("form", { id: "name-form", class: "panel", hidden: true });
+  const awayBox = el("div", { id: "away-box" });  // your seat's "you were away / I'm back" notice
+  const endBox = el("div", { id: "end-box" });  // after the match: the result, rematch and play again, on the first screen
+  let frameAt = 0, clk = null;  // when the frame arrived (its clock counts down from then)
+  const ticker = setInterval(() => tick(root, clk, T), 250);
+  let leaving = false, collecting = false;  // a rematch table is being opened
   // Hints: the seat's own decision only; the answer names the move it was asked for (seq).
   const hintBox = el("div", { id: "hint-box", class: "panel hint-box", hidden: true });
   let hint = null;  // { seq, deal_no, text } or { seq, deal_no, waiting: true }
   const rulesLink = el("a", { id: "rules-link", class: "rules-link", hidden: true }, T("howToPlay"));
   // the felt (with your hand at its bottom) fills the rest of the first screen: what may grow sits
   // below it (hints, rules link, settlement, log, links), and only a one-line notice and the name box above
-  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, nameBox, root, hintBox, rulesLink));
+  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink));
   fitWatch(main);
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
@@ -424,8 +443,80 @@ async function tablePage(main, tid) {
     const before = snapshot(root);
     await mod.render(root, frame, ctx);
     drawHint();  // the render replaced the felt: put the hint back beside the hand
+    clk = clockOf(frame, frameAt);
+    decorate(root, frame, clk, ctx);
+    const banner = awayBanner(frame, ctx, () => {
+      ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "back", id: "back-" + Date.now().toString(36) }));
+    });
+    // redrawn only when it says something else: a button that stays put under the finger while the table moves on
+    const key = banner ? `${state.lang}:${banner.textContent}` : "";
+    if (awayBox.dataset.key !== key) { awayBox.dataset.key = key; awayBox.replaceChildren(...(banner ? [banner] : [])); }
+    const rm = frame.match_over && frame.table.rematch;
+    const endKey = rm ? `${state.lang}:${frame.position}:${JSON.stringify(rm)}:${frame.totals}` : "";
+    if (endBox.dataset.key !== endKey) { endBox.dataset.key = endKey; endBox.replaceChildren(...(rm ? [matchEnd(frame)] : [])); }
     fitTable();
     animate(root, frame, before);
+    collectRematch();
+  }
+  // ---- after the match: rematch (every player accepts; bots do by themselves) and play again ----
+  const names = (poss) => poss.map((p) => (frame.table.players[p] && frame.table.players[p].name) || `${T("player")} ${p + 1}`).join(", ");
+  async function askRematch() {
+    try {
+      const r = await api(`/t/${encodeURIComponent(tid)}/rematch`, { method: "POST", body: JSON.stringify({ position: frame.position }) });
+      if (r.table) enterRematch(r.table);
+    } catch (e) { toast(`${T("error")}: ${e.message}`); }
+  }
+  function enterRematch(id) {
+    if (leaving) return;
+    leaving = true;
+    sessionStorage.setItem("yezi.seat." + id, String(frame.position));
+    go(`/t/${id}`);
+  }
+  // everyone accepted: fetch this seat's credential at the new table (the old seat's cookie proves it) and go
+  function collectRematch() {
+    const rm = frame.table.rematch;
+    if (!rm || !rm.table || leaving || collecting || frame.position === null || !rm.accepted.includes(frame.position)) return;
+    collecting = true;
+    api(`/t/${encodeURIComponent(tid)}/rematch`, { method: "POST", body: JSON.stringify({ position: frame.position }) })
+      .then((r) => enterRematch(r.table))
+      .catch((e) => { toast(`${T("error")}: ${e.message}`); });
+  }
+  // the end of the match, above the table: your total, then rematch / play again (BGA's end-of-game bar)
+  function matchEnd(f) {
+    const me = f.position;
+    const total = me !== null && me !== undefined && f.totals ? f.totals[me] : null;
+    const mine = total === null || total === undefined ? "" : ` · ${T("yourTotal")} ${typeof total === "number" && total > 0 ? "+" : ""}${total}`;
+    return el("section", { class: "panel match-end", id: "match-end", "aria-live": "polite" },
+      el("strong", {}, T("matchOver") + mine), el("div", { class: "buttons" }, afterMatch(f)),
+      el("a", { href: "#settlement", class: "to-settlement", onclick: (ev) => {
+        ev.preventDefault();
+        const st = document.getElementById("settlement");
+        if (st) st.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+      } }, T("settlement") + " ↓"));
+  }
+  function afterMatch(f) {
+    const rm = f.table.rematch;
+    const me = f.position;
+    const out = [];
+    const asked = rm.accepted.filter((p) => p !== me);
+    if (me !== null && me !== undefined && rm.wanted.includes(me)) {
+      if (!rm.table && !rm.accepted.includes(me)) {
+        if (asked.length) out.push(el("span", { class: "rematch-asked", id: "rematch-asked" }, T("rematchAsked", { names: names(asked) })));
+        out.push(el("button", { type: "button", id: "rematch-btn", class: "primary", onclick: askRematch },
+          asked.length ? T("acceptRematch") : T("rematch")));
+      } else if (!rm.table) {
+        const waiting = rm.wanted.filter((p) => !rm.accepted.includes(p));
+        out.push(el("span", { class: "muted", id: "rematch-wait" }, T("rematchWaiting", { names: names(waiting) })));
+      }
+      out.push(el("button", { type: "button", id: "play-again", onclick: async () => {
+        try {
+          enterCreated(await api(`/t/${encodeURIComponent(tid)}/again`, { method: "POST", body: JSON.stringify({ position: me }) }));
+        } catch (e) { toast(`${T("error")}: ${e.message}`); }
+      } }, T("playAgain")));
+    } else if (rm.table) {
+      out.push(el("a", { class: "button", id: "watch-rematch", href: `/t/${rm.table}` }, T("watchRematch")));
+    }
+    return out;
   }
   state.redraw = draw;
   state.rerender = () => {
@@ -445,7 +536,7 @@ async function tablePage(main, tid) {
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") {
-        const first = !frame; frame = m; draw(); drawHint(); if (first) askName();
+        const first = !frame; frame = m; frameAt = performance.now(); draw(); drawHint(); if (first) askName();
         rememberDeal(m);  // a finished deal joins "your games" in this browser
         rulesLink.href = `/rules/${encodeURIComponent(frame.table.game)}?lang=${state.lang}`;
         rulesLink.textContent = T("howToPlay"); rulesLink.hidden = false;
@@ -478,7 +569,7 @@ async function tablePage(main, tid) {
     };
   }
   connect();
-  main._cleanup = () => { closedByUs = true; ws && ws.close(); };
+  main._cleanup = () => { closedByUs = true; clearInterval(ticker); ws && ws.close(); };
 }
 
 // The felt's top in the page, as --felt-top: the felt is at most as tall as the rest of the first

@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from yezi.server.routes import api_games, api_tables, learn, pages, replay, rules, sessions, ws
+from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -16,6 +16,8 @@ def all_routes() -> list[BaseRoute]:
         Route("/t/{tid}/session", sessions.open_session, methods=["POST"]),
         Route("/t/{tid}/session", sessions.my_seats, methods=["GET"]),
         Route("/t/{tid}/invite", sessions.reissue_invite, methods=["POST"]),
+        Route("/t/{tid}/rematch", after_match.ask_rematch, methods=["POST"]),
+        Route("/t/{tid}/again", after_match.play_again, methods=["POST"]),
         WebSocketRoute("/t/{tid}/ws", ws.ws_table),  # seat cookies (Path=/t/<id>) reach it
         Route("/replay", pages.index),
         Route("/games", pages.index),  # "your games" (kept in the browser)

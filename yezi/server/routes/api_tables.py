@@ -10,7 +10,7 @@ from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import ClaimSeat, CreateTable
 from yezi.server.seats import seat_link, set_seat_cookie, watch_link
-from yezi.server.tables import TableError, json_num
+from yezi.server.tables import LiveTable, TableError, json_num
 
 
 async def list_tables(request: Request) -> Response:
@@ -29,10 +29,15 @@ async def create_table(request: Request) -> Response:
         spec = await read_model(request, CreateTable, 16384)
         t, tokens = manager.create(spec, owner=client)
     except TableError as e:
-        status = {"full": 503, "too-many-bot-tables": 429}.get(e.code, 400)
+        status = {"full": 503, "too-many-bot-tables": 429, "rate-limited": 429, "too-many-tables": 429}.get(e.code, 400)
         return err(e.code, e.message, status)
     manager.limits.own(client, t.id)
     t.kick()
+    return created(request, t, tokens)
+
+
+def created(request: Request, t: LiveTable, tokens: dict[int, str]) -> Response:
+    """The answer to a new table: its links, and the creator's seat cookie."""
     host = t.row.host_position
     resp = JSONResponse({
         "id": t.id,
@@ -42,7 +47,7 @@ async def create_table(request: Request) -> Response:
         "watch": watch_link(t.id),
     }, status_code=201)
     if host is not None:  # the creator's browser holds its seat at once: no secret in its address bar
-        set_seat_cookie(resp, t.id, host, tokens[host], ctx.settings, request.url.scheme == "https")
+        set_seat_cookie(resp, t.id, host, tokens[host], context_of(request).settings, request.url.scheme == "https")
     return resp
 
 

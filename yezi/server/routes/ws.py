@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
+from yezi.server import timers
 from yezi.server.clients import client_key
 from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
@@ -212,6 +213,17 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             t.players[conn.position].name = name
             conn.send({"type": "ack", "id": cid})
             t.broadcast()
+        return
+    if kind == "back":
+        async with t.lock:
+            if conn.position is None:
+                conn.send({"type": "error", "code": "spectator", "id": cid, "message": "spectators hold no seat"})
+                return
+            changed = await timers.back(t, conn.position)  # only the connection's own seat, never another
+            conn.send({"type": "ack", "id": cid})
+            if changed:
+                t.broadcast()
+        t.kick()
         return
     if kind == "next_deal":
         async with t.lock:
