@@ -258,3 +258,37 @@ def test_real_native_simulation_agrees_with_python(game_name, capsys):
     nat_out = capsys.readouterr().out
     assert "native engine" in nat_out
     _agree(py, _seat_rows(nat_out), z=4.0)
+
+
+# ---- bench/search_native_vs_python.py --------------------------------------------------------
+def _bench(name: str):
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_search_bench_runs_a_tiny_duplicate_tournament(monkeypatch, capsys):
+    bench = _bench("search_native_vs_python")
+    calls = fake_engine.install(monkeypatch)
+    r = bench.run("dingniu", 3, level="easy", time_limit=None, iterations=6, seed=1, jobs=1)
+    assert r["deals"] == 3 and r["low"] <= r["mean"] <= r["high"]
+    assert calls["playout:heuristic"] > 1 and all(d > 0 for d in r["decisions"])
+    assert all(x > 0 for x in r["rollouts_per_decision"])
+    assert "native − python per deal" in bench.report(r)
+    monkeypatch.setattr(registry, "native_game", lambda game: None)
+    assert bench.main(["--game", "dingniu", "--deals", "1", "--jobs", "1"]) == 2
+    assert "--engine native" in capsys.readouterr().err
+
+
+def test_search_level_budget_is_larger_on_the_native_engine(monkeypatch):
+    game, state = _decision_state("dingniu", 7)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    py = SearchBot("easy", time_limit=None, engine="python").analyse(game, view, legal, random.Random(1))
+    fake_engine.install(monkeypatch)
+    nat = SearchBot("easy", time_limit=None).analyse(game, view, legal, random.Random(1))
+    assert py.rollouts < 20 and 3 * py.rollouts < nat.rollouts < 100  # easy: 8 rollouts, 64 native

@@ -37,7 +37,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yezi.bots.base import RandomBot
@@ -54,12 +54,15 @@ class Level:
     time_limit: float | None  # seconds; None = iterations only (reproducible)
     z: float  # paired standard errors needed to overrule the heuristic's choice
     epsilon: float = 0.0  # chance of a random move inside rollouts (diversity)
+    # rollouts per decision when they run on the native engine: a level is a time cap first, and
+    # compiled rollouts fit many more into it (None: the same as `iterations`)
+    native_iterations: int | None = None
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", iterations=8, time_limit=0.25, z=1.5),
-    "normal": Level("normal", iterations=32, time_limit=1.0, z=1.0),
-    "strong": Level("strong", iterations=160, time_limit=5.0, z=0.75),
+    "easy": Level("easy", iterations=8, time_limit=0.25, z=1.5, native_iterations=64),
+    "normal": Level("normal", iterations=32, time_limit=1.0, z=1.0, native_iterations=256),
+    "strong": Level("strong", iterations=160, time_limit=5.0, z=0.75, native_iterations=1280),
 }
 
 
@@ -152,6 +155,7 @@ class SearchBot:
             base.time_limit if time_limit == "level" else time_limit,  # type: ignore[arg-type]
             z if z is not None else base.z,
             base.epsilon,
+            base.native_iterations if iterations is None else None,  # an explicit budget holds on both engines
         )
         self.name = f"search-{base.name}" if iterations is None else f"search@{self.level.iterations}"
         self._rollout_factory = rollout
@@ -195,6 +199,8 @@ class SearchBot:
         if len(legal) == 1:
             return Analysis(seat, legal[0], prior, [], 0, 0, time.perf_counter() - start)
         lv = self.level
+        if lv.native_iterations is not None and self._native(game) is not None:
+            lv = replace(lv, iterations=lv.native_iterations)
         deadline = start + lv.time_limit if lv.time_limit is not None else math.inf
         alive = list(legal)
         rounds = max(1, math.ceil(math.log2(len(alive))))
