@@ -19,14 +19,67 @@ from yezi.native.base import NativeError, Step, Trace
 CALLS: dict[str, int] = {}
 
 
+class FakeVector:
+    """`yezi.native.base.NativeVector` played by the Python `VectorEnv`: the same buffers and calls."""
+
+    def __init__(self, game: Any, num_envs: int, observation: str | None):
+        import numpy as np
+
+        from yezi.rl.vector import VectorEnv
+
+        self.env = VectorEnv(game, num_envs, observation=observation, engine="python")
+        n, s = num_envs, game.num_seats
+        size = self.env.obs.shape[1]
+        self.obs = np.zeros((n, size), dtype=np.float32)
+        self.final_obs = np.zeros_like(self.obs)
+        self.mask = np.zeros((n, game.action_space_size), dtype=np.uint8)
+        self.player = np.zeros(n, dtype=np.int64)
+        self.rewards = np.zeros((n, s), dtype=np.int64)
+        self.terminated = np.zeros(n, dtype=np.uint8)
+        self.final_seat = np.full(n, -1, dtype=np.int64)
+        self.settled = np.zeros((n, s), dtype=np.int64)
+        self.over = np.zeros(n, dtype=np.int64)
+        self.seeds: list[int] = []
+
+    def _copy(self, obs: Any, info: dict[str, Any]) -> None:
+        if obs is not None:
+            self.obs[:] = obs
+        self.mask[:] = info["action_mask"]
+        self.player[:] = info["current_player"]
+        self.settled[:] = info["settled_at_once"]
+        self.over[:] = info["deals_over_at_once"]
+
+    def reset(self, seed: int) -> None:
+        CALLS["vec_reset"] = CALLS.get("vec_reset", 0) + 1
+        self.seeds.append(seed)
+        self._copy(*self.env.reset(seed=seed))
+
+    def step(self, actions: Any) -> int:
+        CALLS["vec_step"] = CALLS.get("vec_step", 0) + 1
+        obs, rewards, terminated, _, info = self.env.step(actions)
+        self._copy(obs, info)
+        self.rewards[:] = rewards
+        self.terminated[:] = terminated
+        self.final_seat[:] = -1
+        for i, seat in info.get("final_seat", {}).items():
+            self.final_seat[i] = seat
+        if "final_observation" in info:
+            self.final_obs[:] = info["final_observation"]
+        return int(terminated.sum())
+
+
 class FakeNative:
     payment_scale = 1
-    vector_capable = False
+    OBSERVATION_KINDS = {"observation": 0}
 
-    def __init__(self, game: Any, *, heuristic: bool = True):
+    def __init__(self, game: Any, *, heuristic: bool = True, vector: bool = False):
         self.game = game
         self.game_name = game.name
         self.heuristic = heuristic
+        self.vector_capable = vector
+
+    def vector(self, num_envs: int, observation: str | None = "observation") -> FakeVector:
+        return FakeVector(self.game, num_envs, observation)
 
     def _count(self, what: str, n: int = 1) -> None:
         CALLS[what] = CALLS.get(what, 0) + n

@@ -20,6 +20,7 @@ from yezi.analysis.run import play_config
 from yezi.bots import make_bot
 from yezi.bots.search import SearchBot
 from yezi.cli.main import main
+from yezi.core.errors import IllegalAction
 from yezi.core.stats import mean_ci95
 from yezi.native import registry
 from yezi.native import select as engine_select
@@ -292,3 +293,53 @@ def test_search_level_budget_is_larger_on_the_native_engine(monkeypatch):
     fake_engine.install(monkeypatch)
     nat = SearchBot("easy", time_limit=None).analyse(game, view, legal, random.Random(1))
     assert py.rollouts < 20 and 3 * py.rollouts < nat.rollouts < 100  # easy: 8 rollouts, 64 native
+
+
+# ---- yezi.rl.VectorEnv -----------------------------------------------------------------------
+def test_vector_env_steps_natively_where_the_engine_offers_it(monkeypatch):
+    np = pytest.importorskip("numpy")
+    from yezi.rl.vector import VectorEnv
+
+    calls = fake_engine.install(monkeypatch, vector=True)
+    env = VectorEnv("dingniu", 3)
+    assert env.engine == "native"
+    obs, info = env.reset(seed=4)
+    native_seed = env._native.seeds[0]
+    ref = VectorEnv("dingniu", 3, engine="python")  # what the fake plays: the same rows, in Python
+    robs, rinfo = ref.reset(seed=native_seed)
+    rng = random.Random(1)
+    ended = 0
+    for _ in range(60):
+        assert np.array_equal(obs, robs) and obs.dtype == np.float32
+        assert np.array_equal(info["action_mask"], rinfo["action_mask"]) and info["action_mask"].dtype == np.bool_
+        assert info["current_player"].tolist() == rinfo["current_player"].tolist()
+        acts = np.array([rng.choice(np.flatnonzero(m).tolist()) for m in info["action_mask"]])
+        obs, rew, term, trunc, info = env.step(acts)
+        robs, rrew, rterm, _, rinfo = ref.step(acts)
+        assert np.array_equal(rew, rrew) and np.array_equal(term, rterm) and not trunc.any()
+        if term.any():
+            ended += int(term.sum())
+            assert info["final_payments"] == {i: [int(x) for x in p] for i, p in rinfo["final_payments"].items()}
+            assert info["final_seat"] == rinfo["final_seat"]
+            assert np.array_equal(info["final_observation"][term], rinfo["final_observation"][term])
+    assert ended > 0 and calls["vec_step"] == 60
+    bad = np.array([int(np.flatnonzero(~m)[0]) for m in info["action_mask"]])
+    with pytest.raises(IllegalAction, match="row 0"):
+        env.step(bad)
+    env.reset(seed=4)
+    assert env._native.seeds[-1] == native_seed  # the same seed, the same deals
+    env.reset()
+    assert env._native.seeds[-1] != native_seed
+
+
+def test_vector_env_keeps_the_python_rows_without_native_stepping(monkeypatch, capsys):
+    pytest.importorskip("numpy")
+    from yezi.native.select import EngineUnavailable
+    from yezi.rl.vector import VectorEnv
+
+    calls = fake_engine.install(monkeypatch)  # a native engine without vector stepping
+    env = VectorEnv("dingniu", 2)
+    assert env.engine == "python" and env.reset(seed=1) and len(env.states) == 2 and not calls
+    assert "the native dingniu engine has no vector stepping yet" in capsys.readouterr().err
+    with pytest.raises(EngineUnavailable):
+        VectorEnv("dingniu", 2, engine="native")
