@@ -343,3 +343,22 @@ def test_vector_env_keeps_the_python_rows_without_native_stepping(monkeypatch, c
     assert "the native dingniu engine has no vector stepping yet" in capsys.readouterr().err
     with pytest.raises(EngineUnavailable):
         VectorEnv("dingniu", 2, engine="native")
+
+
+# ---- bench/native_playout.py -----------------------------------------------------------------
+def test_playout_bench_prints_both_engines_and_a_dash_where_there_is_no_native_one(monkeypatch, capsys):
+    bench = _bench("native_playout")
+    monkeypatch.setattr(registry, "native_game",
+                        lambda game: fake_engine.FakeNative(game) if game.name == "jielong" else None)
+    assert bench.main(["--seconds", "0.05", "--games", "jielong", "dingniu"]) == 0
+    out = capsys.readouterr()
+    rows = {ln.split()[0]: ln.split() for ln in out.out.splitlines()[3:]}
+    assert rows["jielong"][-1].endswith("×") and rows["jielong"][-2].replace(",", "").isdigit()
+    assert rows["dingniu"][-2:] == ["—", "—"] and rows["dingniu"][-3].replace(",", "").isdigit()
+    assert "dingniu recommended:" in out.err
+
+
+def test_playout_bench_measures_every_laosui_mode_of_lukfu():
+    bench = _bench("native_playout")
+    assert [o["laosui"] for _, _, o in bench.cases(["lukfu"], False)] == ["deduce", "visible", "cascade"]
+    assert len(list(bench.cases(["jielong"], True))) == 3  # three presets
