@@ -362,3 +362,23 @@ def test_playout_bench_measures_every_laosui_mode_of_lukfu():
     bench = _bench("native_playout")
     assert [o["laosui"] for _, _, o in bench.cases(["lukfu"], False)] == ["deduce", "visible", "cascade"]
     assert len(list(bench.cases(["jielong"], True))) == 3  # three presets
+
+
+def test_a_library_without_the_games_functions_means_no_native_engine(monkeypatch, capsys):
+    import sys
+    import types
+
+    class Stale:
+        def __init__(self, game):
+            raise AttributeError("/x/_native.so: undefined symbol: yz_jielong_trace")
+
+    mod = types.ModuleType("yezi_test_stale_native")
+    mod.Stale = Stale
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    monkeypatch.setitem(registry.NATIVE, "jielong", f"{mod.__name__}:Stale")
+    monkeypatch.setattr(registry, "available", lambda: True)
+    monkeypatch.setattr(registry, "_stale", set())
+    assert registry.native_game(load_game("jielong")) is None
+    assert registry.native_game(load_game("jielong")) is None
+    err = capsys.readouterr().err
+    assert err.count("the compiled library lacks jielong") == 1 and "rebuild" in err
