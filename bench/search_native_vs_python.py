@@ -9,7 +9,7 @@ into a decision (the reason for any difference). Issue 16 asks for the interval 
 A level is a time cap with a rollout budget; on the native engine the budget is larger
 (`Level.native_iterations`), because the cap, not the budget, is what a player waits for.
 
-Run: python bench/search_native_vs_python.py --game lukfu --deals 400 --jobs 2
+Run from the checkout: python -m bench.search_native_vs_python --game lukfu --deals 400 --jobs 2
 (each decision takes up to the cap, so the run takes about deals × 2 × decisions × cap / jobs).
 """
 
