@@ -382,3 +382,10 @@ def test_a_library_without_the_games_functions_means_no_native_engine(monkeypatc
     assert registry.native_game(load_game("jielong")) is None
     err = capsys.readouterr().err
     assert err.count("the compiled library lacks jielong") == 1 and "rebuild" in err
+
+
+def test_tournament_says_when_the_engine_switch_changes_nothing(monkeypatch, capsys):
+    fake_engine.install(monkeypatch)
+    assert main(["tournament", "dingniu", "--bots", "random,heuristic", "-n", "1", "-j", "1", "-q",
+                 "--engine", "native"]) == 0
+    assert "random,heuristic decide move by move in Python" in capsys.readouterr().err

@@ -69,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     if len(set(specs)) != len(specs):
         print("yezi tournament: each bot may be named once", file=sys.stderr)
         return 2
+    if args.engine == "native" and not any(s.lower().startswith("search") for s in specs):
+        print("yezi tournament: --engine native changes where search bots roll out; "
+              f"{','.join(specs)} decide move by move in Python", file=sys.stderr)
     progress = None if args.quiet else Progress()
     try:
         t = run_tournament(
