@@ -389,3 +389,11 @@ def test_tournament_says_when_the_engine_switch_changes_nothing(monkeypatch, cap
     assert main(["tournament", "dingniu", "--bots", "random,heuristic", "-n", "1", "-j", "1", "-q",
                  "--engine", "native"]) == 0
     assert "random,heuristic decide move by move in Python" in capsys.readouterr().err
+
+
+def test_analyze_cli_refuses_a_missing_native_engine(monkeypatch, tmp_path, capsys):
+    pytest.importorskip("numpy")
+    monkeypatch.setattr(registry, "native_game", lambda game: None)
+    assert main(["analyze", "jielong", "--preset", "wikipedia", "--vary", "none", "-n", "5", "-j", "1", "-q",
+                 "--engine", "native", "--out", str(tmp_path / "an")]) == 2
+    assert "yezi analyze: --engine native:" in capsys.readouterr().err
