@@ -13,8 +13,10 @@ except ImportError:  # building without the build requirement (a plain `setup.py
     rust_extensions = []
 else:
     rust_extensions = [
+        # debug=False: setuptools-rust builds an editable (`pip install -e .`, in place) install in
+        # debug mode by default, an engine many times slower than the release profile it is for
         RustExtension("yezi._native", path="native/Cargo.toml", binding=Binding.NoBinding, optional=True,
-                      args=["--offline"]),
+                      args=["--offline"], debug=False),
     ]
 
 setup(rust_extensions=rust_extensions)

@@ -94,7 +94,7 @@ def test_deal_over_at_once_is_reported_at_reset():
 
 def test_vector_env_skips_and_reports_deals_over_at_once():
     game = load_game("tseding", "pairwise")
-    env = VectorEnv(game, 1, observation=None)
+    env = VectorEnv(game, 1, observation=None, engine="python")  # the reference rows: states to look at
 
     class Stream:  # the 八掘 deal first, then an ordinary one
         seeds = [3473, 1]
@@ -114,7 +114,7 @@ def test_vector_env_skips_and_reports_deals_over_at_once():
 def test_vector_env_batches_observations_masks_and_auto_resets(name):
     game = load_game(name)
     n = 5
-    env = VectorEnv(game, n)
+    env = VectorEnv(game, n, engine="python")
     obs, info = env.reset(seed=3)
     singles = [Env(game) for _ in range(n)]
     for i, e in enumerate(singles):  # row i plays the stream of DealStream(3, i)
@@ -147,7 +147,7 @@ def test_vector_env_batches_observations_masks_and_auto_resets(name):
 
 
 def test_vector_env_rejects_an_illegal_row_before_changing_any():
-    env = VectorEnv("dingniu", 3, observation=None)
+    env = VectorEnv("dingniu", 3, observation=None, engine="python")
     env.reset(seed=1)
     before = [list(st.history) for st in env.states]
     actions = [legal[0] for legal in env.legal]
@@ -186,7 +186,7 @@ def test_vector_info_state_written_step_by_step_equals_a_fresh_replay(name):
     the state's history); every row must equal the tensor of the same state replayed afresh, whose
     history is encoded from scratch, for the seat to act and for the final seat."""
     game = load_game(name)
-    env = VectorEnv(game, 4, observation="info_state")
+    env = VectorEnv(game, 4, observation="info_state", engine="python")
     obs, info = env.reset(seed=7)
     rng = random.Random(1)
     for _ in range(2 * game.max_game_length()):

@@ -8,6 +8,13 @@ A *rescored* option is one that changes only the settlement, not what can be pla
 `settlement`): the deal is played once and its actions replayed, validated, under each of the
 option's values. That is exact when the bots do not read the option; yezi's random and heuristic
 Fishing bots do not (they choose from the legal actions and the captures' scores).
+
+On the native engine (random bots; `engine`), each deal is still dealt by the reference engine
+from (seed, i), and played natively with random choices (``trace``): the same deals, every
+action, so the deal length and first player come from the trace. Where facts need the reference
+engine's state (Luk Fu's bidder, Fishing's 決勝分) or a rescored ruleset does, the traced
+actions are replayed into it without legality checks (they were legal natively; the
+differential test holds the two engines to that).
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from typing import Any
 
 from yezi.core.protocol import Game, State
 from yezi.core.registry import load_game
+from yezi.native import registry
+from yezi.native.select import native_policy_for
 from yezi.sim.bots import resolve_bot
 from yezi.sim.duplicate import derived_seed, play_with
 
@@ -63,19 +72,42 @@ def rescore(other: Game, deal: Any, state: State) -> list:
     return other.replay(deal, state.history).payments()
 
 
+# facts that `deal_facts` reads off the reference engine's state beyond the first player
+STATE_FACTS = ("lukfu", "fishing")
+
+
 def setup(game_name: str, preset: str | None, overrides: dict[str, Any], bot: str, seed: int,
-          rescore: list[dict[str, Any]]) -> None:
-    """Build the game, one bot per active seat and the rescoring games (a worker's initialiser)."""
+          rescore: list[dict[str, Any]], native: bool = False) -> None:
+    """Build the game, one bot per active seat and the rescoring games (a worker's initialiser);
+    with `native`, the native engine plays the deals (random bots)."""
     game = load_game(game_name, preset, overrides)
     bots = {s: resolve_bot(game_name, bot) for s in game.active_seats()}
     others = [load_game(game_name, preset, {**overrides, **r}) for r in rescore]
-    _W.update(game=game, bots=bots, seed=seed, rescore=others)
+    wrapper = registry.native_game(game) if native else None
+    if native and wrapper is None:
+        raise RuntimeError(f"the native {game_name} engine is unavailable in a worker process")
+    _W.update(game=game, bots=bots, seed=seed, rescore=others, native=wrapper)
+
+
+def _play_native(game: Game, deal: Any, index: int) -> DealRecord:
+    state = game.new_state(deal)
+    trace = _W["native"].trace(state, derived_seed("bots", _W["seed"], index))
+    first = trace.steps[0].actor if trace.steps else None
+    if game.name not in STATE_FACTS and not _W["rescore"]:
+        return DealRecord(index, [float(p) for p in trace.payments], len(trace.steps), {"first": first})
+    for a in trace.actions:
+        state.apply_unchecked(a)
+    rescored = [[float(p) for p in rescore(other, deal, state)] for other in _W["rescore"]]
+    return DealRecord(index, [float(p) for p in trace.payments], len(trace.steps), deal_facts(game, state),
+                      rescored)
 
 
 def play_one(index: int) -> DealRecord:
     """Deal `index`: the same on every process and machine."""
     game, seed = _W["game"], _W["seed"]
     deal = game.deal_from_seed(derived_seed("deal", seed, index))
+    if _W.get("native") is not None:
+        return _play_native(game, deal, index)
     state = play_with(game, _W["bots"], deal, random.Random(derived_seed("bots", seed, index)))
     rescored = [[float(p) for p in rescore(other, deal, state)] for other in _W["rescore"]]
     return DealRecord(index, [float(p) for p in state.payments()], len(state.history), deal_facts(game, state),
@@ -84,11 +116,14 @@ def play_one(index: int) -> DealRecord:
 
 def play_config(game_name: str, preset: str | None, overrides: dict[str, Any], bot: str, deals: int, *,
                 seed: int = 0, rescore: Sequence[dict[str, Any]] = (), jobs: int | None = None,
-                ray: bool = False, address: str | None = None,
+                ray: bool = False, address: str | None = None, engine: str | None = None,
                 progress: Callable[[int, int], None] | None = None) -> list[DealRecord]:
-    """Play `deals` deals of one configuration; records in index order (the same whatever runs them)."""
-    args = (game_name, preset, dict(overrides), bot, seed, [dict(r) for r in rescore])
-    load_game(game_name, preset, overrides)  # a bad name or value fails here, not in a worker
+    """Play `deals` deals of one configuration; records in index order (the same whatever runs
+    them). `engine` (auto / native / python): native where it can play `bot` (random)."""
+    game = load_game(game_name, preset, overrides)  # a bad name or value fails here, not in a worker
+    native = native_policy_for(game, engine, [bot], policies=("random",),
+                               what="yezi analyze on the native engine") is not None
+    args = (game_name, preset, dict(overrides), bot, seed, [dict(r) for r in rescore], native)
     out: dict[int, DealRecord] = {}
     if ray:
         from yezi.sim.distributed import ray_map

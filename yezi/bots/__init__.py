@@ -15,15 +15,16 @@ class UnknownBot(OptionError, ValueError):
     for callers that caught it as one before."""
 
 
-def make_bot(game_name: str, spec: str) -> Bot:
-    """A bot by name: ``random``, ``heuristic`` (the game's own), or others a game registers."""
+def make_bot(game_name: str, spec: str, engine: str | None = None) -> Bot:
+    """A bot by name: ``random``, ``heuristic`` (the game's own), or others a game registers.
+    `engine` (auto / native / python) is where search bots roll out (`yezi.bots.search`)."""
     spec = spec.strip().lower()
     if spec == "random":
         return RandomBot()
     if spec.startswith("search"):
         from yezi.bots.search import parse_search_spec
 
-        bot = parse_search_spec(spec)
+        bot = parse_search_spec(spec, engine)
         if bot is not None:
             return bot
     from yezi.core.registry import game_class
@@ -35,4 +36,4 @@ def make_bot(game_name: str, spec: str) -> Bot:
         return factories[spec]()
     raise UnknownBot(f"unknown bot {spec!r} for {game_name}; bots: "
                      + ", ".join(["random", *factories, "search", "search-easy", "search-normal", "search-strong",
-                                  "search@N"]))
+                                  "search@N", "(search…:native, search…:python)"]))

@@ -19,6 +19,12 @@ each round), and the heuristic's own choice acts as a prior: the bot only depart
 the paired difference is larger than `z` standard errors. That keeps a low-budget search from
 being worse than its heuristic on noise alone.
 
+Rollouts run on the native engine where the game has one (``engine="auto"``, the default, or
+``"native"``): one ``playout(state, policy, seed)`` call finishes the deal in compiled code with
+the game's heuristic ported to it (or uniform random play where the game has no heuristic bot), so
+many more worlds fit in the same time cap. Where the native engine lacks the game, ruleset or
+heuristic, or reports an error, the rollouts run on the Python reference engine (one notice).
+
 Fairness: the bot reads only `view`, `legal` and the random stream it is given; every world it
 samples comes from the view. Two states with the same view and the same seed therefore give the
 same action (tests/bots/test_fairness.py checks this). A time limit can cut the search short and
@@ -31,11 +37,12 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yezi.bots.base import RandomBot
 from yezi.core.protocol import Game, State
+from yezi.native.select import check_engine, fallback_notice, native_for, supports_policy
 
 
 @dataclass(frozen=True)
@@ -47,12 +54,15 @@ class Level:
     time_limit: float | None  # seconds; None = iterations only (reproducible)
     z: float  # paired standard errors needed to overrule the heuristic's choice
     epsilon: float = 0.0  # chance of a random move inside rollouts (diversity)
+    # rollouts per decision when they run on the native engine: a level is a time cap first, and
+    # compiled rollouts fit many more into it (None: the same as `iterations`)
+    native_iterations: int | None = None
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", iterations=8, time_limit=0.25, z=1.5),
-    "normal": Level("normal", iterations=32, time_limit=1.0, z=1.0),
-    "strong": Level("strong", iterations=160, time_limit=5.0, z=0.75),
+    "easy": Level("easy", iterations=8, time_limit=0.25, z=1.5, native_iterations=64),
+    "normal": Level("normal", iterations=32, time_limit=1.0, z=1.0, native_iterations=256),
+    "strong": Level("strong", iterations=160, time_limit=5.0, z=0.75, native_iterations=1280),
 }
 
 
@@ -157,6 +167,7 @@ class SearchBot:
         z: float | None = None,
         rollout: Callable[[], Any] | None = None,
         use_prior: bool = True,
+        engine: str | None = None,
     ):
         base = LEVELS[level] if isinstance(level, str) else level
         self.level = Level(
@@ -165,11 +176,14 @@ class SearchBot:
             base.time_limit if time_limit == "level" else time_limit,  # type: ignore[arg-type]
             z if z is not None else base.z,
             base.epsilon,
+            base.native_iterations if iterations is None else None,  # an explicit budget holds on both engines
         )
         self.name = f"search-{base.name}" if iterations is None else f"search@{self.level.iterations}"
         self._rollout_factory = rollout
         self.use_prior = use_prior
+        self.engine = check_engine(engine)  # auto / native / python: where rollouts run
         self._policies: dict[int, list[Any]] = {}
+        self._natives: dict[int, tuple[Any, str] | None] = {}
         self.last: Analysis | None = None
 
     # ---- the bot protocol -------------------------------------------------------------------
@@ -206,6 +220,8 @@ class SearchBot:
         if len(legal) == 1:
             return Analysis(seat, legal[0], prior, [], 0, 0, time.perf_counter() - start)
         lv = self.level
+        if lv.native_iterations is not None and self._native(game) is not None:
+            lv = replace(lv, iterations=lv.native_iterations)
         deadline = start + lv.time_limit if lv.time_limit is not None else math.inf
         alive = list(legal)
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -245,7 +261,7 @@ class SearchBot:
                     t0 = time.perf_counter()
                     st = base.clone()
                     st.apply_unchecked(a)
-                    got[a] = self._rollout(game, st, policy, random.Random(roll_seed))[seat]
+                    got[a] = self._rollout(game, st, policy, random.Random(roll_seed), roll_seed)[seat]
                     slowest = max(slowest, time.perf_counter() - t0)
                 if out_of_time:
                     break
@@ -310,7 +326,47 @@ class SearchBot:
         except Exception:
             return None
 
-    def _rollout(self, game: Game, state: State, policy: list[Any], rng: random.Random) -> list[float]:
+    def rollout_engine(self, game: Game) -> str:
+        """``native`` or ``python``: where this bot's rollouts in `game` run now."""
+        return "python" if self._native(game) is None else "native"
+
+    def _native(self, game: Game) -> tuple[Any, str] | None:
+        """(native wrapper, playout policy) for rollouts in `game`, or None for Python rollouts.
+
+        Native rollouts must play as the Python ones do: the game's heuristic bot (policy
+        ``heuristic``, which the game's native module may not have ported yet) or, for a game
+        without one, uniform random play. A custom rollout policy or ε-random moves stay Python."""
+        key = id(game)
+        if key in self._natives:
+            return self._natives[key]
+        found = None
+        if self._rollout_factory is None and not self.level.epsilon:
+            wrapper = native_for(game, self.engine)
+            if wrapper is not None:
+                policy = "random" if heuristic_factory(game) is RandomBot else "heuristic"
+                if policy == "random" or supports_policy(wrapper, policy):
+                    found = (wrapper, policy)
+                elif self.engine == "native":
+                    raise RuntimeError(f"--engine native: the native {game.name} engine has no heuristic policy "
+                                       "for the search bot's rollouts")
+                else:
+                    fallback_notice(f"the native {game.name} engine has no heuristic policy for search rollouts")
+        elif self.engine == "native":
+            raise RuntimeError("--engine native: a search bot with its own rollout policy rolls out in Python")
+        self._natives = {key: found}
+        return found
+
+    def _rollout(self, game: Game, state: State, policy: list[Any], rng: random.Random,
+                 seed: int | None = None) -> list[float]:
+        native = self._native(game) if seed is not None else None
+        if native is not None:
+            from yezi.native.base import NativeError
+
+            try:
+                return [float(p) for p in native[0].playout(state, native[1], seed, 1)]
+            except (NotImplementedError, NativeError) as e:  # never again in this game: Python from now on
+                self._natives[id(game)] = None
+                fallback_notice(f"the native {game.name} rollout failed ({e})")
         eps = self.level.epsilon
         while (s := state.current_player) is not None:
             legal = state.legal_actions()
@@ -331,16 +387,26 @@ def make_search_bot(game_name: str | None = None, level: str = "normal", **kwarg
     return SearchBot(level, **kwargs)
 
 
-def parse_search_spec(spec: str) -> SearchBot | None:
-    """Read ``search``, ``search-easy|normal|strong`` or ``search@N`` (N rollouts, no time cap)."""
+def parse_search_spec(spec: str, engine: str | None = None) -> SearchBot | None:
+    """Read ``search``, ``search-easy|normal|strong`` or ``search@N`` (N rollouts, no time cap),
+    each optionally followed by ``:native`` or ``:python`` (where its rollouts run; otherwise
+    `engine`, by default native where available)."""
     s = spec.strip().lower()
-    if s == "search":
-        return SearchBot("normal")
-    if s.startswith("search-") and s[7:] in LEVELS:
-        return SearchBot(s[7:])
-    if s.startswith("search@") and s[7:].isdigit():
-        return SearchBot("normal", iterations=int(s[7:]), time_limit=None)
-    return None
+    base, _, suffix = s.partition(":")
+    if suffix:
+        if suffix not in ("native", "python"):
+            return None
+        engine = suffix
+    bot = None
+    if base == "search":
+        bot = SearchBot("normal", engine=engine)
+    elif base.startswith("search-") and base[7:] in LEVELS:
+        bot = SearchBot(base[7:], engine=engine)
+    elif base.startswith("search@") and base[7:].isdigit():
+        bot = SearchBot("normal", iterations=int(base[7:]), time_limit=None, engine=engine)
+    if bot is not None and suffix:
+        bot.name += f":{suffix}"
+    return bot
 
 
 # ---- hints -------------------------------------------------------------------------------------

@@ -37,6 +37,9 @@ def build_parser() -> Parser:
     p.add_argument("--jobs", "-j", type=positive_int, default=None, help="processes (default: every core)")
     p.add_argument("--ray", action="store_true", help="play the deals on a Ray cluster (a local one by default)")
     p.add_argument("--address", default=None, help="with --ray: the cluster to join, e.g. ray://head:10001 or auto")
+    p.add_argument("--engine", choices=("native", "python"), default=None,
+                   help="native: the compiled engine plays the deals (random bots); python: the reference engine "
+                   "(default: native where it can, else python with a one-line notice)")
     p.add_argument("--out", default="analysis", help="folder for results.json, report.md and the charts")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
     return p
@@ -76,7 +79,8 @@ def analyse(args) -> dict[str, Any]:
 
     results: dict[str, Any] = {"game": args.game, "title": game_class(args.game).titles["en"], "bot": args.bots,
                                "deals": args.deals, "seed": args.seed, "presets": {}}
-    common = {"seed": args.seed, "jobs": args.jobs, "ray": args.ray, "address": args.address}
+    common = {"seed": args.seed, "jobs": args.jobs, "ray": args.ray, "address": args.address,
+              "engine": getattr(args, "engine", None)}
     for preset in presets:
         game = load_game(args.game, preset, fixed)
         pairs = variants(args.game, preset, vary, fixed)

@@ -73,6 +73,10 @@ def build_parser() -> Parser:
     sp.add_argument("--ray", action="store_true", help="play the deals on a Ray cluster (a local one by default); "
                     "the same numbers as a local run with the same seed")
     sp.add_argument("--address", default=None, help="with --ray: the cluster to join (ray://HOST:10001 or auto)")
+    sp.add_argument("--engine", choices=("native", "python"), default=None,
+                    help="native: the compiled engine (random or heuristic bots in every seat); python: the "
+                    "reference engine (default: native where it can play the bots asked for, else python with a "
+                    "one-line notice; docs/native.md)")
 
     sp = sub.add_parser("replay", help="print a recorded game move by move",
                         description="Print a recorded game move by move, from one seat's view or the public one.")

@@ -10,13 +10,18 @@ from yezi.cli.args import UsageError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
 from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.native.select import EngineUnavailable, native_policy_for
 from yezi.sim.batch import play_many
+from yezi.sim.native_batch import simulate_native
 from yezi.sim.report import Progress, render_text, table
 
 
 def run_simulate(args, out=None) -> int:
     """Deal i and its bots' random stream come from (seed, i) alone (`yezi.sim.batch`), so one
-    process, a pool (`--jobs`) or a Ray cluster (`--ray`) give exactly the same numbers."""
+    process, a pool (`--jobs`) or a Ray cluster (`--ray`) give exactly the same numbers.
+
+    On the native engine (random or heuristic bots in every seat; `yezi.sim.native_batch`) the
+    means and intervals are the same up to sampling noise; `--jobs` still does not change them."""
     out = out or sys.stdout
     game = load_game(args.game, args.preset, parse_overrides(args.option))
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -30,31 +35,46 @@ def run_simulate(args, out=None) -> int:
     progress = None if args.quiet else Progress(label="deals")
     start = time.perf_counter()
     try:
-        outcomes = play_many(args.game, specs, n, preset=args.preset, options=args.option, seed=args.seed,
-                             jobs=getattr(args, "jobs", 1), ray=getattr(args, "ray", False),
-                             address=getattr(args, "address", None),
-                             progress=(lambda d, t: progress(d, t, start)) if progress else None)
+        chosen = native_policy_for(game, getattr(args, "engine", None), specs)
+    except EngineUnavailable as e:
+        raise UsageError(str(e)) from None
+    try:
+        if chosen is not None:
+            run = simulate_native(args.game, chosen[1], n, preset=args.preset, options=args.option, seed=args.seed,
+                                  jobs=getattr(args, "jobs", 1) or 1, ray=getattr(args, "ray", False),
+                                  address=getattr(args, "address", None),
+                                  progress=(lambda d, t: progress(d, t, start)) if progress else None)
+        else:
+            outcomes = play_many(args.game, specs, n, preset=args.preset, options=args.option, seed=args.seed,
+                                 jobs=getattr(args, "jobs", 1), ray=getattr(args, "ray", False),
+                                 address=getattr(args, "address", None),
+                                 progress=(lambda d, t: progress(d, t, start)) if progress else None)
     except RuntimeError as e:
         raise UsageError(str(e)) from None
     finally:
         if progress:
             progress.close()
-    pays: list[list[float]] = [[o.payments[s] for o in outcomes] for s in range(game.num_seats)]
     flags: dict[str, int] = {}
-    for o in outcomes:
-        for k, v in o.stats.items():
-            flags[k] = flags.get(k, 0) + int(v)
+    if chosen is not None:
+        rows = list(zip(run.means, run.half_widths))
+    else:
+        pays: list[list[float]] = [[o.payments[s] for o in outcomes] for s in range(game.num_seats)]
+        rows = [mean_ci95(p) for p in pays]
+        for o in outcomes:
+            for k, v in o.stats.items():
+                flags[k] = flags.get(k, 0) + int(v)
     elapsed = max(time.perf_counter() - start, 1e-9)
+    engine = "native engine" if chosen is not None else "Python engine"
     head = (f"{game.titles['en']} · preset {game.rules.preset} · {n} deal{'s' * (n != 1)} · seed {args.seed} · "
-            f"{n / elapsed:,.0f} deals/s")
+            f"{engine} · {n / elapsed:,.0f} deals/s")
     seats = table("seat", "bot", "mean payment", "95% CI")
     for s in range(game.num_seats):
         bot = bots[s].name if bots[s] is not None else "—"
+        m, h = rows[s]
         if n > 1:
-            m, h = mean_ci95(pays[s])
             seats.add_row(game.seat_name(s, "en"), bot, f"{m:.3f}", f"[{m - h:.3f}, {m + h:.3f}]")
         else:  # one deal: no interval
-            seats.add_row(game.seat_name(s, "en"), bot, f"{pays[s][0]:.3f}", "—")
+            seats.add_row(game.seat_name(s, "en"), bot, f"{m:.3f}", "—")
     items: list = [head, seats]
     if flags:
         rates = table("", "share", "95% CI")
@@ -62,6 +82,8 @@ def run_simulate(args, out=None) -> int:
             c, h = proportion_ci95(v, n)
             rates.add_row(k, f"{v / n:.1%}", f"[{max(0, c - h):.1%}, {min(1, c + h):.1%}]")
         items += ["", rates]
+    elif chosen is not None and getattr(game, "deal_stats", None):
+        items += ["", "(the shares of deal events are counted on the Python engine: --engine python)"]
     print(render_text(*items), file=out)
     return 0
 

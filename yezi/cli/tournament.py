@@ -30,6 +30,10 @@ def build_parser() -> Parser:
     p.add_argument("--ray", action="store_true", help="play the deals on a Ray cluster (a local one of --jobs CPUs "
                    "by default): the same scores as a local run with the same seed")
     p.add_argument("--address", default=None, help="with --ray: the cluster to join (ray://HOST:10001 or auto)")
+    p.add_argument("--engine", choices=("native", "python"), default=None,
+                   help="where the search bots roll out: native (the compiled engine) or python (the reference "
+                   "engine); default: native where available, else python with a one-line notice. A bot name "
+                   "may carry its own, e.g. search-normal:python")
     p.add_argument("--time-limit", type=float, default=None, metavar="SECONDS",
                    help="stop after this long and report the deals finished so far")
     p.add_argument("--plot", metavar="FILE", help="write a chart (PNG, SVG or PDF by extension; needs matplotlib)")
@@ -65,11 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     if len(set(specs)) != len(specs):
         print("yezi tournament: each bot may be named once", file=sys.stderr)
         return 2
+    if args.engine == "native" and not any(s.lower().startswith("search") for s in specs):
+        print("yezi tournament: --engine native changes where search bots roll out; "
+              f"{','.join(specs)} decide move by move in Python", file=sys.stderr)
     progress = None if args.quiet else Progress()
     try:
         t = run_tournament(
             args.game, specs, args.deals, preset=args.preset, options=args.option, seed=args.seed, jobs=args.jobs,
-            time_limit=args.time_limit, progress=progress, ray=args.ray, address=args.address,
+            time_limit=args.time_limit, progress=progress, ray=args.ray, address=args.address, engine=args.engine,
         )
     except (YeziError, ValueError, RuntimeError) as e:
         print(f"yezi tournament: {e}", file=sys.stderr)

@@ -153,6 +153,108 @@ class NativeGame:
         return [self._payment(v) for v in totals]
 
 
+    # --- optional: batched stepping for the RL vector environment (yezi/rl/vector.py) --------
+    VECTOR_EXPORTS: ClassVar[tuple[str, ...]] = ("vec_state_words", "vec_obs_size", "vec_reset", "vec_step")
+    OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0}
+
+    @property
+    def vector_capable(self) -> bool:
+        """Whether the library exports this game's ``yz_<game>_vec_*`` functions (docs/native.md,
+        "Vector stepping"); `yezi.rl.VectorEnv` steps through them when it does."""
+        return all(hasattr(self.lib, f"yz_{self.game_name}_{name}") for name in self.VECTOR_EXPORTS)
+
+    def vector(self, num_envs: int, observation: str | None = "observation") -> NativeVector:
+        """`num_envs` deals stepped together in compiled code (`NativeVector`)."""
+        if not self.vector_capable:
+            raise NotImplementedError(f"{self.game_name} has no native vector stepping")
+        return NativeVector(self, num_envs, observation)
+
+
+class NativeVector:
+    """Rows of deals stepped in compiled code; the buffers are numpy arrays that the library
+    writes in place (Python owns all memory, the Rust side sees slices).
+
+    The game exports, with ``o = opts, no = nopts`` as everywhere::
+
+        yz_<g>_vec_state_words(o, no) -> i64           int64 words of one row's state
+        yz_<g>_vec_obs_size(o, no, kind) -> i64         floats per observation (kind: OBSERVATION_KINDS)
+        yz_<g>_vec_reset(o, no, state*, n, seed u64, kind, obs* f32, obs_size, mask* u8, n_actions,
+                         player* i64, settled* i64 /* n × seats, payments × payment_scale */,
+                         over* i64) -> i64             0, or a negative error
+        yz_<g>_vec_step(o, no, state*, n, actions* i64, kind, obs*, obs_size, mask*, n_actions, player*,
+                        rewards* i64 /* n × seats */, terminated* u8, final_obs* f32, final_seat* i64,
+                        settled*, over*) -> i64         rows that ended, or a negative error
+
+    Row i deals from the native generator seeded by (seed, i) and starts its next deal as soon as
+    one ends (auto-reset), skipping deals over before anyone acts (their payments go to
+    ``settled``, counted in ``over``), as `yezi.rl.VectorEnv` does. ``kind = -1``: no observation.
+    The observation must equal the Python observer's for the same state (the game's differential
+    test checks it)."""
+
+    def __init__(self, native: NativeGame, num_envs: int, observation: str | None):
+        import numpy as np
+
+        self.native = native
+        lib, g = native.lib, native.game_name
+        self.n = num_envs
+        self.seats = native.game.num_seats
+        self.num_actions = native.game.action_space_size
+        self.kind = -1 if observation is None else native.OBSERVATION_KINDS[observation]
+        opts = (native._opts, len(native.options))
+        words = getattr(lib, f"yz_{g}_vec_state_words")
+        words.restype, words.argtypes = ctypes.c_int64, [I64P, ctypes.c_int64]
+        size_fn = getattr(lib, f"yz_{g}_vec_obs_size")
+        size_fn.restype, size_fn.argtypes = ctypes.c_int64, [I64P, ctypes.c_int64, ctypes.c_int64]
+        self.obs_size = 0 if self.kind < 0 else int(size_fn(*opts, self.kind))
+        if self.obs_size < 0:
+            raise NativeError(f"yz_{g}_vec_obs_size returned {self.obs_size}")
+        self.state = np.zeros((num_envs, max(1, int(words(*opts)))), dtype=np.int64)
+        self.obs = np.zeros((num_envs, self.obs_size), dtype=np.float32)
+        self.final_obs = np.zeros_like(self.obs)
+        self.mask = np.zeros((num_envs, self.num_actions), dtype=np.uint8)
+        self.player = np.zeros(num_envs, dtype=np.int64)
+        self.rewards = np.zeros((num_envs, self.seats), dtype=np.int64)
+        self.terminated = np.zeros(num_envs, dtype=np.uint8)
+        self.final_seat = np.full(num_envs, -1, dtype=np.int64)
+        self.settled = np.zeros((num_envs, self.seats), dtype=np.int64)
+        self.over = np.zeros(num_envs, dtype=np.int64)
+        P = ctypes.c_void_p
+        self._reset = getattr(lib, f"yz_{g}_vec_reset")
+        self._reset.restype = ctypes.c_int64
+        self._reset.argtypes = [I64P, ctypes.c_int64, P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, P,
+                                ctypes.c_int64, P, ctypes.c_int64, P, P, P]
+        self._step = getattr(lib, f"yz_{g}_vec_step")
+        self._step.restype = ctypes.c_int64
+        self._step.argtypes = [I64P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64,
+                               P, ctypes.c_int64, P, P, P, P, P, P, P]
+
+    @staticmethod
+    def _p(a: Any) -> int:
+        return a.ctypes.data
+
+    def reset(self, seed: int) -> None:
+        n = self.native
+        rc = self._reset(n._opts, len(n.options), self._p(self.state), self.n, seed & (2**64 - 1), self.kind,
+                         self._p(self.obs), self.obs_size, self._p(self.mask), self.num_actions,
+                         self._p(self.player), self._p(self.settled), self._p(self.over))
+        if rc < 0:
+            raise NativeError(f"yz_{n.game_name}_vec_reset returned {rc}")
+
+    def step(self, actions: Any) -> int:
+        """Apply one (legal: the caller checks against `mask`) action per row; rows that ended."""
+        import numpy as np
+
+        n = self.native
+        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        rc = self._step(n._opts, len(n.options), self._p(self.state), self.n, self._p(acts), self.kind,
+                        self._p(self.obs), self.obs_size, self._p(self.mask), self.num_actions, self._p(self.player),
+                        self._p(self.rewards), self._p(self.terminated), self._p(self.final_obs),
+                        self._p(self.final_seat), self._p(self.settled), self._p(self.over))
+        if rc < 0:
+            raise NativeError(f"yz_{n.game_name}_vec_step returned {rc}")
+        return rc
+
+
 @dataclass
 class DiffReport:
     games: int = 0

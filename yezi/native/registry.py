@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 from yezi.native import available
@@ -33,3 +34,14 @@ def native_game(game: Any) -> Any | None:
         return getattr(importlib.import_module(module), cls)(game)
     except Unsupported:
         return None
+    except AttributeError as e:  # a library built before this game's module (a stale install): no engine
+        if "yz_" not in str(e):
+            raise
+        if game.name not in _stale:
+            _stale.add(game.name)
+            print(f"yezi: the compiled library lacks {game.name} ({e}); rebuild it (pip install -e . or "
+                  "cargo build --release --offline in native/)", file=sys.stderr)
+        return None
+
+
+_stale: set[str] = set()

@@ -18,23 +18,33 @@ A row whose deal ended starts the next deal of its own seeded stream at once (au
 row draws another deal.
 
 Buffers are reused from step to step: copy what you keep.
+
+`engine`: ``auto`` (the default) steps the rows in compiled code where the game's native engine
+offers vector stepping (`NativeGame.vector_capable`; docs/native.md), else as before in Python;
+``native`` demands it, ``python`` refuses it. On the native engine the same arrays come back
+(observations equal the Python observer's), but the rows' deals come from the native generator
+seeded by (seed, row), not from `DealStream`, and there are no Python `states`/`legal` lists
+(illegal actions are caught from the mask and explained without the engine's words).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import Game, State, action_code
+from yezi.native.select import EngineUnavailable, check_engine, fallback_notice, native_for
 from yezi.rl.deals import DealStream
 from yezi.rl.env import make_game
 
 
 class VectorEnv:
     def __init__(self, game: str | Game, num_envs: int, preset: str | None = None,
-                 options: dict[str, Any] | None = None, *, observation: str | None = "observation"):
+                 options: dict[str, Any] | None = None, *, observation: str | None = "observation",
+                 engine: str | None = None):
         import numpy as np
 
         if num_envs < 1:
@@ -65,6 +75,39 @@ class VectorEnv:
         self._batch = hasattr(self.observer, "write_batch")
         self._sparse = a > 2048
         self._set: tuple[Any, Any] = (np.zeros(0, dtype=np.int64), [])
+        self._native = self._native_vector(check_engine(engine), observation)
+        self._seed = self._resets = 0
+        self._started = False
+
+    def _native_vector(self, engine: str, observation: str | None) -> Any:
+        """The native rows (`yezi.native.base.NativeVector`) where the engine allows them, else None."""
+        wrapper = native_for(self.game, engine)
+        if wrapper is None:
+            return None
+        reason = None
+        if not getattr(wrapper, "vector_capable", False):
+            reason = f"the native {self.game.name} engine has no vector stepping yet"
+        elif observation is not None and observation not in getattr(wrapper, "OBSERVATION_KINDS", {}):
+            reason = f"the native {self.game.name} engine has no {observation!r} observation"
+        elif observation is not None and self.obs.dtype != self._np.float32:
+            reason = f"the {observation!r} observation of {self.game.name} is not float32"
+        if reason is None:
+            nv = wrapper.vector(self.num_envs, observation)
+            self._scale = getattr(wrapper, "payment_scale", 1)
+            self.obs, self.final_obs = nv.obs, nv.final_obs  # the library writes them in place
+            self.mask = nv.mask.view(bool)
+            self.current_player = nv.player
+            self.terminated = nv.terminated.view(bool)
+            return nv
+        if engine == "native":
+            raise EngineUnavailable(f"--engine native: {reason}")
+        fallback_notice(reason)
+        return None
+
+    @property
+    def engine(self) -> str:
+        """``native`` or ``python``: what steps the rows."""
+        return "python" if self._native is None else "native"
 
     # --- API ----------------------------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
@@ -72,6 +115,10 @@ class VectorEnv:
         plays `DealStream(seed, i)`; never seeded: seed 0)."""
         if seed is not None:
             self._streams = [DealStream(seed, i) for i in range(self.num_envs)]
+            self._seed, self._resets = seed, 0
+        self._started = True
+        if self._native is not None:
+            return self._native_reset()
         self.settled_at_once[:] = 0
         self.over_at_once[:] = 0
         self.states = [self._next_state(i) for i in range(self.num_envs)]
@@ -80,10 +127,12 @@ class VectorEnv:
         return (self.obs if self.observer else None), self._info(final=False)
 
     def step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        if not self.states:
+        if not self._started:
             raise RuntimeError("call reset() first")
         if len(actions) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(actions)}")
+        if self._native is not None:
+            return self._native_step(actions)
         game = self.game
         np = self._np
         if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
@@ -128,6 +177,50 @@ class VectorEnv:
             if self.observer:
                 info["final_observation"] = self.final_obs
         return (self.obs if self.observer else None), self.rewards, self.terminated, self.truncated, info
+
+    # --- the native rows ----------------------------------------------------------------------
+    def _native_reset(self) -> tuple[Any, dict[str, Any]]:
+        nv = self._native
+        # the same seed, the same deals; each reset without a seed moves on to fresh ones
+        nv.reset(random.Random(f"native:{self._seed}:{self._resets}").getrandbits(63))
+        self._resets += 1
+        self.settled_at_once[:] = nv.settled / self._scale
+        self.over_at_once[:] = nv.over
+        return (self.obs if self.observer else None), self._info(final=False)
+
+    def _native_step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
+        np = self._np
+        if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
+            codes = actions.astype(np.int64, copy=False)
+        else:
+            codes = np.array([a if type(a) is int else action_code(a, self.game) for a in actions], dtype=np.int64)
+        ok = (codes >= 0) & (codes < self.num_actions)
+        ok[ok] = self.mask[self._rows[ok], codes[ok]]
+        if not ok.all():  # validate every row before changing any
+            i = int(np.flatnonzero(~ok)[0])
+            action_code(int(codes[i]), self.game)  # an out-of-range code: the engine's own message
+            raise IllegalAction("not-legal", f"row {i}: {int(codes[i])} is not legal")
+        nv = self._native
+        nv.step(codes)
+        self.rewards[:] = nv.rewards / self._scale
+        self.settled_at_once[:] = nv.settled / self._scale
+        self.over_at_once[:] = nv.over
+        ended = np.flatnonzero(self.terminated).tolist()
+        info = self._info(final=bool(ended))
+        if ended:
+            info["final_seat"] = {i: int(nv.final_seat[i]) for i in ended}
+            info["final_payments"] = {i: [self._payment(int(x)) for x in nv.rewards[i]] for i in ended}
+            if self.observer:
+                info["final_observation"] = self.final_obs
+        return (self.obs if self.observer else None), self.rewards, self.terminated, self.truncated, info
+
+    def _payment(self, raw: int) -> Any:
+        if self._scale == 1:
+            return raw
+        from fractions import Fraction
+
+        p = Fraction(raw, self._scale)
+        return p.numerator if p.denominator == 1 else p
 
     # --- internals --------------------------------------------------------------------------
     def _next_state(self, i: int) -> State:

@@ -15,9 +15,10 @@ from yezi.bots import make_bot
 from yezi.core.protocol import Game
 
 
-def resolve_bot(game_name: str, spec: str) -> Any:
-    """`make_bot`, which knows the search names too and lists every name in its error (`UnknownBot`)."""
-    return make_bot(game_name, spec)
+def resolve_bot(game_name: str, spec: str, engine: str | None = None) -> Any:
+    """`make_bot`, which knows the search names too and lists every name in its error (`UnknownBot`);
+    `engine` is where search bots roll out (auto: native where available)."""
+    return make_bot(game_name, spec, engine)
 
 
 class TimedBot:

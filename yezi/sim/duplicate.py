@@ -97,14 +97,18 @@ def play_duplicate_deal(game: Game, bots: Sequence[TimedBot], index: int, seed: 
 _WORKER: dict[str, Any] = {}
 
 
-def _setup(game_name: str, preset: str | None, overrides: dict[str, Any], specs: Sequence[str]) -> tuple:
+def _setup(game_name: str, preset: str | None, overrides: dict[str, Any], specs: Sequence[str],
+           engine: str | None = None) -> tuple:
     game = load_game(game_name, preset, overrides)
-    bots = [TimedBot(resolve_bot(game_name, s), s) for s in specs]
+    bots = [TimedBot(resolve_bot(game_name, s, engine), s) for s in specs]
+    for b in bots:  # where search bots roll out: decided (and a missing native engine reported) here, once
+        if hasattr(b.bot, "rollout_engine"):
+            b.bot.rollout_engine(game)
     return game, bots
 
 
-def _init_worker(game_name, preset, overrides, specs, seed) -> None:
-    game, bots = _setup(game_name, preset, overrides, specs)
+def _init_worker(game_name, preset, overrides, specs, seed, engine=None) -> None:
+    game, bots = _setup(game_name, preset, overrides, specs, engine)
     _WORKER.update(game=game, bots=bots, seed=seed)
 
 
@@ -216,14 +220,18 @@ def run_tournament(
     progress: Callable[[int, int, float], None] | None = None,
     ray: bool = False,
     address: str | None = None,
+    engine: str | None = None,
 ) -> Tournament:
     """Play `deals` duplicate deals on `jobs` processes (default: every core), or with `ray` on a
     Ray cluster (a local one of `jobs` CPUs unless `address` names one): the same scores.
 
     With a time limit, or on Ctrl-C, it stops early and keeps the longest run of finished deals
-    from index 0, so that slow deals are not left out selectively."""
+    from index 0, so that slow deals are not left out selectively.
+
+    `engine` (auto / native / python) is where the search bots roll out; the other bots decide
+    move by move in Python whatever it is (a duplicate deal mixes bots in one deal)."""
     overrides = parse_overrides(list(options))
-    game, bots = _setup(game_name, preset, overrides, specs)  # fail fast on a bad name
+    game, bots = _setup(game_name, preset, overrides, specs, engine)  # fail fast on a bad name
     jobs = max(1, min(jobs or os.cpu_count() or 1, deals or 1))
     start = time.perf_counter()
     done: dict[int, DealResult] = {}
@@ -232,7 +240,7 @@ def run_tournament(
         if ray:
             from yezi.sim.distributed import ray_map
 
-            args = (game_name, preset, overrides, list(specs), seed)
+            args = (game_name, preset, overrides, list(specs), seed, engine)
             for res in ray_map(_init_worker, args, _work, range(deals), address=address, jobs=jobs):
                 done[res.index] = res
                 if progress:
@@ -250,7 +258,7 @@ def run_tournament(
                     break
         else:
             ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-            with ctx.Pool(jobs, _init_worker, (game_name, preset, overrides, list(specs), seed)) as pool:
+            with ctx.Pool(jobs, _init_worker, (game_name, preset, overrides, list(specs), seed, engine)) as pool:
                 try:
                     for res in pool.imap_unordered(_work, range(deals), chunksize=1):
                         done[res.index] = res
