@@ -167,7 +167,7 @@ export function makeRender(game) {
         type: "button", class: "word primary", id: `act-${a}`, "data-action": a, onclick: () => send(a),
         title: judge[String(a)] === "suanzhang" ? warnS : judge[String(a)] === "sizha" ? w.warnD : "" },
       label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""))),
-      el("button", { type: "button", class: "word", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
+      el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
     }
     const all = myTurn ? movesPanel(ctx, legal, w.moves, (a) => label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""), send) : null;
     mount(root, frame, ctx,

@@ -164,7 +164,7 @@ export async function render(root, frame, ctx) {
       if (d.verb === "drel") extra.push(el("button", { type: "button", class: "word primary", id: "release-drawn", "data-action": d.a, onclick: () => send(d.a) }, `${w.release} ${A.names[String(d.card)]}`));
       if (d.verb === "keep") extra.push(el("button", { type: "button", class: "word primary", id: "keep", "data-action": d.a, onclick: () => send(d.a) }, w.keep));
     }
-    if (ui.sel !== null) extra.push(el("button", { type: "button", class: "word", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel));
+    if (ui.sel !== null) extra.push(el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel));
     prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${drawPhase ? w.draw : w.hand}`),
       Object.keys(targets).length ? el("span", { class: "muted" }, " · " + w.pick) : null, ...extra);
   }

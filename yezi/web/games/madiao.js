@@ -128,7 +128,7 @@ export async function render(root, frame, ctx) {
     choices = el("div", { class: "choices", id: "choices" },
       ...acts.map((a) => el("button", { type: "button", class: "word" + (warnings[String(a)] ? " md-warn" : ""), id: `act-${a}`, "data-action": a,
         onclick: () => send(a) }, `${a < 40 ? (leading ? w.leadv : w.capture) : w.discard} ${A.names[String(ui.sel)]}` + (warnings[String(a)] ? " ⚠" : ""))),
-      el("button", { type: "button", class: "word", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
+      el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
       ...acts.flatMap((a) => (warnings[String(a)] || []).map((t) => el("div", { class: "md-warn" }, `⚠ ${t} (${w.risk})`))));
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
