@@ -261,9 +261,9 @@ function markTurn(felt, ctx) {
 // render keeps the focus where it was (the same card, or its neighbour); when it is your turn
 // again after the others played, the focus comes back to your hand.
 const KW = {
-  "zh-hant": { keys: "鍵盤：←/→ 選牌 · Enter／空白鍵 出或選 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "輪到此家" },
-  "zh-hans": { keys: "键盘：←/→ 选牌 · Enter／空格键 出或选 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "轮到此家" },
-  en: { keys: "Keys: ←/→ cards · Enter/Space choose · P play · Esc clear · H back to the hand", toAct: "to act" },
+  "zh-hant": { keys: "鍵盤：←/→ 選牌 · Enter／空白鍵 出或選 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "輪到此家", down: "蓋着的牌" },
+  "zh-hans": { keys: "键盘：←/→ 选牌 · Enter／空格键 出或选 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "轮到此家", down: "盖着的牌" },
+  en: { keys: "Keys: ←/→ cards · Enter/Space choose · P play · Esc clear · H back to the hand", toAct: "to act", down: "face down" },
 };
 function kw(ctx) { return KW[ctx.lang] || KW.en; }
 const kbd = { bound: false, inTable: false };
@@ -330,6 +330,21 @@ function refocus(root, key) {
   }
 }
 
+// Every card and tile drawn is named for a screen reader in the page's language: the faces name
+// themselves (role img, aria-label) where the art does; a drawing without a name takes its
+// holder's title (the card's name, from the game's assets), a face-down one says so.
+function nameCards(root, ctx) {
+  for (const svg of root.querySelectorAll("svg")) {
+    if (svg.hasAttribute("aria-label") || svg.closest("[aria-label]")) continue;
+    const holder = svg.parentElement;
+    if (!holder || holder.tagName === "BUTTON") continue;
+    const name = (holder.getAttribute("title") || "").trim();
+    holder.setAttribute("role", "img");
+    holder.setAttribute("aria-label", name || kw(ctx).down);
+    svg.setAttribute("aria-hidden", "true");
+  }
+}
+
 // The keys, said once beside the hand on the seat's turn (a wide screen; a phone has no keyboard).
 function keysHelp(felt, ctx) {
   const mine = felt.querySelector(":scope > .felt-mine");
@@ -363,5 +378,6 @@ export function mount(root, frame, ctx, felt, details) {
     logPanel(frame, ctx),
     invites(frame, ctx),
   ].filter(Boolean));
+  nameCards(root, ctx);
   if (!frame.replay) refocus(root, key);
 }
