@@ -239,6 +239,7 @@ function seatRing(felt, frame, ctx) {
   const centre = ctx.el("div", { class: "ring-centre" }, [...table.children].filter((c) => !lists.includes(c)));
   const k = Object.values(sides).reduce((m, x) => m + (x === sides.bottom ? 0 : x.length), 0);
   table.classList.add("ring", `ring-k${Math.min(k, 4)}`);
+  if (first.id && !table.id) table.id = first.id;  // the list's id (Pai Gow's #seats) names the seats' ring
   table.replaceChildren(...[...["left", "top", "right"].map((p) => kept(first, p)), centre, kept(first, "bottom")]
     .filter(Boolean));
 }
@@ -305,12 +306,12 @@ function bindKeys() {
 // What has the focus inside the table before a render (an id, or a place in the hand)...
 function focusKey(root) {
   const a = document.activeElement;
-  kbd.inTable = kbd.inTable && (!a || a === document.body);
-  if (!a || a === document.body || !root.contains(a)) return null;
-  kbd.inTable = true;
+  if (!a || a === document.body) return null;  // (kbd.inTable stays: the focus was lost with a card played)
+  kbd.inTable = root.contains(a) && !!a.closest(".felt");
+  if (!root.contains(a)) return null;
   const hand = a.closest("#hand");
   if (hand) return { hand: [...hand.querySelectorAll("button")].indexOf(a), card: a.dataset.card ?? a.dataset.kind };
-  return a.id ? { id: a.id } : { lost: true };
+  return a.id ? { id: a.id } : null;
 }
 // ... and after it: the same element, the same card (or the nearest usable one), or, when it is
 // the seat's turn again and the focus was in the table, the hand.
@@ -324,7 +325,7 @@ function refocus(root, key) {
       || all.filter(usable).sort((a, b) => Math.abs(all.indexOf(a) - key.hand) - Math.abs(all.indexOf(b) - key.hand))[0];
     if (near) { near.focus(opts); return; }
   }
-  if ((key || kbd.inTable) && root.querySelector(".felt.my-turn")) {
+  if (kbd.inTable && root.querySelector(".felt.my-turn")) {
     const c = firstChoice();
     if (c) c.focus(opts);
   }
