@@ -354,7 +354,7 @@ function keysHelp(felt, ctx) {
     hand.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Enter Space P Escape H");
     // the fan (app.css): each card's place from the middle of the hand, -0.5 … 0.5
     const cards = [...hand.querySelectorAll(":scope > button")];
-    cards.forEach((c, i) => {
+    if (cards.length <= 14) cards.forEach((c, i) => {  // (a hand in two rows is not fanned)
       const f = cards.length > 1 ? i / (cards.length - 1) - 0.5 : 0;
       c.style.setProperty("--fan", f.toFixed(3));
       c.style.setProperty("--fan2", (4 * f * f).toFixed(3));
@@ -380,5 +380,20 @@ export function mount(root, frame, ctx, felt, details) {
     invites(frame, ctx),
   ].filter(Boolean));
   nameCards(root, ctx);
-  if (!frame.replay) refocus(root, key);
+  if (!frame.replay) { refocus(root, key); showOutcome(root, frame); }
+}
+
+// A deal just over: its settlement scrolled into view once (on a phone it is below the table); a
+// new deal: the table back at the top of the screen.
+const outcome = { deal: "" };
+function showOutcome(root, frame) {
+  const k = `${frame.table && frame.table.id}:${frame.deal_no}`;
+  const box = root.querySelector("#settlement");
+  if (frame.deal_over && box && outcome.deal !== k + ":over") {
+    outcome.deal = k + ":over";
+    requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
+  } else if (!frame.deal_over && outcome.deal && !outcome.deal.startsWith(k)) {
+    outcome.deal = k;
+    if (window.scrollY > 0) window.scrollTo(0, 0);
+  }
 }
