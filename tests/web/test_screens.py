@@ -27,12 +27,29 @@ SETTLE = """async () => {
 }"""
 
 
-def _shoot(page, game: str, moment: str) -> None:
+MOVED = {"fishing", "jielong", "tseding", "dingniu"}  # the motion marks checked here (issue 12)
+
+
+def _newest_seat(game: str, f: dict) -> int | None:
+    """Who made the newest move, from the frame: Fishing says so in its extras; in the domino
+    games action i is seat i mod n's."""
+    if game == "fishing":
+        return ((f.get("extras") or {}).get("last") or {}).get("seat")
+    h = f["view"].get("history") or []
+    return (len(h) - 1) % f["view"]["seats"] if h else None
+
+
+def _shoot(page, game: str, moment: str, f: dict) -> None:
     for view, (w, h) in VIEWS.items():
         page.set_viewport_size({"width": w, "height": h})
         page.evaluate(SETTLE)
         page.screenshot(path=os.path.join(SHOTS, f"screen-{game}-{moment}-{view}.png"))
         check_seating(page, (game, moment, view), wide=view == "desktop")
+        who = _newest_seat(game, f) if game in MOVED else None
+        if who is not None:  # the newest move is marked for motion.js, from its seat, and stays ringed
+            marks = page.eval_on_selector_all("[data-play-key]", "es => es.map((e) => [e.dataset.from, "
+                                              "e.classList.contains('last-play')])")
+            assert [str(who), True] in [list(m) for m in marks], (game, moment, who, marks)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,10 +82,10 @@ def test_screens(web, browser, game):
             turns += 1
             page.wait_for_selector(f".felt.my-turn[data-frame='{f['deal_no']}:{f['seq']}']", timeout=15000)
             if not shot["start"]:
-                _shoot(page, game, "start")
+                _shoot(page, game, "start", f)
                 shot["start"] = True
             elif turns in (2, 4):  # the middle: the fourth decision where the deal has one, else the second
-                _shoot(page, game, "mid")
+                _shoot(page, game, "mid", f)
                 shot["mid"] = True
             legal = f["legal"]
             en = {a: ((f.get("labels") or {}).get(str(a)) or {}).get("en", "") for a in legal}
@@ -77,7 +94,9 @@ def test_screens(web, browser, game):
             cl.wait(lambda x: x["type"] in ("ack", "error"))
             cl.last_state = None
         page.wait_for_selector("#settlement", timeout=20000)
-        _shoot(page, game, "settlement")
+        if not f["deal_over"]:
+            f = cl.wait(lambda x: x["type"] == "state" and x["deal_over"], 30)
+        _shoot(page, game, "settlement", f)
     finally:
         cl.close()
         ctx.close()
