@@ -1,6 +1,6 @@
 """Keyboard-only play (issue 12): a whole Luk Fu deal and a whole Fishing deal played in the
 browser with the keyboard alone (H to the hand, arrows among the cards, Space / Enter to choose,
-P / D to play or discard, Tab to the other choices), the focus visible and back in the hand when
+P / D to play or discard, Tab to the other choices; the hand one Tab stop), the focus visible and back in the hand when
 the seat's turn comes again, every card and tile on the table named for a screen reader, and the
 seated table (tests/web/seating.py) at every turn.
 
@@ -77,6 +77,10 @@ def _wait_page(page, f) -> None:
 def _check_table(page, where) -> None:
     assert not page.evaluate(UNNAMED), (where, page.evaluate(UNNAMED)[:3])
     check_seating(page, where, wide=True)
+    # the hand is one Tab stop (the arrows move inside it)
+    stops, usable = page.eval_on_selector_all("#hand button", "bs => [bs.filter((b) => b.tabIndex >= 0).length, "
+                                              "bs.filter((b) => !b.disabled).length]")
+    assert usable == 0 or stops == 1, (where, stops, usable)
 
 
 def test_luk_fu_deal_by_keyboard_only(web, browser):

@@ -256,11 +256,11 @@ function markTurn(felt, ctx) {
 }
 
 // ---- keyboard play (issue 12) ---------------------------------------------------------------------
-// Every game: ←/→ (↑/↓, Home/End) move among the cards of the hand that can be used, Enter or
-// Space chooses one (the buttons' own behaviour), H jumps to the hand (or to the first choice when
-// the hand has none), P plays the selection, D discards it (Luk Fu), Esc clears it. A table's
-// render keeps the focus where it was (the same card, or its neighbour); when it is your turn
-// again after the others played, the focus comes back to your hand.
+// Every game: the hand is one Tab stop; ←/→ (↑/↓, Home/End) move among its cards that can be
+// used, Enter or Space chooses one (the buttons' own behaviour), H jumps to the hand (or to the
+// first choice when the hand has none), P plays the selection, D discards it (Luk Fu), Esc clears
+// it. A table's render keeps the focus where it was (the same card, or its neighbour); when it is
+// your turn again after the others played, the focus comes back to your hand.
 const KW = {
   "zh-hant": { keys: "鍵盤：←/→ 選牌 · Enter／空白鍵 出或選 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "輪到此家", down: "蓋着的牌" },
   "zh-hans": { keys: "键盘：←/→ 选牌 · Enter／空格键 出或选 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "轮到此家", down: "盖着的牌" },
@@ -290,12 +290,21 @@ function bindKeys() {
     const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const cards = handCards();
     const i = cards.indexOf(document.activeElement);
-    const moveTo = (j) => { const c = cards[Math.max(0, Math.min(cards.length - 1, j))]; if (c) { c.focus(); ev.preventDefault(); } };
+    const moveTo = (j) => {
+      const c = cards[Math.max(0, Math.min(cards.length - 1, j))];
+      if (!c) return;
+      for (const x of cards) x.tabIndex = x === c ? 0 : -1;
+      c.focus();
+      ev.preventDefault();
+    };
     if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(k) && (i >= 0 || t === document.body)) {
       const step = k === "ArrowRight" || k === "ArrowDown" ? 1 : -1;
       moveTo(i < 0 ? 0 : i + step);
     } else if ((k === "Home" || k === "End") && i >= 0) moveTo(k === "Home" ? 0 : cards.length - 1);
-    else if (k === "h" && !ev.ctrlKey) { const c = firstChoice(); if (c) { c.focus(); ev.preventDefault(); } }
+    else if (k === "h" && !ev.ctrlKey) {
+      const c = firstChoice();
+      if (c) { c.focus(); ev.preventDefault(); roving(document); }
+    }
     else if ((k === "p" && !ev.ctrlKey) || (k === "Enter" && ev.ctrlKey)) {
       if (clickFirst("#play-btn, #play-up")) ev.preventDefault();
     } else if (k === "d" && !ev.ctrlKey) { if (clickFirst("#discard-btn")) ev.preventDefault(); }
@@ -346,6 +355,14 @@ function nameCards(root, ctx) {
   }
 }
 
+// The hand is one stop for Tab (the arrows move inside it): the focused card, or the first usable.
+function roving(root) {
+  const cards = [...root.querySelectorAll("#hand button")];
+  if (!cards.length) return;
+  const on = cards.includes(document.activeElement) ? document.activeElement : cards.find(usable);
+  for (const c of cards) c.tabIndex = c === on ? 0 : -1;
+}
+
 // The keys, said once beside the hand on the seat's turn (a wide screen; a phone has no keyboard).
 function keysHelp(felt, ctx) {
   const mine = felt.querySelector(":scope > .felt-mine");
@@ -380,7 +397,7 @@ export function mount(root, frame, ctx, felt, details) {
     invites(frame, ctx),
   ].filter(Boolean));
   nameCards(root, ctx);
-  if (!frame.replay) { refocus(root, key); showOutcome(root, frame); }
+  if (!frame.replay) { refocus(root, key); roving(root); showOutcome(root, frame); }
 }
 
 // A deal just over: its settlement scrolled into view once (on a phone it is below the table); a
