@@ -29,6 +29,7 @@ const ui = { kind: null, key: "" };
 const CSS = `
 .domino-table { display: flex; flex-direction: column; gap: 6px; margin: 8px 0; }
 .domino-line { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; }
+.domino-line .label { margin-right: 4px; }  /* the newest tile's ring stays clear of the line's name */
 .tile { display: inline-block; line-height: 0; }
 .tile svg { display: block; }
 .tile.lying svg { width: 44px; height: 22px; }

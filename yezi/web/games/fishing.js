@@ -39,6 +39,7 @@ const CSS = `
 /* a catch: the cards' upper parts overlapping, squeezed into the seat's box (each card keeps its
    36 px drawing; the boxes shrink so that the drawings overlap, the last one whole) */
 .fish-fan { display: flex; align-items: flex-start; margin-top: 4px; max-width: 100%; height: 48px; overflow: hidden; }
+.fish-fan:empty { height: 0; margin: 0; }  /* nothing caught yet: the seat's box stays small */
 .fish-fan .fish-card { flex: 0 1 36px; min-width: 3px; height: 48px; padding: 0; border: 0; }
 .fish-fan .fish-card:last-child { flex-shrink: 0; }
 .fish-fan .fish-card svg { width: 36px; max-width: none; filter: drop-shadow(-1px 0 1px rgba(0,0,0,.35)); }
