@@ -132,7 +132,8 @@ def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str,
 
 def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
     """Public explanations for the browser: each seat's 決勝分 now, each catch card by card (the
-    catches are face up), and at the end the pairwise arithmetic. Nothing hidden is used."""
+    catches are face up), the newest move and its seat (every card played is face up), and at the
+    end the pairwise arithmetic. Nothing hidden is used."""
     from yezi.games.fishing.scoring import explain
 
     g = state.game
@@ -141,6 +142,9 @@ def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
         "scores": [g.catch_score(c) for c in state.catches],
         "why": {lg: [explain(g.classify(c), lg) for c in state.catches] for lg in ("zh-hant", "zh-hans", "en")},
     }
+    if state.history:  # the newest move and who made it (every card played is face up), for the motion
+        i = len(state.history) - 1
+        out["last"] = {"index": i, "seat": state.actor_of(i), "action": state.history[i]}
     if state.current_player is None:
         _catches, settle = state.result()
         out["pairs"] = {}

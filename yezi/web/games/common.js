@@ -194,10 +194,201 @@ function splitFelt(felt, ctx) {
     ctx.el("div", { class: "felt-mine" }, kids.slice(cut)));
 }
 
+// ---- the seated table (issue 12) -------------------------------------------------------------
+// Where each other seat sits, seen from the viewing seat (a spectator sits behind seat 0): the
+// next seat in order on the left, then across the top, the last one on the right; the viewer's
+// own seat at the bottom. Two seats face each other; three sit left and right.
+export function seatPlace(rel, n) {
+  if (rel === 0) return "bottom";
+  const k = n - 1;
+  if (k === 1) return "top";
+  if (k === 2) return rel === 1 ? "left" : "right";
+  if (rel === 1) return "left";
+  if (rel === k) return "right";
+  return "top";
+}
+
+// The game's list of seats (ul.seats > li.chip[data-seat], each game draws its own chips) laid
+// around the middle of the table: one list per side, in seating order (so the DOM reads in the
+// order of play), the trick / lake / lines in the centre. The seat to act is marked for more than
+// its colour: a ▶ marker and aria-current. app.css places the sides (a ring on a wide screen, a
+// row above the middle on a phone).
+function seatRing(felt, frame, ctx) {
+  const table = felt.querySelector(":scope > .felt-table") || felt;
+  const lists = [...table.querySelectorAll(":scope > ul.seats")];
+  const chips = lists.flatMap((ul) => [...ul.querySelectorAll(":scope > li.chip[data-seat]")]);
+  if (!chips.length) return;
+  const names = frame.seat_names && frame.seat_names[ctx.lang];
+  const n = names ? names.length : chips.length;
+  const me = frame.seat !== null && frame.seat !== undefined ? Number(frame.seat) : 0;
+  const sides = { left: [], top: [], right: [], bottom: [] };
+  for (const li of chips) {
+    const rel = (Number(li.dataset.seat) - me + n) % n;
+    const place = seatPlace(rel, n);
+    li.dataset.place = place;
+    li.dataset.rel = rel;
+    sides[place].push(li);
+  }
+  for (const side of Object.values(sides)) side.sort((a, b) => a.dataset.rel - b.dataset.rel);
+  const kept = (ul, place) => {
+    const out = ctx.el("ul", { class: `${ul ? ul.className : "seats"} ring-${place}`, "data-side": place });
+    out.append(...sides[place]);
+    return sides[place].length ? out : null;
+  };
+  const first = lists[0];
+  const centre = ctx.el("div", { class: "ring-centre" }, [...table.children].filter((c) => !lists.includes(c)));
+  const k = Object.values(sides).reduce((m, x) => m + (x === sides.bottom ? 0 : x.length), 0);
+  table.classList.add("ring", `ring-k${Math.min(k, 4)}`);
+  if (first.id && !table.id) table.id = first.id;  // the list's id (Pai Gow's #seats) names the seats' ring
+  table.replaceChildren(...[...["left", "top", "right"].map((p) => kept(first, p)), centre, kept(first, "bottom")]
+    .filter(Boolean));
+}
+
+// The seat to act: a gold ring, a ▶ before its name (not a colour alone) and aria-current.
+function markTurn(felt, ctx) {
+  for (const e of felt.querySelectorAll("li.chip.turn, .me-line.turn")) {
+    e.setAttribute("aria-current", "true");
+    const head = e.querySelector(".role") || e;
+    if (!head.querySelector(".turn-mark")) {
+      head.prepend(ctx.el("span", { class: "turn-mark", title: kw(ctx).toAct, "aria-hidden": "true" }, "▶"));
+    }
+  }
+}
+
+// ---- keyboard play (issue 12) ---------------------------------------------------------------------
+// Every game: the hand is one Tab stop; ←/→ (↑/↓, Home/End) move among its cards that can be
+// used, Enter or Space chooses one (the buttons' own behaviour), H jumps to the hand (or to the
+// first choice when the hand has none), P plays the selection, D discards it (Luk Fu), Esc clears
+// it. A table's render keeps the focus where it was (the same card, or its neighbour); when it is
+// your turn again after the others played, the focus comes back to your hand.
+const KW = {
+  "zh-hant": { keys: "鍵盤：←/→ 選牌 · Enter／空白鍵 出或選 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "輪到此家", down: "蓋着的牌" },
+  "zh-hans": { keys: "键盘：←/→ 选牌 · Enter／空格键 出或选 · P 出牌 · Esc 清除 · H 回到手牌", toAct: "轮到此家", down: "盖着的牌" },
+  en: { keys: "Keys: ←/→ cards · Enter/Space choose · P play · Esc clear · H back to the hand", toAct: "to act", down: "face down" },
+};
+function kw(ctx) { return KW[ctx.lang] || KW.en; }
+const kbd = { bound: false, inTable: false };
+const usable = (e) => e && !e.disabled && e.getClientRects().length > 0;
+function handCards() { return [...document.querySelectorAll("#hand button")].filter(usable); }
+function firstChoice() {
+  return handCards()[0] || [...document.querySelectorAll(".felt-mine [data-action], .felt-mine button.primary, .felt [data-action]")]
+    .find(usable) || null;
+}
+function clickFirst(sel) {
+  const b = [...document.querySelectorAll(sel)].find(usable);
+  if (b) b.click();
+  return !!b;
+}
+function bindKeys() {
+  if (kbd.bound) return;
+  kbd.bound = true;
+  document.addEventListener("keydown", (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.metaKey || !document.querySelector(".felt #hand, .felt [data-action]")) return;
+    if (location.pathname.startsWith("/replay")) return;
+    const t = ev.target;
+    if (t && (["INPUT", "SELECT", "TEXTAREA"].includes(t.tagName) || t.isContentEditable)) return;
+    const k = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
+    const cards = handCards();
+    const i = cards.indexOf(document.activeElement);
+    const moveTo = (j) => {
+      const c = cards[Math.max(0, Math.min(cards.length - 1, j))];
+      if (!c) return;
+      for (const x of cards) x.tabIndex = x === c ? 0 : -1;
+      c.focus();
+      ev.preventDefault();
+    };
+    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(k) && (i >= 0 || t === document.body)) {
+      const step = k === "ArrowRight" || k === "ArrowDown" ? 1 : -1;
+      moveTo(i < 0 ? 0 : i + step);
+    } else if ((k === "Home" || k === "End") && i >= 0) moveTo(k === "Home" ? 0 : cards.length - 1);
+    else if (k === "h" && !ev.ctrlKey) {
+      const c = firstChoice();
+      if (c) { c.focus(); ev.preventDefault(); roving(document); }
+    }
+    else if ((k === "p" && !ev.ctrlKey) || (k === "Enter" && ev.ctrlKey)) {
+      if (clickFirst("#play-btn, #play-up")) ev.preventDefault();
+    } else if (k === "d" && !ev.ctrlKey) { if (clickFirst("#discard-btn")) ev.preventDefault(); }
+    else if (k === "Escape") clickFirst("#clear-btn, #clear, #cancel-btn");
+  });
+}
+
+// What has the focus inside the table before a render (an id, or a place in the hand)...
+function focusKey(root) {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;  // (kbd.inTable stays: the focus was lost with a card played)
+  kbd.inTable = root.contains(a) && !!a.closest(".felt");
+  if (!root.contains(a)) return null;
+  const hand = a.closest("#hand");
+  if (hand) return { hand: [...hand.querySelectorAll("button")].indexOf(a), card: a.dataset.card ?? a.dataset.kind };
+  return a.id ? { id: a.id } : null;
+}
+// ... and after it: the same element, the same card (or the nearest usable one), or, when it is
+// the seat's turn again and the focus was in the table, the hand.
+function refocus(root, key) {
+  const opts = { preventScroll: true };
+  if (key && key.id) { const e = document.getElementById(key.id); if (usable(e)) { e.focus(opts); return; } }
+  if (key && key.hand !== undefined) {
+    const all = [...root.querySelectorAll("#hand button")];
+    const same = all.filter((b) => usable(b) && (b.dataset.card ?? b.dataset.kind) === key.card);
+    const near = same.sort((a, b) => Math.abs(all.indexOf(a) - key.hand) - Math.abs(all.indexOf(b) - key.hand))[0]
+      || all.filter(usable).sort((a, b) => Math.abs(all.indexOf(a) - key.hand) - Math.abs(all.indexOf(b) - key.hand))[0];
+    if (near) { near.focus(opts); return; }
+  }
+  if (kbd.inTable && root.querySelector(".felt.my-turn")) {
+    const c = firstChoice();
+    if (c) c.focus(opts);
+  }
+}
+
+// Every card and tile drawn is named for a screen reader in the page's language: the faces name
+// themselves (role img, aria-label) where the art does; a drawing without a name takes its
+// holder's title (the card's name, from the game's assets), a face-down one says so.
+function nameCards(root, ctx) {
+  for (const svg of root.querySelectorAll("svg")) {
+    if (svg.hasAttribute("aria-label") || svg.closest("[aria-label]")) continue;
+    const holder = svg.parentElement;
+    if (!holder || holder.tagName === "BUTTON") continue;
+    const name = (holder.getAttribute("title") || "").trim();
+    holder.setAttribute("role", "img");
+    holder.setAttribute("aria-label", name || kw(ctx).down);
+    svg.setAttribute("aria-hidden", "true");
+  }
+}
+
+// The hand is one stop for Tab (the arrows move inside it): the focused card, or the first usable.
+function roving(root) {
+  const cards = [...root.querySelectorAll("#hand button")];
+  if (!cards.length) return;
+  const on = cards.includes(document.activeElement) ? document.activeElement : cards.find(usable);
+  for (const c of cards) c.tabIndex = c === on ? 0 : -1;
+}
+
+// The keys, said once beside the hand on the seat's turn (a wide screen; a phone has no keyboard).
+function keysHelp(felt, ctx) {
+  const mine = felt.querySelector(":scope > .felt-mine");
+  const hand = felt.querySelector("#hand");
+  if (hand) {
+    hand.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Enter Space P Escape H");
+    // the fan (app.css): each card's place from the middle of the hand, -0.5 … 0.5
+    const cards = [...hand.querySelectorAll(":scope > button")];
+    if (cards.length <= 14) cards.forEach((c, i) => {  // (a hand in two rows is not fanned)
+      const f = cards.length > 1 ? i / (cards.length - 1) - 0.5 : 0;
+      c.style.setProperty("--fan", f.toFixed(3));
+      c.style.setProperty("--fan2", (4 * f * f).toFixed(3));
+    });
+  }
+  if (!mine || !felt.classList.contains("my-turn")) return;
+  mine.append(ctx.el("p", { class: "keys-help", id: "keys-help" }, kw(ctx).keys));
+}
+
 // The felt names the frame it shows (data-frame, deal:seq) so that a test waits for that frame.
 export function mount(root, frame, ctx, felt, details) {
   felt.dataset.frame = `${frame.deal_no ?? 0}:${frame.seq ?? 0}`;
   splitFelt(felt, ctx);
+  seatRing(felt, frame, ctx);
+  markTurn(felt, ctx);
+  if (!frame.replay) { bindKeys(); keysHelp(felt, ctx); }
+  const key = frame.replay ? null : focusKey(root);
   root.replaceChildren(...[
     header(frame, ctx),
     felt,
@@ -205,4 +396,21 @@ export function mount(root, frame, ctx, felt, details) {
     logPanel(frame, ctx),
     invites(frame, ctx),
   ].filter(Boolean));
+  nameCards(root, ctx);
+  if (!frame.replay) { refocus(root, key); roving(root); showOutcome(root, frame); }
+}
+
+// A deal just over: its settlement scrolled into view once (on a phone it is below the table); a
+// new deal: the table back at the top of the screen.
+const outcome = { deal: "" };
+function showOutcome(root, frame) {
+  const k = `${frame.table && frame.table.id}:${frame.deal_no}`;
+  const box = root.querySelector("#settlement");
+  if (frame.deal_over && box && outcome.deal !== k + ":over") {
+    outcome.deal = k + ":over";
+    requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
+  } else if (!frame.deal_over && outcome.deal && !outcome.deal.startsWith(k)) {
+    outcome.deal = k;
+    if (window.scrollY > 0) window.scrollTo(0, 0);
+  }
 }

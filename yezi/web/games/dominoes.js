@@ -29,6 +29,7 @@ const ui = { kind: null, key: "" };
 const CSS = `
 .domino-table { display: flex; flex-direction: column; gap: 6px; margin: 8px 0; }
 .domino-line { display: flex; flex-wrap: wrap; align-items: center; gap: 2px; }
+.domino-line .label { margin-right: 4px; }  /* the newest tile's ring stays clear of the line's name */
 .tile { display: inline-block; line-height: 0; }
 .tile svg { display: block; }
 .tile.lying svg { width: 44px; height: 22px; }
@@ -56,14 +57,38 @@ function tileSpan(ctx, A, k, cls = "") {
   return s;
 }
 
+// The newest move (motion.js: it flies in from its seat and stays ringed): its index in the deal,
+// its seat (action i is seat i mod n's) and, for a tile placed, where it lies (a line's first or
+// last tile with that kind and seat: a line grows only at its ends).
+function newest(frame, A) {
+  const v = frame.view;
+  const h = v.history || [];
+  if (!h.length) return null;
+  const i = h.length - 1;
+  const seat = i % v.seats;
+  const a = h[i];
+  const d = a === null || a === undefined ? { verb: "down" } : decode(A, a);
+  const out = { key: `${frame.deal_no}:${i}`, seat, verb: d.verb, line: -1, at: -1 };
+  if (d.verb === "down") return out;
+  v.lines.forEach((line, li) => {
+    for (const j of [line.length - 1, 0]) {
+      if (out.line < 0 && line[j] && line[j][2] === d.k && line[j][3] === seat) { out.line = li; out.at = j; }
+    }
+  });
+  return out;
+}
+
 function lines(frame, ctx, A) {
   const { el, svgNode } = ctx;
   const v = frame.view;
   const w = words(ctx);
+  const last = newest(frame, A);
   const out = v.lines.map((line, i) => el("div", { class: "domino-line", "data-line": i },
     el("span", { class: "label muted" }, w.line.replace("{n}", i + 1) + (v.two_ends ? "" : ` (${w.closed} ${line[0][0]})`) + " "),
-    ...line.map((t) => {
-      const s = el("span", { class: "tile lying", "data-kind": t[2], title: `${A.names[String(t[2])]} · ${frame.seat_names[ctx.lang][t[3]]}` });
+    ...line.map((t, j) => {
+      const mark = last && last.line === i && last.at === j;
+      const s = el("span", { class: "tile lying", "data-kind": t[2], title: `${A.names[String(t[2])]} · ${frame.seat_names[ctx.lang][t[3]]}`,
+        "data-play-key": mark ? last.key : null, "data-from": mark ? last.seat : null });
       s.append(svgNode(A.lying[`${t[0]}${t[1]}`]));
       return s;
     })));
@@ -82,8 +107,18 @@ function seatChips(frame, ctx, A) {
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
       el("div", { class: "counts" }, `${v.hand_counts[s]} ${w.tiles} · ${w.down} ${v.down_counts[s]}`));
-    if (down && down.length) li.append(el("span", { class: "tiles small" }, down.map((k) => tileSpan(ctx, A, k))));
-    else if (v.down_counts[s]) li.append(el("span", { class: "tiles small" }, Array(v.down_counts[s]).fill(null).map(() => tileSpan(ctx, A, null))));
+    let row = null;
+    if (down && down.length) row = el("span", { class: "tiles small" }, down.map((k) => tileSpan(ctx, A, k)));
+    else if (v.down_counts[s]) row = el("span", { class: "tiles small" }, Array(v.down_counts[s]).fill(null).map(() => tileSpan(ctx, A, null)));
+    if (row) {
+      li.append(row);
+      // a tile just put face down: the last of the seat's row is the newest move (motion.js)
+      const last = newest(frame, A);
+      if (last && last.verb === "down" && last.seat === s && row.lastChild) {
+        row.lastChild.dataset.playKey = last.key;
+        row.lastChild.dataset.from = s;
+      }
+    }
     return li;
   }));
 }
@@ -167,7 +202,7 @@ export function makeRender(game) {
         type: "button", class: "word primary", id: `act-${a}`, "data-action": a, onclick: () => send(a),
         title: judge[String(a)] === "suanzhang" ? warnS : judge[String(a)] === "sizha" ? w.warnD : "" },
       label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""))),
-      el("button", { type: "button", class: "word", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
+      el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
     }
     const all = myTurn ? movesPanel(ctx, legal, w.moves, (a) => label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""), send) : null;
     mount(root, frame, ctx,

@@ -8,15 +8,18 @@ const W = {
   "zh-hant": { lake: "湖", stock: "牌龍", tail: "尾牌（你已看過）", drawn: "摸到", cards: "隻", catch: "漁獲", score: "決勝分",
     turnOf: "輪到", yourTurn: "輪到你", hand: "用手牌釣一隻，無牌可釣則放一隻", draw: "用摸到的牌釣一隻，或放生",
     pick: "點湖中亮起的牌", release: "放生", keep: "不釣", stack: "疊", cancel: "取消", moves: "全部可行步", why: "計分理由",
-    empty: "（空）", events: { "fours-to-tail": "四隻在湖，歸尾家", "heaven-pair": "一對天即時釣起", "lake-to-tail": "湖中餘牌歸尾家" } },
+    empty: "（空）", last: "上一步", took: "釣起", put: "放入湖", stacked: "疊上", kept: "不釣",
+    events: { "fours-to-tail": "四隻在湖，歸尾家", "heaven-pair": "一對天即時釣起", "lake-to-tail": "湖中餘牌歸尾家" } },
   "zh-hans": { lake: "湖", stock: "牌龙", tail: "尾牌（你已看过）", drawn: "摸到", cards: "只", catch: "渔获", score: "决胜分",
     turnOf: "轮到", yourTurn: "轮到你", hand: "用手牌钓一只，无牌可钓则放一只", draw: "用摸到的牌钓一只，或放生",
     pick: "点湖中亮起的牌", release: "放生", keep: "不钓", stack: "叠", cancel: "取消", moves: "全部可行步", why: "计分理由",
-    empty: "（空）", events: { "fours-to-tail": "四只在湖，归尾家", "heaven-pair": "一对天即时钓起", "lake-to-tail": "湖中余牌归尾家" } },
+    empty: "（空）", last: "上一步", took: "钓起", put: "放入湖", stacked: "叠上", kept: "不钓",
+    events: { "fours-to-tail": "四只在湖，归尾家", "heaven-pair": "一对天即时钓起", "lake-to-tail": "湖中余牌归尾家" } },
   en: { lake: "Lake", stock: "Stock", tail: "tail card (you peeked)", drawn: "Drawn", cards: "cards", catch: "catch", score: "score",
     turnOf: "To act", yourTurn: "Your turn", hand: "capture with a hand card; release one only if none can capture",
     draw: "capture with the drawn card, or release it", pick: "click a highlighted lake card", release: "Release", keep: "Keep",
     stack: "Stack", cancel: "Cancel", moves: "All legal moves", why: "Why these scores", empty: "(empty)",
+    last: "Last move", took: "caught", put: "into the lake", stacked: "stacked", kept: "kept",
     events: { "fours-to-tail": "four in the lake go to the 尾家", "heaven-pair": "a pair of 天 laid out at once", "lake-to-tail": "the lake left goes to the 尾家" } },
 };
 const ui = { sel: null, key: "" };
@@ -36,6 +39,7 @@ const CSS = `
 /* a catch: the cards' upper parts overlapping, squeezed into the seat's box (each card keeps its
    36 px drawing; the boxes shrink so that the drawings overlap, the last one whole) */
 .fish-fan { display: flex; align-items: flex-start; margin-top: 4px; max-width: 100%; height: 48px; overflow: hidden; }
+.fish-fan:empty { height: 0; margin: 0; }  /* nothing caught yet: the seat's box stays small */
 .fish-fan .fish-card { flex: 0 1 36px; min-width: 3px; height: 48px; padding: 0; border: 0; }
 .fish-fan .fish-card:last-child { flex-shrink: 0; }
 .fish-fan .fish-card svg { width: 36px; max-width: none; filter: drop-shadow(-1px 0 1px rgba(0,0,0,.35)); }
@@ -47,6 +51,8 @@ button.fish-card.selected { border-color: #e07a1f; transform: translateY(-4px); 
 button.fish-card:disabled { opacity: .6; }
 .fish-stock { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; }
 .fish-drawn svg { width: 46px; }
+.fish-last { display: inline-flex; align-items: center; gap: 3px; padding: 2px 6px; border-radius: 6px; background: rgba(0,0,0,.18); }
+.fish-last .who { font-size: 13px; margin-right: 3px; }
 /* the lower half of a 十五湖 card repeats the upper one: where room is short, show the upper half
    (cards only: Tiu U's domino tiles are short already) */
 @media (max-width: 600px), (max-height: 820px) {
@@ -87,6 +93,24 @@ function catchFan(ctx, A, kinds, dominoes, summary) {
   const names = kinds.map((k) => A.names[String(k)]).join("、");
   return ctx.el("span", { class: "fish-fan catch", role: "img", "aria-label": `${summary}: ${names}`, title: names },
     kinds.map((k) => cardSpan(ctx, A, k, dominoes)));
+}
+
+// The newest move as cards (the card played, and the lake card it caught), with its seat: the
+// motion's mark (data-play-key, data-from).
+function lastPlay(frame, ctx, A, dominoes, last) {
+  if (!last || last.action === null || last.action === undefined) return null;
+  const { el } = ctx;
+  const w = words(ctx);
+  const d = decode(A, last.action);
+  if (d.verb === "keep") return null;
+  const cards = d.verb === "cap" || d.verb === "dcap" ? [d.card, d.target] : [d.card];
+  const verb = { cap: w.took, dcap: w.took, rel: w.put, drel: w.put, stack: w.stacked }[d.verb] || "";
+  const who = frame.seat_names[ctx.lang][last.seat];
+  const text = d.verb === "cap" || d.verb === "dcap"
+    ? `${who}: ${A.names[String(d.card)]} ${verb} ${A.names[String(d.target)]}` : `${who}: ${A.names[String(d.card)]} ${verb}`;
+  return el("span", { class: "fish-last", id: "last-move", "data-play-key": `${frame.deal_no}:${last.index}`, "data-from": last.seat,
+    role: "img", "aria-label": `${w.last} · ${text}`, title: text },
+  el("span", { class: "who" }, `${w.last}: ${who}`), ...cards.map((k) => cardSpan(ctx, A, k, dominoes, "small")));
 }
 
 function expand(counts) {
@@ -145,6 +169,10 @@ export async function render(root, frame, ctx) {
     stock.append(el("span", {}, `${w.drawn}: `), cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }));
   }
 
+  // the newest move, by whom (motion.js flies it in from that seat and rings it until the next)
+  const lastMove = lastPlay(frame, ctx, A, dominoes, x.last);
+  if (lastMove) stock.append(lastMove);
+
   const seats = el("ul", { class: "seats" }, [...Array(v.players).keys()].map((s) => {
     const { role, player } = seatLabel(frame, ctx, s);
     const catchCards = expand(v.catches[s]);
@@ -164,7 +192,7 @@ export async function render(root, frame, ctx) {
       if (d.verb === "drel") extra.push(el("button", { type: "button", class: "word primary", id: "release-drawn", "data-action": d.a, onclick: () => send(d.a) }, `${w.release} ${A.names[String(d.card)]}`));
       if (d.verb === "keep") extra.push(el("button", { type: "button", class: "word primary", id: "keep", "data-action": d.a, onclick: () => send(d.a) }, w.keep));
     }
-    if (ui.sel !== null) extra.push(el("button", { type: "button", class: "word", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel));
+    if (ui.sel !== null) extra.push(el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel));
     prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${drawPhase ? w.draw : w.hand}`),
       Object.keys(targets).length ? el("span", { class: "muted" }, " · " + w.pick) : null, ...extra);
   }

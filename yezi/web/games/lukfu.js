@@ -2,7 +2,7 @@
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
 import { isMyTurn, mount, newFrame, playerName, seatLabel } from "/static/games/common.js";
 
-const ui = { sel: new Set(), key: "", queue: [], keysBound: false, last: null };
+const ui = { sel: new Set(), key: "", queue: [], last: null };
 
 // 五虎下山: the engine asks every active seat (so being asked reveals nothing). A seat that cannot
 // declare (its only legal answer is 不報) answers by itself; a seat holding the five tigers is asked.
@@ -255,24 +255,7 @@ export async function render(root, frame, ctx) {
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn, tg), mine,
       me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null, whyPanel),
     dl);
-  if (!ui.keysBound) {
-    ui.keysBound = true;
-    document.addEventListener("keydown", (ev) => {
-      if (!ui.last || ui.last.frame.replay || !document.getElementById("hand")) return;
-      if (ev.target && ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName)) return;
-      const k = ev.key.toLowerCase();
-      if (k === "p" || (k === "enter" && ev.ctrlKey)) { document.getElementById("play-btn")?.click(); ev.preventDefault(); }
-      else if (k === "d") { document.getElementById("discard-btn")?.click(); }
-      else if (k === "escape") { document.getElementById("clear-btn")?.click(); }
-      else if (k === "arrowright" || k === "arrowleft") {
-        const cards = [...document.querySelectorAll("#hand button.card")];
-        const i = cards.indexOf(document.activeElement);
-        const j = i < 0 ? 0 : Math.max(0, Math.min(cards.length - 1, i + (k === "arrowright" ? 1 : -1)));
-        cards[j] && cards[j].focus();
-        ev.preventDefault();
-      }
-    });
-  }
+  // the keys (arrows, Enter/Space, P, D, Esc, H) are the table's, for every game: common.js
 }
 
 export function onError() { ui.queue = []; }

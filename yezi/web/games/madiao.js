@@ -37,6 +37,8 @@ button.md-card:disabled { opacity: .6; }
 /* a phone: eight cards in one row; a landscape phone: the table's cards at their narrowest */
 @media (max-width: 480px) { #hand .md-card svg { width: clamp(36px, 9.4vw, 54px); } }
 @media (max-height: 500px) { .md-info .md-card svg, .md-trick .md-card svg { width: 36px; } }
+/* a wide screen: the table's cards a size smaller than the hand's, so that the seats keep their room */
+@media (min-width: 720px) { .md-info .md-card svg, .md-trick .md-card svg { width: 42px; } }
 .md-trick { display: flex; gap: 10px; margin: 8px 0; }
 .md-play { display: flex; flex-direction: column; align-items: center; font-size: 12px; gap: 2px; }
 .md-info { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
@@ -128,7 +130,7 @@ export async function render(root, frame, ctx) {
     choices = el("div", { class: "choices", id: "choices" },
       ...acts.map((a) => el("button", { type: "button", class: "word" + (warnings[String(a)] ? " md-warn" : ""), id: `act-${a}`, "data-action": a,
         onclick: () => send(a) }, `${a < 40 ? (leading ? w.leadv : w.capture) : w.discard} ${A.names[String(ui.sel)]}` + (warnings[String(a)] ? " ⚠" : ""))),
-      el("button", { type: "button", class: "word", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
+      el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
       ...acts.flatMap((a) => (warnings[String(a)] || []).map((t) => el("div", { class: "md-warn" }, `⚠ ${t} (${w.risk})`))));
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;

@@ -29,6 +29,9 @@ const CSS = `
 /* the lower half of a 十五湖 card repeats the upper one: the trick, and a phone's hand, show the upper half */
 .sw-card.small { height: 70px; overflow: hidden; }
 @media (max-width: 600px) { button.sw-card { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; } }
+/* a wide screen too: twenty long cards in one row, their upper halves, leave the table its room */
+@media (min-width: 601px) { button.sw-card { height: calc(46px * 1.75 + 6px); overflow: hidden; padding: 0; }
+  button.sw-card svg { width: 46px; } }
 button.sw-card.legal { border-color: #ffd166; cursor: pointer; }
 button.sw-card.selected { border-color: #e07a1f; transform: translateY(-6px); }
 button.sw-card:disabled { opacity: .55; }

@@ -1,0 +1,67 @@
+"""The seated table in the browser (issue 12): a check shared by the screenshot and layout tests.
+
+Seen from the viewing seat v, seat s sits at rel = (s - v) mod n: rel 1 on the left, the last on
+the right, those between across the top (two seats face each other; three sit left and right);
+the viewer's own seat (where the game shows a chip for it) below the middle (on a wide screen,
+with three seats or more, in the corner below the left one, beside the middle). The seat to act is
+marked by aria-current and a marker, not by colour alone."""
+
+from __future__ import annotations
+
+SEATING = """() => {
+  const centre = document.querySelector(".felt-table.ring > .ring-centre");
+  const chips = [...document.querySelectorAll("li.chip[data-seat]")].map((li) => ({
+    seat: Number(li.dataset.seat), place: li.dataset.place, rel: Number(li.dataset.rel),
+    r: li.getBoundingClientRect().toJSON(), turn: li.classList.contains("turn"),
+    current: li.getAttribute("aria-current"), mark: !!li.querySelector(".turn-mark") }));
+  const me = document.querySelector(".me-line");
+  return { chips, centre: centre ? centre.getBoundingClientRect().toJSON() : null,
+    me: me ? { turn: me.classList.contains("turn"), current: me.getAttribute("aria-current"),
+               mark: !!me.querySelector(".turn-mark") } : null };
+}"""
+
+
+def place(rel: int, n: int) -> str:
+    """Where a seat sits (yezi/web/games/common.js seatPlace)."""
+    if rel == 0:
+        return "bottom"
+    k = n - 1
+    if k == 1:
+        return "top"
+    if k == 2:
+        return "left" if rel == 1 else "right"
+    return "left" if rel == 1 else "right" if rel == k else "top"
+
+
+def check_seating(page, where, wide: bool) -> dict:
+    """Assert the seating of the table on `page` (wide: a ring around the middle; else a row above it)."""
+    m = page.evaluate(SEATING)
+    chips, c = m["chips"], m["centre"]
+    assert chips and c, (where, "no seated table")
+    n = len(chips) + (0 if any(x["rel"] == 0 for x in chips) else 1)
+    for x in chips:
+        assert x["place"] == place(x["rel"], n), (where, x)
+        marked = x["current"] == "true" and x["mark"]
+        assert marked == x["turn"], (where, "the seat to act is marked, no other", x)
+    if m["me"]:
+        assert (m["me"]["current"] == "true" and m["me"]["mark"]) == m["me"]["turn"], (where, m["me"])
+    cx = lambda r: (r["left"] + r["right"]) / 2  # noqa: E731
+    others = sorted((x for x in chips if x["rel"]), key=lambda x: x["rel"])
+    for x in chips:
+        r = x["r"]
+        if x["place"] == "bottom" and wide and n > 2:  # in the corner below the left seat, beside the middle
+            assert r["right"] <= c["left"] + 1 and (r["top"] + r["bottom"]) / 2 >= c["top"], (where, "own seat", x, c)
+        elif x["place"] == "bottom":
+            assert r["top"] >= c["bottom"] - 1, (where, "own seat below the middle", x, c)
+        elif not wide:
+            assert r["bottom"] <= c["top"] + 1, (where, "the others above the middle", x, c)
+        elif x["place"] == "left":
+            assert r["right"] <= c["left"] + 1, (where, x, c)
+        elif x["place"] == "right":
+            assert r["left"] >= c["right"] - 1, (where, x, c)
+        else:
+            assert r["bottom"] <= c["top"] + 1, (where, x, c)
+    # in seating order from left to right (left, the top row, right)
+    xs = [cx(x["r"]) for x in others]
+    assert xs == sorted(xs), (where, "seating order", [(x["seat"], x["place"], round(cx(x["r"]))) for x in others])
+    return m
