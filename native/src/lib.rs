@@ -10,6 +10,7 @@
 //!   seat's payments into `out` and return the number of decisions made.
 //! * options arrive as an `i64` array whose layout the game's Python wrapper defines.
 
+pub mod lukfu;
 pub mod rng;
 
 /// ABI version: the Python loader refuses a library whose version differs (a stale build).

@@ -8,7 +8,8 @@ from typing import Any
 from yezi.native import available
 
 NATIVE: dict[str, str] = {
-    # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
+    # (each game's module adds its line)
+    "lukfu": "yezi.native.lukfu:NativeLukFu",
 }
 
 

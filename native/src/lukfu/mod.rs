@@ -1,0 +1,224 @@
+//! Luk Fu 六虎牌 on the native engine: the C exports `yezi/native/lukfu.py` calls.
+//!
+//! Options arrive as the 18 integers `Rules::decode` reads; a deal as one card mask per seat
+//! (`state.deal` of the Python engine). Error codes: -1 bad options, -2 policy not ported,
+//! -3 bad deal, -4 output buffer too small, -5 an illegal action in the history, -6 bad sizes.
+
+pub mod bot;
+pub mod deduce;
+pub mod engine;
+pub mod tables;
+
+use crate::rng::Rng;
+use engine::{Eng, Rules, State, LEGAL_CAP};
+
+fn eng_from(opts: *const i64, nopts: i64) -> Option<Eng> {
+    if opts.is_null() || nopts <= 0 || nopts > 64 {
+        return None;
+    }
+    let o = unsafe { std::slice::from_raw_parts(opts, nopts as usize) };
+    Rules::decode(o).map(Eng::new)
+}
+
+fn deal_from(eng: &Eng, deal: *const i64, ndeal: i64) -> Option<[u64; 4]> {
+    if deal.is_null() || ndeal != eng.cx.n as i64 {
+        return None;
+    }
+    let d = unsafe { std::slice::from_raw_parts(deal, ndeal as usize) };
+    let masks: Vec<u64> = d.iter().map(|&v| v as u64).collect();
+    if d.iter().any(|&v| v < 0) || !eng.check_deal(&masks) {
+        return None;
+    }
+    let mut hands = [0u64; 4];
+    hands[..masks.len()].copy_from_slice(&masks);
+    Some(hands)
+}
+
+/// Shuffle and deal as `LukFu.deal_from_seed` does: one card at a time for twelve rounds, the
+/// first round including the dummy.
+pub fn random_deal(eng: &Eng, rng: &mut Rng) -> [u64; 4] {
+    let mut cards = [0u8; 37];
+    let n = eng.cx.universe.count_ones() as usize;
+    for (i, c) in cards.iter_mut().enumerate().take(n) {
+        *c = i as u8;
+    }
+    rng.shuffle(&mut cards[..n]);
+    let mut hands = [0u64; 4];
+    let mut i = 0;
+    for s in 0..eng.cx.n {
+        hands[s] |= 1 << cards[i];
+        i += 1;
+    }
+    for _ in 1..12 {
+        for &s in &eng.cx.active {
+            hands[s] |= 1 << cards[i];
+            i += 1;
+        }
+    }
+    hands
+}
+
+/// Play `st` to the end with `policy` (0 uniform random, 1 heuristic); decisions made.
+fn play_out(eng: &mut Eng, st: &mut State, policy: i64, rng: &mut Rng) -> i64 {
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut decisions = 0;
+    while st.phase != engine::P_OVER {
+        let n = eng.legal(st, &mut buf);
+        let a = if policy == 1 { bot::choose(eng, st, &buf[..n]) } else { buf[rng.below(n)] };
+        eng.apply(st, a);
+        decisions += 1;
+    }
+    decisions
+}
+
+fn trace_impl(eng: &mut Eng, hands: [u64; 4], policy: i64, seed: u64, out: &mut [i64]) -> i64 {
+    let mut rng = Rng::new(seed);
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut at = 1usize;
+    let mut steps = 0i64;
+    let cap = out.len();
+    while st.phase != engine::P_OVER {
+        let n = eng.legal(&mut st, &mut buf);
+        if n == 0 || at + 3 + n > cap {
+            return -4;
+        }
+        let choice = if policy == 1 {
+            let a = bot::choose(eng, &mut st, &buf[..n]);
+            buf[..n].iter().position(|&b| b == a).unwrap_or(0)
+        } else {
+            rng.below(n)
+        };
+        out[at] = st.to_act as i64;
+        out[at + 1] = n as i64;
+        for i in 0..n {
+            out[at + 2 + i] = buf[i] as i64;
+        }
+        out[at + 2 + n] = choice as i64;
+        at += 3 + n;
+        steps += 1;
+        eng.apply(&mut st, buf[choice]);
+    }
+    if at + eng.cx.n > cap {
+        return -4;
+    }
+    out[0] = steps;
+    for s in 0..eng.cx.n {
+        out[at + s] = st.pay[s];
+    }
+    (at + eng.cx.n) as i64
+}
+
+/// Play one deal given by the Python engine with random choices drawn from `seed`; write the
+/// trace (yezi/native/base.py) into `out`; its length, or a negative error.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
+                                 out: *mut i64, cap: i64) -> i64 {
+    yz_lukfu_trace_policy(opts, nopts, deal, ndeal, 0, seed, out, cap)
+}
+
+/// As `yz_lukfu_trace`, the choices made by `policy` (0 random, 1 the heuristic bot).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_trace_policy(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, policy: i64,
+                                        seed: u64, out: *mut i64, cap: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if policy != 0 && policy != 1 {
+        return -2;
+    }
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if out.is_null() || cap < 1 {
+        return -6;
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(out, cap as usize) };
+    trace_impl(&mut eng, hands, policy, seed, out)
+}
+
+/// Deal and play `n` games with uniformly random choices; each seat's payments summed into
+/// `out_totals` (num_seats entries); the number of decisions made.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if out_totals.is_null() || n < 0 {
+        return -6;
+    }
+    let totals = unsafe { std::slice::from_raw_parts_mut(out_totals, eng.cx.n) };
+    let mut rng = Rng::new(seed);
+    let mut decisions = 0i64;
+    for _ in 0..n {
+        let hands = random_deal(&eng, &mut rng);
+        let mut st = State::new(&eng.cx, hands);
+        decisions += play_out(&mut eng, &mut st, 0, &mut rng);
+        for s in 0..eng.cx.n {
+            totals[s] += st.pay[s];
+        }
+    }
+    decisions
+}
+
+/// Replay `hist` (Python action codes) on `deal`, then play `n` continuations to the end with
+/// `policy`; each seat's payments summed into `out`. Returns the decisions made, or negative.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                   nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if policy != 0 && policy != 1 {
+        return -2;
+    }
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if out.is_null() || n < 0 || nhist < 0 || (nhist > 0 && hist.is_null()) {
+        return -6;
+    }
+    let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
+    let totals = unsafe { std::slice::from_raw_parts_mut(out, eng.cx.n) };
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    for &a in hist {
+        let k = eng.legal(&mut st, &mut buf);
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5;
+        }
+        eng.apply(&mut st, a as u16);
+    }
+    let mut rng = Rng::new(seed);
+    let mut decisions = 0;
+    for _ in 0..n {
+        let mut s = st.clone();
+        decisions += play_out(&mut eng, &mut s, policy, &mut rng);
+        for i in 0..eng.cx.n {
+            totals[i] += s.pay[i];
+        }
+    }
+    decisions
+}
+
+/// Profiling: random playouts as `yz_lukfu_random_playouts`, returning how many 老歲 questions
+/// needed the complete search (the rest were answered by the fast proofs).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_deduce_searches(opts: *const i64, nopts: i64, seed: u64, n: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let mut rng = Rng::new(seed);
+    for _ in 0..n.max(0) {
+        let hands = random_deal(&eng, &mut rng);
+        let mut st = State::new(&eng.cx, hands);
+        play_out(&mut eng, &mut st, 0, &mut rng);
+    }
+    eng.know.searches as i64
+}
