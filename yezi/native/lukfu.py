@@ -72,6 +72,34 @@ class NativeLukFu(NativeGame):
             raise NativeError(f"yz_lukfu_trace_policy returned {n}")
         return self._parse_trace(out[:n])
 
+    def laosui_steps(self, deal: Any, history: list[int]) -> list[list[int]]:
+        """Replay `history` on `deal`; every seat's 老歲 mask before the first action and after
+        each (0 for the dummy): one list per step."""
+        n = self.game.num_seats
+        cap = (len(history) + 1) * n
+        out = (ctypes.c_int64 * cap)()
+        enc = self.encode_deal(deal)
+        fn = self.lib.yz_lukfu_laosui_steps
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        got = fn(self._opts, len(self.options), _array(enc), len(enc), _array(history), len(history), out, cap)
+        if got < 0:
+            raise NativeError(f"yz_lukfu_laosui_steps returned {got}")
+        return [list(out[i:i + n]) for i in range(0, cap, n)]
+
+    def deduce_stats(self, n: int, seed: int = 0) -> dict[str, int]:
+        """Where the 老歲 deduction's time goes over `n` random games: knowledge builds, questions,
+        and how each question was settled (see native/src/lukfu/deduce.rs)."""
+        fn = self.lib.yz_lukfu_deduce_stats
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
+        out = (ctypes.c_int64 * 6)()
+        decisions = fn(self._opts, len(self.options), seed & (2**64 - 1), n, out)
+        if decisions < 0:
+            raise NativeError(f"yz_lukfu_deduce_stats returned {decisions}")
+        keys = ("builds", "questions", "excluded", "true_deal", "one_swap", "full_search")
+        return {"games": n, "decisions": decisions, **dict(zip(keys, out))}
+
     def _parse_trace(self, buf: list[int]) -> Trace:
         from yezi.native.base import Step
 

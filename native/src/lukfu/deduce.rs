@@ -36,8 +36,9 @@ pub struct Know {
     pub ncombos: usize,
     /// per card: known answer of can_be_with_opponent for this build (0 unknown, 1 no, 2 yes)
     memo: [u8; 37],
-    /// nodes visited by full searches (profiling)
-    pub searches: u64,
+    /// profiling counters: builds, questions, answered by the card's exclusions, by the true
+    /// deal, by one swap, by the complete search
+    pub stats: [u64; 6],
 }
 
 #[derive(Clone, Copy, Default)]
@@ -67,12 +68,13 @@ impl Know {
             combos: [0; MAXCOMBOS],
             ncombos: 0,
             memo: [0; 37],
-            searches: 0,
+            stats: [0; 6],
         }
     }
 
     /// The facts of `seat` in `st` (Knowledge.build), already narrowed to the unknown cards.
     pub fn build(&mut self, cx: &Ctx, st: &State, seat: usize) {
+        self.stats[0] += 1;
         self.memo = [0; 37];
         self.ns = 0;
         self.nc = 0;
@@ -252,6 +254,7 @@ impl Know {
     }
 
     fn decide(&mut self, x: usize) -> bool {
+        self.stats[1] += 1;
         if self.broken {
             return false;
         }
@@ -272,6 +275,7 @@ impl Know {
         }
         targets &= allowed;
         if targets == 0 {
+            self.stats[2] += 1;
             return false;
         }
         // the true deal, and the true deal with one swap
@@ -282,6 +286,7 @@ impl Know {
         let truth_ok = (0..self.nc).all(|k| self.con_ok(k, self.c_fixed[k] | self.union(&self.truth, self.c_slots[k])));
         if truth_ok {
             if targets >> a & 1 == 1 {
+                self.stats[3] += 1;
                 return true;
             }
             let mut tm = targets;
@@ -300,6 +305,7 @@ impl Know {
                         self.c_slots[k] & touched == 0 || self.con_ok(k, self.c_fixed[k] | self.union(&world, self.c_slots[k]))
                     });
                     if ok {
+                        self.stats[4] += 1;
                         return true;
                     }
                 }
@@ -324,7 +330,7 @@ impl Know {
     /// some fact (and x) placed one at a time, most constrained first; the other unknown cards
     /// fill whatever room is left (they are in no fact).
     fn search(&mut self, x: usize, targets: u32) -> bool {
-        self.searches += 1;
+        self.stats[5] += 1;
         let ns = self.ns;
         let nc = self.nc;
         let mut sig = [0u64; MAXS];

@@ -206,19 +206,79 @@ pub extern "C" fn yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i6
     decisions
 }
 
-/// Profiling: random playouts as `yz_lukfu_random_playouts`, returning how many 老歲 questions
-/// needed the complete search (the rest were answered by the fast proofs).
+/// Profiling: play `n` random games as `yz_lukfu_random_playouts` and write the deduction's
+/// counters into `out` (6 entries): knowledge builds, 老歲 questions that needed one, and how
+/// they were answered: by the card's exclusions alone, by the true deal, by the true deal with
+/// one swap, by the complete search. Returns the decisions made.
 #[no_mangle]
-pub extern "C" fn yz_lukfu_deduce_searches(opts: *const i64, nopts: i64, seed: u64, n: i64) -> i64 {
+pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
     };
+    if out.is_null() || n < 0 {
+        return -6;
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(out, 6) };
     let mut rng = Rng::new(seed);
-    for _ in 0..n.max(0) {
+    let mut decisions = 0;
+    for _ in 0..n {
         let hands = random_deal(&eng, &mut rng);
         let mut st = State::new(&eng.cx, hands);
-        play_out(&mut eng, &mut st, 0, &mut rng);
+        decisions += play_out(&mut eng, &mut st, 0, &mut rng);
     }
-    eng.know.searches as i64
+    for (o, &v) in out.iter_mut().zip(eng.know.stats.iter()) {
+        *o = v as i64;
+    }
+    decisions
+}
+
+/// Replay `hist` on `deal` and, before the first action and after each, write every seat's
+/// 老歲 cards (a mask of its hand; 0 for the dummy): (nhist + 1) * num_seats entries. For the
+/// tests (the deduction compared with the Python engine's at every step, for every seat) and
+/// the observation writer. Returns the entries written, or negative.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                        nhist: i64, out: *mut i64, cap: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if out.is_null() || nhist < 0 || (nhist > 0 && hist.is_null()) || cap < 0 {
+        return -6;
+    }
+    let ns = eng.cx.n;
+    if (nhist as usize + 1) * ns > cap as usize {
+        return -4;
+    }
+    let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
+    let out = unsafe { std::slice::from_raw_parts_mut(out, cap as usize) };
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut at = 0;
+    for step in 0..=hist.len() {
+        for s in 0..ns {
+            out[at] = if Some(s) == eng.cx.dummy {
+                0
+            } else {
+                let h = st.hands[s];
+                eng.laosui_mask(&mut st, s, h) as i64
+            };
+            at += 1;
+        }
+        if step == hist.len() {
+            break;
+        }
+        let a = hist[step];
+        let k = eng.legal(&mut st, &mut buf);
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5;
+        }
+        eng.apply(&mut st, a as u16);
+    }
+    at as i64
 }

@@ -1,0 +1,216 @@
+"""The native Luk Fu engine against the Python reference engine: the same deals, the same choice
+indices, identical actors, legal action lists (in order), 老歲 cards and payments; the heuristic
+bot's port against the Python bot, decision by decision."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import yezi.native as native
+from yezi.core.registry import load_game
+from yezi.games.lukfu.bots import HeuristicBot
+from yezi.games.lukfu.game import LukFu
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
+
+N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 20000))
+PRESETS = ("hakka-hk", "hakka-hk-3p", "guangdong", "huizhou", "sung-1996")
+
+# every option value that changes play or payments and no preset above already covers on its own
+OPTION_CASES = [
+    ("hakka-hk", {"laosui": "visible"}),
+    ("hakka-hk", {"laosui": "cascade"}),
+    ("hakka-hk-3p", {"laosui": "visible"}),
+    ("hakka-hk-3p", {"laosui": "cascade"}),
+    ("hakka-hk-3p", {"must_beat": "strict"}),
+    ("guangdong", {"laosui": "deduce"}),
+    ("guangdong", {"laosui": "visible"}),
+    ("huizhou", {"laosui": "visible"}),
+    ("hakka-hk", {"five_tigers": "off"}),
+    ("hakka-hk", {"five_tigers_value": 6}),
+    ("hakka-hk", {"strong_pass": "forbidden"}),
+    ("hakka-hk-3p", {"strong_pass": "forbidden"}),
+    ("hakka-hk", {"straight_lengths": "3"}),
+    ("hakka-hk", {"unbeatable_leads": "guangdong"}),
+    ("hakka-hk", {"ge_one": "guangdong"}),
+    ("hakka-hk", {"must_beat": "strict"}),
+    ("hakka-hk", {"privilege": "same_suit"}),
+    ("hakka-hk", {"privilege_yunxian": False}),
+    ("hakka-hk", {"free_lead_bosses": True}),
+    ("hakka-hk", {"dealer_free_open": True}),
+    ("hakka-hk", {"declare_after_last": False}),
+    ("hakka-hk", {"scoring": "five_base"}),
+    ("hakka-hk", {"scoring": "five_base", "five_base_double_12": True}),
+    ("hakka-hk", {"scoring": "huizhou"}),
+    ("hakka-hk", {"scoring": "linear"}),
+    ("hakka-hk", {"dummy_match": "winner_hand"}),
+    ("hakka-hk", {"baopei": "double_winner"}),
+    ("hakka-hk-3p", {"baopei": "double_winner", "scoring": "linear"}),
+]
+
+
+def _native(preset: str, **over):
+    from yezi.native.lukfu import NativeLukFu
+
+    return NativeLukFu(load_game("lukfu", preset, over))
+
+
+def _check(nat, n: int, seed: int) -> None:
+    from yezi.native.base import differential
+
+    report = differential(nat, n, seed=seed)
+    assert report.games == n
+    assert not report.mismatches, report.mismatches
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_presets_match_the_reference(preset):
+    _check(_native(preset), N, seed=16)
+
+
+@pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=[f"{p}-{o}" for p, o in OPTION_CASES])
+def test_options_match_the_reference(preset, over):
+    _check(_native(preset, **over), max(2000, N // 10), seed=61)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", PRESETS)
+def test_presets_match_the_reference_long(preset):
+    _check(_native(preset), max(N, 1_000_000), seed=1016)
+
+
+@pytest.mark.parametrize(("preset", "laosui"), [(p, m) for p in ("hakka-hk", "hakka-hk-3p", "huizhou")
+                                                for m in ("deduce", "visible", "cascade")])
+def test_laosui_of_every_seat_at_every_step(preset, laosui):
+    # the deduction is asked far more often here than the legal actions ask it: for every seat,
+    # not only the one who leads, after every action of heuristic and random games
+    nat = _native(preset, laosui=laosui)
+    game = nat.game
+    rng = random.Random(5)
+    questions = 0
+    for i in range(150):
+        state = game.start(seed=7000 + i)
+        trace = nat.policy_trace(state, "heuristic" if i % 2 else "random", seed=rng.getrandbits(64))
+        steps = nat.laosui_steps(state.deal, trace.actions)
+        for k, want in enumerate(steps):
+            for seat in range(game.num_seats):
+                got = 0 if seat == game.dummy_seat else state.hand_laosui(seat)
+                assert got == want[seat], (i, k, seat)
+                questions += 1
+            if k < len(trace.actions):
+                state.apply(trace.actions[k])
+    assert questions > 5_000
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_heuristic_bot_decides_as_the_python_bot(preset):
+    nat = _native(preset)
+    game = nat.game
+    bot = HeuristicBot()
+    rng = random.Random(0)
+    decisions = 0
+    for i in range(150):
+        state = game.start(seed=900 + i)
+        trace = nat.policy_trace(state, "heuristic")
+        for k, step in enumerate(trace.steps):
+            assert state.current_player == step.actor
+            legal = state.legal_actions()
+            assert legal == step.legal, (i, k)
+            want = bot.choose(game, state.view(step.actor), legal, rng)
+            assert legal[step.chosen] == want, (i, k, game.format_action(want, "en"))
+            state.apply(want)
+            decisions += 1
+        assert state.current_player is None
+        assert state.payments() == trace.payments
+    assert decisions >= 1000
+
+
+def _bot_continuation(game: LukFu, state) -> list[int]:
+    bot, rng = HeuristicBot(), random.Random(0)
+    while state.current_player is not None:
+        state.apply(bot.choose(game, state.view(state.current_player), state.legal_actions(), rng))
+    return state.payments()
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p", "guangdong"])
+def test_playout_continues_a_mid_deal_state(preset):
+    nat = _native(preset)
+    game = nat.game
+    rng = random.Random(3)
+    for i in range(40):
+        state = game.start(seed=100 + i)
+        for _ in range(rng.randrange(0, 20)):
+            if state.current_player is None:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        # the heuristic policy is deterministic: three continuations pay three times the Python one
+        want = _bot_continuation(game, state.clone())
+        assert nat.playout(state, "heuristic", seed=i, n=3) == [3 * p for p in want]
+        # from a finished deal every continuation is the deal's own result
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        assert nat.playout(state, "random", seed=i, n=5) == [5 * p for p in state.payments()]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_random_playouts_are_zero_sum(preset):
+    nat = _native(preset)
+    totals, decisions = nat.random_playouts(20_000, seed=9)
+    assert sum(totals) == 0
+    assert decisions > 20_000 * 10
+    assert any(totals)  # somebody was paid something
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p"])
+def test_random_playouts_play_like_the_python_engine(preset):
+    # native deals and uniform choices give the Python engine's distribution of game lengths:
+    # the mean number of decisions per deal agrees within five standard errors
+    nat = _native(preset, laosui="visible")
+    _, decisions = nat.random_playouts(200_000, seed=1)
+    game, rng = nat.game, random.Random(2)
+    lengths = []
+    for i in range(3000):
+        state = game.start(seed=50_000 + i)
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+        lengths.append(len(state.history))
+    mean = sum(lengths) / len(lengths)
+    sd = (sum((x - mean) ** 2 for x in lengths) / (len(lengths) - 1)) ** 0.5
+    assert abs(decisions / 200_000 - mean) < 5 * sd / len(lengths) ** 0.5, (decisions / 200_000, mean)
+
+
+def test_illegal_history_and_bad_deals_are_errors():
+    from yezi.native.base import NativeError
+
+    nat = _native("hakka-hk")
+    state = nat.game.start(seed=1)
+    state.history.append(199)  # no seat may play the last 順 at the start
+    with pytest.raises(NativeError, match="-5"):
+        nat.playout(state, "random", n=1)
+    bad = nat.game.start(seed=1)
+    bad.deal = [list(h) for h in bad.deal]
+    bad.deal[0][0], bad.deal[1][0] = bad.deal[1][0], bad.deal[1][0]  # a card twice, one missing
+    with pytest.raises(NativeError, match="-3"):
+        nat.trace(bad, 0)
+
+
+BETWEEN_DEALS = {"next_dealer", "cut_peek", "match_rounds"}  # a deal never reads them
+
+
+def test_every_option_value_has_a_native_encoding_and_a_case():
+    from yezi.native.registry import native_game
+
+    assert type(native_game(load_game("lukfu", "hakka-hk"))).__name__ == "NativeLukFu"
+    covered = [load_game("lukfu", p).rules for p in PRESETS]
+    covered += [load_game("lukfu", p, o).rules for p, o in OPTION_CASES]
+    for name, spec in LukFu.option_table().options.items():
+        for choice in spec.choices:
+            _native("hakka-hk", **{name: choice.value})  # no Unsupported
+            if name not in BETWEEN_DEALS:
+                assert any(r[name] == choice.value for r in covered), (name, choice.value)
