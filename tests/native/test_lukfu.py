@@ -105,6 +105,33 @@ def test_laosui_of_every_seat_at_every_step(preset, laosui):
     assert questions > 5_000
 
 
+@pytest.mark.parametrize(("preset", "over"), [("hakka-hk", {}), ("hakka-hk-3p", {}), ("huizhou", {}),
+                                           ("guangdong", {"laosui": "deduce"}), ("hakka-hk", {"must_beat": "strict"})])
+def test_which_cards_can_be_with_an_opponent(preset, over):
+    # the deduction's core question, asked of every card a seat cannot see, for every seat after
+    # every action: is there a world consistent with its knowledge that puts the card in an
+    # opponent's hand? (legal play asks it only about cards above a lead candidate)
+    from yezi.components.lukfu_deck import cards_of
+
+    nat = _native(preset, **over)
+    game = nat.game
+    rng = random.Random(8)
+    questions = 0
+    for i in range(25):
+        state = game.start(seed=3000 + i)
+        trace = nat.trace(state, rng.getrandbits(64))
+        steps = nat.opponent_cards_steps(state.deal, trace.actions)
+        for k, want in enumerate(steps):
+            for seat in game.active_seats():
+                k_ = state.knowledge(seat)
+                got = sum(1 << x for x in cards_of(k_.unknown) if k_.can_be_with_opponent(x))
+                assert got == want[seat], (i, k, seat, bin(got ^ want[seat]))
+                questions += 1
+            if k < len(trace.actions):
+                state.apply(trace.actions[k])
+    assert questions > 1_000
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 def test_heuristic_bot_decides_as_the_python_bot(preset):
     nat = _native(preset)

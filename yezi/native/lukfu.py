@@ -75,16 +75,25 @@ class NativeLukFu(NativeGame):
     def laosui_steps(self, deal: Any, history: list[int]) -> list[list[int]]:
         """Replay `history` on `deal`; every seat's 老歲 mask before the first action and after
         each (0 for the dummy): one list per step."""
+        return self._steps("yz_lukfu_laosui_steps", deal, history)
+
+    def opponent_cards_steps(self, deal: Any, history: list[int]) -> list[list[int]]:
+        """Replay `history` on `deal`; for every seat before the first action and after each, the
+        mask of the cards it cannot see that some world consistent with its knowledge puts in an
+        opponent's hand (0 for the dummy)."""
+        return self._steps("yz_lukfu_opponent_cards_steps", deal, history)
+
+    def _steps(self, name: str, deal: Any, history: list[int]) -> list[list[int]]:
         n = self.game.num_seats
         cap = (len(history) + 1) * n
         out = (ctypes.c_int64 * cap)()
         enc = self.encode_deal(deal)
-        fn = self.lib.yz_lukfu_laosui_steps
+        fn = getattr(self.lib, name)
         fn.restype = ctypes.c_int64
         fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
         got = fn(self._opts, len(self.options), _array(enc), len(enc), _array(history), len(history), out, cap)
         if got < 0:
-            raise NativeError(f"yz_lukfu_laosui_steps returned {got}")
+            raise NativeError(f"{name} returned {got}")
         return [list(out[i:i + n]) for i in range(0, cap, n)]
 
     def deduce_stats(self, n: int, seed: int = 0) -> dict[str, int]:

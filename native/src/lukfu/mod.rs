@@ -233,6 +233,16 @@ pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64,
     decisions
 }
 
+/// Replay `hist` on `deal` and, before the first action and after each, write for every seat
+/// (0 for the dummy) the mask of the cards it cannot see that may be in an opponent's hand in
+/// some world consistent with all it knows (knowledge.Knowledge.can_be_with_opponent): the
+/// deduction's core question asked of every card, for the tests.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
+                                                hist: *const i64, nhist: i64, out: *mut i64, cap: i64) -> i64 {
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, true)
+}
+
 /// Replay `hist` on `deal` and, before the first action and after each, write every seat's
 /// 老歲 cards (a mask of its hand; 0 for the dummy): (nhist + 1) * num_seats entries. For the
 /// tests (the deduction compared with the Python engine's at every step, for every seat) and
@@ -240,6 +250,12 @@ pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64,
 #[no_mangle]
 pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
                                         nhist: i64, out: *mut i64, cap: i64) -> i64 {
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, false)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, out: *mut i64,
+              cap: i64, opponent_cards: bool) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -264,6 +280,18 @@ pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *con
         for s in 0..ns {
             out[at] = if Some(s) == eng.cx.dummy {
                 0
+            } else if opponent_cards {
+                eng.know.build(&eng.cx, &st, s);
+                let mut m = 0i64;
+                let mut xs = eng.know.unknown;
+                while xs != 0 {
+                    let x = xs.trailing_zeros() as usize;
+                    xs &= xs - 1;
+                    if eng.know.can_be_with_opponent(&eng.cx, x) {
+                        m |= 1 << x;
+                    }
+                }
+                m
             } else {
                 let h = st.hands[s];
                 eng.laosui_mask(&mut st, s, h) as i64
