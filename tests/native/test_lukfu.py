@@ -241,3 +241,98 @@ def test_every_option_value_has_a_native_encoding_and_a_case():
             _native("hakka-hk", **{name: choice.value})  # no Unsupported
             if name not in BETWEEN_DEALS:
                 assert any(r[name] == choice.value for r in covered), (name, choice.value)
+
+
+# ---- batches of native states: the RL vector environment's stepping and observations ----------
+
+@pytest.mark.parametrize(("preset", "over"), [("hakka-hk", {}), ("hakka-hk-3p", {}), ("guangdong", {}),
+                                           ("huizhou", {"laosui": "visible"})])
+def test_observations_equal_the_python_observer(preset, over):
+    np = pytest.importorskip("numpy")
+    nat = _native(preset, **over)
+    game = nat.game
+    observer = game.make_observer()
+    assert nat.obs_size == observer.spec.size
+    rng = random.Random(4)
+    states, seats = [], []
+    for i in range(25):
+        state = game.start(seed=i)
+        trace = nat.trace(state, rng.getrandbits(64))
+        for k in range(len(trace.actions) + 1):
+            for seat in range(game.num_seats):
+                states.append(state.clone())
+                seats.append(seat)
+            if k < len(trace.actions):
+                state.apply(trace.actions[k])
+    rows = nat.state_rows(states)
+    got = nat.observe(rows, seats)
+    got8 = nat.observe(rows, seats, "int8")
+    want = np.stack([observer.array(st, seat) for st, seat in zip(states, seats)])
+    assert got.dtype == np.float32 and got8.dtype == np.int8
+    bad = np.nonzero((got != want).any(axis=1))[0]
+    assert len(bad) == 0, [(int(j), seats[j], np.nonzero(got[j] != want[j])[0].tolist()) for j in bad[:3]]
+    assert np.array_equal(got8.astype(np.float32), want)
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p"])
+def test_batch_stepping_follows_the_python_engine(preset):
+    # rows stepped natively side by side with Python states: masks, seats to act, payments at the
+    # end of each deal, and the observation of the seat to act (the last actor's where a deal ended)
+    np = pytest.importorskip("numpy")
+    nat = _native(preset)
+    game = nat.game
+    observer = game.make_observer()
+    n, rng, seed = 24, random.Random(6), 500
+    states = [game.start(seed=seed + i) for i in range(n)]
+    seed += n
+    rows = nat.state_rows(states)
+    mask, player = nat.legal_mask(rows)
+    mask = mask.view(np.uint8).copy()
+    obs = np.zeros((n, nat.obs_size), dtype=np.float32)
+    ended = 0
+    for _ in range(80):
+        for i, st in enumerate(states):
+            assert np.nonzero(mask[i])[0].tolist() == st.legal_actions()
+            assert player[i] == st.current_player
+        actions = [st.legal_actions()[rng.randrange(len(st.legal_actions()))] for st in states]
+        actors = [st.current_player for st in states]
+        pay, done = nat.step_rows(rows, actions, mask=mask, player=player, obs=obs)
+        for i, (st, a) in enumerate(zip(states, actions)):
+            st.apply(a)
+            assert bool(done[i]) == (st.current_player is None)
+            seat = actors[i] if done[i] else st.current_player
+            assert np.array_equal(obs[i], observer.array(st, seat)), (i, seat)
+            if done[i]:
+                assert pay[i].tolist() == st.payments()
+                ended += 1
+                states[i] = game.start(seed=seed)
+                seed += 1
+                rows[i] = nat.state_rows([states[i]])[0]
+                m, p = nat.legal_mask(rows[i:i + 1])
+                mask[i], player[i] = m[0], p[0]
+            else:
+                assert not pay[i].any()
+    assert ended >= 20
+
+
+def test_batch_step_refuses_bad_input_and_changes_nothing():
+    np = pytest.importorskip("numpy")
+    from yezi.native.base import NativeError
+
+    nat = _native("hakka-hk")
+    rows = np.zeros((3, nat.state_len), dtype=np.int64)
+    nat.deal_rows(rows, [0, 1, 2], [1, 2, 3])
+    mask, _ = nat.legal_mask(rows)
+    before = rows.copy()
+    legal = [int(np.nonzero(m)[0][0]) for m in mask]
+    with pytest.raises(NativeError, match="row 2"):
+        nat.step_rows(rows, [legal[0], legal[1], 199])
+    assert np.array_equal(rows, before)
+    rows[1, 0] = -1  # a damaged row (a hand with cards outside the deck) is refused, not obeyed
+    with pytest.raises(NativeError, match="row 1"):
+        nat.step_rows(rows, legal)
+    rows[1] = 0  # a row that never held a state
+    with pytest.raises(NativeError):
+        nat.legal_mask(rows)
+    with pytest.raises(NativeError):
+        nat.observe(rows, [0, 0, 0])

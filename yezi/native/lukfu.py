@@ -109,6 +109,117 @@ class NativeLukFu(NativeGame):
         keys = ("builds", "questions", "excluded", "true_deal", "one_swap", "full_search")
         return {"games": n, "decisions": decisions, **dict(zip(keys, out))}
 
+    # ---- batches of states (the RL vector environment) ---------------------------------------
+    # A batch is an (n, STATE_LEN) int64 numpy array of state rows that the native calls read and
+    # write; observations and masks come back as numpy arrays. See docs/native/lukfu.md.
+
+    @property
+    def state_len(self) -> int:
+        fn = self.lib.yz_lukfu_state_len
+        fn.restype = ctypes.c_int64
+        return int(fn())
+
+    @property
+    def obs_size(self) -> int:
+        fn = self.lib.yz_lukfu_obs_size
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64]
+        return int(fn(self._opts, len(self.options)))
+
+    def state_rows(self, states: list[Any]) -> Any:
+        """Rows for Python states (each replayed natively from its deal and history)."""
+        import numpy as np
+
+        fn = self.lib.yz_lukfu_state_from_history
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        rows = np.zeros((len(states), self.state_len), dtype=np.int64)
+        for i, st in enumerate(states):
+            deal = self.encode_deal(st.deal)
+            rc = fn(self._opts, len(self.options), _array(deal), len(deal), _array(st.history), len(st.history),
+                    _ptr(rows[i]), rows.shape[1])
+            if rc < 0:
+                raise NativeError(f"yz_lukfu_state_from_history returned {rc}")
+        return rows
+
+    def deal_rows(self, rows: Any, which: Any, seeds: Any) -> None:
+        """Start a fresh native random deal in rows[which[i]], drawn from seeds[i]."""
+        import numpy as np
+
+        which = np.ascontiguousarray(which, dtype=np.int64)
+        seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+        fn = self.lib.yz_lukfu_batch_deal
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.POINTER(ctypes.c_uint64),
+                       ctypes.c_int64]
+        rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), len(rows), _ptr(which),
+                seeds.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64)), len(which))
+        if rc < 0:
+            raise NativeError(f"yz_lukfu_batch_deal returned {rc}")
+
+    def legal_mask(self, rows: Any) -> tuple[Any, Any]:
+        """(mask (n, 237) bool, seat to act (n,), -1 where the deal is over)."""
+        import numpy as np
+
+        n = len(rows)
+        mask = np.zeros((n, self.game.action_space_size), dtype=np.uint8)
+        player = np.zeros(n, dtype=np.int64)
+        fn = self.lib.yz_lukfu_batch_legal
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_void_p, I64P]
+        rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, mask.ctypes.data, _ptr(player))
+        if rc < 0:
+            raise NativeError(f"yz_lukfu_batch_legal returned {rc}")
+        return mask.view(bool), player
+
+    def observe(self, rows: Any, seats: Any, dtype: str = "float32", out: Any = None) -> Any:
+        """(n, obs_size) observations: row i as seats[i] sees state row i (observation.py's)."""
+        import numpy as np
+
+        n = len(rows)
+        seats = np.ascontiguousarray(seats, dtype=np.int64)
+        if out is None:
+            out = np.empty((n, self.obs_size), dtype=dtype)
+        name = "yz_lukfu_observe" if out.dtype == np.float32 else "yz_lukfu_observe_i8"
+        if out.dtype not in (np.float32, np.int8) or not out.flags.c_contiguous or out.shape != (n, self.obs_size):
+            raise ValueError("out must be a C-contiguous (n, obs_size) float32 or int8 array")
+        fn = getattr(self.lib, name)
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_void_p, ctypes.c_int64]
+        rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, _ptr(seats), out.ctypes.data, out.size)
+        if rc < 0:
+            raise NativeError(f"{name} returned {rc}")
+        return out
+
+    def step_rows(self, rows: Any, actions: Any, *, mask: Any = None, player: Any = None, obs: Any = None) -> Any:
+        """Apply actions[i] to row i (all checked first: an illegal one raises and changes
+        nothing); return (payments (n, num_seats) int64, zeros where the deal goes on; done (n,)
+        bool), and fill the new states' `mask` (n, 237) uint8, `player` (n,) int64 and `obs`
+        (n, obs_size) float32 (the acting seat's; the last actor's where the deal ended) where
+        given."""
+        import numpy as np
+
+        n = len(rows)
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        pay = np.zeros((n, self.game.num_seats), dtype=np.int64)
+        done = np.zeros(n, dtype=np.uint8)
+        fn = self.lib.yz_lukfu_batch_step
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, I64P, ctypes.c_void_p, ctypes.c_void_p,
+                       ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+        for a, shape, dt in ((mask, (n, self.game.action_space_size), np.uint8), (player, (n,), np.int64),
+                             (obs, (n, self.obs_size), np.float32)):
+            if a is not None and (a.dtype != dt or a.shape != shape or not a.flags.c_contiguous):
+                raise ValueError(f"expected a C-contiguous {shape} {np.dtype(dt).name} array")
+        rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, _ptr(actions), _ptr(pay), done.ctypes.data,
+                None if mask is None else mask.ctypes.data, None if player is None else _ptr(player),
+                None if obs is None else obs.ctypes.data, 0 if obs is None else obs.size)
+        if rc <= -5:
+            raise NativeError(f"row {-5 - rc}: action {int(actions[-5 - rc])} is not legal (or no state there)")
+        if rc < 0:
+            raise NativeError(f"yz_lukfu_batch_step returned {rc}")
+        return pay, done.view(bool)
+
     def _parse_trace(self, buf: list[int]) -> Trace:
         from yezi.native.base import Step
 
@@ -118,6 +229,18 @@ class NativeLukFu(NativeGame):
             steps.append(Step(actor, list(buf[i + 2:i + 2 + k]), buf[i + 2 + k]))
             i += 3 + k
         return Trace(steps, [self._payment(v) for v in buf[i:i + self.game.num_seats]])
+
+
+def _rows(rows: Any) -> Any:
+    import numpy as np
+
+    if rows.dtype != np.int64 or rows.ndim != 2 or not rows.flags.c_contiguous or not rows.flags.writeable:
+        raise ValueError("state rows must be a writeable C-contiguous (n, state_len) int64 array")
+    return rows
+
+
+def _ptr(a: Any) -> Any:
+    return a.ctypes.data_as(I64P)
 
 
 __all__ = ["NativeLukFu"]

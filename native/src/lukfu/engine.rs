@@ -6,6 +6,7 @@
 
 use super::deduce::Know;
 use super::tables::*;
+use std::sync::OnceLock;
 
 pub const P_TIGERS: u8 = 0;
 pub const P_BID: u8 = 1;
@@ -103,7 +104,7 @@ impl Rules {
 
 pub struct Ctx {
     pub r: Rules,
-    pub t: Table,
+    pub t: &'static Table,
     pub universe: u64,
     pub n: usize,
     pub active: [usize; 3],
@@ -112,7 +113,10 @@ pub struct Ctx {
 
 impl Ctx {
     pub fn new(r: Rules) -> Ctx {
-        let t = Table::new(r.max_run, r.unbeat_guangdong, r.ge_one_guangdong);
+        // built once per process for each of the 8 beat relations (a table takes ~50 µs)
+        static TABLES: [OnceLock<Table>; 8] = [const { OnceLock::new() }; 8];
+        let key = (r.max_run == 3) as usize | (r.unbeat_guangdong as usize) << 1 | (r.ge_one_guangdong as usize) << 2;
+        let t = TABLES[key].get_or_init(|| Table::new(r.max_run, r.unbeat_guangdong, r.ge_one_guangdong));
         let four = r.players == 4;
         Ctx {
             r,

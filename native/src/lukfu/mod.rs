@@ -4,6 +4,7 @@
 //! (`state.deal` of the Python engine). Error codes: -1 bad options, -2 policy not ported,
 //! -3 bad deal, -4 output buffer too small, -5 an illegal action in the history, -6 bad sizes.
 
+pub mod batch;
 pub mod bot;
 pub mod deduce;
 pub mod engine;
@@ -309,4 +310,250 @@ fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: 
         eng.apply(&mut st, a as u16);
     }
     at as i64
+}
+
+// ---- batches of states for the RL vector environment (batch.rs) ----------------------------
+
+/// Entries of one state row (`int64`).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_state_len() -> i64 {
+    batch::STATE_LEN as i64
+}
+
+/// Entries of one observation row under these options (observation.py's spec size).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_obs_size(opts: *const i64, nopts: i64) -> i64 {
+    match eng_from(opts, nopts) {
+        Some(e) => batch::ObsLayout::new(e.cx.n).size as i64,
+        None => -1,
+    }
+}
+
+fn rows_mut<'a>(states: *mut i64, n: i64) -> Option<&'a mut [i64]> {
+    if states.is_null() || n < 0 || n > (1 << 24) {
+        return None;
+    }
+    Some(unsafe { std::slice::from_raw_parts_mut(states, n as usize * batch::STATE_LEN) })
+}
+
+/// The state after `hist` on `deal`, written as one row into `state` (`cap` >= STATE_LEN).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
+                                              hist: *const i64, nhist: i64, state: *mut i64, cap: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if state.is_null() || cap < batch::STATE_LEN as i64 || nhist < 0 || (nhist > 0 && hist.is_null()) {
+        return -6;
+    }
+    let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    for &a in hist {
+        let k = eng.legal(&mut st, &mut buf);
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5;
+        }
+        eng.apply(&mut st, a as u16);
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(state, batch::STATE_LEN) };
+    batch::encode(&st, out);
+    0
+}
+
+/// Start a fresh random deal (drawn as `yz_lukfu_random_playouts` draws them, from
+/// `seeds[i]`) in row `rows[i]` of `states` (n rows) for each of the `nrows` rows listed.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64,
+                                      seeds: *const u64, nrows: i64) -> i64 {
+    let eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if nrows < 0 || (nrows > 0 && (rows.is_null() || seeds.is_null())) {
+        return -6;
+    }
+    let rows = if nrows > 0 { unsafe { std::slice::from_raw_parts(rows, nrows as usize) } } else { &[] };
+    let seeds = if nrows > 0 { unsafe { std::slice::from_raw_parts(seeds, nrows as usize) } } else { &[] };
+    if rows.iter().any(|&r| r < 0 || r >= n) {
+        return -6;
+    }
+    for (&r, &seed) in rows.iter().zip(seeds) {
+        let mut rng = Rng::new(seed);
+        let st = State::new(&eng.cx, random_deal(&eng, &mut rng));
+        let r = r as usize;
+        batch::encode(&st, &mut all[r * batch::STATE_LEN..(r + 1) * batch::STATE_LEN]);
+    }
+    nrows
+}
+
+fn write_mask(eng: &mut Eng, st: &mut State, mask: &mut [u8]) -> usize {
+    let mut buf = [0u16; LEGAL_CAP];
+    mask.fill(0);
+    let k = eng.legal(st, &mut buf);
+    for &a in &buf[..k] {
+        mask[a as usize] = 1;
+    }
+    k
+}
+
+/// Apply `actions[i]` to row i of `states` (n rows) for every row; every action is checked first
+/// and an illegal one (or a row that holds no state, or a finished deal) changes nothing and
+/// returns -5 - row. Writes each seat's payments of the rows whose deal ended into `pay`
+/// (n x num_seats, zeros elsewhere) and `done[i]` = 1 there; then, where the pointers are not
+/// null, the action mask of the new states (`mask`, n x 237 bytes), the seat to act (`player`,
+/// n; -1 when the deal is over) and that seat's observation (`obs`, n x obs_size float32; the
+/// seat that took the last action where the deal ended). Returns the number of rows that ended.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64,
+                                      pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32,
+                                      obs_cap: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if actions.is_null() || pay.is_null() || done.is_null() {
+        return -6;
+    }
+    let nu = n as usize;
+    let ns = eng.cx.n;
+    let lay = batch::ObsLayout::new(ns);
+    if !obs.is_null() && obs_cap < (nu * lay.size) as i64 {
+        return -4;
+    }
+    let actions = unsafe { std::slice::from_raw_parts(actions, nu) };
+    let pay = unsafe { std::slice::from_raw_parts_mut(pay, nu * ns) };
+    let done = unsafe { std::slice::from_raw_parts_mut(done, nu) };
+    let mut mask = if mask.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) }) };
+    let mut player = if player.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(player, nu) }) };
+    let mut obs = if obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(obs, nu * lay.size) }) };
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut decoded: Vec<State> = Vec::with_capacity(nu);
+    for i in 0..nu {
+        let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        let mut st = match batch::decode(&eng.cx, row) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        let k = eng.legal(&mut st, &mut buf);
+        let a = actions[i];
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5 - i as i64;
+        }
+        decoded.push(st);
+    }
+    let mut ended = 0;
+    for (i, st) in decoded.iter_mut().enumerate() {
+        let actor = st.to_act as usize;
+        eng.apply(st, actions[i] as u16);
+        let over = st.phase == engine::P_OVER;
+        done[i] = over as u8;
+        for s in 0..ns {
+            pay[i * ns + s] = if over { st.pay[s] } else { 0 };
+        }
+        ended += over as i64;
+        if let Some(m) = mask.as_deref_mut() {
+            write_mask(&mut eng, st, &mut m[i * 237..(i + 1) * 237]);
+        }
+        if let Some(p) = player.as_deref_mut() {
+            p[i] = st.current().map_or(-1, |s| s as i64);
+        }
+        if let Some(o) = obs.as_deref_mut() {
+            let seat = st.current().unwrap_or(actor);
+            batch::observe(&mut eng, &lay, st, seat, &mut o[i * lay.size..(i + 1) * lay.size], 0.0f32, 1.0f32);
+        }
+        batch::encode(st, &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]);
+    }
+    ended
+}
+
+/// The action mask (n x 237 bytes) and seat to act (n; -1 when over) of every row.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_legal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, mask: *mut u8,
+                                       player: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if mask.is_null() || player.is_null() {
+        return -6;
+    }
+    let nu = n as usize;
+    let mask = unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) };
+    let player = unsafe { std::slice::from_raw_parts_mut(player, nu) };
+    let mut total = 0;
+    for i in 0..nu {
+        let row = &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        let mut st = match batch::decode(&eng.cx, row) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        total += write_mask(&mut eng, &mut st, &mut mask[i * 237..(i + 1) * 237]) as i64;
+        player[i] = st.current().map_or(-1, |s| s as i64);
+        batch::encode(&st, row);
+    }
+    total
+}
+
+fn observe_rows<T: Copy>(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64, out: *mut T,
+                         cap: i64, zero: T, one: T) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if states.is_null() || seats.is_null() || out.is_null() || !(0..=(1 << 24)).contains(&n) {
+        return -6;
+    }
+    let nu = n as usize;
+    let lay = batch::ObsLayout::new(eng.cx.n);
+    if cap < (nu * lay.size) as i64 {
+        return -4;
+    }
+    let all = unsafe { std::slice::from_raw_parts(states, nu * batch::STATE_LEN) };
+    let seats = unsafe { std::slice::from_raw_parts(seats, nu) };
+    let out = unsafe { std::slice::from_raw_parts_mut(out, nu * lay.size) };
+    for i in 0..nu {
+        let mut st = match batch::decode(&eng.cx, &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        let seat = seats[i];
+        if seat < 0 || seat as usize >= eng.cx.n {
+            return -6;
+        }
+        batch::observe(&mut eng, &lay, &mut st, seat as usize, &mut out[i * lay.size..(i + 1) * lay.size], zero, one);
+    }
+    (nu * lay.size) as i64
+}
+
+/// Row i of `out` (n x obs_size float32): seat `seats[i]`'s observation of state row i, entry
+/// for entry `yezi/games/lukfu/observation.py`'s. Returns the entries written.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_observe(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
+                                   out: *mut f32, cap: i64) -> i64 {
+    observe_rows(opts, nopts, states, n, seats, out, cap, 0.0f32, 1.0f32)
+}
+
+/// As `yz_lukfu_observe`, into an int8 buffer (a quarter of the memory traffic).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_observe_i8(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
+                                      out: *mut i8, cap: i64) -> i64 {
+    observe_rows(opts, nopts, states, n, seats, out, cap, 0i8, 1i8)
 }
