@@ -242,7 +242,7 @@ impl Know {
 
     /// Is there a world consistent with the facts in which card `x` (unknown) is in an
     /// opponent's hand (Knowledge.can_be_with_opponent)?
-    pub fn can_be_with_opponent(&mut self, _cx: &Ctx, x: usize) -> bool {
+    pub fn can_be_with_opponent(&mut self, x: usize) -> bool {
         match self.memo[x] {
             1 => return false,
             2 => return true,

@@ -177,6 +177,9 @@ pub struct State {
     pub outcome: u8,
     pub pay: [i64; 4],
     pub old_known: [u64; 4],
+    /// which state this is for the deduction's caches: a number no other state of this engine
+    /// had (a clone shares it until either is changed); 0: none yet, nothing cached
+    pub serial: u64,
 }
 
 impl State {
@@ -211,6 +214,7 @@ impl State {
             outcome: O_NONE,
             pay: [0; 4],
             old_known: [0; 4],
+            serial: 0,
         }
     }
 
@@ -288,13 +292,37 @@ fn bits(mut m: u64, mut f: impl FnMut(usize)) {
 pub struct Eng {
     pub cx: Ctx,
     pub know: Box<Know>,
+    /// the state serial and seat `know` was built for
+    know_key: (u64, usize),
+    /// per seat: (state serial, cards found not 老歲 in that state)
+    nonold: [(u64, u64); 4],
+    serials: u64,
 }
 
 pub const LEGAL_CAP: usize = 256;
 
 impl Eng {
     pub fn new(r: Rules) -> Eng {
-        Eng { cx: Ctx::new(r), know: Box::new(Know::new()) }
+        Eng { cx: Ctx::new(r), know: Box::new(Know::new()), know_key: (0, 0), nonold: [(0, 0); 4], serials: 0 }
+    }
+
+    /// `know` built for `seat` in `st` (for the tests' questions about every card).
+    pub fn know_for(&mut self, st: &mut State, seat: usize) -> &mut Know {
+        if st.serial == 0 {
+            st.serial = self.fresh_serial();
+        }
+        if self.know_key != (st.serial, seat) {
+            self.know.build(&self.cx, st, seat);
+            self.know_key = (st.serial, seat);
+        }
+        &mut self.know
+    }
+
+    /// A serial no state of this engine had: the deduction caches answers under it.
+    #[inline]
+    pub fn fresh_serial(&mut self) -> u64 {
+        self.serials += 1;
+        self.serials
     }
 
     /// Check a deal given as one card mask per seat.
@@ -325,7 +353,13 @@ impl Eng {
             _ => {
                 let mut old = tops(cards, st.hands[seat] | st.faceup, BOSSES | cx.t.unbeatable);
                 old |= cards & st.old_known[seat];
-                let rest = cards & !old;
+                if st.serial == 0 {
+                    self.serials += 1;
+                    st.serial = self.serials;
+                }
+                let (ser, known_nonold) = self.nonold[seat];
+                let mut nonold = if ser == st.serial { known_nonold } else { 0 };
+                let rest = cards & !old & !nonold;
                 if rest != 0 {
                     let mut opp = 0u64;
                     for &q in &cx.active {
@@ -340,27 +374,32 @@ impl Eng {
                         m &= m - 1;
                         let hi = cx.t.higher[c];
                         if hi & opp != 0 {
+                            nonold |= 1 << c;
                             continue;
                         }
-                        if !built {
+                        if !built && self.know_key != (st.serial, seat) {
                             self.know.build(&self.cx, st, seat);
-                            built = true;
+                            self.know_key = (st.serial, seat);
                         }
+                        built = true;
                         let mut old_c = true;
                         let mut xs = hi & self.know.unknown;
                         while xs != 0 {
                             let x = xs.trailing_zeros() as usize;
                             xs &= xs - 1;
-                            if self.know.can_be_with_opponent(&self.cx, x) {
+                            if self.know.can_be_with_opponent(x) {
                                 old_c = false;
                                 break;
                             }
                         }
                         if old_c {
                             old |= 1 << c;
+                        } else {
+                            nonold |= 1 << c;
                         }
                     }
                 }
+                self.nonold[seat] = (st.serial, nonold);
                 st.old_known[seat] |= old;
                 old
             }
@@ -594,6 +633,7 @@ impl Eng {
 
     // ---- apply --------------------------------------------------------------------------------
     pub fn apply(&mut self, st: &mut State, a: u16) {
+        st.serial = 0; // changed: a fresh serial when the deduction next asks
         let seat = st.to_act as usize;
         match st.phase {
             P_TIGERS => {

@@ -282,13 +282,13 @@ fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: 
             out[at] = if Some(s) == eng.cx.dummy {
                 0
             } else if opponent_cards {
-                eng.know.build(&eng.cx, &st, s);
+                let know = eng.know_for(&mut st, s);
                 let mut m = 0i64;
-                let mut xs = eng.know.unknown;
+                let mut xs = know.unknown;
                 while xs != 0 {
                     let x = xs.trailing_zeros() as usize;
                     xs &= xs - 1;
-                    if eng.know.can_be_with_opponent(&eng.cx, x) {
+                    if know.can_be_with_opponent(x) {
                         m |= 1 << x;
                     }
                 }
