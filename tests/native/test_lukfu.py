@@ -336,3 +336,41 @@ def test_batch_step_refuses_bad_input_and_changes_nothing():
         nat.legal_mask(rows)
     with pytest.raises(NativeError):
         nat.observe(rows, [0, 0, 0])
+
+
+def test_points_table_equals_the_python_settlement():
+    import ctypes
+
+    from yezi.games.lukfu.settlement import points
+
+    fn = native.library().yz_lukfu_points
+    fn.restype = ctypes.c_int64
+    fn.argtypes = [ctypes.c_int64] * 4
+    for code, scoring in enumerate(("hakka", "five_base", "huizhou", "linear")):
+        for double in (False, True):
+            for hu in range(6, 14):
+                for reds in range(10):
+                    assert fn(code, int(double), hu, reds) == points(hu, scoring, double, reds), (scoring, hu, reds)
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "sung-1996", "guangdong"])
+def test_five_tigers_deals(preset):
+    # 五虎下山 is dealt about once in 500 deals: seek such deals out and play each several ways
+    from yezi.games.lukfu.state import FIVE_TIGERS
+    from yezi.native.base import _replay
+
+    nat = _native(preset)
+    game = nat.game
+    found = 0
+    for seed in range(40_000):
+        deal = game.deal_from_seed(seed)
+        if not any(sum(1 << c for c in deal[s]) & FIVE_TIGERS == FIVE_TIGERS for s in game.active_seats()):
+            continue
+        found += 1
+        for choice_seed in range(6):
+            state = game.start(deal=deal)
+            trace = nat.trace(state, choice_seed)
+            assert _replay(state, trace) is None, (seed, choice_seed, _replay(game.start(deal=deal), trace))
+        if found == 12:
+            break
+    assert found == 12

@@ -557,3 +557,14 @@ pub extern "C" fn yz_lukfu_observe_i8(opts: *const i64, nopts: i64, states: *con
                                       out: *mut i8, cap: i64) -> i64 {
     observe_rows(opts, nopts, states, n, seats, out, cap, 0i8, 1i8)
 }
+
+/// What each loser pays for `hu` 糊 with `reds` red cards under `scoring` (0 hakka, 1 five_base,
+/// 2 huizhou, 3 linear): settlement.points, for the tests' full table (random play rarely
+/// reaches 12 糊). -1 for arguments outside the table.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i64) -> i64 {
+    if !(0..=3).contains(&scoring) || !(0..=1).contains(&double12) || !(6..=13).contains(&hu) || !(0..=9).contains(&reds) {
+        return -1;
+    }
+    engine::points(hu, scoring as u8, double12 == 1, reds)
+}
