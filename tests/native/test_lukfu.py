@@ -374,3 +374,63 @@ def test_five_tigers_deals(preset):
         if found == 12:
             break
     assert found == 12
+
+
+FUZZ = """
+import random, sys
+import numpy as np
+from yezi.core.registry import load_game
+from yezi.native.base import NativeError
+from yezi.native.lukfu import NativeLukFu
+nat = NativeLukFu(load_game("lukfu", sys.argv[1], {"laosui": "deduce"}))
+game, rng = nat.game, random.Random(0)
+states = []
+for i in range(60):
+    s = game.start(seed=i)
+    for _ in range(rng.randrange(0, 30)):
+        if s.current_player is None:
+            break
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    if s.current_player is not None:
+        states.append(s)
+base = nat.state_rows(states)
+values = [-1, 0, 1, 2, 3, 4, 5, 12, 13, 36, 37, 193, 194, 255, 2**36, 2**37 - 1]
+for trial in range(int(sys.argv[2])):
+    k = rng.randrange(len(base))
+    rows = base[k:k + 1].copy()
+    for _ in range(rng.randrange(1, 4)):
+        rows[0, rng.randrange(255)] = rng.choice([*values, rng.getrandbits(37)])
+    try:
+        mask, player = nat.legal_mask(rows)
+        for _ in range(40):  # play the damaged deal on: to its settlement, where it lasts
+            nat.observe(rows, np.where(player < 0, 0, player))
+            if not mask[0].any():
+                break
+            legal = np.nonzero(mask[0])[0]
+            _, done = nat.step_rows(rows, [int(legal[rng.randrange(len(legal))])], mask=mask.view(np.uint8),
+                                    player=player, obs=np.zeros((1, nat.obs_size), np.float32))
+            if done[0]:
+                break
+    except NativeError:
+        pass
+print("done")
+"""
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p"])
+def test_damaged_state_rows_are_refused_not_obeyed(preset):
+    # a row with entries overwritten at random either works (it is still a consistent state) or
+    # is refused with an error; the library never panics (that would end the Python process) or
+    # hangs. Run in a child process so that a crash fails this test only.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import yezi
+
+    pytest.importorskip("numpy")
+    root = str(Path(yezi.__file__).resolve().parents[1])
+    out = subprocess.run([sys.executable, "-c", FUZZ, preset, "3000"], capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "PYTHONPATH": root})
+    assert out.returncode == 0 and out.stdout.strip() == "done", out.stderr[-2000:]

@@ -110,6 +110,21 @@ pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
         && st.t_seat.iter().flatten().all(|&s| (s as usize) < 4)
         && st.hands.iter().chain(st.won.iter()).all(|&h| h & !cx.universe == 0)
         && st.hu.iter().all(|&h| h <= 12)
+        && (st.bidder == -1 || cx.active.contains(&(st.bidder as usize)))
+        && (st.privileged == -1 || (st.privileged == st.bidder && st.bidder != 0))
+        && st.winner >= -1
+        && (st.winner as i64) < cx.n as i64
+        && st.outcome <= O_VOID
+        && {
+            // every card exactly once: in a hand, face up, or face down
+            let mut seen = 0u64;
+            let mut count = 0u32;
+            for m in st.hands.iter().chain(st.discarded.iter()).chain(std::iter::once(&st.faceup)) {
+                seen |= m;
+                count += m.count_ones();
+            }
+            seen == cx.universe && count == cx.universe.count_ones()
+        }
         && st.pending & !st.hands[st.to_act as usize] == 0
         && (st.best_play < 0
             || (st.t_n[st.ntricks as usize - 1] + st.nfollow == 2

@@ -80,6 +80,8 @@ impl Know {
         self.nc = 0;
         self.ncombos = 0;
         self.broken = false;
+        let known = st.hands[seat] | st.faceup | st.discarded[seat];
+        self.unknown = cx.universe & !known;
         let mut evs = [[Ev::default(); 16]; 4];
         let mut nev = [0usize; 4];
         let is_opp = |q: usize| q != seat && Some(q) != cx.dummy;
@@ -88,6 +90,11 @@ impl Know {
                 let q = st.t_seat[t][k] as usize;
                 if !is_opp(q) {
                     continue;
+                }
+                if nev[q] >= 16 || self.ns + 3 >= MAXS {
+                    // more entries than a deal can make (a damaged state row): no world
+                    self.broken = true;
+                    return;
                 }
                 let pid = st.t_play[t][k];
                 if pid >= 0 {
@@ -104,8 +111,6 @@ impl Know {
                 nev[q] += 1;
             }
         }
-        let known = st.hands[seat] | st.faceup | st.discarded[seat];
-        self.unknown = cx.universe & !known;
         let mut hand_slot = [0usize; 4];
         for &q in &cx.active {
             if q != seat {
@@ -125,6 +130,12 @@ impl Know {
                 self.truth[s] = st.hands[d];
                 self.ns += 1;
             }
+        }
+        let cap: u32 = self.cap[..self.ns].iter().map(|&c| c as u32).sum();
+        if cap != self.unknown.count_ones() {
+            // the slots do not hold the unknown cards (a damaged state row): no world
+            self.broken = true;
+            return;
         }
         let strict = cx.r.strict;
         let unknown = self.unknown;
