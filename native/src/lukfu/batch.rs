@@ -33,7 +33,8 @@ pub fn encode(st: &State, out: &mut [i64]) {
         put(st.pay[s]);
         put(st.old_known[s] as i64);
     }
-    for t in 0..MAXT {
+    // only the tricks played so far: decode reads no others
+    for t in 0..(st.ntricks as usize).min(MAXT) {
         put(st.t_lead[t] as i64);
         put(st.t_exempt[t] as i64);
         put(st.t_n[t] as i64);
@@ -83,7 +84,7 @@ pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
         st.pay[s] = get();
         st.old_known[s] = get() as u64;
     }
-    for t in 0..MAXT {
+    for t in 0..(st.ntricks as usize).min(MAXT) {
         st.t_lead[t] = get() as u8;
         st.t_exempt[t] = get() != 0;
         st.t_n[t] = get() as u8;
