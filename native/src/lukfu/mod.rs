@@ -568,3 +568,51 @@ pub extern "C" fn yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i6
     }
     engine::points(hu, scoring as u8, double12 == 1, reds)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(players: i64, laosui: i64) -> Rules {
+        Rules::decode(&[players, 1, 8, 0, 9, 0, 0, 0, laosui, 0, 1, 0, 0, 1, 0, 0, 0, 0]).unwrap()
+    }
+
+    #[test]
+    fn play_ids_as_in_plays_py() {
+        let t = tables::Table::new(9, false, false);
+        assert_eq!(t.plays.len(), 194);
+        assert_eq!(t.plays.iter().filter(|p| p.kind == tables::GE).count(), 45);
+        assert_eq!(t.plays.iter().filter(|p| p.kind == tables::SHUN).count(), 112);
+        assert_eq!(t.plays[37].mask, 1 | 1 << 9 | 1 << 18); // 各一 (拾貫索), the first 各
+        assert_eq!(t.plays[82].mask, 0b111); // 一二三拾, the first 順
+        let mut ids = [0u16; engine::LEGAL_CAP];
+        let n = t.combos_in((1 << 9) - 1, &mut ids, 0); // a whole suit: 28 runs, ascending ids
+        assert_eq!(n, 28);
+        assert!(ids[..n].windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn random_deals_are_zero_sum_and_state_rows_round_trip() {
+        for (players, laosui) in [(4, 0), (4, 1), (3, 2)] {
+            let mut eng = Eng::new(rules(players, laosui));
+            let mut rng = Rng::new(players as u64);
+            let mut buf = [0u16; LEGAL_CAP];
+            for _ in 0..300 {
+                let hands = random_deal(&eng, &mut rng);
+                assert!(eng.check_deal(&hands[..eng.cx.n]));
+                let mut st = State::new(&eng.cx, hands);
+                while st.phase != engine::P_OVER {
+                    let mut row = [0i64; batch::STATE_LEN];
+                    batch::encode(&st, &mut row);
+                    let mut back = batch::decode(&eng.cx, &row).expect("a state's own row decodes");
+                    let k = eng.legal(&mut st, &mut buf);
+                    let mut buf2 = [0u16; LEGAL_CAP];
+                    assert_eq!(eng.legal(&mut back, &mut buf2), k);
+                    assert_eq!(buf[..k], buf2[..k]);
+                    eng.apply(&mut st, buf[rng.below(k)]);
+                }
+                assert_eq!(st.pay.iter().sum::<i64>(), 0);
+            }
+        }
+    }
+}
