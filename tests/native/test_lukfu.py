@@ -434,3 +434,21 @@ def test_damaged_state_rows_are_refused_not_obeyed(preset):
     out = subprocess.run([sys.executable, "-c", FUZZ, preset, "3000"], capture_output=True, text=True, timeout=600,
                          env={**os.environ, "PYTHONPATH": root})
     assert out.returncode == 0 and out.stdout.strip() == "done", out.stderr[-2000:]
+
+
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p"])
+def test_python_identical_deals_in_batch_rows(preset):
+    # CPython's Random(seed).shuffle ported: the deal of seed s is deal_from_seed(s), bit for bit
+    np = pytest.importorskip("numpy")
+    from yezi.components.lukfu_deck import mask_of
+    from yezi.rl.deals import DealStream
+
+    nat = _native(preset)
+    game = nat.game
+    stream = DealStream(3, 1)
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**63 - 1, *range(50), *(stream.next_seed() for _ in range(2000))]
+    rows = np.zeros((len(seeds), nat.state_len), dtype=np.int64)
+    nat.deal_rows(rows, np.arange(len(seeds)), np.array(seeds, dtype=np.uint64), python=True)
+    for i, s in enumerate(seeds):
+        assert rows[i, :game.num_seats].tolist() == [mask_of(h) for h in game.deal_from_seed(s)], s
+    assert np.array_equal(nat.state_rows([game.start(seed=s) for s in seeds[:20]]), rows[:20])

@@ -142,13 +142,14 @@ class NativeLukFu(NativeGame):
                 raise NativeError(f"yz_lukfu_state_from_history returned {rc}")
         return rows
 
-    def deal_rows(self, rows: Any, which: Any, seeds: Any) -> None:
-        """Start a fresh native random deal in rows[which[i]], drawn from seeds[i]."""
+    def deal_rows(self, rows: Any, which: Any, seeds: Any, python: bool = False) -> None:
+        """Start a fresh deal in rows[which[i]]: drawn natively from seeds[i], or (`python`) exactly
+        the Python engine's `deal_from_seed(seeds[i])` (seeds below 2**63, as `DealStream` gives)."""
         import numpy as np
 
         which = np.ascontiguousarray(which, dtype=np.int64)
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        fn = self.lib.yz_lukfu_batch_deal
+        fn = self.lib.yz_lukfu_batch_deal_python if python else self.lib.yz_lukfu_batch_deal
         fn.restype = ctypes.c_int64
         fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.POINTER(ctypes.c_uint64),
                        ctypes.c_int64]

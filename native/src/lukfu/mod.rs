@@ -8,6 +8,7 @@ pub mod batch;
 pub mod bot;
 pub mod deduce;
 pub mod engine;
+pub mod pydeal;
 pub mod tables;
 
 use crate::rng::Rng;
@@ -44,6 +45,21 @@ pub fn random_deal(eng: &Eng, rng: &mut Rng) -> [u64; 4] {
         *c = i as u8;
     }
     rng.shuffle(&mut cards[..n]);
+    deal_cards(eng, &cards)
+}
+
+/// `LukFu.deal_from_seed(seed)` exactly (CPython's shuffle), for deal seeds below 2**63.
+pub fn python_deal(eng: &Eng, seed: u64) -> [u64; 4] {
+    let mut cards = [0u8; 37];
+    let n = eng.cx.universe.count_ones() as usize;
+    for (i, c) in cards.iter_mut().enumerate().take(n) {
+        *c = i as u8;
+    }
+    pydeal::Mt::from_seed(seed).shuffle(&mut cards[..n]);
+    deal_cards(eng, &cards)
+}
+
+fn deal_cards(eng: &Eng, cards: &[u8; 37]) -> [u64; 4] {
     let mut hands = [0u64; 4];
     let mut i = 0;
     for s in 0..eng.cx.n {
@@ -371,6 +387,20 @@ pub extern "C" fn yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal
 #[no_mangle]
 pub extern "C" fn yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64,
                                       seeds: *const u64, nrows: i64) -> i64 {
+    batch_deal(opts, nopts, states, n, rows, seeds, nrows, false)
+}
+
+/// As `yz_lukfu_batch_deal`, each deal exactly the Python engine's `deal_from_seed(seeds[i])`
+/// (seeds below 2**63, as `yezi.rl.DealStream` draws them; -6 otherwise).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_deal_python(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
+                                             rows: *const i64, seeds: *const u64, nrows: i64) -> i64 {
+    batch_deal(opts, nopts, states, n, rows, seeds, nrows, true)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64, seeds: *const u64,
+              nrows: i64, python: bool) -> i64 {
     let eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -387,9 +417,12 @@ pub extern "C" fn yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut
     if rows.iter().any(|&r| r < 0 || r >= n) {
         return -6;
     }
+    if python && seeds.iter().any(|&s| s >> 63 != 0) {
+        return -6;
+    }
     for (&r, &seed) in rows.iter().zip(seeds) {
-        let mut rng = Rng::new(seed);
-        let st = State::new(&eng.cx, random_deal(&eng, &mut rng));
+        let hands = if python { python_deal(&eng, seed) } else { random_deal(&eng, &mut Rng::new(seed)) };
+        let st = State::new(&eng.cx, hands);
         let r = r as usize;
         batch::encode(&st, &mut all[r * batch::STATE_LEN..(r + 1) * batch::STATE_LEN]);
     }
