@@ -10,6 +10,7 @@ import random
 import pytest
 
 import yezi.native as native
+from yezi.core.errors import IllegalAction
 from yezi.core.registry import load_game
 from yezi.games.lukfu.bots import HeuristicBot
 from yezi.games.lukfu.game import LukFu
@@ -452,3 +453,38 @@ def test_python_identical_deals_in_batch_rows(preset):
     for i, s in enumerate(seeds):
         assert rows[i, :game.num_seats].tolist() == [mask_of(h) for h in game.deal_from_seed(s)], s
     assert np.array_equal(nat.state_rows([game.start(seed=s) for s in seeds[:20]]), rows[:20])
+
+
+@pytest.mark.parametrize(("preset", "over"), [("hakka-hk", {}), ("hakka-hk-3p", {"laosui": "visible"})])
+def test_native_vector_env_equals_the_python_vector_env(preset, over):
+    np = pytest.importorskip("numpy")
+    from yezi.native.lukfu_vector import NativeLukFuVectorEnv
+    from yezi.rl import VectorEnv
+
+    n = 12
+    py = VectorEnv("lukfu", n, preset, over)
+    nat = NativeLukFuVectorEnv("lukfu", n, preset, over)
+    o1, i1 = py.reset(seed=21)
+    o2, i2 = nat.reset(seed=21)
+    rng = random.Random(2)
+    ended = 0
+    for step in range(150):
+        assert np.array_equal(o1, o2), step
+        assert np.array_equal(i1["action_mask"], i2["action_mask"]), step
+        assert np.array_equal(i1["current_player"], i2["current_player"]), step
+        assert py.legal == nat.legal
+        actions = [legal[rng.randrange(len(legal))] for legal in py.legal]
+        o1, r1, t1, _, i1 = py.step(actions)
+        o2, r2, t2, _, i2 = nat.step(actions)
+        assert np.array_equal(r1, r2) and np.array_equal(t1, t2), step
+        if t1.any():
+            ended += int(t1.sum())
+            assert i1["final_seat"] == i2["final_seat"]
+            assert i1["final_payments"] == i2["final_payments"]
+            rows = np.nonzero(t1)[0]
+            assert np.array_equal(i1["final_observation"][rows], i2["final_observation"][rows])
+    assert ended >= 20
+    before = nat.rows.copy()
+    with pytest.raises(IllegalAction):
+        nat.step([199] * n)  # a lead of the last 順 is never legal at once in every row
+    assert np.array_equal(nat.rows, before)

@@ -221,6 +221,39 @@ class NativeLukFu(NativeGame):
             raise NativeError(f"yz_lukfu_batch_step returned {rc}")
         return pay, done.view(bool)
 
+    def step_rows_reset(self, rows: Any, actions: Any, next_seeds: Any, *, mask: Any, player: Any, obs: Any,
+                        final_obs: Any) -> tuple[Any, Any, Any]:
+        """`step_rows` with the vector environment's auto-reset in the same native call: a row
+        whose deal ends writes the last actor's observation into `final_obs` and starts
+        `deal_from_seed(next_seeds[i])` at once. Returns (payments, done, final seat (-1 where
+        the deal goes on))."""
+        import numpy as np
+
+        n = len(rows)
+        actions = np.ascontiguousarray(actions, dtype=np.int64)
+        seeds = np.ascontiguousarray(next_seeds, dtype=np.uint64)
+        pay = np.zeros((n, self.game.num_seats), dtype=np.int64)
+        done = np.zeros(n, dtype=np.uint8)
+        final_seat = np.zeros(n, dtype=np.int64)
+        for a, shape, dt in ((mask, (n, self.game.action_space_size), np.uint8), (player, (n,), np.int64),
+                             (obs, (n, self.obs_size), np.float32), (final_obs, (n, self.obs_size), np.float32),
+                             (seeds, (n,), np.uint64)):
+            if a is not None and (a.dtype != dt or a.shape != shape or not a.flags.c_contiguous):
+                raise ValueError(f"expected a C-contiguous {shape} {np.dtype(dt).name} array")
+        fn = self.lib.yz_lukfu_batch_step_reset
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, I64P, ctypes.c_void_p, ctypes.c_void_p,
+                       ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, I64P, ctypes.c_void_p]
+        rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, _ptr(actions), _ptr(pay), done.ctypes.data,
+                mask.ctypes.data, _ptr(player), None if obs is None else obs.ctypes.data,
+                0 if obs is None else obs.size, None if final_obs is None else final_obs.ctypes.data,
+                _ptr(final_seat), seeds.ctypes.data)
+        if rc <= -5:
+            raise NativeError(f"row {-5 - rc}: action {int(actions[-5 - rc])} is not legal (or no state there)")
+        if rc < 0:
+            raise NativeError(f"yz_lukfu_batch_step_reset returned {rc}")
+        return pay, done.view(bool), final_seat
+
     def _parse_trace(self, buf: list[int]) -> Trace:
         from yezi.native.base import Step
 

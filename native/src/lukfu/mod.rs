@@ -450,6 +450,32 @@ fn write_mask(eng: &mut Eng, st: &mut State, mask: &mut [u8]) -> usize {
 pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64,
                                       pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32,
                                       obs_cap: i64) -> i64 {
+    step_impl(opts, nopts, states, n, actions, pay, done, mask, player, obs, obs_cap, std::ptr::null_mut(),
+              std::ptr::null_mut(), std::ptr::null())
+}
+
+/// As `yz_lukfu_batch_step`, with the vector environment's auto-reset in the same call: where a
+/// deal ends, the last actor's observation goes to `final_obs` (n x obs_size, nullable) and his
+/// seat to `final_seat` (n; -1 in the other rows), and the row starts the Python engine's deal
+/// `deal_from_seed(next_seeds[i])` at once (seeds below 2**63), whose mask, seat to act and
+/// observation are then written. Returns the number of rows that ended.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn yz_lukfu_batch_step_reset(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
+                                            actions: *const i64, pay: *mut i64, done: *mut u8, mask: *mut u8,
+                                            player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32,
+                                            final_seat: *mut i64, next_seeds: *const u64) -> i64 {
+    if final_seat.is_null() || next_seeds.is_null() {
+        return -6;
+    }
+    step_impl(opts, nopts, states, n, actions, pay, done, mask, player, obs, obs_cap, final_obs, final_seat,
+              next_seeds)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn step_impl(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64, pay: *mut i64,
+             done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32,
+             final_seat: *mut i64, next_seeds: *const u64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -473,6 +499,13 @@ pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut
     let mut mask = if mask.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) }) };
     let mut player = if player.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(player, nu) }) };
     let mut obs = if obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(obs, nu * lay.size) }) };
+    let mut final_obs =
+        if final_obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * lay.size) }) };
+    let mut final_seat = if final_seat.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_seat, nu) }) };
+    let next_seeds = if next_seeds.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(next_seeds, nu) }) };
+    if next_seeds.is_some_and(|s| s.iter().any(|&v| v >> 63 != 0)) {
+        return -6;
+    }
     let mut buf = [0u16; LEGAL_CAP];
     let mut decoded: Vec<State> = Vec::with_capacity(nu);
     for i in 0..nu {
@@ -498,6 +531,17 @@ pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut
             pay[i * ns + s] = if over { st.pay[s] } else { 0 };
         }
         ended += over as i64;
+        if let Some(fs) = final_seat.as_deref_mut() {
+            fs[i] = if over { actor as i64 } else { -1 };
+        }
+        if over {
+            if let Some(fo) = final_obs.as_deref_mut() {
+                batch::observe(&mut eng, &lay, st, actor, &mut fo[i * lay.size..(i + 1) * lay.size], 0.0f32, 1.0f32);
+            }
+            if let Some(seeds) = next_seeds {
+                *st = State::new(&eng.cx, python_deal(&eng, seeds[i]));
+            }
+        }
         if let Some(m) = mask.as_deref_mut() {
             write_mask(&mut eng, st, &mut m[i * 237..(i + 1) * 237]);
         }
