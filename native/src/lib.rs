@@ -13,6 +13,7 @@
 pub mod dominoes;
 pub mod fishing;
 pub mod madiao;
+pub mod lukfu;
 pub mod rng;
 pub mod tiles;
 pub mod paigow;

@@ -10,7 +10,6 @@ from yezi.native import available
 
 NATIVE: dict[str, str] = {
     "fishing": "yezi.native.fishing:NativeFishing",
-    # "lukfu": "yezi.native.lukfu:NativeLukFu",  (each game's module adds its line)
     "jielong": "yezi.native.dominoes:NativeJieLong",
     "tseding": "yezi.native.dominoes:NativeTseDing",
     "dingniu": "yezi.native.dominoes:NativeDingNiu",
@@ -18,6 +17,7 @@ NATIVE: dict[str, str] = {
     "paigow": "yezi.native.paigow:NativePaiGow",
     "tiengow": "yezi.native.tiengow:NativeTienGow",
     "shiwuhu": "yezi.native.shiwuhu:NativeShiwuhu",
+    "lukfu": "yezi.native.lukfu:NativeLukFu",
 }
 
 

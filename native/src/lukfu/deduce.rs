@@ -1,0 +1,529 @@
+//! Exact 老歲 deduction (`laosui = deduce`): what one seat can know about the hidden cards, as
+//! `yezi/games/lukfu/knowledge.py` states the facts, and whether a card can be in an opponent's
+//! hand in some world consistent with them.
+//!
+//! The facts are the same as the Python engine's (slots: each opponent's hand and face-down
+//! discards and the dummy's card; constraints: the must-beat rule after each discard and the
+//! lead order after each non-exempt single lead). The answer is a yes/no question about the
+//! existence of a world, so any exact method gives the Python answer; this one tries, in order:
+//! the card's own exclusions (no hand it may be in), the true deal with one swap (a world that
+//! exists), and only then a complete search over slot groups (most constrained card first,
+//! forward checking, failed states remembered), like the Python engine's `careful` search.
+
+use super::engine::{Ctx, State};
+use super::tables::*;
+use std::collections::HashSet;
+
+pub const MAXS: usize = 32;
+pub const MAXC: usize = 32;
+const MAXCOMBOS: usize = 2048;
+
+pub struct Know {
+    pub unknown: u64,
+    pub broken: bool,
+    pub ns: usize,
+    pub cap: [u8; MAXS],
+    /// an opponent's current hand (the slots "with an opponent")
+    pub opp_hand: [bool; MAXS],
+    pub truth: [u64; MAXS],
+    pub nc: usize,
+    pub c_slots: [u32; MAXC],
+    pub c_fixed: [u64; MAXC],
+    pub c_forbid: [u64; MAXC],
+    pub c_cstart: [u16; MAXC],
+    pub c_clen: [u16; MAXC],
+    pub combos: [u64; MAXCOMBOS],
+    pub ncombos: usize,
+    /// per card: known answer of can_be_with_opponent for this build (0 unknown, 1 no, 2 yes)
+    memo: [u8; 37],
+    /// profiling counters: builds, questions, answered by the card's exclusions, by the true
+    /// deal, by one swap, by the complete search
+    pub stats: [u64; 6],
+}
+
+#[derive(Clone, Copy, Default)]
+struct Ev {
+    disc: bool,
+    mask: u64,
+    slot: u8,
+    /// a play: the led card when this was a non-exempt single lead, else -1; a discard: against
+    arg: i16,
+}
+
+impl Know {
+    pub fn new() -> Know {
+        Know {
+            unknown: 0,
+            broken: false,
+            ns: 0,
+            cap: [0; MAXS],
+            opp_hand: [false; MAXS],
+            truth: [0; MAXS],
+            nc: 0,
+            c_slots: [0; MAXC],
+            c_fixed: [0; MAXC],
+            c_forbid: [0; MAXC],
+            c_cstart: [0; MAXC],
+            c_clen: [0; MAXC],
+            combos: [0; MAXCOMBOS],
+            ncombos: 0,
+            memo: [0; 37],
+            stats: [0; 6],
+        }
+    }
+
+    /// The facts of `seat` in `st` (Knowledge.build), already narrowed to the unknown cards.
+    pub fn build(&mut self, cx: &Ctx, st: &State, seat: usize) {
+        self.stats[0] += 1;
+        self.memo = [0; 37];
+        self.ns = 0;
+        self.nc = 0;
+        self.ncombos = 0;
+        self.broken = false;
+        let known = st.hands[seat] | st.faceup | st.discarded[seat];
+        self.unknown = cx.universe & !known;
+        let mut evs = [[Ev::default(); 16]; 4];
+        let mut nev = [0usize; 4];
+        let is_opp = |q: usize| q != seat && Some(q) != cx.dummy;
+        for t in 0..st.ntricks as usize {
+            for k in 0..st.t_n[t] as usize {
+                let q = st.t_seat[t][k] as usize;
+                if !is_opp(q) {
+                    continue;
+                }
+                if nev[q] >= 16 || self.ns + 3 >= MAXS {
+                    // more entries than a deal can make (a damaged state row): no world
+                    self.broken = true;
+                    return;
+                }
+                let pid = st.t_play[t][k];
+                if pid >= 0 {
+                    let single_lead = k == 0 && !st.t_exempt[t] && pid < 37;
+                    evs[q][nev[q]] = Ev { disc: false, mask: st.t_mask[t][k], slot: 0, arg: if single_lead { pid } else { -1 } };
+                } else {
+                    let s = self.ns;
+                    self.cap[s] = st.t_mask[t][k].count_ones() as u8;
+                    self.opp_hand[s] = false;
+                    self.truth[s] = st.t_mask[t][k];
+                    self.ns += 1;
+                    evs[q][nev[q]] = Ev { disc: true, mask: 0, slot: s as u8, arg: st.t_against[t][k] as i16 };
+                }
+                nev[q] += 1;
+            }
+        }
+        let mut hand_slot = [0usize; 4];
+        for &q in &cx.active {
+            if q != seat {
+                let s = self.ns;
+                self.cap[s] = st.hands[q].count_ones() as u8;
+                self.opp_hand[s] = true;
+                self.truth[s] = st.hands[q];
+                hand_slot[q] = s;
+                self.ns += 1;
+            }
+        }
+        if let Some(d) = cx.dummy {
+            if d != seat {
+                let s = self.ns;
+                self.cap[s] = 1;
+                self.opp_hand[s] = false;
+                self.truth[s] = st.hands[d];
+                self.ns += 1;
+            }
+        }
+        let cap: u32 = self.cap[..self.ns].iter().map(|&c| c as u32).sum();
+        if cap != self.unknown.count_ones() {
+            // the slots do not hold the unknown cards (a damaged state row): no world
+            self.broken = true;
+            return;
+        }
+        let strict = cx.r.strict;
+        let unknown = self.unknown;
+        for &q in &cx.active {
+            if q == seat {
+                continue;
+            }
+            // walk the events backwards, accumulating what came later
+            let mut fixed = 0u64;
+            let mut later: u32 = 1 << hand_slot[q];
+            for i in (0..nev[q]).rev() {
+                let e = evs[q][i];
+                if e.disc {
+                    let against = e.arg as usize;
+                    let slots = if strict { later | 1 << e.slot } else { later };
+                    if against < 37 {
+                        self.add(slots, fixed, cx.t.higher[against], unknown);
+                    } else {
+                        let bs = &cx.t.beaters[against];
+                        self.add_combos(slots, fixed, bs, unknown);
+                    }
+                    later |= 1 << e.slot;
+                } else {
+                    if e.arg >= 0 {
+                        let c = e.arg as usize;
+                        let forbid = if c == WAN {
+                            SUITED
+                        } else {
+                            (0..c / 9).fold(0u64, |m, s| m | suit_mask(s))
+                        };
+                        if forbid != 0 {
+                            self.add(later, fixed | e.mask, forbid, unknown);
+                        }
+                    }
+                    fixed |= e.mask;
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, slots: u32, fixed: u64, forbid: u64, unknown: u64) {
+        if forbid == 0 {
+            return;
+        }
+        if fixed & forbid != 0 {
+            self.broken = true;
+            return;
+        }
+        let f = forbid & unknown;
+        if f == 0 {
+            return;
+        }
+        let k = self.nc;
+        if k >= MAXC {
+            self.broken = true; // cannot happen: at most 24 facts
+            return;
+        }
+        self.c_slots[k] = slots;
+        self.c_fixed[k] = fixed;
+        self.c_forbid[k] = f;
+        self.c_cstart[k] = self.ncombos as u16;
+        self.c_clen[k] = 0;
+        self.nc += 1;
+    }
+
+    fn add_combos(&mut self, slots: u32, fixed: u64, bs: &[(u8, u64)], unknown: u64) {
+        if bs.is_empty() {
+            return;
+        }
+        let start = self.ncombos;
+        for &(_, m) in bs {
+            if m & fixed == m {
+                self.broken = true;
+                return;
+            }
+            if m & !fixed & !unknown == 0 {
+                if self.ncombos >= MAXCOMBOS {
+                    self.broken = true;
+                    return;
+                }
+                self.combos[self.ncombos] = m;
+                self.ncombos += 1;
+            }
+        }
+        let len = self.ncombos - start;
+        if len == 0 {
+            return;
+        }
+        let k = self.nc;
+        if k >= MAXC {
+            self.broken = true;
+            return;
+        }
+        self.c_slots[k] = slots;
+        self.c_fixed[k] = fixed;
+        self.c_forbid[k] = 0;
+        self.c_cstart[k] = start as u16;
+        self.c_clen[k] = len as u16;
+        self.nc += 1;
+    }
+
+    #[inline]
+    fn combos_of(&self, k: usize) -> &[u64] {
+        let s = self.c_cstart[k] as usize;
+        &self.combos[s..s + self.c_clen[k] as usize]
+    }
+
+    #[inline]
+    fn con_ok(&self, k: usize, cards: u64) -> bool {
+        if cards & self.c_forbid[k] != 0 {
+            return false;
+        }
+        !self.combos_of(k).iter().any(|&m| m & cards == m)
+    }
+
+    /// Is there a world consistent with the facts in which card `x` (unknown) is in an
+    /// opponent's hand (Knowledge.can_be_with_opponent)?
+    pub fn can_be_with_opponent(&mut self, x: usize) -> bool {
+        match self.memo[x] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let r = self.decide(x);
+        self.memo[x] = if r { 2 } else { 1 };
+        r
+    }
+
+    fn decide(&mut self, x: usize) -> bool {
+        self.stats[1] += 1;
+        if self.broken {
+            return false;
+        }
+        let ns = self.ns;
+        let bit = 1u64 << x;
+        // slots x may be in by the forbidding facts alone
+        let mut allowed: u32 = if ns == 32 { u32::MAX } else { (1u32 << ns) - 1 };
+        for k in 0..self.nc {
+            if self.c_forbid[k] & bit != 0 {
+                allowed &= !self.c_slots[k];
+            }
+        }
+        let mut targets: u32 = 0;
+        for s in 0..ns {
+            if self.opp_hand[s] && self.cap[s] > 0 {
+                targets |= 1 << s;
+            }
+        }
+        targets &= allowed;
+        if targets == 0 {
+            self.stats[2] += 1;
+            return false;
+        }
+        // the true deal, and the true deal with one swap
+        let a = match (0..ns).find(|&s| self.truth[s] & bit != 0) {
+            Some(a) => a,
+            None => return self.search(x, targets),
+        };
+        let truth_ok = (0..self.nc).all(|k| self.con_ok(k, self.c_fixed[k] | self.union(&self.truth, self.c_slots[k])));
+        if truth_ok {
+            if targets >> a & 1 == 1 {
+                self.stats[3] += 1;
+                return true;
+            }
+            let mut tm = targets;
+            while tm != 0 {
+                let b = tm.trailing_zeros() as usize;
+                tm &= tm - 1;
+                let mut ys = self.truth[b];
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    let mut world = self.truth;
+                    world[a] = world[a] & !bit | 1 << y;
+                    world[b] = world[b] & !(1u64 << y) | bit;
+                    let touched = (1u32 << a) | (1u32 << b);
+                    let ok = (0..self.nc).all(|k| {
+                        self.c_slots[k] & touched == 0 || self.con_ok(k, self.c_fixed[k] | self.union(&world, self.c_slots[k]))
+                    });
+                    if ok {
+                        self.stats[4] += 1;
+                        return true;
+                    }
+                }
+            }
+        }
+        self.search(x, targets)
+    }
+
+    #[inline]
+    fn union(&self, world: &[u64; MAXS], slots: u32) -> u64 {
+        let mut m = 0u64;
+        let mut s = slots;
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            m |= world[i];
+        }
+        m
+    }
+
+    /// The complete search: slots in exactly the same facts pooled into groups; cards named by
+    /// some fact (and x) placed one at a time, most constrained first; the other unknown cards
+    /// fill whatever room is left (they are in no fact).
+    fn search(&mut self, x: usize, targets: u32) -> bool {
+        self.stats[5] += 1;
+        let ns = self.ns;
+        let nc = self.nc;
+        let mut sig = [0u64; MAXS];
+        for k in 0..nc {
+            for s in 0..ns {
+                if self.c_slots[k] >> s & 1 == 1 {
+                    sig[s] |= 1 << k;
+                }
+            }
+        }
+        let mut gsig: Vec<u64> = Vec::new();
+        let mut gcap: Vec<i32> = Vec::new();
+        let mut target_groups: u32 = 0;
+        let mut slot_group = [0usize; MAXS];
+        for s in 0..ns {
+            let g = match gsig.iter().position(|&v| v == sig[s]) {
+                Some(g) => g,
+                None => {
+                    gsig.push(sig[s]);
+                    gcap.push(0);
+                    gsig.len() - 1
+                }
+            };
+            slot_group[s] = g;
+            gcap[g] += self.cap[s] as i32;
+            if targets >> s & 1 == 1 {
+                target_groups |= 1 << g;
+            }
+        }
+        let ng = gsig.len();
+        let all_groups: u32 = if ng == 32 { u32::MAX } else { (1u32 << ng) - 1 };
+        let mut cg = [0u32; MAXC];
+        for k in 0..nc {
+            for g in 0..ng {
+                if gsig[g] >> k & 1 == 1 {
+                    cg[k] |= 1 << g;
+                }
+            }
+        }
+        let mut relevant = 1u64 << x;
+        for k in 0..nc {
+            relevant |= self.c_forbid[k];
+            for &m in self.combos_of(k) {
+                relevant |= m & !self.c_fixed[k];
+            }
+        }
+        relevant &= self.unknown;
+        let mut cards: Vec<usize> = Vec::new();
+        let mut dom: Vec<u32> = Vec::new();
+        let mut r = relevant;
+        while r != 0 {
+            let c = r.trailing_zeros() as usize;
+            r &= r - 1;
+            let mut d = all_groups;
+            for k in 0..nc {
+                if self.c_forbid[k] >> c & 1 == 1 {
+                    d &= !cg[k];
+                }
+            }
+            if c == x {
+                d &= target_groups;
+            }
+            cards.push(c);
+            dom.push(d);
+        }
+        let mut sr = Search {
+            know: self,
+            cg: &cg[..nc],
+            cards,
+            dom,
+            done: Vec::new(),
+            left: gcap,
+            cur: (0..nc).map(|k| self.c_fixed[k]).collect(),
+            assigned: vec![0u64; ng],
+            failed: HashSet::new(),
+        };
+        sr.done = vec![false; sr.cards.len()];
+        sr.rec()
+    }
+}
+
+struct Search<'a> {
+    know: &'a Know,
+    cg: &'a [u32],
+    cards: Vec<usize>,
+    dom: Vec<u32>,
+    done: Vec<bool>,
+    left: Vec<i32>,
+    cur: Vec<u64>,
+    assigned: Vec<u64>,
+    failed: HashSet<Vec<u64>>,
+}
+
+impl<'a> Search<'a> {
+    fn fits(&self, c: usize, g: usize) -> bool {
+        let bit = 1u64 << c;
+        for k in 0..self.cg.len() {
+            if self.cg[k] >> g & 1 == 1 && self.know.c_clen[k] > 0 {
+                let u = self.cur[k] | bit;
+                if self.know.combos_of(k).iter().any(|&m| m & u == m) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn options(&self, i: usize) -> u32 {
+        let c = self.cards[i];
+        let mut out = 0u32;
+        let mut d = self.dom[i];
+        while d != 0 {
+            let g = d.trailing_zeros() as usize;
+            d &= d - 1;
+            if self.left[g] > 0 && self.fits(c, g) {
+                out |= 1 << g;
+            }
+        }
+        out
+    }
+
+    fn place(&mut self, c: usize, g: usize) {
+        let bit = 1u64 << c;
+        self.assigned[g] |= bit;
+        self.left[g] -= 1;
+        for k in 0..self.cg.len() {
+            if self.cg[k] >> g & 1 == 1 {
+                self.cur[k] |= bit;
+            }
+        }
+    }
+
+    fn unplace(&mut self, c: usize, g: usize) {
+        let bit = 1u64 << c;
+        self.assigned[g] &= !bit;
+        self.left[g] += 1;
+        for k in 0..self.cg.len() {
+            if self.cg[k] >> g & 1 == 1 {
+                self.cur[k] &= !bit;
+            }
+        }
+    }
+
+    fn rec(&mut self) -> bool {
+        let mut best = usize::MAX;
+        let mut best_opts = 0u32;
+        for i in 0..self.cards.len() {
+            if self.done[i] {
+                continue;
+            }
+            let o = self.options(i);
+            if o == 0 {
+                return false;
+            }
+            if best == usize::MAX || o.count_ones() < best_opts.count_ones() {
+                best = i;
+                best_opts = o;
+                if o.count_ones() == 1 {
+                    break;
+                }
+            }
+        }
+        if best == usize::MAX {
+            return true;
+        }
+        if self.failed.contains(&self.assigned) {
+            return false;
+        }
+        let c = self.cards[best];
+        self.done[best] = true;
+        let mut o = best_opts;
+        while o != 0 {
+            let g = o.trailing_zeros() as usize;
+            o &= o - 1;
+            self.place(c, g);
+            if self.rec() {
+                return true;
+            }
+            self.unplace(c, g);
+        }
+        self.done[best] = false;
+        self.failed.insert(self.assigned.clone());
+        false
+    }
+}

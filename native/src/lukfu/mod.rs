@@ -1,0 +1,695 @@
+//! Luk Fu 六虎牌 on the native engine: the C exports `yezi/native/lukfu.py` calls.
+//!
+//! Options arrive as the 18 integers `Rules::decode` reads; a deal as one card mask per seat
+//! (`state.deal` of the Python engine). Error codes: -1 bad options, -2 policy not ported,
+//! -3 bad deal, -4 output buffer too small, -5 an illegal action in the history, -6 bad sizes.
+
+pub mod batch;
+pub mod bot;
+pub mod deduce;
+pub mod engine;
+pub mod pydeal;
+pub mod tables;
+
+use crate::rng::Rng;
+use engine::{Eng, Rules, State, LEGAL_CAP};
+
+fn eng_from(opts: *const i64, nopts: i64) -> Option<Eng> {
+    if opts.is_null() || nopts <= 0 || nopts > 64 {
+        return None;
+    }
+    let o = unsafe { std::slice::from_raw_parts(opts, nopts as usize) };
+    Rules::decode(o).map(Eng::new)
+}
+
+fn deal_from(eng: &Eng, deal: *const i64, ndeal: i64) -> Option<[u64; 4]> {
+    if deal.is_null() || ndeal != eng.cx.n as i64 {
+        return None;
+    }
+    let d = unsafe { std::slice::from_raw_parts(deal, ndeal as usize) };
+    let masks: Vec<u64> = d.iter().map(|&v| v as u64).collect();
+    if d.iter().any(|&v| v < 0) || !eng.check_deal(&masks) {
+        return None;
+    }
+    let mut hands = [0u64; 4];
+    hands[..masks.len()].copy_from_slice(&masks);
+    Some(hands)
+}
+
+/// Shuffle and deal as `LukFu.deal_from_seed` does: one card at a time for twelve rounds, the
+/// first round including the dummy.
+pub fn random_deal(eng: &Eng, rng: &mut Rng) -> [u64; 4] {
+    let mut cards = [0u8; 37];
+    let n = eng.cx.universe.count_ones() as usize;
+    for (i, c) in cards.iter_mut().enumerate().take(n) {
+        *c = i as u8;
+    }
+    rng.shuffle(&mut cards[..n]);
+    deal_cards(eng, &cards)
+}
+
+/// `LukFu.deal_from_seed(seed)` exactly (CPython's shuffle), for deal seeds below 2**63.
+pub fn python_deal(eng: &Eng, seed: u64) -> [u64; 4] {
+    let mut cards = [0u8; 37];
+    let n = eng.cx.universe.count_ones() as usize;
+    for (i, c) in cards.iter_mut().enumerate().take(n) {
+        *c = i as u8;
+    }
+    pydeal::Mt::from_seed(seed).shuffle(&mut cards[..n]);
+    deal_cards(eng, &cards)
+}
+
+fn deal_cards(eng: &Eng, cards: &[u8; 37]) -> [u64; 4] {
+    let mut hands = [0u64; 4];
+    let mut i = 0;
+    for s in 0..eng.cx.n {
+        hands[s] |= 1 << cards[i];
+        i += 1;
+    }
+    for _ in 1..12 {
+        for &s in &eng.cx.active {
+            hands[s] |= 1 << cards[i];
+            i += 1;
+        }
+    }
+    hands
+}
+
+/// Play `st` to the end with `policy` (0 uniform random, 1 heuristic); decisions made.
+fn play_out(eng: &mut Eng, st: &mut State, policy: i64, rng: &mut Rng) -> i64 {
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut decisions = 0;
+    while st.phase != engine::P_OVER {
+        let n = eng.legal(st, &mut buf);
+        let a = if policy == 1 { bot::choose(eng, st, &buf[..n]) } else { buf[rng.below(n)] };
+        eng.apply(st, a);
+        decisions += 1;
+    }
+    decisions
+}
+
+fn trace_impl(eng: &mut Eng, hands: [u64; 4], policy: i64, seed: u64, out: &mut [i64]) -> i64 {
+    let mut rng = Rng::new(seed);
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut at = 1usize;
+    let mut steps = 0i64;
+    let cap = out.len();
+    while st.phase != engine::P_OVER {
+        let n = eng.legal(&mut st, &mut buf);
+        if n == 0 || at + 3 + n > cap {
+            return -4;
+        }
+        let choice = if policy == 1 {
+            let a = bot::choose(eng, &mut st, &buf[..n]);
+            buf[..n].iter().position(|&b| b == a).unwrap_or(0)
+        } else {
+            rng.below(n)
+        };
+        out[at] = st.to_act as i64;
+        out[at + 1] = n as i64;
+        for i in 0..n {
+            out[at + 2 + i] = buf[i] as i64;
+        }
+        out[at + 2 + n] = choice as i64;
+        at += 3 + n;
+        steps += 1;
+        eng.apply(&mut st, buf[choice]);
+    }
+    if at + eng.cx.n > cap {
+        return -4;
+    }
+    out[0] = steps;
+    for s in 0..eng.cx.n {
+        out[at + s] = st.pay[s];
+    }
+    (at + eng.cx.n) as i64
+}
+
+/// Play one deal given by the Python engine with random choices drawn from `seed`; write the
+/// trace (yezi/native/base.py) into `out`; its length, or a negative error.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
+                                 out: *mut i64, cap: i64) -> i64 {
+    yz_lukfu_trace_policy(opts, nopts, deal, ndeal, 0, seed, out, cap)
+}
+
+/// As `yz_lukfu_trace`, the choices made by `policy` (0 random, 1 the heuristic bot).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_trace_policy(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, policy: i64,
+                                        seed: u64, out: *mut i64, cap: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if policy != 0 && policy != 1 {
+        return -2;
+    }
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if out.is_null() || cap < 1 {
+        return -6;
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(out, cap as usize) };
+    trace_impl(&mut eng, hands, policy, seed, out)
+}
+
+/// Deal and play `n` games with uniformly random choices; each seat's payments summed into
+/// `out_totals` (num_seats entries); the number of decisions made.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if out_totals.is_null() || n < 0 {
+        return -6;
+    }
+    let totals = unsafe { std::slice::from_raw_parts_mut(out_totals, eng.cx.n) };
+    let mut rng = Rng::new(seed);
+    let mut decisions = 0i64;
+    for _ in 0..n {
+        let hands = random_deal(&eng, &mut rng);
+        let mut st = State::new(&eng.cx, hands);
+        decisions += play_out(&mut eng, &mut st, 0, &mut rng);
+        for s in 0..eng.cx.n {
+            totals[s] += st.pay[s];
+        }
+    }
+    decisions
+}
+
+/// Replay `hist` (Python action codes) on `deal`, then play `n` continuations to the end with
+/// `policy`; each seat's payments summed into `out`. Returns the decisions made, or negative.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                   nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if policy != 0 && policy != 1 {
+        return -2;
+    }
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if out.is_null() || n < 0 || nhist < 0 || (nhist > 0 && hist.is_null()) {
+        return -6;
+    }
+    let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
+    let totals = unsafe { std::slice::from_raw_parts_mut(out, eng.cx.n) };
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    for &a in hist {
+        let k = eng.legal(&mut st, &mut buf);
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5;
+        }
+        eng.apply(&mut st, a as u16);
+    }
+    let mut rng = Rng::new(seed);
+    let mut decisions = 0;
+    for _ in 0..n {
+        let mut s = st.clone();
+        decisions += play_out(&mut eng, &mut s, policy, &mut rng);
+        for i in 0..eng.cx.n {
+            totals[i] += s.pay[i];
+        }
+    }
+    decisions
+}
+
+/// Profiling: play `n` random games as `yz_lukfu_random_playouts` and write the deduction's
+/// counters into `out` (6 entries): knowledge builds, 老歲 questions that needed one, and how
+/// they were answered: by the card's exclusions alone, by the true deal, by the true deal with
+/// one swap, by the complete search. Returns the decisions made.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if out.is_null() || n < 0 {
+        return -6;
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(out, 6) };
+    let mut rng = Rng::new(seed);
+    let mut decisions = 0;
+    for _ in 0..n {
+        let hands = random_deal(&eng, &mut rng);
+        let mut st = State::new(&eng.cx, hands);
+        decisions += play_out(&mut eng, &mut st, 0, &mut rng);
+    }
+    for (o, &v) in out.iter_mut().zip(eng.know.stats.iter()) {
+        *o = v as i64;
+    }
+    decisions
+}
+
+/// Replay `hist` on `deal` and, before the first action and after each, write for every seat
+/// (0 for the dummy) the mask of the cards it cannot see that may be in an opponent's hand in
+/// some world consistent with all it knows (knowledge.Knowledge.can_be_with_opponent): the
+/// deduction's core question asked of every card, for the tests.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
+                                                hist: *const i64, nhist: i64, out: *mut i64, cap: i64) -> i64 {
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, true)
+}
+
+/// Replay `hist` on `deal` and, before the first action and after each, write every seat's
+/// 老歲 cards (a mask of its hand; 0 for the dummy): (nhist + 1) * num_seats entries. For the
+/// tests (the deduction compared with the Python engine's at every step, for every seat) and
+/// the observation writer. Returns the entries written, or negative.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                        nhist: i64, out: *mut i64, cap: i64) -> i64 {
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, false)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, out: *mut i64,
+              cap: i64, opponent_cards: bool) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if out.is_null() || nhist < 0 || (nhist > 0 && hist.is_null()) || cap < 0 {
+        return -6;
+    }
+    let ns = eng.cx.n;
+    if (nhist as usize + 1) * ns > cap as usize {
+        return -4;
+    }
+    let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
+    let out = unsafe { std::slice::from_raw_parts_mut(out, cap as usize) };
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut at = 0;
+    for step in 0..=hist.len() {
+        for s in 0..ns {
+            out[at] = if Some(s) == eng.cx.dummy {
+                0
+            } else if opponent_cards {
+                let know = eng.know_for(&mut st, s);
+                let mut m = 0i64;
+                let mut xs = know.unknown;
+                while xs != 0 {
+                    let x = xs.trailing_zeros() as usize;
+                    xs &= xs - 1;
+                    if know.can_be_with_opponent(x) {
+                        m |= 1 << x;
+                    }
+                }
+                m
+            } else {
+                let h = st.hands[s];
+                eng.laosui_mask(&mut st, s, h) as i64
+            };
+            at += 1;
+        }
+        if step == hist.len() {
+            break;
+        }
+        let a = hist[step];
+        let k = eng.legal(&mut st, &mut buf);
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5;
+        }
+        eng.apply(&mut st, a as u16);
+    }
+    at as i64
+}
+
+// ---- batches of states for the RL vector environment (batch.rs) ----------------------------
+
+/// Entries of one state row (`int64`).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_state_len() -> i64 {
+    batch::STATE_LEN as i64
+}
+
+/// Entries of one observation row under these options (observation.py's spec size).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_obs_size(opts: *const i64, nopts: i64) -> i64 {
+    match eng_from(opts, nopts) {
+        Some(e) => batch::ObsLayout::new(e.cx.n).size as i64,
+        None => -1,
+    }
+}
+
+fn rows_mut<'a>(states: *mut i64, n: i64) -> Option<&'a mut [i64]> {
+    if states.is_null() || n < 0 || n > (1 << 24) {
+        return None;
+    }
+    Some(unsafe { std::slice::from_raw_parts_mut(states, n as usize * batch::STATE_LEN) })
+}
+
+/// The state after `hist` on `deal`, written as one row into `state` (`cap` >= STATE_LEN).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
+                                              hist: *const i64, nhist: i64, state: *mut i64, cap: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let hands = match deal_from(&eng, deal, ndeal) {
+        Some(h) => h,
+        None => return -3,
+    };
+    if state.is_null() || cap < batch::STATE_LEN as i64 || nhist < 0 || (nhist > 0 && hist.is_null()) {
+        return -6;
+    }
+    let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
+    let mut st = State::new(&eng.cx, hands);
+    let mut buf = [0u16; LEGAL_CAP];
+    for &a in hist {
+        let k = eng.legal(&mut st, &mut buf);
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5;
+        }
+        eng.apply(&mut st, a as u16);
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(state, batch::STATE_LEN) };
+    batch::encode(&st, out);
+    0
+}
+
+/// Start a fresh random deal (drawn as `yz_lukfu_random_playouts` draws them, from
+/// `seeds[i]`) in row `rows[i]` of `states` (n rows) for each of the `nrows` rows listed.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64,
+                                      seeds: *const u64, nrows: i64) -> i64 {
+    batch_deal(opts, nopts, states, n, rows, seeds, nrows, false)
+}
+
+/// As `yz_lukfu_batch_deal`, each deal exactly the Python engine's `deal_from_seed(seeds[i])`
+/// (seeds below 2**63, as `yezi.rl.DealStream` draws them; -6 otherwise).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_deal_python(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
+                                             rows: *const i64, seeds: *const u64, nrows: i64) -> i64 {
+    batch_deal(opts, nopts, states, n, rows, seeds, nrows, true)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64, seeds: *const u64,
+              nrows: i64, python: bool) -> i64 {
+    let eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if nrows < 0 || (nrows > 0 && (rows.is_null() || seeds.is_null())) {
+        return -6;
+    }
+    let rows = if nrows > 0 { unsafe { std::slice::from_raw_parts(rows, nrows as usize) } } else { &[] };
+    let seeds = if nrows > 0 { unsafe { std::slice::from_raw_parts(seeds, nrows as usize) } } else { &[] };
+    if rows.iter().any(|&r| r < 0 || r >= n) {
+        return -6;
+    }
+    if python && seeds.iter().any(|&s| s >> 63 != 0) {
+        return -6;
+    }
+    for (&r, &seed) in rows.iter().zip(seeds) {
+        let hands = if python { python_deal(&eng, seed) } else { random_deal(&eng, &mut Rng::new(seed)) };
+        let st = State::new(&eng.cx, hands);
+        let r = r as usize;
+        batch::encode(&st, &mut all[r * batch::STATE_LEN..(r + 1) * batch::STATE_LEN]);
+    }
+    nrows
+}
+
+fn write_mask(eng: &mut Eng, st: &mut State, mask: &mut [u8]) -> usize {
+    let mut buf = [0u16; LEGAL_CAP];
+    mask.fill(0);
+    let k = eng.legal(st, &mut buf);
+    for &a in &buf[..k] {
+        mask[a as usize] = 1;
+    }
+    k
+}
+
+/// Apply `actions[i]` to row i of `states` (n rows) for every row; every action is checked first
+/// and an illegal one (or a row that holds no state, or a finished deal) changes nothing and
+/// returns -5 - row. Writes each seat's payments of the rows whose deal ended into `pay`
+/// (n x num_seats, zeros elsewhere) and `done[i]` = 1 there; then, where the pointers are not
+/// null, the action mask of the new states (`mask`, n x 237 bytes), the seat to act (`player`,
+/// n; -1 when the deal is over) and that seat's observation (`obs`, n x obs_size float32; the
+/// seat that took the last action where the deal ended). Returns the number of rows that ended.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64,
+                                      pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32,
+                                      obs_cap: i64) -> i64 {
+    step_impl(opts, nopts, states, n, actions, pay, done, mask, player, obs, obs_cap, std::ptr::null_mut(),
+              std::ptr::null_mut(), std::ptr::null())
+}
+
+/// As `yz_lukfu_batch_step`, with the vector environment's auto-reset in the same call: where a
+/// deal ends, the last actor's observation goes to `final_obs` (n x obs_size, nullable) and his
+/// seat to `final_seat` (n; -1 in the other rows), and the row starts the Python engine's deal
+/// `deal_from_seed(next_seeds[i])` at once (seeds below 2**63), whose mask, seat to act and
+/// observation are then written. Returns the number of rows that ended.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn yz_lukfu_batch_step_reset(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
+                                            actions: *const i64, pay: *mut i64, done: *mut u8, mask: *mut u8,
+                                            player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32,
+                                            final_seat: *mut i64, next_seeds: *const u64) -> i64 {
+    if final_seat.is_null() || next_seeds.is_null() {
+        return -6;
+    }
+    step_impl(opts, nopts, states, n, actions, pay, done, mask, player, obs, obs_cap, final_obs, final_seat,
+              next_seeds)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn step_impl(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64, pay: *mut i64,
+             done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32,
+             final_seat: *mut i64, next_seeds: *const u64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if actions.is_null() || pay.is_null() || done.is_null() {
+        return -6;
+    }
+    let nu = n as usize;
+    let ns = eng.cx.n;
+    let lay = batch::ObsLayout::new(ns);
+    if !obs.is_null() && obs_cap < (nu * lay.size) as i64 {
+        return -4;
+    }
+    let actions = unsafe { std::slice::from_raw_parts(actions, nu) };
+    let pay = unsafe { std::slice::from_raw_parts_mut(pay, nu * ns) };
+    let done = unsafe { std::slice::from_raw_parts_mut(done, nu) };
+    let mut mask = if mask.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) }) };
+    let mut player = if player.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(player, nu) }) };
+    let mut obs = if obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(obs, nu * lay.size) }) };
+    let mut final_obs =
+        if final_obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * lay.size) }) };
+    let mut final_seat = if final_seat.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_seat, nu) }) };
+    let next_seeds = if next_seeds.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts(next_seeds, nu) }) };
+    if next_seeds.is_some_and(|s| s.iter().any(|&v| v >> 63 != 0)) {
+        return -6;
+    }
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut decoded: Vec<State> = Vec::with_capacity(nu);
+    for i in 0..nu {
+        let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        let mut st = match batch::decode(&eng.cx, row) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        let k = eng.legal(&mut st, &mut buf);
+        let a = actions[i];
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5 - i as i64;
+        }
+        decoded.push(st);
+    }
+    let mut ended = 0;
+    for (i, st) in decoded.iter_mut().enumerate() {
+        let actor = st.to_act as usize;
+        eng.apply(st, actions[i] as u16);
+        let over = st.phase == engine::P_OVER;
+        done[i] = over as u8;
+        for s in 0..ns {
+            pay[i * ns + s] = if over { st.pay[s] } else { 0 };
+        }
+        ended += over as i64;
+        if let Some(fs) = final_seat.as_deref_mut() {
+            fs[i] = if over { actor as i64 } else { -1 };
+        }
+        if over {
+            if let Some(fo) = final_obs.as_deref_mut() {
+                batch::observe(&mut eng, &lay, st, actor, &mut fo[i * lay.size..(i + 1) * lay.size], 0.0f32, 1.0f32);
+            }
+            if let Some(seeds) = next_seeds {
+                *st = State::new(&eng.cx, python_deal(&eng, seeds[i]));
+            }
+        }
+        if let Some(m) = mask.as_deref_mut() {
+            write_mask(&mut eng, st, &mut m[i * 237..(i + 1) * 237]);
+        }
+        if let Some(p) = player.as_deref_mut() {
+            p[i] = st.current().map_or(-1, |s| s as i64);
+        }
+        if let Some(o) = obs.as_deref_mut() {
+            let seat = st.current().unwrap_or(actor);
+            batch::observe(&mut eng, &lay, st, seat, &mut o[i * lay.size..(i + 1) * lay.size], 0.0f32, 1.0f32);
+        }
+        batch::encode(st, &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]);
+    }
+    ended
+}
+
+/// The action mask (n x 237 bytes) and seat to act (n; -1 when over) of every row.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_batch_legal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, mask: *mut u8,
+                                       player: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if mask.is_null() || player.is_null() {
+        return -6;
+    }
+    let nu = n as usize;
+    let mask = unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) };
+    let player = unsafe { std::slice::from_raw_parts_mut(player, nu) };
+    let mut total = 0;
+    for i in 0..nu {
+        let row = &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        let mut st = match batch::decode(&eng.cx, row) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        total += write_mask(&mut eng, &mut st, &mut mask[i * 237..(i + 1) * 237]) as i64;
+        player[i] = st.current().map_or(-1, |s| s as i64);
+        batch::encode(&st, row);
+    }
+    total
+}
+
+fn observe_rows<T: Copy>(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64, out: *mut T,
+                         cap: i64, zero: T, one: T) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    if states.is_null() || seats.is_null() || out.is_null() || !(0..=(1 << 24)).contains(&n) {
+        return -6;
+    }
+    let nu = n as usize;
+    let lay = batch::ObsLayout::new(eng.cx.n);
+    if cap < (nu * lay.size) as i64 {
+        return -4;
+    }
+    let all = unsafe { std::slice::from_raw_parts(states, nu * batch::STATE_LEN) };
+    let seats = unsafe { std::slice::from_raw_parts(seats, nu) };
+    let out = unsafe { std::slice::from_raw_parts_mut(out, nu * lay.size) };
+    for i in 0..nu {
+        let mut st = match batch::decode(&eng.cx, &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        let seat = seats[i];
+        if seat < 0 || seat as usize >= eng.cx.n {
+            return -6;
+        }
+        batch::observe(&mut eng, &lay, &mut st, seat as usize, &mut out[i * lay.size..(i + 1) * lay.size], zero, one);
+    }
+    (nu * lay.size) as i64
+}
+
+/// Row i of `out` (n x obs_size float32): seat `seats[i]`'s observation of state row i, entry
+/// for entry `yezi/games/lukfu/observation.py`'s. Returns the entries written.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_observe(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
+                                   out: *mut f32, cap: i64) -> i64 {
+    observe_rows(opts, nopts, states, n, seats, out, cap, 0.0f32, 1.0f32)
+}
+
+/// As `yz_lukfu_observe`, into an int8 buffer (a quarter of the memory traffic).
+#[no_mangle]
+pub extern "C" fn yz_lukfu_observe_i8(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
+                                      out: *mut i8, cap: i64) -> i64 {
+    observe_rows(opts, nopts, states, n, seats, out, cap, 0i8, 1i8)
+}
+
+/// What each loser pays for `hu` 糊 with `reds` red cards under `scoring` (0 hakka, 1 five_base,
+/// 2 huizhou, 3 linear): settlement.points, for the tests' full table (random play rarely
+/// reaches 12 糊). -1 for arguments outside the table.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i64) -> i64 {
+    if !(0..=3).contains(&scoring) || !(0..=1).contains(&double12) || !(6..=13).contains(&hu) || !(0..=9).contains(&reds) {
+        return -1;
+    }
+    engine::points(hu, scoring as u8, double12 == 1, reds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(players: i64, laosui: i64) -> Rules {
+        Rules::decode(&[players, 1, 8, 0, 9, 0, 0, 0, laosui, 0, 1, 0, 0, 1, 0, 0, 0, 0]).unwrap()
+    }
+
+    #[test]
+    fn play_ids_as_in_plays_py() {
+        let t = tables::Table::new(9, false, false);
+        assert_eq!(t.plays.len(), 194);
+        assert_eq!(t.plays.iter().filter(|p| p.kind == tables::GE).count(), 45);
+        assert_eq!(t.plays.iter().filter(|p| p.kind == tables::SHUN).count(), 112);
+        assert_eq!(t.plays[37].mask, 1 | 1 << 9 | 1 << 18); // 各一 (拾貫索), the first 各
+        assert_eq!(t.plays[82].mask, 0b111); // 一二三拾, the first 順
+        let mut ids = [0u16; engine::LEGAL_CAP];
+        let n = t.combos_in((1 << 9) - 1, &mut ids, 0); // a whole suit: 28 runs, ascending ids
+        assert_eq!(n, 28);
+        assert!(ids[..n].windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn random_deals_are_zero_sum_and_state_rows_round_trip() {
+        for (players, laosui) in [(4, 0), (4, 1), (3, 2)] {
+            let mut eng = Eng::new(rules(players, laosui));
+            let mut rng = Rng::new(players as u64);
+            let mut buf = [0u16; LEGAL_CAP];
+            for _ in 0..300 {
+                let hands = random_deal(&eng, &mut rng);
+                assert!(eng.check_deal(&hands[..eng.cx.n]));
+                let mut st = State::new(&eng.cx, hands);
+                while st.phase != engine::P_OVER {
+                    let mut row = [0i64; batch::STATE_LEN];
+                    batch::encode(&st, &mut row);
+                    let mut back = batch::decode(&eng.cx, &row).expect("a state's own row decodes");
+                    let k = eng.legal(&mut st, &mut buf);
+                    let mut buf2 = [0u16; LEGAL_CAP];
+                    assert_eq!(eng.legal(&mut back, &mut buf2), k);
+                    assert_eq!(buf[..k], buf2[..k]);
+                    eng.apply(&mut st, buf[rng.below(k)]);
+                }
+                assert_eq!(st.pay.iter().sum::<i64>(), 0);
+            }
+        }
+    }
+}
