@@ -182,7 +182,10 @@ class VectorEnv:
     def _native_reset(self) -> tuple[Any, dict[str, Any]]:
         nv = self._native
         # the same seed, the same deals; each reset without a seed moves on to fresh ones
-        nv.reset(random.Random(f"native:{self._seed}:{self._resets}").getrandbits(63))
+        if hasattr(nv, "reset_streams"):  # rows that deal as the Python engine does: the very same deals
+            nv.reset_streams(self._streams)
+        else:
+            nv.reset(random.Random(f"native:{self._seed}:{self._resets}").getrandbits(63))
         self._resets += 1
         self.settled_at_once[:] = nv.settled / self._scale
         self.over_at_once[:] = nv.over
