@@ -146,6 +146,7 @@ class Cluster:
         # (its pulse: a loop stuck for `stall_s` stops the renewals); only the loop replaces it
         self._mine: tuple[frozenset[str], float] = (frozenset(), time.monotonic())
         self._owned_at: dict[str, float] = {}  # when each table here became ours
+        self._taking: set[str] = set()  # tables whose lease was taken, being rebuilt from the log
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._renewer: threading.Thread | None = None
@@ -268,11 +269,11 @@ class Cluster:
                 self._loop.call_soon_threadsafe(fn, *args)
 
     def _publish(self) -> None:
-        """Tell the renewal thread which tables run here: the owned tables, and those made ours in
-        the last lease (a table being adopted is owned before it is in `manager.live`). A lease
-        taken for a table that never came to run here is not renewed past that."""
+        """Tell the renewal thread which tables run here: the owned tables, those being taken over,
+        and those made ours in the last lease (a table being adopted is owned before it is in
+        `manager.live`). A lease taken for a table that never came to run here is not renewed past that."""
         now = time.monotonic()
-        ids = {tid for tid, t in self.manager.live.items() if t.owned}
+        ids = {tid for tid, t in self.manager.live.items() if t.owned} | self._taking
         ids |= {tid for tid, at in self._owned_at.items() if now - at < self.cfg.lease_s}
         self._mine = (frozenset(ids), now)
 
@@ -310,11 +311,14 @@ class Cluster:
         orphans = [r[0] for r in await cur.fetchall()]
         if orphans:
             taken = await self._acquire(orphans)
+            self._taking |= taken  # renewed while they load: a long take-over keeps the leases it took
+            self._mine = (self._mine[0] | taken, self._mine[1])
             try:
                 for tid in orphans:
                     if tid in taken:
                         await self._take_over(tid)
             finally:  # whatever was taken and is not run here (an error midway) is let go at once
+                self._taking -= taken
                 await self._let_go([tid for tid in taken if not self._runs(tid)])
                 run = sorted(tid for tid in taken if self._runs(tid))
                 if run:
@@ -389,6 +393,7 @@ class Cluster:
     async def _let_go(self, ids: list[str]) -> None:
         """Give back leases taken for tables that do not run here (a take-over that failed)."""
         if ids:
+            self._taking -= set(ids)
             self._mine = (self._mine[0] - set(ids), self._mine[1])
             try:
                 await self._ctl.execute(L.RELEASE, {"me": self.me, "ids": ids})
