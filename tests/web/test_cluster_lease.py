@@ -275,3 +275,53 @@ def test_a_long_take_over_keeps_every_lease(pg_url, monkeypatch, caplog):
     assert "lost the lease" not in caplog.text
     assert cluster.counts["taken_over"] == 3, "tables were given up and taken again"
     assert lowest and min(lowest) > 0, f"a lease ran out: {min(lowest):.2f} s left"
+
+
+def test_a_table_that_cannot_be_put_in_place_gives_its_lease_back(pg_url, monkeypatch):
+    """A client asks for a table nobody runs: this instance takes its lease, then fails to put it in
+    place (storing its re-armed clock fails). The lease goes back at once, so that the table is
+    taken over (here, by this instance's next heartbeat) instead of staying leased to nobody."""
+    srv = Server(pg_url).start()
+    try:
+        tid = srv.create(name="Ann", move_timer=15, seats=[{"kind": "human"}] * 4)["id"]
+        srv.kill9()
+    finally:
+        srv.stop()
+    cluster, app = _cluster(pg_url, monkeypatch)
+    cluster.cfg.takeover_batch = 0  # the heartbeat takes nothing: the table comes only through the client's request
+    set_clock = cluster.store.set_clock
+    failures: list[str] = []
+
+    def flaky_set_clock(table_id: str, text: str) -> None:
+        if not failures:
+            failures.append(table_id)
+            raise OSError("the database hiccupped")
+        set_clock(table_id, text)
+
+    monkeypatch.setattr(cluster.store, "set_clock", flaky_set_clock)
+    while _leases(pg_url)[tid][1] > 0:  # the dead instance's lease runs out
+        time.sleep(0.2)
+
+    async def run() -> None:
+        try:
+            await check()
+        finally:
+            await cluster.stop()
+
+    async def check() -> None:
+        await cluster.start()
+        with pytest.raises(OSError):
+            await cluster.manager.get(tid)
+        assert tid not in cluster.manager.live
+        assert _agree(cluster, pg_url, tid), "leased to an instance that does not run it"
+        cluster.cfg.takeover_batch = 500
+        end = time.monotonic() + LEASE_S + 2
+        while time.monotonic() < end and not (tid in cluster.manager.live and cluster.manager.live[tid].owned):
+            await asyncio.sleep(0.1)
+        assert cluster.manager.live[tid].owned, "the table was not taken over"
+        assert _agree(cluster, pg_url, tid)
+
+    try:
+        asyncio.run(run())
+    finally:
+        _close(cluster, app)

@@ -230,6 +230,13 @@ class Cluster:
             self._announce_owner([t.id])
         return t
 
+    async def disown(self, t: LiveTable) -> None:
+        """A table adopted here that could not be put in place (an error after its lease was taken):
+        not run here, so its lease goes back at once."""
+        if t.owned:
+            self._demote(t)
+            await self._let_go([t.id])
+
     async def _acquire(self, ids: list[str]) -> set[str]:
         cur = await self._ctl.execute(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": ids})
         return {r[0] for r in await cur.fetchall()}
