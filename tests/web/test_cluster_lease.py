@@ -82,6 +82,11 @@ def _agree(cluster: Cluster, url: str, tid: str) -> bool:
     return owned_here == (owner == cluster.me and left > 0)
 
 
+def _runs(cluster: Cluster, tid: str) -> bool:
+    t = cluster.manager.live.get(tid)
+    return t is not None and t.owned
+
+
 def _close(cluster: Cluster, app) -> None:
     app.state.manager.close()
     app.state.store.close()
@@ -320,6 +325,49 @@ def test_a_table_that_cannot_be_put_in_place_gives_its_lease_back(pg_url, monkey
             await asyncio.sleep(0.1)
         assert cluster.manager.live[tid].owned, "the table was not taken over"
         assert _agree(cluster, pg_url, tid)
+
+    try:
+        asyncio.run(run())
+    finally:
+        _close(cluster, app)
+
+
+def test_a_stuck_loop_lets_its_leases_lapse_and_then_agrees_with_the_database(pg_url, monkeypatch):
+    """An event loop stuck past `stall_s` stops the renewals (so that another instance can take its
+    tables over); when it comes back, the table nobody took is still run here and the one another
+    instance took is followed, not run: memory and database agree for both."""
+    ids = _dead_instance_tables(pg_url, 2)
+    monkeypatch.setenv("YEZI_LEASE_STALL_S", "1")
+    cluster, app = _cluster(pg_url, monkeypatch)
+    _set_leases_left(pg_url, -1)
+    kept, taken = ids
+
+    async def run() -> None:
+        try:
+            await check()
+        finally:
+            await cluster.stop()
+
+    async def check() -> None:
+        await cluster.start()
+        assert all(cluster.manager.live[tid].owned for tid in ids)
+        time.sleep(1 + LEASE_S / 3 + LEASE_S + 0.5)  # the loop is stuck: no renewal lasts past this
+        leases = _leases(pg_url)
+        assert all(leases[tid][1] < 0 for tid in ids), f"the leases were renewed for a stuck loop: {leases}"
+        eng = create_engine(_sa_url(pg_url))
+        try:
+            with eng.begin() as c:  # meanwhile another instance took one of the tables
+                c.execute(text("UPDATE yezi_leases SET owner = 'other', "
+                               "expires_at = EXTRACT(EPOCH FROM clock_timestamp()) + 60 WHERE table_id = :t"),
+                          {"t": taken})
+        finally:
+            eng.dispose()
+        end = time.monotonic() + LEASE_S
+        while time.monotonic() < end and _runs(cluster, taken):
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(LEASE_S / 3 + 0.5)  # a renewal and a heartbeat later
+        assert _runs(cluster, kept) and _agree(cluster, pg_url, kept)
+        assert not _runs(cluster, taken) and _agree(cluster, pg_url, taken)  # (its replica may be evicted)
 
     try:
         asyncio.run(run())
