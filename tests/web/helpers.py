@@ -25,6 +25,13 @@ from websockets.sync.client import connect
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def slow_start(start_s: float, renewal_s: float = 0.0) -> dict[str, str]:
+    """Environment for a `Server` whose start-up is slow on purpose: `start_s` seconds before it joins
+    the cluster, and its lease renewal thread `renewal_s` late (tests/web/slow_start/sitecustomize.py)."""
+    return {"PYTHONPATH": os.pathsep.join([os.path.join(ROOT, "tests", "web", "slow_start"), ROOT]),
+            "YEZI_TEST_SLOW_START_S": str(start_s), "YEZI_TEST_SLOW_RENEWAL_S": str(renewal_s)}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -15,13 +15,20 @@ limit (8,000 bytes a payload) shapes the messages: they are small. On channel ``
 database) and ``o <sender> <table> ...`` that the sender now owns them; on each instance's own
 channel ``yezi_i_<id>``, a forwarded client intent (a few fields, never a frame) and its reply.
 
-Take-over: each instance renews its leases every `lease_s / 3` seconds (on a thread, so a busy
-event loop keeps them) and its heartbeat, waking when the next foreign lease expires, takes the
-open tables whose lease has expired, rebuilding them from the log (which
+Take-over: each instance renews the leases of the tables it runs every `lease_s / 3` seconds (on a
+thread, so a busy event loop keeps them) and its heartbeat, waking when the next foreign lease
+expires, takes the open tables whose lease has expired, rebuilding them from the log (which
 holds every acknowledged move, since the ack follows the commit, and the commit is fenced by the
 lease). With the default lease of 3 s, a killed instance's tables resume elsewhere within about
 4 s. A forwarded intent that gets no answer (its owner died) is retried at the new owner, or
 answered from the log when the move was stored before the owner died.
+
+Memory and database agree: an instance runs a table exactly when it holds the table's lease. It
+renews only the leases of the tables it runs, gives a table up only when the database says the lease
+is another's (a renewal that did not return it, another's take-over announced), and lets go at once
+of a lease it took but could not use (a take-over that failed). Time alone (a slow start-up, a busy
+loop, a database out of reach for a while) never makes it drop a table whose lease may still be its
+own: its writes are fenced by the lease anyway, and the next renewal says who holds it.
 """
 
 from __future__ import annotations
@@ -135,10 +142,12 @@ class Cluster:
         self._bg: set[asyncio.Task] = set()
         self._ctl: Any = None
         self._listen: Any = None
-        self._last_renew = time.monotonic()
-        self._loop_tick = time.monotonic()
-        self._held: tuple[set[str], float] = (set(), 0.0)  # leases the last renewal kept, and when it began
-        self._owned_at: dict[str, float] = {}
+        # the tables this instance runs, for the renewal thread, and when the event loop last said so
+        # (its pulse: a loop stuck for `stall_s` stops the renewals); only the loop replaces it
+        self._mine: tuple[frozenset[str], float] = (frozenset(), time.monotonic())
+        self._owned_at: dict[str, float] = {}  # when each table here became ours
+        self._taking: set[str] = set()  # tables whose lease was taken, being rebuilt from the log
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._renewer: threading.Thread | None = None
         self._next_wait = self.cfg.heartbeat_s
@@ -152,7 +161,8 @@ class Cluster:
     async def start(self) -> None:
         self._ctl = await self._connect()
         self._listen = await self._connect(listen=True)
-        loop = asyncio.get_running_loop()
+        loop = self._loop = asyncio.get_running_loop()
+        self._publish()
         self._renewer = threading.Thread(target=self._renew_loop, name="yezi-lease-renewal", daemon=True)
         self._renewer.start()
         self._tasks = [loop.create_task(self._listen_loop()), loop.create_task(self._heartbeat_loop())]
@@ -210,6 +220,8 @@ class Cluster:
         owner = self.me if t.id in taken else await self._owner_of(t.id)
         there = self.manager.live.get(t.id)
         if there is not None:
+            if t.id in taken and not there.owned:  # the lease is ours now: run the table, not a replica of it
+                await self._take_over(t.id)
             return there
         t.owned, t.owner_id = t.id in taken, owner
         if t.owned:
@@ -217,6 +229,13 @@ class Cluster:
             t.kick()
             self._announce_owner([t.id])
         return t
+
+    async def disown(self, t: LiveTable) -> None:
+        """A table adopted here that could not be put in place (an error after its lease was taken):
+        not run here, so its lease goes back at once."""
+        if t.owned:
+            self._demote(t)
+            await self._let_go([t.id])
 
     async def _acquire(self, ids: list[str]) -> set[str]:
         cur = await self._ctl.execute(L.ACQUIRE, {"me": self.me, "ttl": self.cfg.lease_s, "ids": ids})
@@ -229,26 +248,54 @@ class Cluster:
 
     # ---- heartbeat: renew, take over, evict ---------------------------------------------------
     def _renew_loop(self) -> None:
-        """Renew this instance's leases, on a thread of its own: a busy event loop (a storm of
-        connections, a long collection) does not cost the tables their owner. A loop stuck for
-        `stall_s` lets the leases lapse, so that another instance takes over."""
+        """Renew the leases of the tables this instance runs, on a thread of its own: a busy event
+        loop (a storm of connections, a long collection, a long take-over) does not cost the tables
+        their owner. A loop stuck for `stall_s` lets the leases lapse, so that another instance takes
+        over. A table whose lease the renewal did not find ours any more is given up (on the loop)."""
         while not self._stop.wait(self.cfg.heartbeat_s):
-            if time.monotonic() - self._loop_tick > self.cfg.stall_s:
+            self._call_soon(self._publish)  # the loop answers when it is free: that is its pulse
+            ids, pulse = self._mine
+            if not ids or time.monotonic() - pulse > self.cfg.stall_s + self.cfg.heartbeat_s:
                 continue
             started = time.monotonic()
             try:
                 with self.store.engine.begin() as c:
-                    rows = c.exec_driver_sql(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s}).fetchall()
-            except Exception:
+                    rows = c.exec_driver_sql(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s,
+                                                       "ids": sorted(ids)}).fetchall()
+            except Exception:  # nothing is concluded: the leases may still be ours, and writes are fenced
                 log.exception("could not renew the leases")
                 continue
-            self._held = ({r[0] for r in rows}, started)
-            self._last_renew = started
+            gone = ids - {r[0] for r in rows}
+            if gone:
+                self._call_soon(self._lost, gone, started)
+
+    def _call_soon(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run `fn` on the event loop (from the renewal thread)."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop closed: the instance is stopping
+                self._loop.call_soon_threadsafe(fn, *args)
+
+    def _publish(self) -> None:
+        """Tell the renewal thread which tables run here: the owned tables, those being taken over,
+        and those made ours in the last lease (a table being adopted is owned before it is in
+        `manager.live`). A lease taken for a table that never came to run here is not renewed past that."""
+        now = time.monotonic()
+        ids = {tid for tid, t in self.manager.live.items() if t.owned} | self._taking
+        ids |= {tid for tid, at in self._owned_at.items() if now - at < self.cfg.lease_s}
+        self._mine = (frozenset(ids), now)
+
+    def _lost(self, ids: set[str], started: float) -> None:
+        """The renewal that began at `started` found these leases not ours: another instance took
+        them (our lease had run out). A table made ours after it began is not in its answer."""
+        for tid in ids:
+            t = self.manager.live.get(tid)
+            if t is not None and t.owned and t.row.status == "playing" and self._owned_at.get(tid, started) < started:
+                log.warning("lost the lease of table %s", tid)
+                self._demote(t)
 
     async def _heartbeat_loop(self) -> None:
         while True:
             await asyncio.sleep(self._next_wait)
-            self._loop_tick = time.monotonic()
             try:
                 await self.heartbeat()
             except asyncio.CancelledError:
@@ -262,26 +309,27 @@ class Cluster:
     def _owned(self, t: LiveTable) -> None:
         t.owned, t.owner_id = True, self.me
         self._owned_at[t.id] = time.monotonic()
+        ids, pulse = self._mine
+        self._mine = (ids | {t.id}, pulse)  # renewed from the next renewal on
 
     async def heartbeat(self) -> None:
-        self._loop_tick = time.monotonic()
-        held, renewed = self._held
-        lapsed = time.monotonic() - self._last_renew > self.cfg.lease_s  # the database is out of reach
-        for t in list(self.manager.live.values()):
-            # a table made or taken after the renewal began is not in its answer: not lost
-            if t.owned and t.row.status == "playing" and (
-                    lapsed or (t.id not in held and self._owned_at.get(t.id, renewed) < renewed)):
-                log.warning("lost the lease of table %s", t.id)
-                self._demote(t)
+        self._publish()
         cur = await self._ctl.execute(L.ORPHANS, {"limit": self.cfg.takeover_batch})
         orphans = [r[0] for r in await cur.fetchall()]
         if orphans:
             taken = await self._acquire(orphans)
-            for tid in orphans:
-                if tid in taken:
-                    await self._take_over(tid)
-            if taken:
-                self._announce_owner(sorted(taken))
+            self._taking |= taken  # renewed while they load: a long take-over keeps the leases it took
+            self._mine = (self._mine[0] | taken, self._mine[1])
+            try:
+                for tid in orphans:
+                    if tid in taken:
+                        await self._take_over(tid)
+            finally:  # whatever was taken and is not run here (an error midway) is let go at once
+                self._taking -= taken
+                await self._let_go([tid for tid in taken if not self._runs(tid)])
+                run = sorted(tid for tid in taken if self._runs(tid))
+                if run:
+                    self._announce_owner(run)
         self._evict()
         await self._check_pending()
         await self._refresh_presence()
@@ -299,8 +347,12 @@ class Cluster:
                 fresh = await self.store.run(self.manager._load, tid)
             except Exception:
                 log.exception("could not take over table %s", tid)
-                return
-            if fresh is None:
+                fresh = None
+            if fresh is None:  # not run here: the lease goes back, so that it is taken again (here or elsewhere)
+                t = self.manager.live.get(tid)
+                if t is not None and t.owned:
+                    self._demote(t)
+                await self._let_go([tid])
                 return
             t = self.manager.live.get(tid)
             if t is None:
@@ -341,10 +393,25 @@ class Cluster:
             t.client_ids |= ids
         return True
 
+    def _runs(self, tid: str) -> bool:
+        t = self.manager.live.get(tid)
+        return t is not None and t.owned
+
+    async def _let_go(self, ids: list[str]) -> None:
+        """Give back leases taken for tables that do not run here (a take-over that failed)."""
+        if ids:
+            self._taking -= set(ids)
+            self._mine = (self._mine[0] - set(ids), self._mine[1])
+            try:
+                await self._ctl.execute(L.RELEASE, {"me": self.me, "ids": ids})
+            except Exception:  # not renewed either: it runs out within a lease
+                log.exception("could not give back the leases of %s", ids)
+
     def _demote(self, t: LiveTable) -> None:
         t.owned, t.owner_id = False, None
         self._announced.pop(t.id, None)
         self._owned_at.pop(t.id, None)
+        self._mine = (self._mine[0] - {t.id}, self._mine[1])
         for task in (t.bot_task, t.clock_task):
             if task is not None:
                 task.cancel()
@@ -367,12 +434,14 @@ class Cluster:
             elif t.row.status != "playing" and (t.bot_task is None or t.bot_task.done()):
                 self.manager.live.pop(tid, None)
                 self._announced.pop(tid, None)
+                self._owned_at.pop(tid, None)
                 done.append(tid)
         self._idle = {tid: n for tid, n in idle.items() if tid in self.manager.live}
         self.release(done)
 
     def release(self, ids: list[str]) -> None:
-        """Give up the leases of tables that will not change any more (finished, archived)."""
+        """Give up the leases of tables that will not change any more (finished, archived) or that
+        do not run here."""
         if ids and self._ctl is not None:
             self._spawn(self._ctl.execute(L.RELEASE, {"me": self.me, "ids": ids}))
 

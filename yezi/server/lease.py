@@ -26,8 +26,12 @@ DDL = """CREATE TABLE IF NOT EXISTS yezi_leases (
     expires_at DOUBLE PRECISION NOT NULL
 )"""
 
-# every table this instance holds, renewed at once; the rows returned are the leases it still has
-RENEW = f"UPDATE yezi_leases SET expires_at = {NOW} + %(ttl)s WHERE owner = %(me)s RETURNING table_id"
+# the tables this instance runs (and only those), renewed at once; the rows returned are the leases
+# it still has. A lease row of ours whose table we do not run (a take-over that failed, a table given
+# up) is not renewed: it runs out and another instance (or this one, afresh) takes the table. An
+# expired row still ours is renewed: nobody else took the table meanwhile, so our copy is current.
+RENEW = f"""UPDATE yezi_leases SET expires_at = {NOW} + %(ttl)s
+WHERE owner = %(me)s AND table_id = ANY(%(ids)s::varchar[]) RETURNING table_id"""
 
 # tables in play nobody holds (finished and archived ones stay as they are): never leased (made before the cluster, or by an instance that died
 # before it could lease them) or leased by an instance that stopped renewing

@@ -612,8 +612,13 @@ class TableManager:
                     if t is not None:
                         if self.cluster is not None:  # own it, or follow its owner
                             t = await self.cluster.adopt(t)
-                        if t.clock is not None and t.owned:  # the re-armed clock, as `timers.restore` set it
-                            await self.store.run(self.store.set_clock, t.id, t.clock.to_json())
+                        try:
+                            if t.clock is not None and t.owned:  # the re-armed clock, as `timers.restore` set it
+                                await self.store.run(self.store.set_clock, t.id, t.clock.to_json())
+                        except Exception:
+                            if self.cluster is not None and self.live.get(table_id) is not t:
+                                await self.cluster.disown(t)  # not run here: its lease goes back
+                            raise
                         self.live[table_id] = t
         finally:
             self._loading.pop(table_id, None)
