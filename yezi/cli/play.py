@@ -207,5 +207,5 @@ def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng
         try:
             state.clone().apply(action)
         except IllegalAction as e:
-            say(f"✗ {e.message}")
+            say(f"✗ {e.text(lang)}")
         show_moves()

@@ -178,7 +178,7 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
                 action, cid = t.check_action(conn.position, msg)
                 await t.commit_action(conn.position, action, cid)
             except TableError as e:
-                conn.send({"type": "error", "code": e.code, "message": e.message, "id": cid, **e.extra})
+                conn.send({"type": "error", "code": e.code, "id": cid, **e.extra, "message": e.message_for(conn.lang)})
                 return
             except Exception as e:  # the store failed: nothing was applied
                 log.exception("action failed at table %s", t.id)
