@@ -126,7 +126,7 @@ def frame_items(games: list[str], seed: int = 1) -> Iterator[tuple[str, str, str
                         continue
                     seen_rules.add(err.rule)
                     for lang in LANGS:
-                        yield "errors", g, lang, "text", err.text(lang)
+                        yield "errors", g, lang, "text", err.text(lang) if hasattr(err, "text") else err.message
                 st.apply(rng.choice(legal))
             for lang in LANGS:
                 for line in st.log_for(None, lang):

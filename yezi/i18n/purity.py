@@ -62,7 +62,7 @@ def _en_cjk(text: str) -> list[Finding]:
     for m in CJK_RUN.finditer(text):
         run = m.group()
         before = text[:m.start()]
-        glossed = bool(re.search(r"[A-Za-z0-9)’'.\]] $", before) or re.search(r"[A-Za-z0-9] ?[(（]$", before))
+        glossed = bool(re.search(r"[A-Za-z)’'\]] $", before) or re.search(r"[A-Za-z] ?[(（]$", before))
         if not (glossed and run in names):
             out.append(Finding("en-cjk", text[max(0, m.start() - 24):m.end() + 8]))
     return out
