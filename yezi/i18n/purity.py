@@ -32,6 +32,7 @@ SHARED = frozenset("台干于里面发系只着游周斗松范余后表志制准
 #: Latin words Chinese output may carry: notation, units and names that have no Chinese form
 ZH_LATIN_ALLOWED = frozenset({
     "yezi", "SVG", "PNG", "URL", "ID", "id", "JSON", "CLI", "API", "HTTP", "OK", "vs", "Elo", "AI",
+    "help", "moves", "hint", "rules", "quit", "why", "q",  # the terminal's commands, typed as they are
     "pagat", "Pagat", "Culin", "Sung", "Dylan", "Celko", "Kam", "Feng", "Menglong", "Wilkinson", "Lo", "Hakka",
 })
 CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "svg"})

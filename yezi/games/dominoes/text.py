@@ -5,6 +5,7 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import NK, note_text
 from yezi.games.dominoes.settle import RANK_NAMES, redeal_count
+from yezi.i18n import N_
 
 L = {
     "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
@@ -157,4 +158,7 @@ def unseen(game, view: dict, arg: str, lang: str) -> str:
     return f"{t['unseen']}: " + (" ".join(parts) or t["none"])
 
 
+why.help = N_("why [MOVE]: the judgements on settling and dead tiles you may see, or what a move would be; "  # type: ignore[attr-defined]
+              "after the deal, its settlement")
+unseen.help = N_("unseen: the tiles you have not seen, by kind")  # type: ignore[attr-defined]
 COMMANDS = {"why": why, "unseen": unseen}

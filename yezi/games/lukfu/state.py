@@ -208,7 +208,7 @@ class LukFuState(State):
                 seat=seat, hand=self.hands[seat], hand_sizes=[h.bit_count() for h in self.hands],
                 tricks=self.tricks, own_discards=own, active=self.active, dummy=self.dummy,
                 universe=self.game.universe, table=self.table, strict=self.rules["must_beat"] == "strict",
-                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)], explain=explain,
+                seat_names=self.game.seat_names_by_lang() if explain else None, explain=explain,
             )
             if explain:
                 self._explained[seat] = (self._facts, k)
@@ -338,11 +338,12 @@ class LukFuState(State):
         """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
         return self.hu[seat] + self.hand_laosui(seat).bit_count()
 
-    def explain_laosui(self, seat: int, c: int) -> str:
+    def explain_laosui(self, seat: int, c: int, lang: str = "en") -> str:
         """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
         from yezi.games.lukfu.explain import explain
 
-        return explain(self.game, self.knowledge(seat, explain=True), seat, c, self.faceup, self.is_laosui(seat, c))
+        return explain(self.game, self.knowledge(seat, explain=True), seat, c, self.faceup, self.is_laosui(seat, c),
+                       lang)
 
     # ---- strength measure (strong_pass = forbidden) ----------------------------------------
     def strength_measure(self, seat: int) -> int:
@@ -487,8 +488,8 @@ class LukFuState(State):
                        tigers=lt.TIGERS, no=lt.NO_TIGERS)
         if self.phase == BID:
             if action == A.PASS:
-                return err("strong-pass", N_("passing with a hand that could bid ({rule}) is forbidden here: your hand "
-                                             "is strong enough that you must bid"), rule=lt.STRONG_PASS)
+                return err("strong-pass", N_("passing with a hand that could bid ({what}) is forbidden here: your hand "
+                                             "is strong enough that you must bid"), what=lt.STRONG_PASS)
             return err("phase", N_("this is the bidding: say {bid} or {pass_}"), bid=term("做", "bid"),
                        pass_=term("唔做", "pass"))
         if self.phase == LAST:

@@ -247,7 +247,7 @@ async def handle_explain(ctx: AppContext, t: LiveTable, conn: Conn, cid: str | N
         deal_no, seq = t.current.no, len(history)
     t.hinting.add(key)
     try:
-        out = await ctx.manager.thinker.explain(t.id, conn.client, t.spec, deal, history, seat)
+        out = await ctx.manager.thinker.explain(t.id, conn.client, t.spec, deal, history, seat, conn.lang)
     except Busy as e:
         return refuse("busy", e.message)
     except Exception as e:
