@@ -32,6 +32,7 @@ class OptionSpec:
     choices: tuple[Choice, ...]
     variant_ids: tuple[str, ...] = ()
     note: str = ""
+    label: str = ""  # a short name for menus, in English (a catalog msgid: translated where shown)
 
     def choice(self, value: Any) -> Choice:
         for c in self.choices:
@@ -126,6 +127,7 @@ class OptionTable:
                 choices=choices,
                 variant_ids=tuple(o.get("variant_ids", ())),
                 note=o.get("note", ""),
+                label=o.get("label", name),
             )
             options[name].choice(o["default"])  # validates the default
         default_preset = pre_data.pop("default", None)

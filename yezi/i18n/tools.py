@@ -16,7 +16,31 @@ from yezi.i18n.catalog import DOMAIN, LANGS, LOCALE_DIR, LOCALES, load_po, po_pa
 PACKAGE_DIR = LOCALE_DIR.parent
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {"_": (2,), "ngettext": (2, 3), "N_": None, "Msg": None}
-METHODS = [("i18n/**.py", "ignore"), ("**.py", "python")]
+METHODS = [("i18n/**.py", "ignore"), ("**.py", "python"),
+           ("games/**/options.toml", "yezi.i18n.tools:extract_toml"),
+           ("games/**/presets.toml", "yezi.i18n.tools:extract_toml")]
+#: the fields of the rules' TOML files a player reads in the lobby: option names and descriptions, preset titles
+TOML_FIELDS = {"options.toml": ("label", "description"), "presets.toml": ("title",)}
+
+
+def extract_toml(fileobj, keywords, comment_tags, options):
+    """Babel extraction method for options.toml / presets.toml: each table's `label`, `description`
+    (options) or `title` (presets), with its line number."""
+    import re
+    import tomllib
+
+    raw = fileobj.read().decode("utf-8")
+    kind = "presets.toml" if re.search(r"^title = ", raw, re.M) else "options.toml"
+    data = tomllib.loads(raw)
+    lines = raw.splitlines()
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            continue
+        head = next((i for i, ln in enumerate(lines) if ln.strip() == f"[{name}]"), 0)
+        for fld in TOML_FIELDS[kind]:
+            text = table.get(fld)
+            if isinstance(text, str) and text:
+                yield head + 1, None, text, [f"{kind.split('.')[0]}: {name}.{fld}"]
 
 
 def extract() -> object:
