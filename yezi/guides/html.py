@@ -15,6 +15,7 @@ from yezi.guides.glossary import glossary
 from yezi.guides.labels import label
 from yezi.guides.markup import Block, Inline
 from yezi.guides.page import Guide, load, number_text
+from yezi.i18n import _
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
 LANG_NAMES = {"zh-hant": "繁體", "zh-hans": "简体", "en": "English"}
@@ -131,16 +132,17 @@ def _reference_html(game: str, lang: str) -> str:
            f"<h3>{esc(label('presets', lang))}</h3><ul>"]
     for p in table.presets.values():
         vals = ", ".join(f"{k}={v}" for k, v in p.values.items())
-        out.append(f"<li><code>{esc(p.name)}</code> {esc(p.title)} <small>({esc(p.source)})</small>"
+        out.append(f"<li><code>{esc(p.name)}</code> {esc(_(lang, p.title))} <small>(<cite>{esc(p.source)}</cite>)</small>"
                    + (f"<br><small>{esc(vals)}</small>" if vals else "") + "</li>")
     out.append("</ul><div class='reftable'>")
     for o in table.options.values():
         vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
-        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4><code>{esc(o.name)}</code>{esc(vid)}</h4>'
-                   f"<p>{esc(o.description)} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
+        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4>{esc(_(lang, o.label or o.name))} '
+                   f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
+                   f"<p>{esc(_(lang, o.description))} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
         for c in o.choices:
             out.append(f"<li><code>{esc(c.value)}</code> {esc(c.description)} — "
-                       f"<small>{esc(label('source', lang))}: {esc(c.source)}</small></li>")
+                       f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")
     return "".join(out)

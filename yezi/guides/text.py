@@ -99,5 +99,5 @@ def guide_text(game: str, lang: str) -> str:
                     count = f" ×{f.count}" if f.count > 1 else ""
                     out.append(f"    {f.notation:<7} {f.names[lang]}  {others}  {f.roman}{count}".rstrip())
             out.append("")
-    out += [label("reference", lang), "─" * 20, game_class(game).option_table().describe()]
+    out += [label("reference", lang), "─" * 20, game_class(game).option_table().describe(lang)]
     return "\n".join(out) + "\n"

@@ -35,7 +35,7 @@ ZH_LATIN_ALLOWED = frozenset({
     "help", "moves", "hint", "rules", "quit", "why", "q",  # the terminal's commands, typed as they are
     "pagat", "Pagat", "Culin", "Sung", "Dylan", "Celko", "Kam", "Feng", "Menglong", "Wilkinson", "Lo", "Hakka",
 })
-CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "svg"})
+CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "svg", "cite"})  # cite: sources, verbatim
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,8 @@ def extract_toml(fileobj, keywords, comment_tags, options):
     kind = "presets.toml" if re.search(r"^title = ", raw, re.M) else "options.toml"
     data = tomllib.loads(raw)
     lines = raw.splitlines()
+    if isinstance(data.get("notice"), str):  # a game-wide caveat at the top of presets.toml
+        yield next((i + 1 for i, ln in enumerate(lines) if ln.startswith("notice")), 1), None, data["notice"], []
     for name, table in data.items():
         if not isinstance(table, dict):
             continue
