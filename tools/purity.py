@@ -11,7 +11,9 @@ What is rendered, in 繁體, 简体 and English:
   line, the labels of the legal moves, the explanations the server adds to frames (settlements),
   what the terminal prints of the table;
 - ``errors``: the engine's refusal of illegal moves met along those deals;
-- ``cli``: `yezi play --autoplay`, `yezi rules`, `yezi replay`.
+- ``cli``: `yezi play --autoplay`, `yezi replay`;
+- ``web``: the web client's strings (yezi/web/i18n.js, written from the catalogs);
+- ``lobby``: what the lobby shows of each game (preset titles, option names, descriptions, values).
 
 The rules (yezi/i18n/purity.py) count four categories: ``en-cjk`` (Chinese in English outside marked
 names), ``hans-trad`` (traditional-only characters in 简体), ``hant-simp`` (simplified-only characters
@@ -153,8 +155,28 @@ def cli_items(games: list[str], seed: int = 2) -> Iterator[tuple[str, str, str, 
                     yield "cli", g, lang, "text", _cli(["replay", rec, "--lang", lang])
 
 
+def web_items(games: list[str]) -> Iterator[tuple[str, str, str, str, str]]:
+    """The web client's own strings (yezi/web/i18n.js, from the catalogs), counted under the game "app"."""
+    from yezi.i18n.web import web_strings
+
+    for lang in LANGS:
+        for text in web_strings(lang).values():
+            yield "web", "app", lang, "text", text
+
+
+def lobby_items(games: list[str]) -> Iterator[tuple[str, str, str, str, str]]:
+    """What the lobby shows of each game: preset titles, option names, descriptions and values."""
+    from yezi.server.catalog import describe
+
+    for g in games:
+        d = describe(g)
+        for lang, text in _lang_strings({"presets": d["presets"], "options": d["options"], "titles": d["titles"]}):
+            yield "lobby", g, lang, "text", text
+
+
 def collect(games: list[str], sources: list[str]) -> list[tuple[str, str, str, Finding]]:
-    gens = {"guide": guide_items, "learn": learn_items, "frames": frame_items, "cli": cli_items}
+    gens = {"guide": guide_items, "learn": learn_items, "frames": frame_items, "cli": cli_items, "web": web_items,
+            "lobby": lobby_items}
     found: list[tuple[str, str, str, Finding]] = []
     for src in sources:
         for source, game, lang, kind, text in gens[src](games):
@@ -177,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(GAMES))
-    p.add_argument("--sources", default="guide,learn,frames,cli")
+    p.add_argument("--sources", default="guide,learn,frames,cli,web,lobby")
     p.add_argument("--show", type=int, default=0, help="print this many findings of each category")
     p.add_argument("--write-ratchet", action="store_true")
     args = p.parse_args(argv)

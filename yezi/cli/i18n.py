@@ -5,6 +5,8 @@
 - ``compile``: write ``.mo`` files beside the ``.po`` (yezi reads the ``.po`` itself; for other tools).
 - ``json DIR``: one ``<lang>.json`` per language, the catalog the web client loads.
 - ``stats``: entries and untranslated entries per language.
+- ``web``: write the catalogs' translations of the web client's strings into yezi/web/i18n.js (its
+  English block is the source of those msgids, with the context ``web:KEY``).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("json", help="export each catalog as JSON for the web client")
     sp.add_argument("dir", type=Path)
     sub.add_parser("stats", help="entries and untranslated entries per language")
+    sub.add_parser("web", help="write the catalogs' translations into the Chinese blocks of yezi/web/i18n.js")
     args = p.parse_args(argv)
     from yezi.i18n import tools
     from yezi.i18n.catalog import LANGS, load_po
@@ -33,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "compile":
         for path in tools.compile_mo():
             print(path)
+    elif args.what == "web":
+        from yezi.i18n.web import sync
+
+        print(f"{sync()} strings changed in yezi/web/i18n.js")
     elif args.what == "json":
         for path in tools.export_json(args.dir):
             print(path)

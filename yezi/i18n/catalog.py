@@ -26,8 +26,10 @@ def po_path(lang: str) -> Path:
 class Catalog:
     """One language's translations: msgid -> text, or (msgid, plural) -> forms."""
 
-    def __init__(self, lang: str, singles: dict[str, str], plurals: dict[str, tuple[str, ...]], plural_expr: str):
+    def __init__(self, lang: str, singles: dict[str, str], plurals: dict[str, tuple[str, ...]], plural_expr: str,
+                 contexts: dict[tuple[str, str], str] | None = None):
         self.lang = lang
+        self.contexts = contexts or {}  # (msgctxt, msgid) -> text: the web client's keyed strings
         self.singles = singles
         self.plurals = plurals
         self.plural_expr = plural_expr
@@ -43,8 +45,13 @@ class Catalog:
                 return forms[i]
         return msgid if n == 1 else plural
 
+    def get_ctx(self, context: str, msgid: str) -> str:
+        return self.contexts.get((context, msgid)) or msgid
+
     def as_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {k: v for k, v in self.singles.items() if v}
+        """{msgid: text}; an entry with a context is keyed ``context\x04msgid``, as gettext does."""
+        out: dict[str, Any] = {f"{c}\x04{k}": v for (c, k), v in self.contexts.items() if v}
+        out.update({k: v for k, v in self.singles.items() if v})
         out.update({k: list(v) for k, v in self.plurals.items() if any(v)})
         return out
 
@@ -56,6 +63,7 @@ def load_po(lang: str, path: Path | None = None) -> Catalog:
     path = path or po_path(lang)
     singles: dict[str, str] = {}
     plurals: dict[str, tuple[str, ...]] = {}
+    contexts: dict[tuple[str, str], str] = {}
     if not path.exists():
         return Catalog(lang, singles, plurals, "(n != 1)")
     with path.open("rb") as f:
@@ -63,11 +71,14 @@ def load_po(lang: str, path: Path | None = None) -> Catalog:
     for m in cat:
         if not m.id or m.fuzzy:
             continue
-        if isinstance(m.id, tuple | list):
+        if m.context:
+            if m.string:
+                contexts[(m.context, m.id)] = m.string
+        elif isinstance(m.id, tuple | list):
             plurals[m.id[0]] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
         elif m.string:
             singles[m.id] = m.string
-    return Catalog(lang, singles, plurals, cat.plural_expr or "(n != 1)")
+    return Catalog(lang, singles, plurals, cat.plural_expr or "(n != 1)", contexts)
 
 
 @cache

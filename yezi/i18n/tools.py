@@ -15,10 +15,11 @@ from yezi.i18n.catalog import DOMAIN, LANGS, LOCALE_DIR, LOCALES, load_po, po_pa
 
 PACKAGE_DIR = LOCALE_DIR.parent
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"_": (2,), "ngettext": (2, 3), "N_": None, "Msg": None}
+KEYWORDS = {"_": (2,), "ngettext": (2, 3), "N_": None, "Msg": None, "pgettext": ((1, "c"), 2)}
 METHODS = [("i18n/**.py", "ignore"), ("**.py", "python"),
            ("games/**/options.toml", "yezi.i18n.tools:extract_toml"),
-           ("games/**/presets.toml", "yezi.i18n.tools:extract_toml")]
+           ("games/**/presets.toml", "yezi.i18n.tools:extract_toml"),
+           ("web/i18n.js", "yezi.i18n.web:extract_js")]
 #: the fields of the rules' TOML files a player reads in the lobby: option names and descriptions, preset titles
 TOML_FIELDS = {"options.toml": ("label", "description"), "presets.toml": ("title",)}
 
