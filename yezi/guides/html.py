@@ -116,9 +116,14 @@ def _gallery_html(game: str, lang: str) -> str:
     for grp in gallery(game, lang):
         out.append(f"<h3>{esc(grp.title)}</h3><ul class='faces'>")
         for f in grp.faces:
-            others = " · ".join(dict.fromkeys(f.names[lg] for lg in LANGS if lg != lang and f.names[lg] != f.names[lang]))
+            # the name in the other languages, each marked with its language (so a page stays pure)
+            seen: dict[str, str] = {}
+            for lg in LANGS:
+                if lg != lang and f.names[lg] != f.names[lang]:
+                    seen.setdefault(f.names[lg], lg)
+            others = " · ".join(f'<span lang="{HTML_LANG[lg]}">{esc(n)}</span>' for n, lg in seen.items())
             count = f" ×{f.count}" if f.count > 1 else ""
-            out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{esc(others)}</span>"
+            out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{others}</span>"
                        f"<i>{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")
         out.append("</ul>")
     out.append("</div>")

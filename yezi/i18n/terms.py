@@ -27,6 +27,13 @@ def name(hant: str, hans: str, en: str) -> dict[str, str]:
     return {"zh-hant": hant, "zh-hans": hans, "en": f"{en} {hant}"}
 
 
+def register(*chinese: str) -> None:
+    """Names that English text shows beside their English form, written as literal per-language dicts."""
+    from yezi.i18n.names import REGISTERED
+
+    REGISTERED.update(chinese)
+
+
 def names(items: Iterable, namer: Callable[[object, str], str], sep_en: str = " ", sep_zh: str = " ") -> Callable[[str], str]:
     """A list of items (cards) named in the reader's language when the message is shown."""
     items = list(items)

@@ -25,10 +25,11 @@ L = {
     "en": {"hand": "Hand", "down": "Face down", "line": "Line {}", "open": "open", "closed": "closed",
            "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": " tiles", "row_down": "face down ",
            "you": "you", "unseen": "Unseen tiles", "none": "(none)", "left": "left in hand",
-           "pass": "通牌 (all placed)", "penalty": "頭七/尾八", "bajue": "八掘 (eight doubles)",
+           "pass": "all placed 通牌", "penalty": "head-seven 頭七 or tail-eight 尾八", "bajue": "eight doubles 八掘",
            "redeal": "{} or more doubles: redeal", "blocked": "nobody else can connect: the hand ends",
-           "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "算帳成功: all doubled",
-           "baozhuang": "包庄: {} pays 12 alone", "plain": "", "no_notes": "No 算帳 or 死砸 so far."},
+           "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "settling 算帳 succeeded: all doubled",
+           "baozhuang": "paying alone 包庄: {} pays 12", "plain": "",
+           "no_notes": "No settling 算帳 or forced block 死砸 so far."},
 }
 
 

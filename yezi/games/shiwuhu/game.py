@@ -23,6 +23,7 @@ from yezi.games.shiwuhu import plays as P
 from yezi.games.shiwuhu.plays import ACTION_SPACE, DECLARE, GROUP, NEED, PASS, PLAY_ON, PLAYS, SIZE, ZA
 from yezi.i18n import N_, Msg
 from yezi.i18n.terms import name as cjk_name
+from yezi.i18n.terms import register
 
 K = tg.NUM_KINDS
 TIERS = (15, 18, 21)
@@ -61,6 +62,7 @@ OPEN_QUESTIONS = {
 
 
 #: the example of a 文武 group's two military kinds (地八: 平八 and 彎八)
+register("地八")
 EXAMPLE_GROUP = {"zh-hant": "地八：平八與彎八", "zh-hans": "地八：平八与弯八",
                  "en": "Earth Eight 地八: Flat Eight 平八 and Bent Eight 彎八"}
 
@@ -421,7 +423,7 @@ class ShiwuhuState(State):
         def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
             return IllegalAction(rule, Msg(msgid, **params), options)
 
-        hu = cjk_name("胡", "胡", "points 胡")
+        hu = cjk_name("胡", "胡", "points")
         if self.phase == "declare":
             if action == PLAY_ON:
                 return err("must-declare", N_("{n} {hu} with nothing higher to play for: declare"),
