@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         n = len(tools.extract())
         for lang in LANGS:
             cat = load_po(lang)
-            done = len(cat.singles) + sum(1 for v in cat.plurals.values() if all(v))
+            done = len(cat.singles) + len(cat.contexts) + sum(1 for v in cat.plurals.values() if all(v))
             print(f"{lang}: {n} msgids, {done} translated")
     return 0
 

@@ -187,7 +187,7 @@ class OptionTable:
                                   description=_(lang, o.description), value=_fmt(o.default)))
             for c in o.choices:
                 lines.append(f"      {_fmt(c.value):<16} " + _(lang, N_("{description} — source: {source}"),
-                                                               description=c.description, source=c.source))
+                                                               description=_(lang, c.description), source=c.source))
             if o.note:
                 lines.append("      " + _(lang, N_("note: {note}"), note=o.note))
         return "\n".join(lines)

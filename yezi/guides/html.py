@@ -146,7 +146,7 @@ def _reference_html(game: str, lang: str) -> str:
                    f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
                    f"<p>{esc(_(lang, o.description))} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
         for c in o.choices:
-            out.append(f"<li><code>{esc(c.value)}</code> {esc(c.description)} — "
+            out.append(f"<li><code>{esc(c.value)}</code> {esc(_(lang, c.description))} — "
                        f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")

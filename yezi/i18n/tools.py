@@ -44,6 +44,9 @@ def extract_toml(fileobj, keywords, comment_tags, options):
             text = table.get(fld)
             if isinstance(text, str) and text:
                 yield head + 1, None, text, [f"{kind.split('.')[0]}: {name}.{fld}"]
+        for c in table.get("choices", ()) if kind == "options.toml" else ():
+            if c.get("description"):
+                yield head + 1, None, c["description"], [f"options: {name} = {c['value']!r}"]
 
 
 def extract() -> object:

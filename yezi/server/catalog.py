@@ -85,7 +85,9 @@ def describe(name: str) -> dict[str, Any]:
         options[o.name] = {
             "description": o.description, "default": o.default,
             "choices": [{"value": c.value, "description": c.description,
-                         "labels": {lg: choice_label(c.value, lg) for lg in LANGS}} for c in o.choices],
+                         "labels": {lg: choice_label(c.value, lg) for lg in LANGS},
+                         "descriptions": {lg: _(lg, c.description) for lg in LANGS} if c.description else None}
+                        for c in o.choices],
             # the lobby's words, from the catalogs (yezi/locale): a short name and the description per language
             "labels": {lg: _(lg, o.label or o.name) for lg in LANGS},
             "descriptions": {lg: _(lg, o.description) for lg in LANGS} if o.description else None,

@@ -164,7 +164,8 @@ async function lobby(main) {
         const cur = k in choice.options ? choice.options[k] : base;
         const desc = (o.descriptions && o.descriptions[state.lang]) || o.description;
         const s = el("select", { "data-option": k, title: desc },
-          o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur, title: c.description },
+          o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur,
+            title: (c.descriptions && c.descriptions[state.lang]) || c.description },
             choiceLabel(c))));
         s.onchange = () => { choice.options[k] = JSON.parse(s.value); draw(); };
         return el("label", { class: "opt" }, el("span", { text: (o.labels && o.labels[state.lang]) || k, title: k }), s,
