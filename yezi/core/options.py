@@ -50,7 +50,7 @@ class OptionSpec:
         for c in self.choices:
             if str(c.value).lower() == text.lower():
                 return c.value
-            if isinstance(c.value, bool) and text.lower() in (("yes", "on", "1") if c.value else ("no", "off", "0")):
+            if isinstance(c.value, bool) and text.lower() in (("yes", "on", "1", "是") if c.value else ("no", "off", "0", "否")):
                 return c.value
         for c in self.choices:
             if isinstance(c.value, int) and not isinstance(c.value, bool) and text.isdigit() and int(text) == c.value:
@@ -92,8 +92,12 @@ class Ruleset(Mapping[str, Any]):
         return ",".join(f"{k}={_fmt(v)}" for k, v in sorted(self.overrides.items()))
 
 
-def _fmt(v: Any) -> str:
+def _fmt(v: Any, lang: str = "en") -> str:
     if isinstance(v, bool):
+        if lang != "en":
+            from yezi.i18n import N_, _
+
+            return _(lang, N_("yes") if v else N_("no"))
         return "yes" if v else "no"
     return str(v)
 
@@ -184,9 +188,9 @@ class OptionTable:
             vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
             name = f"{o.name}（{_(lang, o.label)}）" if zh and o.label else o.name
             lines.append("  " + _(lang, N_("{name}{vid}: {description} (default {value})"), name=name, vid=vid,
-                                  description=_(lang, o.description), value=_fmt(o.default)))
+                                  description=_(lang, o.description), value=_fmt(o.default, lang)))
             for c in o.choices:
-                lines.append(f"      {_fmt(c.value):<16} " + _(lang, N_("{description} — source: {source}"),
+                lines.append(f"      {_fmt(c.value, lang):<16} " + _(lang, N_("{description} — source: {source}"),
                                                                description=_(lang, c.description), source=c.source))
             if o.note:
                 lines.append("      " + _(lang, N_("note: {note}"), note=o.note))

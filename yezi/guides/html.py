@@ -52,7 +52,8 @@ class _Inline:
             shown = n[2] or t.chars(lang)
             out = f"<span {attrs}>{esc(shown)}</span>"
             if lang == "en" and t.hant not in self.seen:
-                out += f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> <i>{esc(t.spoken)}</i>)</span>'
+                out += (f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> '
+                        f'<i lang="zh-Latn">{esc(t.spoken)}</i>)</span>')
             self.seen.add(t.hant)
             return out
         if kind == "card":
@@ -124,7 +125,7 @@ def _gallery_html(game: str, lang: str) -> str:
             others = " · ".join(f'<span lang="{HTML_LANG[lg]}">{esc(n)}</span>' for n, lg in seen.items())
             count = f" ×{f.count}" if f.count > 1 else ""
             out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{others}</span>"
-                       f"<i>{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")
+                       f"<i lang=\"zh-Latn\">{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")
         out.append("</ul>")
     out.append("</div>")
     return "".join(out)

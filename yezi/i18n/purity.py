@@ -87,8 +87,13 @@ def _zh(text: str, lang: str) -> list[Finding]:
     return out
 
 
+#: a source cited in plain text, to the end of its line: quoted as the bibliography writes it
+CITATION = re.compile(r"(?:出處|出处|source)[:：][^\n]*")
+
+
 def check_text(text: str, lang: str) -> list[Finding]:
-    """Findings in plain text written for a reader of `lang`."""
+    """Findings in plain text written for a reader of `lang` (source citations are skipped)."""
+    text = CITATION.sub("", text)
     if lang == "en":
         return _en_cjk(text)
     return _zh(text, lang)
@@ -137,6 +142,8 @@ class _Nodes(HTMLParser):
 
 def _norm(html_lang: str) -> str:
     x = html_lang.lower()
+    if x.endswith("-latn"):
+        return "latn"  # romanised Chinese (zh-Latn): a spelling of the Chinese, in neither script
     return "zh-hans" if x.startswith("zh-hans") or x in ("zh-cn", "zh-sg") else (
         "zh-hant" if x.startswith("zh") else "en")
 
@@ -149,7 +156,7 @@ def check_html(html: str, lang: str) -> list[Finding]:
     out: list[Finding] = []
     for text, node_lang, code in p.nodes:
         nl = _norm(node_lang)
-        if code:
+        if code or nl == "latn":
             continue
         if lang == "en":
             if nl == "en":
