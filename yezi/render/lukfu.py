@@ -190,7 +190,7 @@ def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str,
 def _row(cards: list[int | None], x: float, y: float, lang: str, width: float = 30, gap: float = 2) -> str:
     out = []
     for i, c in enumerate(cards):
-        face = back_svg(width) if c is None else card_svg(c, lang, width)
+        face = back_svg(width, lang) if c is None else card_svg(c, lang, width)
         out.append(f'<g transform="translate({x + i * (width + gap):g},{y:g})">{face}</g>')
     return "".join(out)
 
