@@ -129,6 +129,14 @@ def frame_items(games: list[str], seed: int = 1) -> Iterator[tuple[str, str, str
                     seen_rules.add(err.rule)
                     for lang in LANGS:
                         yield "errors", g, lang, "text", err.text(lang) if hasattr(err, "text") else err.message
+                if len(st.history) % 10 == 5 and mod is not None and hasattr(mod, "frame_extras"):
+                    seat = st.current_player  # what the seat to act is shown mid-deal (warnings, hints)
+                    for lang, text in _lang_strings(mod.frame_extras(st, seat)):
+                        yield "frames", g, lang, "text", text
+                    if hasattr(mod, "seat_explanations") and seat is not None:
+                        for lang in LANGS:
+                            for text in mod.seat_explanations(st, seat, lang).get("laosui_why", {}).values():
+                                yield "frames", g, lang, "text", text
                 st.apply(rng.choice(legal))
             for lang in LANGS:
                 for line in st.log_for(None, lang):

@@ -274,9 +274,11 @@ TEXT: dict[str, dict[str, str]] = {
 TAGS = {
     "zh-hant": {PASS: "通牌", PENALTY: "{ht}", NONE: "無"},
     "zh-hans": {PASS: "通牌", PENALTY: "{ht}", NONE: "无"},
-    "en": {PASS: "通牌", PENALTY: "{ht}", NONE: "none"},
+    "en": {PASS: "all placed 通牌", PENALTY: "penalty {ht}", NONE: "none"},
 }
 HEAD_TAIL = {"7-8": "頭七/尾八", "6-7": "頭六/尾七"}
+HEAD_TAIL_EN = {"7-8": "head-seven 頭七 or tail-eight 尾八", "6-7": "head-six 頭六 or tail-seven 尾七"}
+register("頭六", "尾七", "头六")
 HEAD_TAIL_HANS = {"7-8": "头七/尾八", "6-7": "头六/尾七"}
 
 
@@ -331,7 +333,8 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
     tags = result.get("tags")
     if game == "tseding" and tags is not None:
         out.append(t["tseding"].format(lone=2 if lone_pass_double else 1))
-        ht = (HEAD_TAIL_HANS if lang == "zh-hans" else HEAD_TAIL)[result.get("head_tail", "7-8")]
+        ht = (HEAD_TAIL_HANS if lang == "zh-hans" else HEAD_TAIL_EN if lang == "en" else HEAD_TAIL)[
+            result.get("head_tail", "7-8")]
         tag_name = {k: v.format(ht=ht) for k, v in TAGS[lang].items()}
         for a, b, amt, m in pairs:
             out.append(t["pair_mult"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,

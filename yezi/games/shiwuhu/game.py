@@ -38,7 +38,7 @@ SEAT_NAMES = {
 NOTICE = {
     "zh-hant": "據種子 003 一則讀者留言（餓天九者）重構的暫定規則，其餘取自天九；未決問題見 docs/shiwuhu.md。",
     "zh-hans": "据种子 003 一则读者留言（饿天九者）重构的暂定规则，其余取自天九；未决问题见 docs/shiwuhu.md。",
-    "en": "Provisional rules reconstructed from a single reader's comment (餓天九者, seed 003), the rest taken "
+    "en": "Provisional rules reconstructed from a single reader's comment (seed 003), the rest taken "
           "from Tien Gow; open questions in docs/shiwuhu.md.",
 }
 OPEN_QUESTIONS = {
