@@ -6,7 +6,8 @@
 - ``json DIR``: one ``<lang>.json`` per language, the catalog the web client loads.
 - ``stats``: entries and untranslated entries per language.
 - ``web``: write the catalogs' translations of the web client's strings into yezi/web/i18n.js (its
-  English block is the source of those msgids, with the context ``web:KEY``).
+  English block is the source of those msgids, with the context ``web:KEY``); ``web --import`` first
+  takes translations of new keys from i18n.js's Chinese blocks (after a merge: ``extract`` then ``web --import``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("json", help="export each catalog as JSON for the web client")
     sp.add_argument("dir", type=Path)
     sub.add_parser("stats", help="entries and untranslated entries per language")
-    sub.add_parser("web", help="write the catalogs' translations into the Chinese blocks of yezi/web/i18n.js")
+    sp = sub.add_parser("web", help="write the catalogs' translations into the Chinese blocks of yezi/web/i18n.js")
+    sp.add_argument("--import", dest="imp", action="store_true",
+                    help="first fill untranslated web entries of the catalogs from i18n.js (after a merge)")
     args = p.parse_args(argv)
     from yezi.i18n import tools
     from yezi.i18n.catalog import LANGS, load_po
@@ -37,8 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         for path in tools.compile_mo():
             print(path)
     elif args.what == "web":
-        from yezi.i18n.web import sync
+        from yezi.i18n.web import import_translations, sync
 
+        if args.imp:
+            print(f"{import_translations()} catalog entries filled from yezi/web/i18n.js")
         print(f"{sync()} strings changed in yezi/web/i18n.js")
     elif args.what == "json":
         for path in tools.export_json(args.dir):

@@ -120,3 +120,26 @@ def sync(path: Path = I18N_JS) -> int:
     if changed:
         path.write_text(text, encoding="utf-8")
     return changed
+
+
+def import_translations(path: Path = I18N_JS) -> int:
+    """Fill catalog entries of web strings that have no translation yet from i18n.js's Chinese blocks
+    (strings added to i18n.js by hand, e.g. on a merge); return how many were filled."""
+    from babel.messages.pofile import read_po, write_po
+
+    from yezi.i18n.catalog import LOCALES, catalog, po_path
+
+    data = read_strings(path)
+    filled = 0
+    for lang in ("zh-hant", "zh-hans"):
+        have = {context(k): v for k, v in flatten(data.get(lang, {}))}
+        with po_path(lang).open("rb") as f:
+            cat = read_po(f, locale=LOCALES[lang], domain="yezi")
+        for m in cat:
+            if m.context in have and not m.string:
+                m.string = have[m.context]
+                filled += 1
+        with po_path(lang).open("wb") as f:
+            write_po(f, cat, width=120, sort_output=False, include_previous=False, include_lineno=False)
+        catalog.cache_clear()
+    return filled
