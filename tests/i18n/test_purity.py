@@ -34,6 +34,7 @@ def test_rules_catch_each_kind_of_leak():
     assert count(check_text("一贯不在手上", "zh-hant"))["hant-simp"] == 1
     assert count(check_text("Second → Dealer 800", "zh-hant"))["zh-latin"] == 2
     assert count(check_text("出 9M 或 九貫", "zh-hant"))["zh-latin"] == 0  # notation is allowed
+    assert count(check_text("{names} 想再嚟一場", "zh-hant"))["zh-latin"] == 0  # a placeholder the client fills
     html = '<p>The <span lang="zh-Hant">老歲</span> rule; 老歲</p><code>雲綫</code>'
     assert count(check_html(html, "en"))["en-cjk"] == 1
     assert count(check_html('<p lang="zh-Hans">一贯<span lang="en">Myriads</span></p>', "zh-hans")) == {

@@ -35,6 +35,7 @@ ZH_LATIN_ALLOWED = frozenset({
     "help", "moves", "hint", "rules", "quit", "why", "q",  # the terminal's commands, typed as they are
     "pagat", "Pagat", "Culin", "Sung", "Dylan", "Celko", "Kam", "Feng", "Menglong", "Wilkinson", "Lo", "Hakka",
 })
+PLACEHOLDER = re.compile(r"\{\w+\}")  # {names}: filled in by the client, not words of the text
 CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "svg", "cite"})  # cite: sources, verbatim
 
 
@@ -81,7 +82,7 @@ def _zh(text: str, lang: str) -> list[Finding]:
     elif lang == "zh-hant":
         bad = [i for i, c in enumerate(text) if CJK_RUN.match(c) and c not in SHARED and _opencc("s2t")(c) != c]
         out += [Finding("hant-simp", text[max(0, i - 8):i + 8]) for i in bad]
-    for m in LATIN_WORD.finditer(text):
+    for m in LATIN_WORD.finditer(PLACEHOLDER.sub("", text)):
         if m.group() not in ZH_LATIN_ALLOWED:
             out.append(Finding("zh-latin", text[max(0, m.start() - 12):m.end() + 12]))
     return out
