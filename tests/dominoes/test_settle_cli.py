@@ -36,7 +36,7 @@ def test_tseding_multipliers_by_hand():
     rc, out = run(["tseding", "--lang", "en", "-o", "lone_pass_double=yes"], lines)
     assert rc == 0, out
     assert totals(out) == [252, 66, -372, 54]
-    assert "C pays A 208 ((52 − 0) × 4: 頭七/尾八 vs 通牌)" in out
+    assert "C pays A 208 ((52 − 0) × 4: penalty head-seven 頭七 or tail-eight 尾八 vs all placed 通牌)" in out
     assert "D pays B 2 ((12 − 10) × 1: none vs none)" in out
     rc, out = run(["tseding", "--lang", "zh-hant", "-o", "lone_pass_double=no"], lines)
     assert totals(out) == [252 - 10 - 12, 66 + 10, -372, 54 + 12] and "通牌對無×1" in out
@@ -47,7 +47,7 @@ def test_dingniu_by_hand_plain_success_and_baozhuang():
     lines = "莊家: 5-5\n二家: | 2-2\n三家: 6-6 | 4-4\n四家: 6-5 | 3-1\n"
     rc, out = run(["dingniu", "--lang", "en"], lines)
     assert rc == 0 and totals(out) == [-1, 6, -3, -2]
-    assert "莊家 (third loser (小庄), 10) pays 二家 1" in out
+    assert "莊家 (third loser 小庄, 10) pays 二家 1" in out
     rc, out = run(["dingniu", "--lang", "en"], lines.replace("| 2-2", "| 2-2 算帳"))
     assert totals(out) == [-2, 12, -6, -4] and "算帳成功" in out
     rc, out = run(["dingniu"], lines.replace("6-6 | 4-4", "6-6 | 4-4 算帳"))
@@ -71,7 +71,7 @@ def test_tseding_bajue():
     assert rc == 0, out
     due = [2 * sum(tg.PIPS[k] for k in h) for h in hands]
     assert totals(out) == [-due[0], due[0] + due[2] + due[3], -due[2], -due[3]]
-    assert "B has 八掘 (eight doubles)" in out and f"A pays B {due[0]} (2 × {due[0] // 2})" in out
+    assert "B has eight doubles 八掘" in out and f"A pays B {due[0]} (2 × {due[0] // 2})" in out
     rc, out = run(["tseding", "--lang", "en", "--preset", "wikipedia"], lines)  # [S4]: twice the difference
     gap = [2 * max(0, d // 2 - due[1] // 2) for d in due]
     assert rc == 0 and "twice the difference" in out

@@ -114,4 +114,4 @@ def test_pair_arithmetic_in_each_language():
     rc, out = run(["fishing", "-m", "M3", "--lang", "zh-hans", "--preset", "fc1-group", "--scores", "800,500,300"])
     assert "A过山（800 ≥ 700）：B的鱼作0计" in out and "（以百计）；B付A 900" in out and "合计:" in out
     rc, out = run(["fishing", "-m", "M2", "--lang", "en", "--scores", "1110,700,400"])
-    assert "A 過山: 2 × (1110 − 700) = 820; B pays A 820" in out and "Totals:" in out
+    assert "A over the mountain 過山: 2 × (1110 − 700) = 820; B pays A 820" in out and "Totals:" in out

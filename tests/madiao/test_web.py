@@ -20,7 +20,7 @@ def test_assets_and_table_svg():
         a = R.assets(lang)
         assert len(a["faces"]) == 40 and all(f.startswith("<svg") for f in a["faces"].values())
         assert (a["up"], a["down"], a["stake"], a["mian"]) == (0, 40, 80, 100)
-    assert R.assets("en")["names"]["2"] == "Baiwan"
+    assert R.assets("en")["names"]["2"] == "Hundred-Myriad"  # readable English names (issue 13)
     g = MaDiao.from_preset()
     st = random_playout(g.start(seed=3), random.Random(0))
     for seat in (None, 0, 1, 2, 3):

@@ -26,7 +26,7 @@ def test_every_variant_id_has_an_option_and_every_choice_a_source():
 def test_rules_lists_presets_options_and_the_reconstruction_notice(capsys):
     assert main(["rules", "shiwuhu"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Note: 十五胡 is a reconstruction")
+    assert out.startswith("Note: Shiwu Hu 十五胡 is a reconstruction")  # English glosses the name (issue 13)
     for word in ("provisional", "tiengow-turns", "pagat-3p", "V-15a", "V-15b", "Q12", "[S3 FC2]"):
         assert word in out
 

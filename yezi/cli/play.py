@@ -18,6 +18,7 @@ from yezi.core.options import parse_overrides
 from yezi.core.playout import match_leads
 from yezi.core.record import Record
 from yezi.core.registry import load_game
+from yezi.i18n import _
 
 HELP = {
     "en": "Type a move's number or its notation. Commands: help, moves, hint, rules, quit",
@@ -37,10 +38,11 @@ MESSAGES = {
 
 
 def help_text(commands: dict[str, Any], lang: str) -> str:
-    """The generic help plus the game's own commands, each with its first docstring line."""
-    extra = [f"{name}: {(fn.__doc__ or '').strip().splitlines()[0]}" if fn.__doc__ else name
-             for name, fn in commands.items()]
-    return HELP[lang] + ("; " + "; ".join(extra) if extra else "") + "."
+    """The generic help plus the game's own commands, each with its translated line (``fn.help``, a msgid)."""
+    extra = [_(lang, fn.help) if hasattr(fn, "help") else name for name, fn in commands.items()]
+    if lang == "en":
+        return HELP[lang] + ("; " + "; ".join(extra) if extra else "") + "."
+    return HELP[lang] + ("；" + "；".join(extra) if extra else "") + "。"
 
 
 def _renderer(game):
@@ -207,5 +209,5 @@ def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng
         try:
             state.clone().apply(action)
         except IllegalAction as e:
-            say(f"✗ {e.message}")
+            say(f"✗ {e.text(lang)}")
         show_moves()

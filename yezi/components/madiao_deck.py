@@ -35,19 +35,19 @@ NUM_CARDS = 40
 def _build() -> list[dict]:
     cards: list[dict] = []
     # 十字門
-    cards.append(dict(hant="萬萬", hans="万万", en="Wanwan", ascii="WW", num=None, count=1))
-    cards.append(dict(hant="千萬", hans="千万", en="Qianwan", ascii="QW", num=None, count=1))
-    cards.append(dict(hant="百萬", hans="百万", en="Baiwan", ascii="BW", num=None, count=1))
+    cards.append(dict(hant="萬萬", hans="万万", en="Myriad-Myriad", old="Wanwan", ascii="WW", num=None, count=1))
+    cards.append(dict(hant="千萬", hans="千万", en="Thousand-Myriad", old="Qianwan", ascii="QW", num=None, count=1))
+    cards.append(dict(hant="百萬", hans="百万", en="Hundred-Myriad", old="Baiwan", ascii="BW", num=None, count=1))
     for n in range(9, 1, -1):
-        cards.append(dict(hant=f"{_NUM[n - 1]}十", hans=f"{_NUM[n - 1]}十", en=f"Ten{n}", ascii=f"T{n}", num=n, count=n))
+        cards.append(dict(hant=f"{_NUM[n - 1]}十", hans=f"{_NUM[n - 1]}十", en=f"{n} Tens", old=f"Ten{n}", ascii=f"T{n}", num=n, count=n))
     for n in range(9, 0, -1):
-        cards.append(dict(hant=f"{_NUM[n - 1]}萬", hans=f"{_NUM[n - 1]}万", en=f"Myr{n}", ascii=f"M{n}", num=n, count=n))
+        cards.append(dict(hant=f"{_NUM[n - 1]}萬", hans=f"{_NUM[n - 1]}万", en=f"{n} Myriads", old=f"Myr{n}", ascii=f"M{n}", num=n, count=n))
     for n in range(9, 0, -1):
-        cards.append(dict(hant=f"{_NUM[n - 1]}索", hans=f"{_NUM[n - 1]}索", en=f"Str{n}", ascii=f"S{n}", num=n, count=n))
-    cards.append(dict(hant="空文", hans="空文", en="Kongwen", ascii="KW", num=None, count=1))
-    cards.append(dict(hant="半文", hans="半文", en="Banwen", ascii="HW", num=None, count=None))
+        cards.append(dict(hant=f"{_NUM[n - 1]}索", hans=f"{_NUM[n - 1]}索", en=f"{n} Strings", old=f"Str{n}", ascii=f"S{n}", num=n, count=n))
+    cards.append(dict(hant="空文", hans="空文", en="Blank Cash", old="Kongwen", ascii="KW", num=None, count=1))
+    cards.append(dict(hant="半文", hans="半文", en="Half Cash", old="Banwen", ascii="HW", num=None, count=None))
     for n in range(1, 10):
-        cards.append(dict(hant=f"{_NUM[n - 1]}錢", hans=f"{_NUM[n - 1]}钱", en=f"Coin{n}", ascii=f"C{n}", num=n, count=n))
+        cards.append(dict(hant=f"{_NUM[n - 1]}錢", hans=f"{_NUM[n - 1]}钱", en=f"{n} Cash", old=f"Coin{n}", ascii=f"C{n}", num=n, count=n))
     assert len(cards) == NUM_CARDS
     return cards
 
@@ -159,6 +159,8 @@ _LOOKUP: dict[str, int] = {}
 for _c in range(NUM_CARDS):
     for _lang in ("zh-hant", "zh-hans", "en", "ascii"):
         _LOOKUP[card_name(_c, _lang).lower()] = _c
+    _LOOKUP[_CARDS[_c]["old"].lower()] = _c  # the earlier English names (Wanwan, Ten9, Coin3) still parse
+    _LOOKUP[_CARDS[_c]["en"].lower().replace(" ", "")] = _c
 for _k, _v in ALIASES.items():
     _LOOKUP[_k.lower()] = _v
 
@@ -168,6 +170,8 @@ def parse_card(text: str) -> int:
     t = text.strip().lower()
     if t in _LOOKUP:
         return _LOOKUP[t]
+    if t.replace(" ", "") in _LOOKUP:
+        return _LOOKUP[t.replace(" ", "")]
     raise NotationError(
         f"{text!r} is not a Ma Diao card; expected a name such as 萬萬, 九十, 五萬, 一索, 空文, 半文, 三錢 "
         "or ASCII WW QW BW T9..T2 M9..M1 S9..S1 KW HW C1..C9"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class YeziError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -11,15 +13,23 @@ class IllegalAction(YeziError):
     """An action that the rules forbid in this state.
 
     `rule` is a short stable identifier of the rule broken (for example ``"must-beat"``), so
-    clients can localise or link it; the message says what was wrong in plain words.
+    clients can link it; the message says what was wrong in plain words. `message` is the English
+    text; `text(lang)` the same message in the reader's language when it was built as a
+    `yezi.i18n.Msg` (engines do that, so a zh-hans player reads the refusal in simplified characters).
     The state that raised it is guaranteed unchanged.
     """
 
-    def __init__(self, rule: str, message: str, legal: list[str] | None = None):
+    def __init__(self, rule: str, message: Any, legal: list[str] | None = None):
         super().__init__(f"[{rule}] {message}")
         self.rule = rule
-        self.message = message
+        self.msg = message
+        self.message = str(message)
         self.legal = legal or []
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` (the English text where it was not built as a translatable message)."""
+        render = getattr(self.msg, "render", None)
+        return render(lang) if render is not None else self.message
 
 
 class NotationError(YeziError):

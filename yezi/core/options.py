@@ -32,6 +32,7 @@ class OptionSpec:
     choices: tuple[Choice, ...]
     variant_ids: tuple[str, ...] = ()
     note: str = ""
+    label: str = ""  # a short name for menus, in English (a catalog msgid: translated where shown)
 
     def choice(self, value: Any) -> Choice:
         for c in self.choices:
@@ -49,7 +50,7 @@ class OptionSpec:
         for c in self.choices:
             if str(c.value).lower() == text.lower():
                 return c.value
-            if isinstance(c.value, bool) and text.lower() in (("yes", "on", "1") if c.value else ("no", "off", "0")):
+            if isinstance(c.value, bool) and text.lower() in (("yes", "on", "1", "是") if c.value else ("no", "off", "0", "否")):
                 return c.value
         for c in self.choices:
             if isinstance(c.value, int) and not isinstance(c.value, bool) and text.isdigit() and int(text) == c.value:
@@ -91,8 +92,12 @@ class Ruleset(Mapping[str, Any]):
         return ",".join(f"{k}={_fmt(v)}" for k, v in sorted(self.overrides.items()))
 
 
-def _fmt(v: Any) -> str:
+def _fmt(v: Any, lang: str = "en") -> str:
     if isinstance(v, bool):
+        if lang != "en":
+            from yezi.i18n import N_, _
+
+            return _(lang, N_("yes") if v else N_("no"))
         return "yes" if v else "no"
     return str(v)
 
@@ -126,6 +131,7 @@ class OptionTable:
                 choices=choices,
                 variant_ids=tuple(o.get("variant_ids", ())),
                 note=o.get("note", ""),
+                label=o.get("label", name),
             )
             options[name].choice(o["default"])  # validates the default
         default_preset = pre_data.pop("default", None)
@@ -162,24 +168,32 @@ class OptionTable:
         return Ruleset(game=self.game, preset=preset, values=values, overrides=typed)
 
     def describe(self, lang: str = "en") -> str:
-        lines = [f"Note: {self.notice}", ""] if self.notice else []
-        lines.append(f"Presets of {self.game} (default {self.default_preset}):")
+        """The presets and options as text, in `lang` (names, descriptions and titles from the catalogs;
+        the per-value descriptions and the sources are English only)."""
+        from yezi.i18n import N_, _
+
+        zh = lang != "en"
+        lines = [_(lang, N_("Note: {notice}"), notice=_(lang, self.notice)), ""] if self.notice else []
+        lines.append(_(lang, N_("Presets of {game} (default {preset}):"), game=self.game, preset=self.default_preset))
         w = max(len(p) for p in self.presets) + 2
         for p in self.presets.values():
-            lines.append(f"  {p.name:<{w}}{p.title}")
-            lines.append(f"  {'':<{w}}source: {p.source}")
+            lines.append(f"  {p.name:<{w}}{_(lang, p.title)}")
+            lines.append(f"  {'':<{w}}" + _(lang, N_("source: {source}"), source=p.source))
             for k, v in p.values.items():
                 note = p.notes.get(k, "")
                 lines.append(f"  {'':<{w + 2}}{k}={_fmt(v)}" + (f"  ({note})" if note else ""))
         lines.append("")
-        lines.append("Options:")
+        lines.append(_(lang, N_("Options:")))
         for o in self.options.values():
             vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
-            lines.append(f"  {o.name}{vid}: {o.description} (default {_fmt(o.default)})")
+            name = f"{o.name}（{_(lang, o.label)}）" if zh and o.label else o.name
+            lines.append("  " + _(lang, N_("{name}{vid}: {description} (default {value})"), name=name, vid=vid,
+                                  description=_(lang, o.description), value=_fmt(o.default, lang)))
             for c in o.choices:
-                lines.append(f"      {_fmt(c.value):<16} {c.description} — source: {c.source}")
+                lines.append(f"      {_fmt(c.value, lang):<16} " + _(lang, N_("{description} — source: {source}"),
+                                                               description=_(lang, c.description), source=c.source))
             if o.note:
-                lines.append(f"      note: {o.note}")
+                lines.append("      " + _(lang, N_("note: {note}"), note=o.note))
         return "\n".join(lines)
 
 

@@ -275,7 +275,9 @@ class State(ABC):
         if isinstance(action, str):
             action = self.game.parse_action(action)
         if self.current_player is None:
-            raise IllegalAction("game-over", "the deal is over; no action can be taken")
+            from yezi.i18n import N_, Msg
+
+            raise IllegalAction("game-over", Msg(N_("the deal is over; no action can be taken")))
         action = action_code(action, self.game)
         legal = self.legal_actions()
         if action not in legal:
@@ -288,9 +290,11 @@ class State(ABC):
 
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
         """Name the rule that `action` breaks; games override this with rule-specific reasons."""
+        from yezi.i18n import N_, Msg
+
         return IllegalAction(
             "not-legal",
-            f"{self.game.format_action(action, 'en')} is not legal now",
+            Msg(N_("{what} is not legal now"), what=lambda lang: self.game.format_action(action, lang)),
             [self.game.format_action(a, "en") for a in legal],
         )
 

@@ -15,6 +15,7 @@ from yezi.guides.glossary import glossary
 from yezi.guides.labels import label
 from yezi.guides.markup import Block, Inline
 from yezi.guides.page import Guide, load, number_text
+from yezi.i18n import _
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
 LANG_NAMES = {"zh-hant": "繁體", "zh-hans": "简体", "en": "English"}
@@ -51,7 +52,8 @@ class _Inline:
             shown = n[2] or t.chars(lang)
             out = f"<span {attrs}>{esc(shown)}</span>"
             if lang == "en" and t.hant not in self.seen:
-                out += f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> <i>{esc(t.spoken)}</i>)</span>'
+                out += (f' <span class="zh-gloss">(<span lang="zh-Hant">{esc(t.hant)}</span> '
+                        f'<i lang="zh-Latn">{esc(t.spoken)}</i>)</span>')
             self.seen.add(t.hant)
             return out
         if kind == "card":
@@ -115,10 +117,15 @@ def _gallery_html(game: str, lang: str) -> str:
     for grp in gallery(game, lang):
         out.append(f"<h3>{esc(grp.title)}</h3><ul class='faces'>")
         for f in grp.faces:
-            others = " · ".join(dict.fromkeys(f.names[lg] for lg in LANGS if lg != lang and f.names[lg] != f.names[lang]))
+            # the name in the other languages, each marked with its language (so a page stays pure)
+            seen: dict[str, str] = {}
+            for lg in LANGS:
+                if lg != lang and f.names[lg] != f.names[lang]:
+                    seen.setdefault(f.names[lg], lg)
+            others = " · ".join(f'<span lang="{HTML_LANG[lg]}">{esc(n)}</span>' for n, lg in seen.items())
             count = f" ×{f.count}" if f.count > 1 else ""
-            out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{esc(others)}</span>"
-                       f"<i>{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")
+            out.append(f"<li>{f.svg}<b>{esc(f.names[lang])}</b><span class='alt'>{others}</span>"
+                       f"<i lang=\"zh-Latn\">{esc(f.roman)}</i><code>{esc(f.notation)}{esc(count)}</code></li>")
         out.append("</ul>")
     out.append("</div>")
     return "".join(out)
@@ -131,16 +138,17 @@ def _reference_html(game: str, lang: str) -> str:
            f"<h3>{esc(label('presets', lang))}</h3><ul>"]
     for p in table.presets.values():
         vals = ", ".join(f"{k}={v}" for k, v in p.values.items())
-        out.append(f"<li><code>{esc(p.name)}</code> {esc(p.title)} <small>({esc(p.source)})</small>"
+        out.append(f"<li><code>{esc(p.name)}</code> {esc(_(lang, p.title))} <small>(<cite>{esc(p.source)}</cite>)</small>"
                    + (f"<br><small>{esc(vals)}</small>" if vals else "") + "</li>")
     out.append("</ul><div class='reftable'>")
     for o in table.options.values():
         vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
-        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4><code>{esc(o.name)}</code>{esc(vid)}</h4>'
-                   f"<p>{esc(o.description)} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
+        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4>{esc(_(lang, o.label or o.name))} '
+                   f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
+                   f"<p>{esc(_(lang, o.description))} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
         for c in o.choices:
-            out.append(f"<li><code>{esc(c.value)}</code> {esc(c.description)} — "
-                       f"<small>{esc(label('source', lang))}: {esc(c.source)}</small></li>")
+            out.append(f"<li><code>{esc(c.value)}</code> {esc(_(lang, c.description))} — "
+                       f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")
     return "".join(out)

@@ -94,10 +94,13 @@ def guide_text(game: str, lang: str) -> str:
             for grp in gallery(game, lang):
                 out.append(f"  {grp.title}")
                 for f in grp.faces:
-                    others = " / ".join(dict.fromkeys(f.names[lg] for lg in ("zh-hant", "zh-hans", "en")
-                                                      if lg != lang and f.names[lg] != f.names[lang]))
+                    # plain text has no language marks: the name in the reader's script, beside it the
+                    # English (Chinese pages) or the characters (English pages), as the purity rules expect
+                    other = f.names["zh-hant" if lang == "en" else "en"]
+                    others = other if other != f.names[lang] else ""
                     count = f" ×{f.count}" if f.count > 1 else ""
-                    out.append(f"    {f.notation:<7} {f.names[lang]}  {others}  {f.roman}{count}".rstrip())
+                    shown = f"{f.names[lang]} {others}" if lang == "en" else f"{f.names[lang]}  {others}"
+                    out.append(f"    {f.notation:<7} {shown}  {f.roman}{count}".rstrip())
             out.append("")
-    out += [label("reference", lang), "─" * 20, game_class(game).option_table().describe()]
+    out += [label("reference", lang), "─" * 20, game_class(game).option_table().describe(lang)]
     return "\n".join(out) + "\n"

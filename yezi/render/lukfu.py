@@ -190,7 +190,7 @@ def assets(lang: str = "zh-hant", cards_style: str = "traditional") -> dict[str,
 def _row(cards: list[int | None], x: float, y: float, lang: str, width: float = 30, gap: float = 2) -> str:
     out = []
     for i, c in enumerate(cards):
-        face = back_svg(width) if c is None else card_svg(c, lang, width)
+        face = back_svg(width, lang) if c is None else card_svg(c, lang, width)
         out.append(f'<g transform="translate({x + i * (width + gap):g},{y:g})">{face}</g>')
     return "".join(out)
 
@@ -258,8 +258,8 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
                + "".join(parts[1:]), "table")
 
 
-def seat_explanations(state: Any, seat: int | None) -> dict[str, Any]:
-    """Why each 老歲 card in the seat's hand is 老歲, from the seat's own knowledge only.
+def seat_explanations(state: Any, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """Why each 老歲 card in the seat's hand is 老歲, from the seat's own knowledge only, in `lang`.
 
     Sent on request (the table's "explain" message, worked out in a worker process), not in
     every frame: building these for every seat after every action was over a quarter of the
@@ -272,7 +272,7 @@ def seat_explanations(state: Any, seat: int | None) -> dict[str, Any]:
     for c in range(37):
         if hand >> c & 1 and state.is_laosui(seat, c):
             try:
-                out[str(c)] = state.explain_laosui(seat, c)
+                out[str(c)] = state.explain_laosui(seat, c, lang)
             except Exception:  # an explanation is a courtesy; never fail a frame on it
                 continue
     return {"laosui_why": out}

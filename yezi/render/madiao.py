@@ -212,7 +212,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
         parts.append(label(s, x, yy, colour, size))
 
     def card(c: int | None, x: float, yy: float, w: float = cw) -> None:
-        face = back_svg(w) if c is None else card_svg(c, lang, w)
+        face = back_svg(w, lang) if c is None else card_svg(c, lang, w)
         parts.append(f'<g transform="translate({x:g},{yy:g})">{face}</g>')
 
     text(f"衝 {view.get('stake') or '?'} · 官堆 {view.get('pool', 0)}", 12, y)

@@ -15,6 +15,7 @@ from typing import Any
 
 from yezi.core.protocol import LANGS, Game
 from yezi.core.registry import GAMES, game_class, load_game
+from yezi.i18n import N_, _
 
 
 @cache
@@ -61,6 +62,14 @@ def render_module(name: str) -> Any | None:
 WEB_GAMES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "web", "games")
 
 
+def choice_label(value: Any, lang: str) -> str:
+    """An option value as the lobby shows it: yes/no in the reader's language, numbers as they are,
+    other values (identifiers a player also types in `-o name=value`) as written."""
+    if isinstance(value, bool):
+        return _(lang, N_("yes") if value else N_("no"))
+    return str(value)
+
+
 def has_client_renderer(name: str) -> bool:
     """Whether the browser has a renderer of its own for this game (yezi/web/games/<name>.js)."""
     return os.path.exists(os.path.join(WEB_GAMES, f"{name}.js"))
@@ -75,12 +84,19 @@ def describe(name: str) -> dict[str, Any]:
     for o in table.options.values():
         options[o.name] = {
             "description": o.description, "default": o.default,
-            "choices": [{"value": c.value, "description": c.description} for c in o.choices],
+            "choices": [{"value": c.value, "description": c.description,
+                         "labels": {lg: choice_label(c.value, lg) for lg in LANGS},
+                         "descriptions": {lg: _(lg, c.description) for lg in LANGS} if c.description else None}
+                        for c in o.choices],
+            # the lobby's words, from the catalogs (yezi/locale): a short name and the description per language
+            "labels": {lg: _(lg, o.label or o.name) for lg in LANGS},
+            "descriptions": {lg: _(lg, o.description) for lg in LANGS} if o.description else None,
         }
     presets = {}
     for p in table.presets.values():
         g = load_game(name, p.name)
-        presets[p.name] = {"title": p.title, "source": p.source, "values": dict(p.values), "num_seats": g.num_seats,
+        presets[p.name] = {"title": p.title, "titles": {lg: _(lg, p.title) for lg in LANGS}, "source": p.source,
+                           "values": dict(p.values), "num_seats": g.num_seats,
                            "active": g.active_seats(),
                            "seat_names": {lang: [g.seat_name(s, lang) for s in range(g.num_seats)] for lang in LANGS}}
     return {

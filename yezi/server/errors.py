@@ -22,6 +22,10 @@ class TableError(Exception):
         self.message = message
         self.extra = extra
 
+    def message_for(self, lang: str) -> str:
+        """The message in `lang` where the refusal carries translations (``messages``), else `message`."""
+        return (self.extra.get("messages") or {}).get(lang, self.message)
+
 
 def json_num(x: Any) -> Any:
     """A payment or total for JSON: whole numbers as ints, fractions as "p/q" text."""

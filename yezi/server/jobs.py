@@ -108,7 +108,8 @@ def hint(spec: GameSpec, view: dict[str, Any], legal: list[int], level: str, lan
     return h, time.process_time() - t0
 
 
-def explain(spec: GameSpec, deal: Any, history: list[int], seat: int) -> tuple[dict[str, Any], float]:
+def explain(spec: GameSpec, deal: Any, history: list[int], seat: int,
+            lang: str = "en") -> tuple[dict[str, Any], float]:
     """The seat's on-request explanations (the render module's `seat_explanations`) of the
     position reached by `history`: replayed here, so the event loop never runs the deduction."""
     from yezi.server import catalog
@@ -119,7 +120,7 @@ def explain(spec: GameSpec, deal: Any, history: list[int], seat: int) -> tuple[d
     for a in history:
         state.apply_unchecked(a)
     mod = catalog.render_module(spec[0])
-    out = mod.seat_explanations(state, seat) if mod is not None and hasattr(mod, "seat_explanations") else {}
+    out = mod.seat_explanations(state, seat, lang) if mod is not None and hasattr(mod, "seat_explanations") else {}
     return out, time.process_time() - t0
 
 

@@ -421,7 +421,7 @@ class LiveTable:
         legal = st.legal_actions()
         if a not in legal:
             e: IllegalAction = st.explain_illegal(a, legal)
-            raise TableError("illegal", e.message, rule=e.rule)
+            raise TableError("illegal", e.message, rule=e.rule, messages={lg: e.text(lg) for lg in LANGS})
         return a, cid
 
     async def commit_action(self, position: int, action: int, cid: str | None, auto: bool = False) -> None:

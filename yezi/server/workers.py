@@ -246,13 +246,13 @@ class Thinker:
 
     # ---- explanations ----------------------------------------------------------------------
     async def explain(self, table: str, client: str, spec: jobs.GameSpec, deal: Any, history: list[int],
-                      seat: int) -> dict[str, Any]:
-        """A seat's explanations (why each 老歲 card is one), in the people lane after hints."""
+                      seat: int, lang: str = "en") -> dict[str, Any]:
+        """A seat's explanations (why each 老歲 card is one), in the people lane after hints, in `lang`."""
         if self.people.pending >= self.settings.max_queued_jobs:
             raise Busy("the server is busy; ask again in a moment", 2.0)
         if (w := self.budgets.wait(table, client)) > 0:
             raise Busy("you have used your share of the server's time; try again later", w)
-        out, cpu = await self.people.run(PRIORITY_UPLOAD, jobs.explain, spec, deal, history, seat)
+        out, cpu = await self.people.run(PRIORITY_UPLOAD, jobs.explain, spec, deal, history, seat, lang)
         self.budgets.charge(table, client, cpu)
         return out
 

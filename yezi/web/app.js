@@ -93,8 +93,10 @@ async function renderer(game) {
 // An option's choice in the create form: its value, then the first sentence of its description
 // (the option table's own words), so that a choice says what it does without a tooltip.
 function choiceLabel(c) {
+  const v = (c.labels && c.labels[state.lang]) || String(c.value);
+  if (state.lang !== "en") return v;  // the choices' descriptions are English only (tooltips)
   const d = (c.description || "").split(/[.;:。；]\s/)[0];
-  return d ? `${c.value} — ${d.length > 60 ? d.slice(0, 59) + "…" : d}` : String(c.value);
+  return d ? `${v} — ${d.length > 60 ? d.slice(0, 59) + "…" : d}` : v;
 }
 function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
 // The bot a new table seats by default: the game's heuristic player where it has one (a random
@@ -156,18 +158,20 @@ async function lobby(main) {
       draw();
     };
     const presetSel = el("select", { id: "preset" },
-      Object.entries(g.presets).map(([k, p]) => el("option", { value: k, selected: k === choice.preset }, p.title || k)));
+      Object.entries(g.presets).map(([k, p]) => el("option", { value: k, selected: k === choice.preset }, (p.titles && p.titles[state.lang]) || p.title || k)));
     presetSel.onchange = () => { choice.preset = presetSel.value; choice.options = {}; draw(); };
     const opts = el("details", { id: "options" }, el("summary", {}, T("options")),
       Object.entries(g.options).map(([k, o]) => {
         const base = g.presets[choice.preset].values[k] ?? o.default;
         const cur = k in choice.options ? choice.options[k] : base;
-        const s = el("select", { "data-option": k, title: o.description },
-          o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur, title: c.description },
+        const desc = (o.descriptions && o.descriptions[state.lang]) || o.description;
+        const s = el("select", { "data-option": k, title: desc },
+          o.choices.map((c) => el("option", { value: JSON.stringify(c.value), selected: c.value === cur,
+            title: (c.descriptions && c.descriptions[state.lang]) || c.description },
             choiceLabel(c))));
         s.onchange = () => { choice.options[k] = JSON.parse(s.value); draw(); };
-        return el("label", { class: "opt" }, el("span", { text: k }), s,
-          o.description ? el("small", { class: "muted optdesc" }, o.description) : null);
+        return el("label", { class: "opt" }, el("span", { text: (o.labels && o.labels[state.lang]) || k, title: k }), s,
+          desc ? el("small", { class: "muted optdesc" }, desc) : null);
       }));
     const dealsSel = el("select", { id: "num_deals" }, [1, 2, 3, 4, 6, 8, 12].map((n) =>
       el("option", { value: n, selected: n === choice.num_deals }, n)));

@@ -34,6 +34,8 @@ from typing import Any, ClassVar
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError, YeziError
 from yezi.core.protocol import Game, State, common_view
+from yezi.i18n import N_, Msg
+from yezi.i18n.terms import term
 
 NK = tg.NUM_KINDS
 LEAD = 0
@@ -639,31 +641,36 @@ class DominoState(State):
         p = self.to_move
         verb, k, _x = decode(action)
         names = [g.format_action(a, "en") for a in legal]
-        what = g.format_action(action, "en")
+
+        def what(lang: str) -> str:
+            return g.format_action(action, lang)
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, what=what, **params), names)
+
         if self.hands[p][k] == 0:
-            return IllegalAction("not-in-hand", f"{what}: {g.tile_name(k, 'en')} is not in your hand", names)
+            return err("not-in-hand", N_("{what}: {tile} is not in your hand"), tile=lambda lang: g.tile_name(k, lang))
         lverb = decode(legal[0])[0] if legal else ""
         if verb == "down" and lverb == "play":
-            return IllegalAction("must-connect", f"{what}: you can connect, so you may not put a tile face down "
-                                 "(扣牌 only when unable)", names)
+            return err("must-connect", N_("{what}: you can connect, so you may not put a tile face down ({down} only "
+                                          "when unable)"), down=term("扣牌", "face down"))
         if verb == "lead" and lverb != "lead":
-            return IllegalAction("no-lead", f"{what}: a new line is led only at the start, or by the last "
-                                 "placer when nobody could connect", names)
+            return err("no-lead", N_("{what}: a new line is led only at the start, or by the last placer when nobody "
+                                     "could connect"))
         if verb == "lead" and self.lines:
-            return IllegalAction("relead-different", f"{what}: the new open end must differ from {self.ends[0]}, "
-                                 "the number that just died", names)
+            return err("relead-different", N_("{what}: the new open end must differ from {end}, the number that just "
+                                               "died"), end=self.ends[0])
         if verb == "lead":
-            return IllegalAction("unanswerable-lead", f"{what}: the dealer's first tile must be one that someone "
-                                 "else can connect to", names)
+            return err("unanswerable-lead", N_("{what}: the dealer's first tile must be one that someone else can "
+                                               "connect to"))
         if verb in ("play", "down") and lverb == "lead":
-            return IllegalAction("must-lead", f"{what}: you must lead now (a new line starts with your tile)", names)
+            return err("must-lead", N_("{what}: you must lead now (a new line starts with your tile)"))
         if verb == "play" and self.ends:
-            return IllegalAction("no-match", f"{what}: {tg.KINDS[k].dice} does not show the open number "
-                                 f"{'/'.join(map(str, self.ends))} at that end", names)
+            return err("no-match", N_("{what}: {dice} does not show the open number {ends} at that end"),
+                       dice=tg.KINDS[k].dice, ends="/".join(map(str, self.ends)))
         if verb in ("play", "down") and lverb == "down":
-            return IllegalAction("cannot-connect", f"{what}: nothing in your hand connects; put a tile face down",
-                                 names)
-        return IllegalAction("not-legal", f"{what} is not legal now", names)
+            return err("cannot-connect", N_("{what}: nothing in your hand connects; put a tile face down"))
+        return err("not-legal", N_("{what} is not legal now"))
 
     def apply_unchecked(self, action: int) -> None:
         game = self.game

@@ -44,7 +44,7 @@ _TEXT = {
     "sizha": {
         "zh-hant": "死砸：{move}之後別家接不上，但{seat}只有會堵死的牌可出。",
         "zh-hans": "死砸：{move}之后别家接不上，但{seat}只有会堵死的牌可出。",
-        "en": "死砸 (forced block): after {move} nobody else can connect, but every move {seat} had would "
+        "en": "Forced block 死砸: after {move} nobody else can connect, but every move {seat} had would "
               "have blocked.",
     },
 }

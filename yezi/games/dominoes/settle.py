@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from yezi.components.tiengow import PIPS
+from yezi.i18n.terms import register
 
 PASS, PENALTY, NONE = "pass", "penalty", "none"
 
@@ -108,11 +109,12 @@ def bajue_payments(winner: int, hand_pips: Sequence[int], mode: str = "hand") ->
 
 # --- 頂牛 ---------------------------------------------------------------------------------------
 
+register("小庄", "二庄")  # English shows them beside their English names
 BASE = (6, -1, -2, -3)  # winner, 小庄, 二庄, 大庄 (§6.2 step 8)
 RANK_NAMES = {
     "zh-hant": ("贏家", "小庄", "二庄", "大庄"),
     "zh-hans": ("赢家", "小庄", "二庄", "大庄"),
-    "en": ("winner", "third loser (小庄)", "second loser (二庄)", "big loser (大庄)"),
+    "en": ("winner", "third loser 小庄", "second loser 二庄", "big loser 大庄"),
 }
 
 
@@ -225,7 +227,7 @@ TEXT: dict[str, dict[str, str]] = {
         "zh-hant": "點數是扣牌的點數；每兩家付差額，乘以兩家的倍數：同類×1，頭/尾對無×2，通牌對頭/尾×4，通牌對無×{lone}。",
         "zh-hans": "点数是扣牌的点数；每两家付差额，乘以两家的倍数：同类×1，头/尾对无×2，通牌对头/尾×4，通牌对无×{lone}。",
         "en": "A score is the pips put face down; every pair pays the difference times a multiplier: same tags ×1, "
-              "頭/尾 vs none ×2, 通牌 vs 頭/尾 ×4, 通牌 vs none ×{lone}.",
+              "a head-or-tail tag vs none ×2, all placed 通牌 vs head-or-tail ×4, all placed 通牌 vs none ×{lone}.",
     },
     "dingniu": {
         "zh-hant": "點數是手中剩餘加扣牌的點數；最低者贏，小庄、二庄、大庄各付1、2、3。",
@@ -241,7 +243,7 @@ TEXT: dict[str, dict[str, str]] = {
     "equal": {"zh-hant": "點數相同的兩家互不付。", "zh-hans": "点数相同的两家互不付。",
               "en": "Players with equal scores pay each other nothing."},
     "bajue": {"zh-hant": "{w}八掘（八張全是掘牌），立即贏；{rule}", "zh-hans": "{w}八掘（八张全是掘牌），立即赢；{rule}",
-              "en": "{w} has 八掘 (eight doubles) and wins at once; {rule}"},
+              "en": "{w} has eight doubles 八掘 and wins at once; {rule}"},
     "bajue_hand": {"zh-hant": "每家付他手牌點數的兩倍。", "zh-hans": "每家付他手牌点数的两倍。",
                    "en": "every other player pays twice the pips in his own hand."},
     "bajue_difference": {"zh-hant": "點數比八掘多的付差額的兩倍。", "zh-hans": "点数比八掘多的付差额的两倍。",
@@ -272,9 +274,11 @@ TEXT: dict[str, dict[str, str]] = {
 TAGS = {
     "zh-hant": {PASS: "通牌", PENALTY: "{ht}", NONE: "無"},
     "zh-hans": {PASS: "通牌", PENALTY: "{ht}", NONE: "无"},
-    "en": {PASS: "通牌", PENALTY: "{ht}", NONE: "none"},
+    "en": {PASS: "all placed 通牌", PENALTY: "penalty {ht}", NONE: "none"},
 }
 HEAD_TAIL = {"7-8": "頭七/尾八", "6-7": "頭六/尾七"}
+HEAD_TAIL_EN = {"7-8": "head-seven 頭七 or tail-eight 尾八", "6-7": "head-six 頭六 or tail-seven 尾七"}
+register("頭六", "尾七", "头六")
 HEAD_TAIL_HANS = {"7-8": "头七/尾八", "6-7": "头六/尾七"}
 
 
@@ -329,7 +333,8 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
     tags = result.get("tags")
     if game == "tseding" and tags is not None:
         out.append(t["tseding"].format(lone=2 if lone_pass_double else 1))
-        ht = (HEAD_TAIL_HANS if lang == "zh-hans" else HEAD_TAIL)[result.get("head_tail", "7-8")]
+        ht = (HEAD_TAIL_HANS if lang == "zh-hans" else HEAD_TAIL_EN if lang == "en" else HEAD_TAIL)[
+            result.get("head_tail", "7-8")]
         tag_name = {k: v.format(ht=ht) for k, v in TAGS[lang].items()}
         for a, b, amt, m in pairs:
             out.append(t["pair_mult"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import NK, note_text
 from yezi.games.dominoes.settle import RANK_NAMES, redeal_count
+from yezi.i18n import N_
 
 L = {
     "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
@@ -24,10 +25,11 @@ L = {
     "en": {"hand": "Hand", "down": "Face down", "line": "Line {}", "open": "open", "closed": "closed",
            "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": " tiles", "row_down": "face down ",
            "you": "you", "unseen": "Unseen tiles", "none": "(none)", "left": "left in hand",
-           "pass": "通牌 (all placed)", "penalty": "頭七/尾八", "bajue": "八掘 (eight doubles)",
+           "pass": "all placed 通牌", "penalty": "head-seven 頭七 or tail-eight 尾八", "bajue": "eight doubles 八掘",
            "redeal": "{} or more doubles: redeal", "blocked": "nobody else can connect: the hand ends",
-           "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "算帳成功: all doubled",
-           "baozhuang": "包庄: {} pays 12 alone", "plain": "", "no_notes": "No 算帳 or 死砸 so far."},
+           "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "settling 算帳 succeeded: all doubled",
+           "baozhuang": "paying alone 包庄: {} pays 12", "plain": "",
+           "no_notes": "No settling 算帳 or forced block 死砸 so far."},
 }
 
 
@@ -157,4 +159,7 @@ def unseen(game, view: dict, arg: str, lang: str) -> str:
     return f"{t['unseen']}: " + (" ".join(parts) or t["none"])
 
 
+why.help = N_("why [MOVE]: the judgements on settling and dead tiles you may see, or what a move would be; "  # type: ignore[attr-defined]
+              "after the deal, its settlement")
+unseen.help = N_("unseen: the tiles you have not seen, by kind")  # type: ignore[attr-defined]
 COMMANDS = {"why": why, "unseen": unseen}

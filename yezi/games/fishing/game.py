@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 from yezi.components import tiengow as tg
@@ -33,6 +34,7 @@ from yezi.core.protocol import Game, State, common_view
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
+from yezi.i18n import N_, Msg
 
 SEAT_NAMES = {
     3: {"zh-hant": ("莊家", "二家", "尾家"), "zh-hans": ("庄家", "二家", "尾家"), "en": ("Dealer", "Second", "Tail")},
@@ -501,28 +503,35 @@ class FishingState(State):
         g = self.game
         kind, a, b = decode(action)
         fmt = [g.format_action(x, "en") for x in legal]
+
+        def card(k: int) -> Callable[[str], str]:
+            return lambda lang: tg.name(k, lang)
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, **params), fmt)
+
         if self.phases[0] == "draw" and kind in ("cap", "rel", "stack", "keep"):
-            return IllegalAction("draw-phase", f"it is time to play the drawn card {tg.name(self.drawn, 'en')}", fmt)
+            return err("draw-phase", N_("it is time to play the drawn card {card}"), card=card(self.drawn))
         if self.phases[0] == "hand" and kind in ("dcap", "drel"):
-            return IllegalAction("hand-phase", "first play a hand card (capture or release)", fmt)
+            return err("hand-phase", N_("first play a hand card (capture or release)"))
         if kind in ("dcap", "drel") and a != self.drawn:
-            return IllegalAction("not-drawn", f"the drawn card is {tg.name(self.drawn, 'en')}, not {tg.name(a, 'en')}",
-                                 fmt)
+            return err("not-drawn", N_("the drawn card is {drawn}, not {card}"), drawn=card(self.drawn), card=card(a))
         if kind in ("cap", "rel", "stack") and not self.hands[self.turn][a]:
-            return IllegalAction("not-in-hand", f"you hold no {tg.name(a, 'en')}", fmt)
+            return err("not-in-hand", N_("you hold no {card}"), card=card(a))
         if kind in ("cap", "dcap"):
             if not self.lake[b]:
-                return IllegalAction("not-in-lake", f"there is no {tg.name(b, 'en')} in the lake", fmt)
+                return err("not-in-lake", N_("there is no {card} in the lake"), card=card(b))
             if b not in g.matches[a]:
                 if {a, b} == {tg.PLUM, tg.RED_TEN}:
-                    return IllegalAction("plum-redten", "梅花 and 紅頭十 do not capture each other (seed 003)", fmt)
-                return IllegalAction("no-match", f"{tg.name(a, 'en')} ({tg.PIPS[a]} pips) cannot capture "
-                                     f"{tg.name(b, 'en')} ({tg.PIPS[b]} pips)", fmt)
+                    return err("plum-redten", N_("{plum} and {red_ten} do not capture each other (seed 003)"),
+                               plum=card(tg.PLUM), red_ten=card(tg.RED_TEN))
+                return err("no-match", N_("{card} ({pips} pips) cannot capture {target} ({target_pips} pips)"),
+                           card=card(a), pips=tg.PIPS[a], target=card(b), target_pips=tg.PIPS[b])
             if self.stacked[b]:
-                return IllegalAction("stacked", f"the stacked {tg.name(b, 'en')} are taken only by the fourth", fmt)
+                return err("stacked", N_("the stacked {card} are taken only by the fourth"), card=card(b))
         if kind in ("rel", "drel", "keep") and g.must:
-            return IllegalAction("must-capture", "a card that can capture must capture (seed 003: release only "
-                                 "when no card can capture)", fmt)
+            return err("must-capture", N_("a card that can capture must capture (seed 003: release only when no "
+                                          "card can capture)"))
         return super().explain_illegal(action, legal)
 
     # ---- applying ----------------------------------------------------------------------------

@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from yezi.components import tiengow as tg
+from yezi.i18n.terms import register
+
+register("地八", "人七", "鵝五", "天九")  # the 文武 groups English names beside their characters
 
 BIG, MEDIUM, SMALL = "big", "medium", "small"
 POINTS = {BIG: 30, MEDIUM: 20, SMALL: 10}
@@ -179,7 +182,8 @@ def classify(counts, rules: ClassRules = ClassRules()) -> Catch:
         all_small = True
         note = {"zh-hant": "無中魚（地八、人七、鵝五皆不成）：全部當小魚，無特殊獎分（V-F8）",
                 "zh-hans": "无中鱼（地八、人七、鹅五皆不成）：全部当小鱼，无特殊奖分（V-F8）",
-                "en": "no medium-fish group (地八, 人七, 鵝五): every card counts as small fish and "
+                "en": "no medium-fish group (Earth Eight 地八, Man Seven 人七, Goose Five 鵝五): every card counts "
+                      "as small fish and "
                       "special sets earn nothing (V-F8)"}
         notes.append(note)
         for k in range(tg.NUM_KINDS):

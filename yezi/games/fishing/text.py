@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from yezi.components import tiengow as tg
 from yezi.games.fishing.scoring import SIZE_NAMES, explain
+from yezi.i18n import N_
 
 L = {
     "zh-hant": {"lake": "湖", "stock": "牌龍", "left": "隻", "tail": "尾牌", "peek": "你已看過", "hand": "你的手牌",
@@ -139,4 +140,5 @@ def sizes_legend(lang: str = "en") -> str:
     return f"{s['big']} 30, {s['medium']} 20, {s['small']} 10"
 
 
+why.help = N_("why [SEAT]: a seat's catch explained card by card (your own by default)")  # type: ignore[attr-defined]
 COMMANDS = {"why": why}

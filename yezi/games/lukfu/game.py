@@ -213,15 +213,19 @@ class LukFu(Game):
             seat=view["seat"], hand=mask_of(view["hand"]), hand_sizes=view["hand_sizes"], tricks=view["tricks"],
             own_discards=own_disc, active=self.active_seats(), dummy=self.dummy_seat, universe=self.universe,
             table=self.table, strict=self.rules["must_beat"] == "strict",
-            seat_names=[self.seat_name(s, "en") for s in range(self.num_seats)],
+            seat_names=self.seat_names_by_lang(),
         )
 
-    def explain_laosui(self, view: dict[str, Any], card: int) -> str:
+    def seat_names_by_lang(self) -> list[dict[str, str]]:
+        """Each seat's name in every language (message parameters shown in the reader's language)."""
+        return [{lg: self.seat_name(s, lg) for lg in ("zh-hant", "zh-hans", "en")} for s in range(self.num_seats)]
+
+    def explain_laosui(self, view: dict[str, Any], card: int, lang: str = "en") -> str:
         """Why `card` is or is not 老歲 for the view's seat, from the view alone."""
         from yezi.games.lukfu.explain import explain
 
         return explain(self, self.knowledge_from_view(view), view["seat"], card, mask_of(view["faceup"]),
-                       is_old=card in view.get("laosui", []))
+                       is_old=card in view.get("laosui", []), lang=lang)
 
     def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0, samples: int = 200):
         """While this seat must bid: win chances and expected payments of 做 and 唔做 (the bid

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from yezi.components.lukfu_deck import WAN_TSIN, card, cards_of, suit
 from yezi.games.lukfu.plays import PLAYS, PlayTable
+from yezi.i18n import N_, Msg
 
 SUIT_MASKS = tuple(sum(1 << card(s, n) for n in range(1, 10)) for s in range(4))
 SUITED = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]
@@ -49,7 +50,7 @@ class Constraint:
     fixed: int
     forbid: int
     combos: tuple[int, ...]
-    why: str  # for explanations
+    why: Msg | str  # for explanations (a message shown in the reader's language)
 
     def ok(self, cards: int) -> bool:
         if cards & self.forbid:
@@ -88,7 +89,8 @@ class Knowledge:
         """The facts of one seat. `explain=False` leaves out the words that explain them (where
         each card was seen, why each fact holds): the deduction never reads them."""
         names = seat_names or [str(s) for s in range(len(hand_sizes))]
-        located: dict[int, str] = {c: "in your hand" for c in cards_of(hand)} if explain else {}
+        in_hand = Msg(N_("in your hand"))
+        located: dict[int, Msg] = dict.fromkeys(cards_of(hand), in_hand) if explain else {}
         faceup = 0
         slots: list[Slot] = []
         events: dict[int, list[tuple]] = {q: [] for q in active if q != seat}
@@ -101,7 +103,7 @@ class Knowledge:
                     faceup |= m
                     if explain:
                         for c in cards_of(m):
-                            located[c] = f"played face up by {names[q]} in trick {t + 1}"
+                            located[c] = Msg(N_("played face up by {seat} in trick {n}"), seat=names[q], n=t + 1)
                     if q in events:
                         exempt = trick.get("exempt", False)
                         events[q].append(("play", m, k == 0 and not exempt and e["play"] < 37, e["play"]))
@@ -110,7 +112,7 @@ class Knowledge:
                     own_disc_total |= m
                     if explain:
                         for c in cards_of(m):
-                            located[c] = f"discarded by you in trick {t + 1}"
+                            located[c] = Msg(N_("discarded by you in trick {n}"), n=t + 1)
                 elif q in events:
                     slots.append(Slot(q, e["discard"], t))
                     events[q].append(("discard", len(slots) - 1, e["against"]))
@@ -140,8 +142,8 @@ class Knowledge:
                     if forbid or combos:
                         constraints.append(Constraint(
                             tuple(later_slots), fixed, forbid, combos,
-                            f"{names[q]} discarded in trick {t + 1 if t is not None else '?'} "
-                            f"and so held nothing that beat the best play" if explain else "",
+                            Msg(N_("{seat} discarded in trick {n} and so held nothing that beat the best play"),
+                                seat=names[q], n=t + 1 if t is not None else "?") if explain else "",
                         ))
                 elif ev[2]:  # a non-exempt single lead
                     c = ev[3]
@@ -149,7 +151,8 @@ class Knowledge:
                     if forbid:
                         constraints.append(Constraint(
                             tuple(later_slots), fixed | ev[1], forbid, (),
-                            f"{names[q]} led a single and so held no card of a higher suit" if explain else "",
+                            Msg(N_("{seat} led a single and so held no card of a higher suit"), seat=names[q])
+                            if explain else "",
                         ))
         cap = sum(s.capacity for s in slots)
         if cap != bin(unknown).count("1"):
@@ -239,18 +242,30 @@ class Knowledge:
             raise AssertionError("no world is consistent with this seat's knowledge")
         return found
 
-    def where(self, c: int, seat_names: list[str]) -> list[str]:
-        """Every place a card the seat cannot locate may be, in words."""
+    def where(self, c: int, seat_names: list) -> list[Msg]:
+        """Every place a card the seat cannot locate may be, as messages (`kind` says which: dummy,
+        hand or discard); seat names may be per-language dicts."""
         out = []
         for i, s in enumerate(self.slots):
             if s.capacity and self.possible(c, i):
                 if s.owner < 0:
-                    out.append("the dummy's card")
+                    out.append(_Place("dummy", N_("the dummy's card")))
                 elif s.trick is None:
-                    out.append(f"{seat_names[s.owner]}'s hand")
+                    out.append(_Place("hand", N_("{seat}'s hand"), seat=seat_names[s.owner]))
                 else:
-                    out.append(f"{seat_names[s.owner]}'s discard in trick {s.trick + 1}")
+                    out.append(_Place("discard", N_("{seat}'s discard in trick {n}"), seat=seat_names[s.owner],
+                                      n=s.trick + 1))
         return out
+
+
+class _Place(Msg):
+    """A place a card may be, with the kind of place (explanations list hands apart)."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str, msgid: str, **params):
+        super().__init__(msgid, **params)
+        self.kind = kind
 
 
 RESTARTS = 6  # randomised plain attempts after the first, before the complete search

@@ -27,7 +27,7 @@ def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int
 
 
 TEMPLATES = {
-    "declare": {"en": "{w} declares {hu} 糊: each loser owes {pts}",
+    "declare": {"en": "{w} declares {hu} points 糊: each loser owes {pts}",
                 "zh-hant": "{w}食{hu}糊：每位輸家賠{pts}分", "zh-hans": "{w}食{hu}糊：每位输家赔{pts}分"},
     "dummy_match": {"en": "{d} holds {card}; matching: {cards} → 5 + {n} = {dhu} 糊: each loser owes {pts}",
                     "zh-hant": "{d}持{card}，同數的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位輸家賠{pts}分",

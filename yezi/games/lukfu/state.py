@@ -20,9 +20,12 @@ from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of,
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import State
 from yezi.games.lukfu import actions as A
+from yezi.games.lukfu import terms as lt
 from yezi.games.lukfu.knowledge import SUIT_MASKS, Knowledge, is_laosui_deduced
-from yezi.games.lukfu.plays import GE, PLAYS, SHUN, SINGLE
+from yezi.games.lukfu.plays import PLAYS, SHUN, SINGLE
 from yezi.games.lukfu.settlement import Settlement, privileged_seat, settle_declare, settle_tigers
+from yezi.i18n import N_, Msg
+from yezi.i18n.terms import names, term
 
 TIGERS, BID, PLAY, LAST, OVER = "tigers", "bid", "play", "last", "over"
 FIVE_TIGERS = mask_of([0, 9, 18, 27, WAN_TSIN])
@@ -205,7 +208,7 @@ class LukFuState(State):
                 seat=seat, hand=self.hands[seat], hand_sizes=[h.bit_count() for h in self.hands],
                 tricks=self.tricks, own_discards=own, active=self.active, dummy=self.dummy,
                 universe=self.game.universe, table=self.table, strict=self.rules["must_beat"] == "strict",
-                seat_names=[self.game.seat_name(s, "en") for s in range(self.game.num_seats)], explain=explain,
+                seat_names=self.game.seat_names_by_lang() if explain else None, explain=explain,
             )
             if explain:
                 self._explained[seat] = (self._facts, k)
@@ -335,11 +338,12 @@ class LukFuState(State):
         """糊 if `seat` declared now: cards won plus 老歲 cards in hand."""
         return self.hu[seat] + self.hand_laosui(seat).bit_count()
 
-    def explain_laosui(self, seat: int, c: int) -> str:
+    def explain_laosui(self, seat: int, c: int, lang: str = "en") -> str:
         """Why a card is or is not 老歲 for `seat`, in words a referee can check."""
         from yezi.games.lukfu.explain import explain
 
-        return explain(self.game, self.knowledge(seat, explain=True), seat, c, self.faceup, self.is_laosui(seat, c))
+        return explain(self.game, self.knowledge(seat, explain=True), seat, c, self.faceup, self.is_laosui(seat, c),
+                       lang)
 
     # ---- strength measure (strong_pass = forbidden) ----------------------------------------
     def strength_measure(self, seat: int) -> int:
@@ -469,54 +473,64 @@ class LukFuState(State):
         g = self.game
         legal_text = [g.format_action(a, "zh-hant") for a in legal]
         seat = self.to_act
-        what = g.format_action(action, "en")
 
-        def err(rule: str, msg: str) -> IllegalAction:
-            return IllegalAction(rule, msg, legal_text)
+        def what(lang: str) -> str:
+            return g.format_action(action, lang)
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, **params), legal_text)
 
         if self.phase == TIGERS:
             if action == A.TIGERS:
-                return err("five-tigers", "五虎下山 needs 雲綫, 百子, 一貫, 一索 and 毛公 in your hand")
-            return err("phase", "now each player in turn may declare 五虎下山 (or say 不報)")
+                return err("five-tigers", N_("{tigers} needs {cards} in your hand"), tigers=lt.TIGERS,
+                           cards=names([WAN_TSIN, 0, 9, 18, 27], name))
+            return err("phase", N_("now each player in turn may declare {tigers} (or say {no})"),
+                       tigers=lt.TIGERS, no=lt.NO_TIGERS)
         if self.phase == BID:
             if action == A.PASS:
-                return err("strong-pass", "可以做而唔做 is forbidden here: your hand is strong enough that you must bid")
-            return err("phase", "this is the bidding: say 做 or 唔做")
+                return err("strong-pass", N_("passing with a hand that could bid ({what}) is forbidden here: your hand "
+                                             "is strong enough that you must bid"), what=lt.STRONG_PASS)
+            return err("phase", N_("this is the bidding: say {bid} or {pass_}"), bid=term("做", "bid"),
+                       pass_=term("唔做", "pass"))
         if self.phase == LAST:
-            return err("phase", "the cards are out: you may only declare (食糊) or not")
+            return err("phase", N_("the cards are out: you may only declare a win ({declare}) or not"),
+                       declare=term("食糊"))
         if action in (A.PASS, A.BID, A.TIGERS, A.NO_TIGERS, A.DECLINE):
-            return err("phase", "play is in progress: play cards (or declare at the start of a trick)")
+            return err("phase", N_("play is in progress: play cards (or declare at the start of a trick)"))
         if action == A.DECLARE:
             if self.followers_started():
-                return err("declare-at-lead", "you may declare only at the start of a trick, when you lead")
-            return err("declare-six", f"you need 6 糊 to declare; you have {self.hu_count(seat)}")
+                return err("declare-at-lead", N_("you may declare only at the start of a trick, when you lead"))
+            return err("declare-six", N_("you need 6 {hu} to declare; you have {n}"), hu=lt.HU, n=self.hu_count(seat))
         cards = PLAYS[action - A.PLAY_BASE].mask if action < A.DISCARD_BASE else 1 << (action - A.DISCARD_BASE)
         if cards & ~self.hands[seat]:
-            return err("not-in-hand", f"{what}: you do not hold " + " ".join(name(c) for c in cards_of(cards & ~self.hands[seat])))
+            return err("not-in-hand", N_("{what}: you do not hold {cards}"), what=what,
+                       cards=names(cards_of(cards & ~self.hands[seat]), name))
         if not self.followers_started():
             if action >= A.DISCARD_BASE:
-                return err("lead-discard", "the leader plays face up; discarding is for followers")
+                return err("lead-discard", N_("the leader plays face up; discarding is for followers"))
             pid = action - A.PLAY_BASE
             p = PLAYS[pid]
             if p.kind == SHUN and p.size > self.table.max_run:
-                return err("run-length", f"a 順 here has at most {self.table.max_run} cards")
+                return err("run-length", N_("a {run} here has at most {n} cards"), run=lt.KINDS[SHUN],
+                           n=self.table.max_run)
             if p.kind == SINGLE:
-                return err("lead-order", f"{what}: a single lead must come from the first class of your hand "
-                           "(拾 non-老歲, 拾 老歲, 貫 ..., 綫 老歲, 雲綫); allowed now: "
-                           + " ".join(name(c) for c in cards_of(self.single_leads(seat))))
-            return err("not-legal", f"{what} is not a legal lead")
+                return err("lead-order", N_("{what}: a single lead must come from the first class of your hand "
+                                            "({order}); allowed now: {cards}"), what=what, order=lt.LEAD_ORDER,
+                           cards=names(cards_of(self.single_leads(seat)), name))
+            return err("not-legal", N_("{what} is not a legal lead"), what=what)
         lead = PLAYS[self.trick["lead"]]
         if action >= A.DISCARD_BASE:
             if self.rules["must_beat"] == "strict" and self.table.beating_plays(self.hands[seat], self.best_play):
-                return err("must-beat", "you can beat, so you must beat (strict rule)")
-            return err("must-beat", f"discarding {what} would leave you holding a play that beats the best play; "
-                       "discard so that no beating combination stays in your hand, or beat")
+                return err("must-beat", N_("you can beat, so you must beat (strict rule)"))
+            return err("must-beat", N_("discarding {what} would leave you holding a play that beats the best play; "
+                                       "discard so that no beating combination stays in your hand, or beat"), what=what)
         p = PLAYS[action - A.PLAY_BASE]
         if self.pending:
-            return err("discard-in-progress", "you have started discarding: choose the rest of your face-down cards")
+            return err("discard-in-progress", N_("you have started discarding: choose the rest of your face-down cards"))
         if p.kind != lead.kind or p.size != lead.size:
-            return err("follow-kind", f"follow with {lead.size} card(s) of the same kind ({_kind(lead.kind)}) or discard")
-        return err("must-top", f"{what} does not beat the best play so far")
+            return err("follow-kind", N_("follow with {n} card(s) of the same kind ({kind}) or discard"), n=lead.size,
+                       kind=lt.KINDS[lead.kind])
+        return err("must-top", N_("{what} does not beat the best play so far"), what=what)
 
     # ---- outcome and views -----------------------------------------------------------------
     def payments(self) -> list[int]:
@@ -661,10 +675,6 @@ def _snapshot_tricks(tricks: list[dict]) -> list[dict]:
         return []
     last = tricks[-1]
     return [*tricks[:-1], {**last, "plays": list(last["plays"])}]
-
-
-def _kind(k: int) -> str:
-    return {SINGLE: "單張 single", GE: "各 set", SHUN: "順 run"}[k]
 
 
 def _hitting_set_within(sets: list[int], budget: int) -> bool:

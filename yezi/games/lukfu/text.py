@@ -5,6 +5,7 @@ from __future__ import annotations
 from yezi.components.lukfu_deck import NUMERALS, SUIT_NAMES, WAN_TSIN, name, parse_card, suit
 from yezi.core.errors import NotationError
 from yezi.games.lukfu.plays import PLAYS, format_play
+from yezi.i18n import N_, _
 
 L = {
     "zh-hant": {"hand": "手牌", "trick": "本輪", "won": "已贏", "hu": "糊", "bid": "做牌", "priv": "特權",
@@ -92,14 +93,15 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
 def why(game, view: dict, arg: str, lang: str) -> str:
     """`why CARD`: the reason a card in your hand is (or is not) 老歲."""
     if not arg:
-        return "usage: why CARD   (for example: why 七綫, why 7C)"
+        return _(lang, N_("usage: why CARD   (for example: why {example}, why 7C)"),
+                 example={"zh-hant": "七綫", "zh-hans": "七线", "en": "9T"})
     try:
         c = parse_card(arg)
     except NotationError as e:
         return str(e)
     if c not in view.get("hand", []):
-        return f"{name(c, lang)} is not in your hand"
-    return game.explain_laosui(view, c)
+        return _(lang, N_("{card} is not in your hand"), card=name(c, lang))
+    return game.explain_laosui(view, c, lang)
 
 
 def hint(game, view: dict, arg: str, lang: str) -> str:
@@ -109,4 +111,7 @@ def hint(game, view: dict, arg: str, lang: str) -> str:
     return hint_command(game, view, arg, lang)
 
 
+why.help = N_("why CARD: why a card in your hand is, or is not, a boss card")  # type: ignore[attr-defined]
+hint.help = N_("hint: while bidding, the win chance and expected payment of bidding or passing; "  # type: ignore[attr-defined]
+               "otherwise the search bot's move")
 COMMANDS = {"why": why, "hint": hint}

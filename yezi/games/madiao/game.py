@@ -42,6 +42,9 @@ from yezi.components.madiao_deck import (
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.madiao.cut import bad_faces, first_receiver
+from yezi.i18n import N_, Msg
+from yezi.i18n.terms import name as cjk_name
+from yezi.i18n.terms import term
 
 UP = 0  # 0..39: play a card face up (lead 發 or capture 捉)
 DOWN = 40  # 40..79: discard a card face down (滅)
@@ -65,6 +68,13 @@ def stake_code(chips: int) -> int:
 
 def stake_of(code: int) -> int:
     return 2 * (code - STAKE + 1)
+
+
+#: Feng Menglong's guard sentences (馬弔牌經), quoted in Chinese and translated in English
+GUARD_L1 = {"zh-hant": "十門為虛位。非百老在手，不可鬭也", "zh-hans": "十门为虚位。非百老在手，不可斗也",
+            "en": "the Tens are an empty seat; without the Old Hundred in hand, do not contest them"}
+GUARD_L2 = {"zh-hant": "千、萬為留守，非百老已出，不可鬭也", "zh-hans": "千、万为留守，非百老已出，不可斗也",
+            "en": "the Thousands and Myriads stay on guard; until the Old Hundred is out, do not contest them"}
 
 
 class MaDiao(Game):
@@ -455,37 +465,39 @@ class MaDiaoState(State):
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
         g = self.game
         names = [g.format_action(a, "en") for a in legal]
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, **params), names)
+
         if self.phase == PHASE_STAKE:
-            return IllegalAction("stake", f"the banker sets the stake first: one of {', '.join(names)}", names)
+            return err("stake", N_("the banker sets the stake first: one of {stakes}"),
+                       stakes=lambda lang: ", ".join(g.format_action(a, lang) for a in legal))
         if self.phase == PHASE_MIAN:
-            return IllegalAction("mian-dou", "declare 免鬭 or play on (鬭)", names)
+            return err("mian-dou", N_("declare {mian} or play on ({dou})"),
+                       mian=cjk_name("免鬭", "免斗", "no contest"), dou=cjk_name("鬭", "斗", "contest"))
         c = action % 40
         seat = self.to_act
         if action >= STAKE:
-            return IllegalAction("phase", "the hand is being played: play or discard a card", names)
+            return err("phase", N_("the hand is being played: play or discard a card"))
         if c not in self.hands[seat]:
-            return IllegalAction("not-in-hand", f"{card_name(c, 'en')} is not in your hand", names)
+            return err("not-in-hand", N_("{card} is not in your hand"), card=lambda lang: card_name(c, lang))
         trick = self.tricks[-1]
         if not trick["plays"] and action >= DOWN:
-            return IllegalAction("lead-face-up", "the lead (發) is played face up", names)
+            return err("lead-face-up", N_("the lead ({lead}) is played face up"), lead=cjk_name("發", "发", "lead"))
         if self.game.rules["guard_rules"] == "prohibit" and self.guard_breach(seat, action):
             rule = self.guard_breach(seat, action)
-            msg = (
-                "十門為虛位。非百老在手，不可鬭也: without 百老 you may not lead the 十 suit"
-                if rule == "L1"
-                else "千、萬為留守，非百老已出，不可鬭也: 千萬/萬萬 guard until 百老 has appeared"
-            )
-            return IllegalAction(rule, msg, names)
+            if rule == "L1":
+                return err(rule, N_("without {bailao} in your hand you may not lead the Tens suit (Feng: {source})"),
+                           bailao=term("百老"), source=GUARD_L1)
+            return err(rule, N_("the Thousands and Myriads guard until {bailao} has appeared (Feng: {source})"),
+                       bailao=term("百老"), source=GUARD_L2)
         if action < DOWN and trick["plays"]:
-            return IllegalAction(
-                "capture",
-                f"a face-up play must capture: same suit as the lead and above "
-                f"{card_name(trick['best'], 'en')}; otherwise discard it face down (滅)",
-                names,
-            )
+            return err("capture", N_("a face-up play must capture: same suit as the lead and above {best}; otherwise "
+                                     "discard it face down ({fill})"),
+                       best=lambda lang: card_name(trick["best"], lang), fill=term("滅", "fill"))
         if self.game.rules["must_capture"]:
-            return IllegalAction("must-capture", "you can capture, so you must (option V8)", names)
-        return IllegalAction("must-follow", "you hold the led suit, so you must play it (option V9)", names)
+            return err("must-capture", N_("you can capture, so you must (option V8)"))
+        return err("must-follow", N_("you hold the led suit, so you must play it (option V9)"))
 
     # --- applying ---------------------------------------------------------------------------------
     def apply_unchecked(self, action: int) -> None:

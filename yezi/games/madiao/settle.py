@@ -25,60 +25,65 @@ from yezi.components.madiao_deck import (
     card_name,
     suit_of,
 )
+from yezi.games.madiao import words as W
+from yezi.i18n import N_, Msg, gettext, render
+from yezi.i18n.terms import term
 
 # Clauses of 《馬弔脚例》 (seed 002) quoted by the settlement explanation.
 F = {
-    "diao": "弔法：止一牌上卓，輸一弔；即二牌俱不上卓，亦止輸一弔；有三牌贏一弔；即有五牌亦止贏一弔…"
-    "若兩人無牌，兩人四卓，則各贏一弔。若兩人三卓，一人無牌，則分贏一弔",
-    "diao_b": "弔法 (Model B, banker-centred: [Q-code] scoringService.ts; option V11)",
-    "bai": "名目：百老上卓又正本曰大活百…止正本百老不上卓曰小活百…有百老既不上卓又不正本曰死百，或止上卓不正本亦曰死百；"
-    "開注：死百一注…小活二注…大活三注",
-    "baitu": "名目：隨配一雌突曰大活百突／小活百突／死百突（凡有公無雌，有雌無公，俱不作突）；"
-    "開注：死百突二注…小活百突四注…大活百突六注（凡突隨百開，如妻以夫貴）",
-    "xiaotu": "名目：九十隨配一雌突曰小突；開注：小突一注",
-    "qiaomen": "開注：大活敲門一注；大活散家不敲樁家，樁家不敲散家，止散家大活敲二散家",
-    "shang": "看賞法：四尊曰正賞…正賞在面，次賞代之…凡賞須上卓，須正本；開注：賞一注",
-    "cishang": "四副尊曰次賞 (option V12: a live 次賞 pays 1 注)",
-    "sankai": "名目：百千萬俱上卓曰三開；開注：三開三注",
-    "sihong": "名目：百千萬配空文曰四紅；開注：四紅四注",
-    "quanshou": "開注：八卓全收八注（七卓亦謂之全收，以俱打倒也；若他人先得一桌，以後得七桌，不算）",
-    "jiakui": "看賞法：看賞用底牌面葉之次，倘次逢正賞，則次賞謂之假逵，罰與三人各一注。若預先滅死，不論",
-    "siji": "免鬭：四極開三家各一注，免鬭",
-    "mian": "免鬭：十門滿五張者免鬭。餘三門滿六張者免鬭。凡遇免鬭，俱另拈樁",
-    "he": "如牌有異賞，三家齊賀（不論當樁與不當樁）…以上俱以全弔論，不許復角，竟奪作樁。止有百老之家免賀",
-    "quantu": "名目：百老、九十、五、六、八萬俱全曰全突大活；全突賀五注",
-    "cut": "罰例：拍牌見百老者，罰一注，另拈樁",
-    "pool": "罰例：以上凡罰，俱入官堆，俟後大活百得之",
-    "ante": "罰例：如一牌未有大活，則人加一子入官堆",
-    "liab": "罰例：出十門千、萬，致活百老者，及故縱樁牌活賞者，鬭法低矢致活樁家者，俱代人認開數"
-    "（如已正本者止認一開，未正本者認二開，活散家止代樁認，若活樁家則兼三家認）…願認者聽",
-    "direction": "以上樁家開散家。散家止開樁家。遇重款，即重開",
+    "diao": N_("弔法：止一牌上卓，輸一弔；即二牌俱不上卓，亦止輸一弔；有三牌贏一弔；即有五牌亦止贏一弔…若兩人無牌，"
+        "兩人四卓，則各贏一弔。若兩人三卓，一人無牌，則分贏一弔"),
+    "diao_b": N_("弔法 (Model B, banker-centred: [Q-code] scoringService.ts; option V11)"),
+    "bai": N_("名目：百老上卓又正本曰大活百…止正本百老不上卓曰小活百…有百老既不上卓又不正本曰死百，或止上卓不正本"
+        "亦曰死百；開注：死百一注…小活二注…大活三注"),
+    "baitu": N_("名目：隨配一雌突曰大活百突／小活百突／死百突（凡有公無雌，有雌無公，俱不作突）；開注：死百突二注…小"
+        "活百突四注…大活百突六注（凡突隨百開，如妻以夫貴）"),
+    "xiaotu": N_("名目：九十隨配一雌突曰小突；開注：小突一注"),
+    "qiaomen": N_("開注：大活敲門一注；大活散家不敲樁家，樁家不敲散家，止散家大活敲二散家"),
+    "shang": N_("看賞法：四尊曰正賞…正賞在面，次賞代之…凡賞須上卓，須正本；開注：賞一注"),
+    "cishang": N_("四副尊曰次賞 (option V12: a live 次賞 pays 1 注)"),
+    "sankai": N_("名目：百千萬俱上卓曰三開；開注：三開三注"),
+    "sihong": N_("名目：百千萬配空文曰四紅；開注：四紅四注"),
+    "quanshou": N_("開注：八卓全收八注（七卓亦謂之全收，以俱打倒也；若他人先得一桌，以後得七桌，不算）"),
+    "jiakui": N_("看賞法：看賞用底牌面葉之次，倘次逢正賞，則次賞謂之假逵，罰與三人各一注。若預先滅死，不論"),
+    "siji": N_("免鬭：四極開三家各一注，免鬭"),
+    "mian": N_("免鬭：十門滿五張者免鬭。餘三門滿六張者免鬭。凡遇免鬭，俱另拈樁"),
+    "he": N_("如牌有異賞，三家齊賀（不論當樁與不當樁）…以上俱以全弔論，不許復角，竟奪作樁。止有百老之家免賀"),
+    "quantu": N_("名目：百老、九十、五、六、八萬俱全曰全突大活；全突賀五注"),
+    "cut": N_("罰例：拍牌見百老者，罰一注，另拈樁"),
+    "pool": N_("罰例：以上凡罰，俱入官堆，俟後大活百得之"),
+    "ante": N_("罰例：如一牌未有大活，則人加一子入官堆"),
+    "liab": N_("罰例：出十門千、萬，致活百老者，及故縱樁牌活賞者，鬭法低矢致活樁家者，俱代人認開數（如已正本者止認一"
+        "開，未正本者認二開，活散家止代樁認，若活樁家則兼三家認）…願認者聽"),
+    "direction": N_("以上樁家開散家。散家止開樁家。遇重款，即重開"),
 }
 
 HE_LINES = {
-    "四尊四極": ("四尊四極全賀八注", 8),
-    "八紅有百老": ("八紅有百老者賀七注", 7),
-    "八紅": ("八紅賀六注", 6),
-    "十門渾成有百老": ("十門渾成有百老者賀五注", 5),
-    "全突": ("全突賀五注", 5),
-    "四尊有百老": ("四尊有百老者賀五注", 5),
-    "渾成": ("渾成賀四注（八牌一門）", 4),
-    "四尊": ("四尊賀四注", 4),
+    "四尊四極": (N_("四尊四極全賀八注"), 8),
+    "八紅有百老": (N_("八紅有百老者賀七注"), 7),
+    "八紅": (N_("八紅賀六注"), 6),
+    "十門渾成有百老": (N_("十門渾成有百老者賀五注"), 5),
+    "全突": (N_("全突賀五注"), 5),
+    "四尊有百老": (N_("四尊有百老者賀五注"), 5),
+    "渾成": (N_("渾成賀四注（八牌一門）"), 4),
+    "四尊": (N_("四尊賀四注"), 4),
 }
 
-EN = {
-    "弔": "trick settlement (弔)", "大活百": "百老 fully live", "小活百": "百老 half live", "死百": "百老 dead",
-    "大活百突": "百老 fully live with a 雌突", "小活百突": "百老 half live with a 雌突", "死百突": "百老 dead with a 雌突",
-    "小突": "九十 with a 雌突", "敲門": "knocking (a 散家's 大活 collects from the other 散家)",
-    "賞": "live prize card", "次賞": "live second prize card", "三開": "百, 千, 萬萬 all won", "四紅": "the four reds won",
-    "八卓全收": "all tricks", "假逵": "impostor 次賞", "四極": "the four lowest cards", "免鬭": "no contest",
-    "賀": "special hand", "全突大活": "all five 突 cards and 大活", "拍牌見百老": "the cut shows 百老",
-    "官堆": "the pool", "代人認開": "liability", "子": "ante to the pool",
-}
+EN = {k: v["en"] for k, v in W.ITEMS.items()}  # English names of the items (views carry them as "en")
 
 
-def _sn(state, seat: int) -> str:
-    return state.game.seat_name(seat, "zh-hant")
+def _sn(state, seat: int) -> dict[str, str]:
+    """A seat's name in every language (a message parameter)."""
+    return {lg: state.game.seat_name(seat, lg) for lg in ("zh-hant", "zh-hans", "en")}
+
+
+def _cn(c: int):
+    """A card's name as a message parameter: English with its characters beside it."""
+    return lambda lang: f"{card_name(c, 'en')} {card_name(c)}" if lang == "en" else card_name(c, lang)
+
+
+def _text(x: Any, lang: str) -> str:
+    return str(x.render(lang) if isinstance(x, Msg) else render(x, lang))
 
 
 def _val(x: Any) -> int | Fraction:
@@ -182,11 +187,13 @@ class _Book:
     def __init__(self):
         self.items: list[dict[str, Any]] = []
 
-    def add(self, key: str, clause: str, pairs: list[tuple[Any, Any, Fraction]], detail: str = "",
-            chips: bool = False) -> None:
+    def add(self, key: str, clause: str, pairs: list[tuple[Any, Any, Fraction]], detail: Any = "",
+            chips: bool = False, parts: tuple[str, ...] | None = None) -> None:
+        """`detail` may be a message (shown in each language); `parts`: the catalog entries `clause` joins."""
         pairs = [(a, b, z) for a, b, z in pairs if z and a != b]
         if pairs:
-            self.items.append({"item": key, "clause": clause, "pairs": pairs, "detail": detail, "chips": chips})
+            self.items.append({"item": key, "clause": clause, "pairs": pairs, "detail": detail, "chips": chips,
+                               "parts": parts or (clause,)})
 
 
 def _direction(seat: int, zhu) -> list[tuple[int, int, int]]:
@@ -212,20 +219,23 @@ def settle(state) -> dict[str, Any]:
     he = list(state.he)
 
     if reason == "cut-bailao":
-        book.add("拍牌見百老", F["cut"], [(1, "pool", 1)], "the dealer (下首) pays 1 注 into the 官堆")
+        book.add("拍牌見百老", F["cut"], [(1, "pool", 1)],
+                 Msg(N_("{seat} pays 1 stake into the {pool}"), seat=_sn(state, 1), pool=W.POOL))
     elif reason == "siji":
         s = state.siji
         book.add("四極", F["siji"], [(p, s, 1) for p in range(4) if p != s])
     elif reason == "mian":
         book.items.append({"item": "免鬭", "clause": F["mian"], "pairs": [], "chips": False,
-                           "detail": f"{_sn(state, state.mian_declarer)} 十門滿五張 / 餘門滿六張; no payments"})
+                           "detail": Msg(N_("{seat}: five Tens or six of another suit; no payments"),
+                                         seat=_sn(state, state.mian_declarer))})
 
     if reason == "he" or (reason == "played" and he):
         for seat, names, zhu in he:
             exempt = holder if holder is not None and holder != seat else None
             payers = [p for p in range(4) if p not in (seat, exempt)]
             lines = "；".join(HE_LINES[n][0] for n in names.split("+"))
-            book.add("賀", F["he"] + "。" + lines, [(p, seat, zhu) for p in payers], names)
+            book.add("賀", F["he"] + "。" + lines, [(p, seat, zhu) for p in payers], names,
+                     parts=(F["he"], *(HE_LINES[n][0] for n in names.split("+"))))
 
     if reason == "played":
         _played(state, book, t, holder, status)
@@ -237,11 +247,11 @@ def settle(state) -> dict[str, Any]:
         total = state.pool_before + pool_in
         if total:
             book.add("官堆", F["pool"], [("pool", dahuo_seat, total)],
-                     "大活 takes the whole pool", chips=True)
+                     Msg(N_("the fully live Hundred takes the whole pool")), chips=True)
     elif reason == "played" or r["ante_after_void"]:
         unit = stake if r["pool_unit"] == "stake" else 1
         book.add("子", F["ante"], [(s, "pool", unit) for s in range(4)],
-                 "no 大活 this hand: each adds one 子", chips=True)
+                 Msg(N_("no fully live Hundred this hand: each adds one chip")), chips=True)
 
     net: list[Any] = [0] * 4
     transfers: list[Any] = [0] * 4
@@ -280,11 +290,19 @@ def public(state, res: dict[str, Any]) -> dict[str, Any]:
     items = []
     for it in res["items"]:
         mult = 1 if it["chips"] else stake
+        clause = it.get("parts") or (it["clause"],)
+        detail = it["detail"]
+        if it["item"] == "賀" and isinstance(detail, str):  # the special hands' names, "四尊+八紅"
+            detail = [W.HE.get(n, n) for n in detail.split("+")]
         items.append({
             "item": it["item"],
             "en": EN.get(it["item"], it["item"]),
-            "detail": it["detail"],
+            "detail": it["detail"] if isinstance(it["detail"], str) else _text(detail, "zh-hant"),
             "clause": it["clause"],
+            # the same in each language: the item's name, its detail, and Feng's clause (English: translated)
+            "i18n": {lg: {"item": render(W.ITEMS.get(it["item"], it["item"]), lg), "detail": _text(detail, lg),
+                          "clause": ("。" if lg != "en" else " ").join(gettext(lg, x) for x in clause)}
+                     for lg in ("zh-hant", "zh-hans", "en")},
             "transfers": [
                 {"from": a, "to": b, "zhu": None if it["chips"] else _num(z), "chips": _num(z * mult)}
                 for a, b, z in it["pairs"]
@@ -332,9 +350,11 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             share = Fraction(1, len(winners)) if len(winners) > 1 else 1
             # 獨贏一家曰獨弔，共贏一家曰合弔，兩家分贏曰各弔
             if len(winners) == 1:
-                kind = "獨弔" + (f" ×{len(losers)}" if len(losers) > 1 else "")
+                kind: Any = W.DIAO_KINDS["獨弔"]
+                if len(losers) > 1:
+                    kind = Msg(N_("{kind} ×{n}"), kind=kind, n=len(losers))
             else:
-                kind = "合弔" if len(losers) == 1 else "各弔"
+                kind = W.DIAO_KINDS["合弔" if len(losers) == 1 else "各弔"]
             book.add("弔", F["diao"], [(p, w, share) for p in losers for w in winners], kind)
         elif all(x == 2 for x in t):
             status["sihe"] = True  # 四和氣
@@ -345,7 +365,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
                 pairs.append((s, 0, 1))
             elif t[s] >= 3:
                 pairs.append((0, s, 1))
-        book.add("弔", F["diao_b"], pairs, "banker-centred")
+        book.add("弔", F["diao_b"], pairs, Msg(N_("banker-centred")))
     # 2. 百老 and 突
     used_ci: dict[int, int] = {}
     bai_tu = False
@@ -365,7 +385,8 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             amount = base * 2 if r["nested_items"] == "highest" else base + base * 2
         status["bailao"] = name
         clause = F["baitu"] if ci is not None else F["bai"]
-        book.add(name, clause, _direction(h, amount), f"{_sn(state, h)}: {card_name(BAILAO)}, {t[h]} 卓")
+        book.add(name, clause, _direction(h, amount), Msg(N_("{seat}: {card}, {n} {tricks}"), seat=_sn(state, h),
+                                                          card=_cn(BAILAO), n=t[h], tricks=W.TRICK))
         if st == "大活百":
             status["dahuo_seat"] = h
             if h != 0:
@@ -387,7 +408,8 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             continue
         if cond == "zhengben" and t[s] < 2:
             continue
-        book.add("小突", F["xiaotu"], _direction(s, 1), f"{card_name(JIUSHI)} with {card_name(ci)}")
+        book.add("小突", F["xiaotu"], _direction(s, 1), Msg(N_("{card} with {partner}"), card=_cn(JIUSHI),
+                                                                 partner=_cn(ci)))
     # 全突大活 (option V17 quantu_condition=dahuo): paid after play as a 賀 by the three others
     if (r["quantu_condition"] == "dahuo" and holder is not None and status.get("dahuo_seat") == holder
             and {BAILAO, JIUSHI, *CI_TU} <= dealt[holder]):
@@ -399,14 +421,15 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
         w = next((s for s in range(4) if z in won[s]), None)
         if w is not None and t[w] >= 2:
             live_shang.append((z, w))
-            sub = "" if z == ZHENG_SHANG[suit] else f" ({card_name(z)} stands for {card_name(ZHENG_SHANG[suit])})"
-            book.add("賞", F["shang"], _direction(w, 1), f"{card_name(z)} live{sub}")
+            live = (Msg(N_("{card} live"), card=_cn(z)) if z == ZHENG_SHANG[suit] else
+                    Msg(N_("{card} live (it stands for {main})"), card=_cn(z), main=_cn(ZHENG_SHANG[suit])))
+            book.add("賞", F["shang"], _direction(w, 1), live)
         if r["cishang_pays"]:
             c = ci_of(state, suit)
             if c is not None:
                 w = next((s for s in range(4) if c in won[s]), None)
                 if w is not None and t[w] >= 2:
-                    book.add("次賞", F["cishang"], _direction(w, 1), f"{card_name(c)} live")
+                    book.add("次賞", F["cishang"], _direction(w, 1), Msg(N_("{card} live"), card=_cn(c)))
     status["live_shang"] = [[z, w] for z, w in live_shang]
     # 三開 / 四紅
     san = [role_card(state, c) for c in (BAILAO, QIANWAN, WANWAN)]
@@ -423,7 +446,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
     # 八卓全收
     for s in range(4):
         if t[s] == 8 or (t[s] == 7 and _seven_counts(state, s)):
-            book.add("八卓全收", F["quanshou"], _direction(s, 8), f"{t[s]} tricks")
+            book.add("八卓全收", F["quanshou"], _direction(s, 8), Msg(N_("{n} {tricks}"), n=t[s], tricks=W.TRICK))
     # 4. 看賞: 假逵
     sec = state.second
     status["second"] = sec
@@ -441,7 +464,8 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
             else:
                 pairs = [(w, p, 1) for p in range(4) if p != w]
             book.add("假逵", F["jiakui"], pairs,
-                     f"底牌次張 {card_name(sec)}; {card_name(c)} 上卓 by {_sn(state, w)}")
+                     Msg(N_("second bottom card {second}; {card} won by {seat}"), second=_cn(sec), card=_cn(c),
+                         seat=_sn(state, w)))
     # 5. liabilities
     _liabilities(state, book, t, holder, status, bai_tu, live_shang)
 
@@ -476,12 +500,12 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
     before = [[sum(1 for w in winners[:k] if w == s) for s in range(4)] for k in range(9)]
     liab = []
 
-    def bear(offender: int, beneficiary: int, amount: int, what: str, key: str):
+    def bear(offender: int, beneficiary: int, amount: int, what: Msg, key: str):
         if beneficiary == 0:
             pairs = [(offender, p, amount) for p in (1, 2, 3) if p != offender]
         else:
             pairs = [(offender, 0, amount)] if offender != 0 else []
-        book.add("代人認開", F["liab"], pairs, f"{key}: {what}")
+        book.add("代人認開", F["liab"], pairs, Msg(N_("{rule}: {what}"), rule=key, what=what))
         liab.append({"rule": key, "offender": offender, "beneficiary": beneficiary, "kai": amount})
 
     snaps = None
@@ -502,7 +526,8 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
             if r["tu_doubling"] and bai_tu:
                 amount *= 2
             c = a % 40
-            bear(seat, holder, amount, f"{card_name(c)} played before 百老 appeared; 百老 became 大活", "D1")
+            bear(seat, holder, amount, Msg(N_("{card} played before {bailao} appeared; {bailao} became "
+                                                 "fully live"), card=_cn(c), bailao=term("百老")), "D1")
             break
     # D2 / D3: a 散家 let the banker's winning card pass while able to capture it.
     if snaps is None:
@@ -526,11 +551,13 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
             if won_at in window:
                 blamed.add(z)
                 amount = 1 if before[k][0] >= 2 else 2
-                bear(o, 0, amount, f"let the banker's card pass in trick {k + 1}; his {card_name(z)} lived", "D2")
+                bear(o, 0, amount, Msg(N_("let the banker's card pass in trick {n}; his {card} lived"),
+                                                n=k + 1, card=_cn(z)), "D2")
     if r["d3"] and t[0] >= 2:
         second_win = [i for i, w in enumerate(winners) if w == 0][1]
         if second_win in passes:
-            bear(passes[second_win], 0, 2, f"let pass the banker's trick {second_win + 1} that made him 正本", "D3")
+            bear(passes[second_win], 0, 2, Msg(N_("let pass the banker's trick {n} that made him even"),
+                                                         n=second_win + 1), "D3")
     status["liabilities"] = liab
 
 

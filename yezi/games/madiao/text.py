@@ -5,6 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components.madiao_deck import card_name, suit_of
+from yezi.games.madiao import words as W
+from yezi.i18n import N_, _
+from yezi.i18n import render as in_lang
+from yezi.i18n.terms import name as cjk_name
+from yezi.i18n.terms import term
+
+GUARD_D1 = {"zh-hant": "非百老已出，不可鬭也", "zh-hans": "非百老已出，不可斗也",
+            "en": "until the Old Hundred is out, do not contest them"}
 
 L = {
     "zh-hant": dict(stake="衝", pool="官堆", face="面葉", tou="頭", hand="手牌", trick="卓", won="上卓",
@@ -13,8 +21,8 @@ L = {
     "zh-hans": dict(stake="冲", pool="官堆", face="面叶", tou="头", hand="手牌", trick="桌", won="上桌",
                     none="（无）", down="灭", turn="轮到", over="本牌结束", net="输赢", next="下一桩",
                     count="数", chips="筹"),
-    "en": dict(stake="stake", pool="pool (官堆)", face="face card (面葉)", tou="first receiver (頭)", hand="hand",
-               trick="trick", won="won (上卓)", none="(none)", down="discard", turn="to act", over="hand over",
+    "en": dict(stake="stake", pool="pool", face="face card", tou="first receiver", hand="hand",
+               trick="tricks", won="won", none="(none)", down="discard", turn="to act", over="hand over",
                net="net", next="next bank", count="count", chips="chips"),
 }
 
@@ -42,7 +50,7 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
         out.append(f"{t['face']}: {face_txt}  ({t['count']} {view.get('count') or '?'}) · "
                    f"{t['tou']}: {game.seat_name(view['tou'], lg)}")
         if view.get("recut"):
-            out.append("re-cut: " + _cards(view["recut"], lang))
+            out.append(_(lg, N_("re-cut: {cards}"), cards=_cards(view["recut"], lang)))
         counts = view.get("trick_counts", [0] * 4)
         for s in range(4):
             mark = "▶" if view.get("to_act") == s else " "
@@ -65,12 +73,13 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
                 out.extend(_risks(game, view, lg))
         if view.get("phase") == "over" and view.get("settlement", {}).get("status", {}).get("trick_status"):
             ts = view["settlement"]["status"]["trick_status"]
-            out.append("  ".join(f"{game.seat_name(s, lg)} {ts[s]}" for s in range(4))
-                       + ("  四和氣" if all(x == "正本" for x in ts) else ""))
+            out.append("  ".join(f"{game.seat_name(s, lg)} {in_lang(W.TRICK_STATUS.get(ts[s], ts[s]), lg)}"
+                                 for s in range(4)) + ("  " + W.SIHE[lg] if all(x == "正本" for x in ts) else ""))
     if view.get("to_act") is not None:
         out.append(f"{t['turn']}: {game.seat_name(view['to_act'], lg)}")
     if "settlement" in view:
-        out.append(t["over"] + f" ({view['end_reason']})")
+        reason = in_lang(W.END_REASONS.get(view["end_reason"], view["end_reason"]), lg)
+        out.append(t["over"] + (f"（{reason}）" if lg != "en" else f" ({reason})"))
         out.append(explain(game, view, lg))
     return "\n".join(out)
 
@@ -81,24 +90,26 @@ def explain(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
     st = view["settlement"]
     t = L[lg]
     lines = []
+    pool = {"en": "pool"}.get(lg, W.POOL[lg])
     for it in st["items"]:
+        words = (it.get("i18n") or {}).get(lg) or {"item": it["item"], "detail": it["detail"], "clause": it["clause"]}
         parts = []
         for tr in it["transfers"]:
-            a = "官堆" if tr["from"] == "pool" else game.seat_name(tr["from"], lg)
-            b = "官堆" if tr["to"] == "pool" else game.seat_name(tr["to"], lg)
-            amt = f"{tr['zhu']}注" if tr["zhu"] is not None else f"{tr['chips']}{t['chips']}"
+            a = pool if tr["from"] == "pool" else game.seat_name(tr["from"], lg)
+            b = pool if tr["to"] == "pool" else game.seat_name(tr["to"], lg)
+            amt = f"{tr['zhu']}{W.ZHU[lg]}" if tr["zhu"] is not None else f"{tr['chips']}{W.CHIPS[lg]}"
             parts.append(f"{a}→{b} {amt}")
-        head = it["item"] + ("" if lg != "en" else f" ({it['en']})")
-        detail = f" [{it['detail']}]" if it["detail"] else ""
-        lines.append(f"· {head}{detail}: " + ", ".join(parts))
-        lines.append(f"    《馬弔脚例》{it['clause']}")
+        detail = f" [{words['detail']}]" if words["detail"] else ""
+        lines.append(f"· {words['item']}{detail}: " + ", ".join(parts))
+        lines.append(f"    {W.SOURCE[lg]}{words['clause']}")
+
     def row(xs):
         return ", ".join(f"{game.seat_name(s, lg)} {'+' if n > 0 else ''}{n}" for s, n in enumerate(_nums(xs)))
 
     lines.append(f"{t['net']} ({t['chips']}): {row(st['transfers'])}")
     lines.append(f"  + {t['pool']}: {row(st['net'])} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
     kind, seat = st["next_banker"]
-    nb = {"keep": "大活留樁", "seize": "異賞奪樁", "rotate": "輪樁", "redraw": "另拈樁"}[kind]
+    nb = W.NEXT_BANKER[kind][lg]
     lines.append(f"{t['next']}: {nb}" + (f" ({game.seat_name(seat, lg)})" if kind == "seize" else ""))
     return "\n".join(lines)
 
@@ -114,13 +125,15 @@ def _risks(game, view, lg) -> list[str]:
         guard = [c for c in view["hand"] if guard_breach(view, c) or guard_breach(view, 40 + c)]
     out = []
     if guard:
-        out.append("⚠ D1 " + _cards(guard, lg) + ": 千萬/萬萬 guard 百老 ('非百老已出，不可鬭也'); "
-                   "if 百老 then lives you bear the 開 (願認者聽)")
+        out.append("⚠ D1 " + _(lg, N_("{cards}: the Thousand-Myriad and Myriad-Myriad guard {bailao} (Feng: "
+                                      "{source}); if {bailao} then lives, you bear the payment"),
+                                   cards=_cards(guard, lg), bailao=term("百老"), source=GUARD_D1))
     trick = view["tricks"][-1]
     if view["seat"] != 0 and trick["plays"]:
         best_seat = next((s for s, c, up in reversed(trick["plays"]) if up), None)
         if best_seat == 0 and any(beats(c, trick["best"]) for c in view["hand"]):
-            out.append("⚠ D2: discarding lets the banker's card pass (故縱); if his 賞 then lives you bear the 開")
+            out.append("⚠ D2: " + _(lg, N_("discarding lets the banker's card pass; if his prize card then lives, you "
+                                          "bear the payment")))
     return out
 
 
@@ -132,7 +145,7 @@ def _nums(xs):
 
 def _why(game, view, arg, lang):
     if "settlement" not in view:
-        return "the hand is not over yet; 'why' explains its settlement afterwards"
+        return _(lang, N_("the hand is not over yet; 'why' explains its settlement afterwards"))
     return explain(game, view, lang)
 
 
@@ -140,15 +153,20 @@ def _warn(game, view, arg, lang):
     from yezi.games.madiao.bots import guard_breach
 
     if view.get("phase") != "play" or not arg:
-        return "usage: warn CARD — the liability a play would risk"
+        return _(lang, N_("usage: warn CARD — the liability a play would risk"))
     try:
         a = game.parse_action(arg)
     except Exception as e:
         return str(e)
     b = guard_breach(view, a)
     if b:
-        return f"{b}: 願認者聽 — allowed, but if 百老 becomes 大活 because of it you bear the 開 (D1)"
-    return "no guard rule broken"
+        return _(lang, N_("{rule}: allowed for whoever accepts the risk (Feng: {source}), but if {bailao} becomes "
+                          "{live} because of it you bear the payment (D1)"), rule=b,
+                 source={"zh-hant": "願認者聽", "zh-hans": "愿认者听", "en": "whoever is willing, let him"},
+                 bailao=term("百老"), live=cjk_name("大活", "大活", "fully live"))
+    return _(lang, N_("no guard rule broken"))
 
 
+_why.help = N_("why: the hand's settlement, clause by clause (once it is over)")  # type: ignore[attr-defined]
+_warn.help = N_("warn CARD: the liability a play would risk under the guard rules")  # type: ignore[attr-defined]
 COMMANDS = {"why": _why, "warn": _warn}

@@ -25,6 +25,8 @@ from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, STAKES
 from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
+from yezi.i18n import N_, Msg
+from yezi.i18n.terms import name as cjk_name
 
 _SET = sorted(tg.domino_set())
 
@@ -342,31 +344,39 @@ class PaiGowState(State):
         g = self.game
         fmt = [g.format_action(x, "en") for x in legal]
         phase = self.phase
+        big = cjk_name("大牌九", "大牌九", "Big Pai Gow")
+        small = cjk_name("小牌九", "小牌九", "Small Pai Gow")
+        open_name = cjk_name("開牌", "开牌", "open")
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, **params), fmt)
+
         if phase == "stake" and action >= SET:
-            return IllegalAction("stake-first", "every player stakes before the dice are thrown", fmt)
+            return err("stake-first", N_("every player stakes before the dice are thrown"))
         if phase == "set" and action < SET:
-            return IllegalAction("stakes-closed", "the stakes are placed; now set your hand", fmt)
+            return err("stakes-closed", N_("the stakes are placed; now set your hand"))
         if phase == "set" and action == OPEN and g.big:
-            return IllegalAction("set-hand", "大牌九: name the two tiles of your front hand", fmt)
+            return err("set-hand", N_("{game}: name the two tiles of your front hand"), game=big)
         if phase == "set" and action != OPEN and not g.big:
-            return IllegalAction("open", "小牌九: two tiles, nothing to set; open them (開牌)", fmt)
+            return err("open", N_("{game}: two tiles, nothing to set; open them ({open})"), game=small, open=open_name)
         if phase == "set" and SET <= action < OPEN:
             a, b = divmod(action - SET, K)
             hand = list(self.hands[self.current_player])
             for k in (a, b):
                 if k not in hand:
-                    return IllegalAction("not-in-hand", f"you hold no {tg.name(k, 'en')} for the front hand", fmt)
+                    return err("not-in-hand", N_("you hold no {tile} for the front hand"),
+                               tile=lambda lang, k=k: tg.name(k, lang))
                 hand.remove(k)
             if a > b:
-                return IllegalAction("notation", "write the front hand's tiles lower kind first", fmt)
+                return err("notation", N_("write the front hand's tiles lower kind first"))
             kf, kb = g.key((a, b)), g.key(tuple(hand))
             if kf > kb:
-                return IllegalAction(
-                    "back-lower", f"the front hand ({g.hand_name((a, b), 'en')}) may not rank above the back hand "
-                    f"({g.hand_name(hand, 'en')}): choose the lower pair as the front", fmt)
+                return err("back-lower", N_("the front hand ({front}) may not rank above the back hand ({back}): "
+                                            "choose the lower pair as the front"),
+                           front=lambda lang: g.hand_name((a, b), lang), back=lambda lang: g.hand_name(hand, lang))
             if kf == kb:
-                return IllegalAction("same-split", "the two hands rank equal; this split is written with the "
-                                     "other pair in front", fmt)
+                return err("same-split", N_("the two hands rank equal; this split is written with the other pair "
+                                            "in front"))
         return super().explain_illegal(action, legal)
 
     def apply_unchecked(self, action: int) -> None:

@@ -21,6 +21,9 @@ from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.shiwuhu import plays as P
 from yezi.games.shiwuhu.plays import ACTION_SPACE, DECLARE, GROUP, NEED, PASS, PLAY_ON, PLAYS, SIZE, ZA
+from yezi.i18n import N_, Msg
+from yezi.i18n.terms import name as cjk_name
+from yezi.i18n.terms import register
 
 K = tg.NUM_KINDS
 TIERS = (15, 18, 21)
@@ -35,7 +38,7 @@ SEAT_NAMES = {
 NOTICE = {
     "zh-hant": "據種子 003 一則讀者留言（餓天九者）重構的暫定規則，其餘取自天九；未決問題見 docs/shiwuhu.md。",
     "zh-hans": "据种子 003 一则读者留言（饿天九者）重构的暂定规则，其余取自天九；未决问题见 docs/shiwuhu.md。",
-    "en": "Provisional rules reconstructed from a single reader's comment (餓天九者, seed 003), the rest taken "
+    "en": "Provisional rules reconstructed from a single reader's comment (seed 003), the rest taken "
           "from Tien Gow; open questions in docs/shiwuhu.md.",
 }
 OPEN_QUESTIONS = {
@@ -56,6 +59,12 @@ OPEN_QUESTIONS = {
            "cards run out, nobody declared: void (default)", "who pays (default: every other player)?",
            "must one beat when able (default no)?", "next banker (default: the winner)?"),
 }
+
+
+#: the example of a 文武 group's two military kinds (地八: 平八 and 彎八)
+register("地八")
+EXAMPLE_GROUP = {"zh-hant": "地八：平八與彎八", "zh-hans": "地八：平八与弯八",
+                 "en": "Earth Eight 地八: Flat Eight 平八 and Bent Eight 彎八"}
 
 
 class Shiwuhu(Game):
@@ -403,42 +412,55 @@ class ShiwuhuState(State):
 
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
         g = self.game
-        text = g.format_action(action, "en")
         options = [g.format_action(a, "en") for a in legal]
+
+        def text(lang: str) -> str:
+            return g.format_action(action, lang)
+
+        def best(lang: str) -> str:
+            return g.format_action(self.best, lang)
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, **params), options)
+
+        hu = cjk_name("胡", "胡", "points")
         if self.phase == "declare":
             if action == PLAY_ON:
-                return IllegalAction("must-declare", f"{self.hu[self.turn]} 胡 with nothing higher to play for: "
-                                     "declare", options)
-            return IllegalAction("declare-or-play-on", "you took the trick that reached your threshold: declare "
-                                 "(宣告) or play on (續打)", options)
+                return err("must-declare", N_("{n} {hu} with nothing higher to play for: declare"),
+                           n=self.hu[self.turn], hu=hu)
+            return err("declare-or-play-on", N_("you took the trick that reached your threshold: declare ({declare}) "
+                                                "or play on ({play_on})"),
+                       declare=cjk_name("宣告", "宣告", "declare"), play_on=cjk_name("續打", "续打", "play on"))
         if action in (DECLARE, PLAY_ON):
-            return IllegalAction("not-declaring-time", "declare or play on only on taking the trick that brings "
-                                 "you to your threshold (15, then 18, then 21 胡)", options)
+            return err("not-declaring-time", N_("declare or play on only on taking the trick that brings you to your "
+                                                "threshold (15, then 18, then 21 {hu})"), hu=hu)
         if action == PASS:
-            return IllegalAction("leader-must-play", "the leader of a trick must play; only a follower passes", options)
+            return err("leader-must-play", N_("the leader of a trick must play; only a follower passes"))
         hand = self.hands[self.turn]
+        mixed = cjk_name("文武", "文武", "civil-and-military")
         if not g.enabled[action]:
             p = PLAYS[action]
             if p.category == "group":
-                return IllegalAction("mixed-needs-both-military", f"{text}: a 文武 play must hold both military "
-                                     "kinds of its rank (e.g. 地八: 平八 and 彎八) (seed 003 FC2 1)", options)
-            return IllegalAction("not-a-play", f"{text} is not a play under these rules", options)
+                return err("mixed-needs-both-military", N_("{what}: a {mixed} play must hold both military kinds of "
+                                                           "its rank (e.g. {example}) (seed 003 FC2 1)"),
+                           what=text, mixed=mixed, example=EXAMPLE_GROUP)
+            return err("not-a-play", N_("{what} is not a play under these rules"), what=text)
         if any(hand[k] < n for k, n in NEED[action]):
-            return IllegalAction("not-in-hand", f"you do not hold {text}", options)
+            return err("not-in-hand", N_("you do not hold {what}"), what=text)
         if self.phase == "follow":
-            best = PLAYS[self.best]
+            bp = PLAYS[self.best]
             p = PLAYS[action]
-            if p.shape != best.shape or best.category == "supreme":
-                if best.category == "group":
-                    why = (f"to beat {g.format_action(self.best, 'en')} play the same numbers of civil "
-                           f"({best.civil}) and military ({sum(best.military)}) cards of a higher 文武 group "
-                           "(seed 003 FC2 1)")
-                else:
-                    why = f"to beat {g.format_action(self.best, 'en')} play the same number of cards of the same suit"
-                return IllegalAction("same-shape", f"{text} cannot beat: {why}", options)
-            return IllegalAction("not-higher", f"{text} does not beat {g.format_action(self.best, 'en')}: it must "
-                                 "rank strictly higher (an equal play does not beat)", options)
-        return IllegalAction("not-legal", f"{text} is not legal now", options)
+            if p.shape != bp.shape or bp.category == "supreme":
+                if bp.category == "group":
+                    return err("same-shape", N_("{what} cannot beat: to beat {best} play the same numbers of civil "
+                                                "({civil}) and military ({military}) cards of a higher {mixed} group "
+                                                "(seed 003 FC2 1)"), what=text, best=best, civil=bp.civil,
+                               military=sum(bp.military), mixed=mixed)
+                return err("same-shape", N_("{what} cannot beat: to beat {best} play the same number of cards of the "
+                                            "same suit"), what=text, best=best)
+            return err("not-higher", N_("{what} does not beat {best}: it must rank strictly higher (an equal play "
+                                        "does not beat)"), what=text, best=best)
+        return err("not-legal", N_("{what} is not legal now"), what=text)
 
     # ---- outcome -----------------------------------------------------------------------------------
     def payments(self) -> list[int]:

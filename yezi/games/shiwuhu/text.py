@@ -11,6 +11,9 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.shiwuhu.game import NOTICE
 from yezi.games.shiwuhu.plays import PASS
+from yezi.i18n.terms import register
+
+register("胡")  # English shows it beside "points"
 
 L = {
     "zh-hant": {"cards": "隻", "hu": "胡", "need": "宣告線", "trick": "這輪", "last": "上輪", "hand": "你的手牌",
@@ -23,10 +26,10 @@ L = {
                 "declare": "宣告或续打", "over": "局终", "void": "流局：无人宣告", "won": "{who} 以 {hu} 胡宣告，{units} 番",
                 "pays": "输赢", "you": "你", "best": "最大", "empty": "（无）", "paid": "{who} 付 {units}",
                 "gets": "{who} 收 {n} × {units} = {total}"},
-    "en": {"cards": "cards", "hu": "胡", "need": "declares at", "trick": "Trick", "last": "Last trick",
+    "en": {"cards": "cards", "hu": "points 胡", "need": "declares at", "trick": "Trick", "last": "Last trick",
            "hand": "Your hand", "civil": "civil", "military": "military", "turn": "To play", "lead": "lead",
            "follow": "beat or pass", "declare": "declare or play on", "over": "Deal over",
-           "void": "void: nobody declared", "won": "{who} declared with {hu} 胡: {units} unit(s)", "pays": "payments",
+           "void": "void: nobody declared", "won": "{who} declared with {hu} points 胡: {units} unit(s)", "pays": "payments",
            "you": "you", "best": "best", "empty": "(none)", "paid": "{who} pays {units}",
            "gets": "{who} receives {n} × {units} = {total}"},
 }

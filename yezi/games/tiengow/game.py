@@ -23,6 +23,9 @@ from yezi.core.protocol import Game, State, common_view
 from yezi.games.tiengow import combos as cb
 from yezi.games.tiengow.names import parse_jyutping
 from yezi.games.tiengow.scoring import Settlement, settle
+from yezi.i18n import N_, Msg
+from yezi.i18n.terms import name as cjk_name
+from yezi.i18n.terms import term
 
 SEATS = 4
 HAND = 8
@@ -324,25 +327,38 @@ class TienGowState(State):
         tiles = cb.MULTISETS[action >> 1]
         down = action & 1
         hand = self.hands[self.turn]  # type: ignore[index]
+
+        def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
+            return IllegalAction(rule, Msg(msgid, **params), fmt)
+
         if not cb.in_hand(action >> 1, hand):
-            return IllegalAction("not-in-hand", f"you do not hold {g.format_action(action & ~1, 'en')}", fmt)
+            return err("not-in-hand", N_("you do not hold {what}"), what=lambda lang: g.format_action(action & ~1, lang))
+
+        def what(lang: str) -> str:
+            return g.format_action(action, lang)
+
         if self.n == 0:
             if down:
-                return IllegalAction("lead-face-up", "the leader plays a set face up", fmt)
+                return err("lead-face-up", N_("the leader plays a set face up"))
             if cb.COMBOS[action >> 1] is None:
-                return IllegalAction("not-a-set", f"{g.format_action(action, 'en')} is not a set that may be led "
-                                     "(a single, a pair, 至尊 or a 文武 set)", fmt)
-            return IllegalAction("not-allowed", "this kind of set is not played under these rules (options mixed, two_pairs)",
-                                 fmt)
+                return err("not-a-set", N_("{what} is not a set that may be led (a single, a pair, {supreme} or a "
+                                           "{mixed} set)"), what=what, supreme=term("至尊", "Supreme pair"),
+                           mixed=cjk_name("文武", "文武", "civil-and-military"))
+            return err("not-allowed", N_("this kind of set is not played under these rules (options mixed, "
+                                         "two_pairs)"))
         if len(tiles) != self.n:
-            return IllegalAction("tile-count", f"play {self.n} tile(s), as many as were led", fmt)
+            return err("tile-count", N_("play {n} tile(s), as many as were led"), n=self.n)
         if self.last and self.n == 1 and g.entered_rule and self.won[self.turn] == 0:  # type: ignore[index]
-            return IllegalAction("not-entered", "a player who has won no tiles may not contest a single-tile "
-                                 "last trick (入一): play it face down", fmt)
+            return err("not-entered", N_("a player who has won no tiles may not contest a single-tile last trick "
+                                         "({entered}): play it face down"),
+                       entered=cjk_name("入一", "入一", "entering with one"))
         if self.wenzun:
-            return IllegalAction("wen-zun", "文尊 (a pair of 伶冧六 led) is taken only by a pair of 高腳七 (擒)", fmt)
-        return IllegalAction("does-not-beat", f"{g.format_action(action, 'en')} does not beat the highest set "
-                             "(same structure, strictly higher); play it face down", fmt)
+            return err("wen-zun", N_("{wenzun} (a pair of {six} led) is taken only by a pair of {seven} ({qin})"),
+                       wenzun=cjk_name("文尊", "文尊", "Civil Supreme"),
+                       six=lambda lang: tg.name(10, lang),
+                       seven=lambda lang: tg.name(9, lang), qin=cjk_name("擒", "擒", "capture"))
+        return err("does-not-beat", N_("{what} does not beat the highest set (same structure, strictly higher); "
+                                       "play it face down"), what=what)
 
     # ---- applying ----------------------------------------------------------------------------
     def apply_unchecked(self, action: int) -> None:

@@ -179,7 +179,7 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
                 action, cid = t.check_action(conn.position, msg)
                 await t.commit_action(conn.position, action, cid)
             except TableError as e:
-                conn.send({"type": "error", "code": e.code, "message": e.message, "id": cid, **e.extra})
+                conn.send({"type": "error", "code": e.code, "id": cid, **e.extra, "message": e.message_for(conn.lang)})
                 return
             except Exception as e:  # the store failed: nothing was applied
                 log.exception("action failed at table %s", t.id)
@@ -259,7 +259,7 @@ async def handle_explain(ctx: AppContext, t: LiveTable, conn: Conn, cid: str | N
         deal_no, seq = t.current.no, len(history)
     t.hinting.add(key)
     try:
-        out = await ctx.manager.thinker.explain(t.id, conn.client, t.spec, deal, history, seat)
+        out = await ctx.manager.thinker.explain(t.id, conn.client, t.spec, deal, history, seat, conn.lang)
     except Busy as e:
         return refuse("busy", e.message)
     except Exception as e:

@@ -1,0 +1,53 @@
+"""The purity checker (tools/purity.py) over every guide, tutorial, sampled deal and CLI transcript:
+no category of leak may grow past the count recorded in purity_ratchet.json (lower it with
+``python3 tools/purity.py --write-ratchet`` whenever a fix brings a count down), and the rules
+themselves catch what they are meant to catch."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+
+import pytest
+
+from yezi.i18n.purity import check_html, check_text, count
+
+ROOT = pathlib.Path(__file__).parents[2]
+RATCHET = pathlib.Path(__file__).parent / "purity_ratchet.json"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("purity_tool", ROOT / "tools" / "purity.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_rules_catch_each_kind_of_leak():
+    pytest.importorskip("opencc")
+    assert count(check_text("you need 6 糊 to declare", "en"))["en-cjk"] == 1  # an unglossed term
+    assert count(check_text("you need 6 points 糊 to declare", "en"))["en-cjk"] == 0  # glossed
+    assert count(check_text("Nine of Tens 九拾 beats it", "en"))["en-cjk"] == 0
+    assert count(check_text("老歲.; the lead", "en"))["en-cjk"] == 1
+    assert count(check_text("一貫 is not in your hand", "zh-hans"))["hans-trad"] == 1
+    assert count(check_text("一贯不在手上", "zh-hant"))["hant-simp"] == 1
+    assert count(check_text("Second → Dealer 800", "zh-hant"))["zh-latin"] == 2
+    assert count(check_text("出 9M 或 九貫", "zh-hant"))["zh-latin"] == 0  # notation is allowed
+    assert count(check_text("{names} 想再嚟一場", "zh-hant"))["zh-latin"] == 0  # a placeholder the client fills
+    html = '<p>The <span lang="zh-Hant">老歲</span> rule; 老歲</p><code>雲綫</code>'
+    assert count(check_html(html, "en"))["en-cjk"] == 1
+    assert count(check_html('<p lang="zh-Hans">一贯<span lang="en">Myriads</span></p>', "zh-hans")) == {
+        "en-cjk": 0, "hans-trad": 0, "hant-simp": 0, "zh-latin": 0}
+
+
+def test_no_category_grows_past_the_ratchet():
+    pytest.importorskip("opencc")
+    from yezi.core.registry import GAMES
+
+    tool = _tool()
+    summary = tool.summarize(tool.collect(list(GAMES), ["guide", "learn", "frames", "cli", "web", "lobby"]))
+    recorded = json.loads(RATCHET.read_text(encoding="utf-8"))
+    grown = {(cat, key): (n, recorded.get(cat, {}).get(key, 0))
+             for cat, per in summary.items() for key, n in per.items() if n > recorded.get(cat, {}).get(key, 0)}
+    assert grown == {}, f"purity findings grew (now, recorded): {grown}; run python3 tools/purity.py --show 20"

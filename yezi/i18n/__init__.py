@@ -1,0 +1,108 @@
+"""Translated text for every client, with the language always explicit.
+
+The server serves three languages at once, so there is no global locale: every call names its
+language (``"zh-hant"``, ``"zh-hans"`` or ``"en"``, the codes the rest of yezi uses). Messages are
+English msgids in gettext catalogs under ``yezi/locale/<locale>/LC_MESSAGES/yezi.po``, read once
+from the ``.po`` text at first use (no compile step, so ``pip install -e . && yezi serve`` works on a
+fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want them).
+
+- ``_(lang, msgid, **params)``: translate, then fill ``{name}`` placeholders; a parameter that is a
+  `Msg`, a ``{lang: text}`` dict or a callable ``lang -> text`` is rendered in `lang` first (card
+  names, nested messages), so one message carries names in the reader's script.
+- ``ngettext(lang, singular, plural, n, **params)``: the plural form for `n` (``n`` is a parameter).
+- ``N_(msgid)``: marks a msgid for extraction without translating it (tables of messages).
+- ``Msg(msgid, **params)``: a message translated later, when the reader's language is known
+  (engine refusals are built once and shown to players of three languages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from yezi.i18n.catalog import LANGS, catalog, translate
+
+__all__ = ["LANGS", "N_", "Msg", "_", "catalog", "catalog_json", "gettext", "ngettext", "render"]
+
+
+def N_(msgid: str) -> str:
+    """Mark `msgid` for extraction; translation happens where it is shown."""
+    return msgid
+
+
+def gettext(lang: str, msgid: str) -> str:
+    """`msgid` in `lang` (the msgid itself where the catalog has no translation)."""
+    return translate(lang, msgid)
+
+
+def render(value: Any, lang: str) -> Any:
+    """A message parameter in `lang`: messages, per-language dicts and callables are resolved."""
+    if isinstance(value, Msg):
+        return value.render(lang)
+    if isinstance(value, Mapping) and lang in value:
+        return value[lang]
+    if callable(value):
+        return value(lang)
+    if isinstance(value, list | tuple) and value and all(isinstance(v, Msg | Mapping) or callable(v) for v in value):
+        sep = "、" if lang != "en" else ", "
+        return sep.join(str(render(v, lang)) for v in value)
+    return value
+
+
+def _fill(text: str, lang: str, params: Mapping[str, Any]) -> str:
+    if not params:
+        return text
+    return text.format(**{k: render(v, lang) for k, v in params.items()})
+
+
+def _(lang: str, msgid: str, **params: Any) -> str:
+    """`msgid` translated into `lang`, placeholders filled with `params` rendered in `lang`."""
+    return _fill(translate(lang, msgid), lang, params)
+
+
+def ngettext(lang: str, singular: str, plural: str, n: int, **params: Any) -> str:
+    """The form of `singular`/`plural` for the count `n` in `lang`; `{n}` is filled too."""
+    return _fill(translate(lang, singular, plural, n), lang, {"n": n, **params})
+
+
+class Msg:
+    """A message whose language is chosen when it is shown.
+
+    ``str(msg)`` is the English text, so code that printed plain messages before keeps working.
+    """
+
+    __slots__ = ("msgid", "params", "plural")
+
+    def __init__(self, msgid: str, plural: str | None = None, /, **params: Any):
+        self.msgid = msgid
+        self.plural = plural
+        self.params = params
+
+    def render(self, lang: str) -> str:
+        if self.plural is not None:
+            return ngettext(lang, self.msgid, self.plural, self.params["n"], **{
+                k: v for k, v in self.params.items() if k != "n"})
+        return _(lang, self.msgid, **self.params)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Msg({self.msgid!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            return str(self) == other
+        return isinstance(other, Msg) and (self.msgid, self.plural, self.params) == (
+            other.msgid, other.plural, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.msgid)
+
+
+def catalog_json(lang: str) -> dict[str, Any]:
+    """The catalog of `lang` as JSON data for the web client: ``{msgid: text or [forms]}``."""
+    return catalog(lang).as_json()
+
+
+Localizer = Callable[[str], str]

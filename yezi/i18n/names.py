@@ -1,0 +1,34 @@
+"""The Chinese names English text may show beside their English form (``Nine of Tens 九拾``): glossary
+terms, card and tile names, game titles, and names registered through `yezi.i18n.terms`."""
+
+from __future__ import annotations
+
+from functools import cache
+
+#: names registered by `yezi.i18n.terms.name` (both scripts) as modules build their message parameters
+REGISTERED: set[str] = set()
+
+
+@cache
+def _static_names() -> frozenset[str]:
+    from yezi.components import lukfu_deck, madiao_deck, tiengow
+    from yezi.core.registry import GAMES, game_class
+    from yezi.guides.glossary import glossary
+
+    out: set[str] = set()
+    for t in glossary().values():
+        out |= {t.hant, t.hans}
+    for lang in ("zh-hant", "zh-hans"):
+        out |= {lukfu_deck.name(c, lang) for c in range(38)}
+        out |= set(lukfu_deck.SUIT_NAMES[lang])
+        out |= {madiao_deck.card_name(c, lang) for c in range(madiao_deck.NUM_CARDS)}
+        for k in range(len(tiengow.KINDS)):
+            out |= {n for n in tiengow.all_names(k) if n}
+            out.add(tiengow.name(k, lang))
+        for g in GAMES:
+            out.add(game_class(g).titles[lang])
+    return frozenset(out)
+
+
+def known_names() -> frozenset[str]:
+    return _static_names() | REGISTERED
