@@ -106,7 +106,22 @@ def _table(web, page) -> dict:
     return httpx.get(f"{web.base}/api/tables/{page.url.rsplit('/t/', 1)[1]}").json()
 
 
-def _end_to_end(web, browser, game: str, view: str) -> None:
+def _slow_first_rematch_answer(page) -> None:
+    """Hold the answer to the page's first rematch request back for a second (a slow network): the
+    frame announcing the new table arrives before it."""
+    held = {"n": 0}
+
+    def handle(route) -> None:
+        resp = route.fetch()
+        held["n"] += 1
+        if held["n"] == 1:
+            time.sleep(1.0)
+        route.fulfill(response=resp)
+
+    page.route("**/rematch", handle)
+
+
+def _end_to_end(web, browser, game: str, view: str, slow_answer: bool = False) -> None:
     touch = view == "phone"
     tap = tapper(touch)
     act = _actor(game, touch)
@@ -140,6 +155,8 @@ def _end_to_end(web, browser, game: str, view: str) -> None:
         shot(page, f"e2e-{game}-{view}-settlement")
         # rematch: the only person at the table, so the new table opens at once, this browser in seat 0
         old = page.url
+        if slow_answer:
+            _slow_first_rematch_answer(page)
         tap(page.locator("#rematch-btn"))
         page.wait_for_url(lambda u: u != old and "/t/" in u, timeout=15000)
         page.wait_for_selector(".felt")
@@ -149,6 +166,10 @@ def _end_to_end(web, browser, game: str, view: str) -> None:
         assert [p["bot"] for p in new["players"]] == [p["bot"] for p in first["players"]]
         seats = page.evaluate(f"fetch('/t/{new['id']}/session').then(r => r.json())")
         assert seats["positions"] == [0]
+        # and the page plays that seat: not a spectator's view (common.js marks a spectator 旁觀中)
+        page.wait_for_selector(".felt")
+        expect(page.locator("#main")).not_to_contain_text("旁觀中")
+        assert page.locator("#hand").count() == 1, "the rematch table does not show this seat's hand"
         shot(page, f"e2e-{game}-{view}-rematch")
         # "your games": the finished deal is listed and replays to its settlement
         page.goto(web.base + "/games")
@@ -175,3 +196,10 @@ def test_every_game_end_to_end_desktop(web, browser, game):
 @pytest.mark.parametrize("game", PHONE_GAMES)
 def test_every_game_end_to_end_phone(web, browser, game):
     _end_to_end(web, browser, game, "phone")
+
+
+def test_rematch_keeps_the_seat_when_the_answer_is_slow(web, browser):
+    """The rematch answer comes after the frame that announces the new table: the page must not ask a
+    second time, as each answer issues a fresh credential that voids the one before (the page then
+    opened the new table with a void cookie and sat there as a spectator)."""
+    _end_to_end(web, browser, "paigow", "desktop-slow", slow_answer=True)
