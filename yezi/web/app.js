@@ -464,11 +464,19 @@ async function tablePage(main, tid) {
   }
   // ---- after the match: rematch (every player accepts; bots do by themselves) and play again ----
   const names = (poss) => poss.map((p) => (frame.table.players[p] && frame.table.players[p].name) || `${T("player")} ${p + 1}`).join(", ");
+  // One request at a time: every answer that names the new table issues a fresh credential for the seat
+  // there, replacing the one before. Were the frame announcing the new table to start collectRematch
+  // while this request is on its way, the page could open the new table with the older cookie, now
+  // void, and sit there as a spectator.
   async function askRematch() {
+    if (leaving || collecting) return;
+    collecting = true;
     try {
       const r = await api(`/t/${encodeURIComponent(tid)}/rematch`, { method: "POST", body: JSON.stringify({ position: frame.position }) });
-      if (r.table) enterRematch(r.table);
+      if (r.table) { enterRematch(r.table); return; }
     } catch (e) { toast(`${T("error")}: ${e.message}`); }
+    collecting = false;
+    collectRematch();  // the new table may have been announced while we asked
   }
   function enterRematch(id) {
     if (leaving) return;
@@ -483,7 +491,7 @@ async function tablePage(main, tid) {
     collecting = true;
     api(`/t/${encodeURIComponent(tid)}/rematch`, { method: "POST", body: JSON.stringify({ position: frame.position }) })
       .then((r) => enterRematch(r.table))
-      .catch((e) => { toast(`${T("error")}: ${e.message}`); });
+      .catch((e) => { collecting = false; toast(`${T("error")}: ${e.message}`); });
   }
   // the end of the match, above the table: your total, then rematch / play again (BGA's end-of-game bar)
   function matchEnd(f) {
