@@ -400,13 +400,14 @@ export function mount(root, frame, ctx, felt, details) {
   if (!frame.replay) { refocus(root, key); roving(root); showOutcome(root, frame); }
 }
 
-// A deal just over: its settlement scrolled into view once (on a phone it is below the table); a
-// new deal: the table back at the top of the screen.
+// A deal just over: its settlement scrolled into view once (on a phone it is below the table),
+// except at the end of the match, when the end bar above the table (result, rematch, a link down
+// to the settlement) is what to see; a new deal: the table back at the top of the screen.
 const outcome = { deal: "" };
 function showOutcome(root, frame) {
   const k = `${frame.table && frame.table.id}:${frame.deal_no}`;
   const box = root.querySelector("#settlement");
-  if (frame.deal_over && box && outcome.deal !== k + ":over") {
+  if (frame.deal_over && !frame.match_over && box && outcome.deal !== k + ":over") {
     outcome.deal = k + ":over";
     requestAnimationFrame(() => box.scrollIntoView({ block: "nearest" }));
   } else if (!frame.deal_over && outcome.deal && !outcome.deal.startsWith(k)) {
