@@ -10,7 +10,7 @@ from html import escape
 
 from yezi.core.registry import GAMES, game_class
 from yezi.guides import LANGS, SECTIONS, has_guide
-from yezi.guides.engine import example, face, gallery
+from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.glossary import glossary
 from yezi.guides.labels import label
 from yezi.guides.markup import Block, Inline
@@ -18,6 +18,8 @@ from yezi.guides.page import Guide, load, number_text
 from yezi.i18n import _
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
+#: the language a deal line is written in: the reader's script on Chinese pages, the record's 繁體 on English ones
+DEAL_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "zh-Hant"}
 LANG_NAMES = {"zh-hant": "繁體", "zh-hans": "简体", "en": "English"}
 
 
@@ -103,8 +105,8 @@ def _example_html(game: str, name: str, lang: str) -> str:
     parts.append(f'<details class="record"><summary>{esc(label("record", lang))}</summary><dl>'
                  f'<dt>{esc(label("preset", lang))}</dt><dd><code>{esc(rec.get("preset", ""))}</code> '
                  + esc(" ".join(f"{k}={v}" for k, v in rec.get("options", {}).items()))
-                 + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="zh-Hant">'
-                    f'{esc(rec.get("deal", rec.get("seed", "")))}' if "scores" not in rec else "")
+                 + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="{DEAL_LANG[lang]}">'
+                    f'{esc(deal_notation(game, rec, lang))}' if "scores" not in rec else "")
                  + '</dd>'
                  f'<dt>{esc(label("scores" if "scores" in rec else "actions", lang))}</dt><dd>{esc(" · ".join(ex.actions))}</dd>'
                  f'<dt>{esc(label("seen_by", lang))}</dt><dd>{esc(seen)}</dd></dl></details>')
@@ -137,9 +139,9 @@ def _reference_html(game: str, lang: str) -> str:
            f'<h2>{esc(label("reference", lang))}</h2><p class="muted">{esc(label("reference_note", lang))}</p>',
            f"<h3>{esc(label('presets', lang))}</h3><ul>"]
     for p in table.presets.values():
-        vals = ", ".join(f"{k}={v}" for k, v in p.values.items())
+        vals = ", ".join(f"<code>{esc(f'{k}={v}')}</code>" for k, v in p.values.items())  # typed: notation
         out.append(f"<li><code>{esc(p.name)}</code> {esc(_(lang, p.title))} <small>(<cite>{esc(p.source)}</cite>)</small>"
-                   + (f"<br><small>{esc(vals)}</small>" if vals else "") + "</li>")
+                   + (f"<br><small>{vals}</small>" if vals else "") + "</li>")
     out.append("</ul><div class='reftable'>")
     for o in table.options.values():
         vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""

@@ -92,9 +92,21 @@ def _zh(text: str, lang: str) -> list[Finding]:
 CITATION = re.compile(r"(?:出處|出处|source)[:：][^\n]*")
 
 
+#: code in plain text, the terminal's counterpart of <code>: what a reader types (`-o laosui=deduce`, a
+#: command, an option id) and record notation (a `Deal:` line) stand in backticks and are not prose. A
+#: Chinese reader's notation must still be in the reader's script: the script check sees inside them.
+BACKTICK_CODE = re.compile(r"`[^`\n]*`")
+
+
 def check_text(text: str, lang: str) -> list[Finding]:
-    """Findings in plain text written for a reader of `lang` (source citations are skipped)."""
+    """Findings in plain text written for a reader of `lang` (source citations are skipped, and code in
+    backticks is skipped except by the 简体/繁體 script checks)."""
     text = CITATION.sub("", text)
+    if lang != "en":
+        code = " ".join(BACKTICK_CODE.findall(text)).replace("`", " ")
+        out = [f for f in _zh(code, lang) if f.category != "zh-latin"]
+        return out + _zh(BACKTICK_CODE.sub(" ", text), lang)
+    text = BACKTICK_CODE.sub(" ", text)
     if lang == "en":
         return _en_cjk(text)
     return _zh(text, lang)
