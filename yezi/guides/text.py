@@ -40,7 +40,7 @@ def _inline(g: Guide, nodes: tuple[Inline, ...], seen: set[str]) -> str:
         elif kind == "opt":
             out.append(f"`{g.option(n[1])}`")
         elif kind == "preset":
-            out.append(g.preset(n[1]))
+            out.append(f"`{g.preset(n[1])}`")
     return "".join(out)
 
 
@@ -101,7 +101,7 @@ def guide_text(game: str, lang: str) -> str:
                     # an English page glosses the English name with the characters and how they are said
                     count = f" ×{f.count}" if f.count > 1 else ""
                     shown = f"{f.names['en']} {f.names['zh-hant']}  {f.roman}" if lang == "en" else f.names[lang]
-                    out.append(f"    {f.notation:<7} {shown}{count}".rstrip())
+                    out.append(f"    {'`' + f.notation + '`':<9} {shown}{count}".rstrip())
             out.append("")
     out += [label("reference", lang), "─" * 20, *_reference_text(game, lang)]
     return "\n".join(out) + "\n"
