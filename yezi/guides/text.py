@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from yezi.core.registry import game_class
@@ -47,7 +48,11 @@ def _inline(g: Guide, nodes: tuple[Inline, ...], seen: set[str]) -> str:
 def _wrap(text: str, lang: str, indent: str = "") -> str:
     if lang != "en":  # Chinese lines break anywhere; the terminal wraps them well enough
         return indent + text
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=" " * len(indent))
+    # a Chinese gloss stays on the line of the English it glosses (``Sap Ng Wu (十五湖 …)``): the space before
+    # it is held unbreakable while the text is filled
+    glued = re.sub(r" (?=[(（]?[\u3400-\u9fff])", "\u00a0", text)
+    filled = textwrap.fill(glued, WIDTH, initial_indent=indent, subsequent_indent=" " * len(indent))
+    return filled.replace("\u00a0", " ")
 
 
 def _example_text(game: str, name: str, lang: str) -> list[str]:
