@@ -257,7 +257,7 @@ def test_a_simplified_page_shows_its_deal_lines_in_simplified(game):
     from yezi.guides.html import guide_html
     from yezi.guides.text import guide_text
 
-    name, rec = next((n, r) for n, r in _records()[game].items() if "deal" in r)
+    rec = next(r for r in _records()[game].values() if "deal" in r)
     hans = deal_notation(game, rec, "zh-hans")
     assert deal_notation(game, rec, "zh-hant") == rec["deal"] and hans != rec["deal"]
     assert not any(c in hans for c in "頭夢貫綫萬錢莊龍鵝長紅雞腳彎")
@@ -292,3 +292,13 @@ def test_terminal_wrap_keeps_a_gloss_on_the_line_of_its_english():
     lines = _wrap(text, "en").splitlines()
     assert not any(line.startswith("(十五湖") or line.startswith("十五湖") for line in lines)
     assert "\u00a0" not in "".join(lines)
+
+
+def test_english_tab_titles_carry_no_unmarked_chinese():
+    import re as _re
+
+    from yezi.guides.html import guide_html
+
+    for game in ("paigow", "lukfu", "fishing"):
+        title = _re.search("<title>(.*?)</title>", guide_html(game, "en")).group(1)
+        assert not _re.search(r"[\u3400-\u9fff]", title) and title.endswith("yezi")

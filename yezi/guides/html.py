@@ -186,6 +186,8 @@ def _reference_html(game: str, lang: str) -> str:
 
 
 def _head(title: str, lang: str) -> str:
+    if lang == "en":  # a <title> cannot mark a language: the English tab shows the English name alone
+        title = re.sub(r"\s*[(（]?[\u3400-\u9fff]+[)）]?", "", title).strip()
     return (f'<!doctype html><html lang="{HTML_LANG[lang]}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{esc(title)} · {BRAND_TITLE[lang]}</title>"
