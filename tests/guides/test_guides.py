@@ -247,3 +247,58 @@ def test_every_gallery_face_has_names_romanisation_and_notation(game):
             for f in group.faces:
                 assert f.svg.startswith("<svg") and f.notation and f.roman, (game, f.names)
                 assert all(f.names[lg] for lg in LANGS), (game, f.names)
+
+
+@pytest.mark.parametrize("game", ["lukfu", "madiao", "fishing"])
+def test_a_simplified_page_shows_its_deal_lines_in_simplified(game):
+    """Records write deals in 繁體; a 简体 reader is shown the same line in 简体 (web and terminal), and the
+    line still names the same cards (a 繁體 page shows the record's own line)."""
+    from yezi.guides.engine import _records, deal_notation
+    from yezi.guides.html import guide_html
+    from yezi.guides.text import guide_text
+
+    rec = next(r for r in _records()[game].values() if "deal" in r)
+    hans = deal_notation(game, rec, "zh-hans")
+    assert deal_notation(game, rec, "zh-hant") == rec["deal"] and hans != rec["deal"]
+    assert not any(c in hans for c in "頭夢貫綫萬錢莊龍鵝長紅雞腳彎")
+    assert f"`{hans}`" in guide_text(game, "zh-hans") and ">" + hans + "<" in guide_html(game, "zh-hans").replace(
+        "&#x27;", "'")
+
+
+@pytest.mark.parametrize("lang", ["zh-hant", "zh-hans"])
+def test_chinese_terminal_gallery_names_cards_in_the_readers_script_only(lang):
+    from yezi.guides.text import guide_text
+
+    text = guide_text("lukfu", lang)
+    assert "9 Tens" not in text and "Kiu sip" not in text
+    assert "`9M`" in text and ("九貫" if lang == "zh-hant" else "九贯") in text
+
+
+def test_english_pages_mark_glossed_chinese_names():
+    """Engine and catalog text glosses names (``boss cards 老歲``); the web page marks them as Chinese, and
+    leaves Chinese that is not a known name in gloss position unmarked (for the checker to report)."""
+    from yezi.guides.html import txt
+
+    assert txt("boss cards 老歲 count", "en") == 'boss cards <span lang="zh-Hant">老歲</span> count'
+    assert txt("Nine of Tens (九拾)", "en") == 'Nine of Tens (<span lang="zh-Hant">九拾</span>)'
+    assert txt("you need 6 糊", "en") == "you need 6 糊"  # not a gloss: after a digit
+    assert txt("老歲 <b>", "zh-hant") == "老歲 &lt;b&gt;"
+
+
+def test_terminal_wrap_keeps_a_gloss_on_the_line_of_its_english():
+    from yezi.guides.text import _wrap
+
+    text = "word " * 15 + "the Sap Ng Wu (十五湖 sap ng wu) cards"
+    lines = _wrap(text, "en").splitlines()
+    assert not any(line.startswith("(十五湖") or line.startswith("十五湖") for line in lines)
+    assert "\u00a0" not in "".join(lines)
+
+
+def test_english_tab_titles_carry_no_unmarked_chinese():
+    import re as _re
+
+    from yezi.guides.html import guide_html
+
+    for game in ("paigow", "lukfu", "fishing"):
+        title = _re.search("<title>(.*?)</title>", guide_html(game, "en")).group(1)
+        assert not _re.search(r"[\u3400-\u9fff]", title) and title.endswith("yezi")

@@ -51,3 +51,22 @@ def test_no_category_grows_past_the_ratchet():
     grown = {(cat, key): (n, recorded.get(cat, {}).get(key, 0))
              for cat, per in summary.items() for key, n in per.items() if n > recorded.get(cat, {}).get(key, 0)}
     assert grown == {}, f"purity findings grew (now, recorded): {grown}; run python3 tools/purity.py --show 20"
+
+
+def test_backticks_are_code_in_plain_text_but_keep_the_readers_script():
+    """The terminal's `code` is notation (what a reader types, record lines): not English prose in Chinese
+    text, not unmarked Chinese in English text; but a 简体 reader's notation must still be 简体."""
+    pytest.importorskip("opencc")
+    assert count(check_text("输入 play lukfu 开局", "zh-hans"))["zh-latin"] == 2
+    assert count(check_text("输入 `play lukfu` 开局，或 `-o laosui=deduce`", "zh-hans"))["zh-latin"] == 0
+    assert count(check_text("发牌: `头:九贯 | 二:一索`", "zh-hans"))["hans-trad"] == 0
+    assert count(check_text("发牌: `頭:九貫 | 二:一索`", "zh-hans"))["hans-trad"] == 2  # 頭, 貫 still seen
+    assert count(check_text("發牌: `头:九贯`", "zh-hant"))["hant-simp"] == 2
+    assert count(check_text("Deal: `頭:九貫 | 二:一索`", "en"))["en-cjk"] == 0
+    assert count(check_text("Deal: 頭:九貫", "en"))["en-cjk"] == 2
+
+
+def test_a_pen_name_is_allowed_whole_not_word_by_word():
+    assert count(check_text("本站以 The Suffocated 的文章為準", "zh-hant"))["zh-latin"] == 0
+    assert count(check_text("The Suffocated自己的規則", "zh-hant"))["zh-latin"] == 0
+    assert count(check_text("The 規則", "zh-hant"))["zh-latin"] == 1

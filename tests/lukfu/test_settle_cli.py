@@ -26,7 +26,7 @@ def test_worked_example_baopei():
     assert rc == 0 and totals(out) == [0, -6, 4, 2]
     assert "三家食6糊" in out and "5 + 2 = 7糊" in out and "二家賠夢家 4分（包賠夢家）" in out
     rc, out = run(["lukfu", "--lang", "en"], EXAMPLE.replace("二家", "Second").replace("三家", "Third"))
-    assert rc == 0 and "Second pays Dummy 4 (包賠 to the dummy)" in out
+    assert rc == 0 and "Second pays Dummy 4 (paying for the others 包賠, to the dummy)" in out
     rc, out = run(["lukfu", "--lang", "zh-hans"], EXAMPLE)
     assert "二家赔梦家 4分（包赔梦家）" in out and "合计" in out
     # S1 包輸 (guangdong): the winner is paid double by the bidder; the dummy matches the hand

@@ -5,6 +5,7 @@ except which engine quantity each fact names."""
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.core.errors import YeziError
 from yezi.core.registry import load_game
 
 DOMINO_STYLE = {"jielong": "hk", "tseding": "tseding", "dingniu": "dingniu"}
@@ -373,6 +375,33 @@ def example(game: str, name: str, lang: str) -> Example:
         refused = (g.format_action(move, lang), err.rule, err.message)
     return Example(name, game, rec, table, seat, to_act, legal, pays, lines, actions, refused,
                    _screen(g, view, lang))
+
+
+#: words of a deal line that are not card names, as 简体 writes them (the seats' short names, the stock)
+_DEAL_WORDS_HANS = {"頭": "头", "夢": "梦", "龍": "龙"}
+_CJK_WORD = re.compile(r"[\u3400-\u9fff]+")
+
+
+def deal_notation(game: str, rec: dict[str, Any], lang: str) -> str:
+    """The record's deal line as a reader of `lang` is shown it. Records write deals in 繁體 (what
+    `parse_deal` reads); a 简体 page shows the same line with each card and seat name in 简体, so that
+    no traditional character reaches a 简体 reader. English pages show the record line as notation."""
+    text = str(rec.get("deal", rec.get("seed", "")))
+    if lang != "zh-hans" or "deal" not in rec:
+        return text
+    g = load_game(game, rec.get("preset"), rec.get("options", {}))
+    words = {**_DEAL_WORDS_HANS, **{g.seat_name(s, "zh-hant"): g.seat_name(s, "zh-hans") for s in range(g.num_seats)}}
+
+    def hans(m: re.Match[str]) -> str:
+        w = m.group()
+        if w in words:
+            return words[w]
+        try:
+            return face(game, w, "zh-hans").names["zh-hans"]
+        except (YeziError, ValueError, KeyError):
+            return w  # not a card name (骰, 官堆): written the same in both scripts
+
+    return _CJK_WORD.sub(hans, text)
 
 
 def _screen(g: Any, view: dict[str, Any], lang: str) -> str:

@@ -5,12 +5,13 @@ them from the prose."""
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from html import escape
 
 from yezi.core.registry import GAMES, game_class
 from yezi.guides import LANGS, SECTIONS, has_guide
-from yezi.guides.engine import example, face, gallery
+from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.glossary import glossary
 from yezi.guides.labels import label
 from yezi.guides.markup import Block, Inline
@@ -18,11 +19,41 @@ from yezi.guides.page import Guide, load, number_text
 from yezi.i18n import _
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
+#: the language a deal line is written in: the reader's script on Chinese pages, the record's 繁體 on English ones
+DEAL_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "zh-Hant"}
+#: the site's name in each script; a <title> cannot mark a language, so the English one is romanised only
+BRAND_TITLE = {"zh-hant": "葉子 yezi", "zh-hans": "叶子 yezi", "en": "yezi"}
+BRAND = {"zh-hant": "葉子 <small>yezi</small>", "zh-hans": "叶子 <small>yezi</small>",
+         "en": '<span lang="zh-Hant">葉子</span> <small>yezi</small>'}
 LANG_NAMES = {"zh-hant": "繁體", "zh-hans": "简体", "en": "English"}
 
 
 def esc(s: object) -> str:
     return escape(str(s), quote=True)
+
+
+_CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+_GLOSS_BEFORE = re.compile(r"(?:[A-Za-z)’'\]] |[A-Za-z] ?[(（])$")
+
+
+def txt(s: object, lang: str) -> str:
+    """Escaped text for a reader of `lang`. On English pages a Chinese name written in the gloss form
+    (``boss cards 老歲``, ``Nine of Tens (九拾)``: right after the English, and a name the project knows)
+    is marked as Chinese, ``<span lang="zh-Hant">``, as the text the engines and catalogs write carries no
+    marks of its own. Chinese that is not such a gloss is left as it is (the purity checker reports it)."""
+    text = str(s)
+    if lang != "en":
+        return esc(text)
+    from yezi.i18n.names import known_names
+
+    names = known_names()
+    out, last = [], 0
+    for m in _CJK_RUN.finditer(text):
+        if m.group() in names and _GLOSS_BEFORE.search(text[:m.start()]):
+            out += [esc(text[last:m.start()]), f'<span lang="zh-Hant">{esc(m.group())}</span>']
+            last = m.end()
+    out.append(esc(text[last:]))
+    return "".join(out)
 
 
 class _Inline:
@@ -39,9 +70,9 @@ class _Inline:
     def node(self, n: Inline) -> str:
         kind, lang = n[0], self.g.lang
         if kind == "text":
-            return esc(n[1])
+            return txt(n[1], lang)
         if kind == "strong":
-            return f"<strong>{esc(n[1])}</strong>"
+            return f"<strong>{txt(n[1], lang)}</strong>"
         if kind == "term":
             t = self.g.term(n[1])
             attrs = f'class="term" tabindex="0" role="button" data-term="{esc(t.hant)}"'
@@ -59,8 +90,8 @@ class _Inline:
         if kind == "card":
             f = face(self.g.game, n[1], lang)
             name = f.names[lang]
-            extra = f" {f.names['zh-hant']}" if lang == "en" else ""
-            return (f'<span class="cardname" data-engine="card">{esc(name)}{esc(extra)} '
+            extra = f' <span lang="zh-Hant">{esc(f.names["zh-hant"])}</span>' if lang == "en" else ""
+            return (f'<span class="cardname" data-engine="card">{esc(name)}{extra} '
                     f'<code>{esc(f.notation)}</code></span>')
         if kind == "fact":
             return f'<span class="num" data-engine="fact:{esc(n[1])}">{esc(number_text(self.g.fact(n[1]), lang))}</span>'
@@ -83,31 +114,31 @@ def _example_html(game: str, name: str, lang: str) -> str:
              f'<figcaption>{esc(label("example", lang))}</figcaption>',
              f'<div class="table-svg">{ex.table}</div>' if ex.table else ""]
     if ex.to_act:
-        parts.append(f'<p class="to-act">{esc(label("to_act", lang))}: <b>{esc(ex.to_act)}</b></p>')
+        parts.append(f'<p class="to-act">{esc(label("to_act", lang))}: <b>{txt(ex.to_act, lang)}</b></p>')
     if ex.legal:
         parts.append(f'<p class="legal"><b>{esc(label("legal", lang))}:</b> '
-                     + " · ".join(f"<span>{esc(a)}</span>" for a in ex.legal) + "</p>")
+                     + " · ".join(f"<span>{txt(a, lang)}</span>" for a in ex.legal) + "</p>")
     if ex.refused:
         move, rule, message = ex.refused
-        said = f": {esc(message)}" if lang == "en" else ""  # engine messages are English until they are translated
-        parts.append(f'<p class="refused"><b>{esc(label("refused", lang))}:</b> {esc(move)} '
+        said = f": {txt(message, lang)}" if lang == "en" else ""  # engine messages are English until they are translated
+        parts.append(f'<p class="refused"><b>{esc(label("refused", lang))}:</b> {txt(move, lang)} '
                      f'({esc(label("rule", lang))} <code>{esc(rule)}</code>){said}</p>')
     if ex.payments:
-        rows = "".join(f"<tr><td>{esc(s)}</td><td class='pay'>{p:+d}</td></tr>" for s, p in ex.payments)
+        rows = "".join(f"<tr><td>{txt(s, lang)}</td><td class='pay'>{p:+d}</td></tr>" for s, p in ex.payments)
         parts.append(f'<table class="payments"><caption>{esc(label("payments", lang))}</caption>{rows}</table>')
     if ex.lines:
         parts.append(f'<details open class="why"><summary>{esc(label("why", lang))}</summary><ul>'
-                     + "".join(f"<li>{esc(x)}</li>" for x in ex.lines) + "</ul></details>")
+                     + "".join(f"<li>{txt(x, lang)}</li>" for x in ex.lines) + "</ul></details>")
     seen = label("everyone", lang) if ex.seat is None else game_class(game).from_preset(rec.get("preset")).seat_name(
         ex.seat, lang)
     parts.append(f'<details class="record"><summary>{esc(label("record", lang))}</summary><dl>'
                  f'<dt>{esc(label("preset", lang))}</dt><dd><code>{esc(rec.get("preset", ""))}</code> '
-                 + esc(" ".join(f"{k}={v}" for k, v in rec.get("options", {}).items()))
-                 + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="zh-Hant">'
-                    f'{esc(rec.get("deal", rec.get("seed", "")))}' if "scores" not in rec else "")
+                 + " ".join(f"<code>{esc(f'{k}={v}')}</code>" for k, v in rec.get("options", {}).items())
+                 + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="{DEAL_LANG[lang]}">'
+                    f'{esc(deal_notation(game, rec, lang))}' if "scores" not in rec else "")
                  + '</dd>'
-                 f'<dt>{esc(label("scores" if "scores" in rec else "actions", lang))}</dt><dd>{esc(" · ".join(ex.actions))}</dd>'
-                 f'<dt>{esc(label("seen_by", lang))}</dt><dd>{esc(seen)}</dd></dl></details>')
+                 f'<dt>{esc(label("scores" if "scores" in rec else "actions", lang))}</dt><dd>{txt(" · ".join(ex.actions), lang)}</dd>'
+                 f'<dt>{esc(label("seen_by", lang))}</dt><dd>{txt(seen, lang)}</dd></dl></details>')
     parts.append("</figure>")
     return "".join(parts)
 
@@ -115,7 +146,7 @@ def _example_html(game: str, name: str, lang: str) -> str:
 def _gallery_html(game: str, lang: str) -> str:
     out = ['<div class="gallery" data-engine="gallery">']
     for grp in gallery(game, lang):
-        out.append(f"<h3>{esc(grp.title)}</h3><ul class='faces'>")
+        out.append(f"<h3>{txt(grp.title, lang)}</h3><ul class='faces'>")
         for f in grp.faces:
             # the name in the other languages, each marked with its language (so a page stays pure)
             seen: dict[str, str] = {}
@@ -137,17 +168,17 @@ def _reference_html(game: str, lang: str) -> str:
            f'<h2>{esc(label("reference", lang))}</h2><p class="muted">{esc(label("reference_note", lang))}</p>',
            f"<h3>{esc(label('presets', lang))}</h3><ul>"]
     for p in table.presets.values():
-        vals = ", ".join(f"{k}={v}" for k, v in p.values.items())
-        out.append(f"<li><code>{esc(p.name)}</code> {esc(_(lang, p.title))} <small>(<cite>{esc(p.source)}</cite>)</small>"
-                   + (f"<br><small>{esc(vals)}</small>" if vals else "") + "</li>")
+        vals = ", ".join(f"<code>{esc(f'{k}={v}')}</code>" for k, v in p.values.items())  # typed: notation
+        out.append(f"<li><code>{esc(p.name)}</code> {txt(_(lang, p.title), lang)} <small>(<cite>{esc(p.source)}</cite>)</small>"
+                   + (f"<br><small>{vals}</small>" if vals else "") + "</li>")
     out.append("</ul><div class='reftable'>")
     for o in table.options.values():
         vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
-        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4>{esc(_(lang, o.label or o.name))} '
+        out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4>{txt(_(lang, o.label or o.name), lang)} '
                    f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
-                   f"<p>{esc(_(lang, o.description))} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
+                   f"<p>{txt(_(lang, o.description), lang)} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
         for c in o.choices:
-            out.append(f"<li><code>{esc(c.value)}</code> {esc(_(lang, c.description))} — "
+            out.append(f"<li><code>{esc(c.value)}</code> {txt(_(lang, c.description), lang)} — "
                        f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")
@@ -155,9 +186,11 @@ def _reference_html(game: str, lang: str) -> str:
 
 
 def _head(title: str, lang: str) -> str:
+    if lang == "en":  # a <title> cannot mark a language: the English tab shows the English name alone
+        title = re.sub(r"\s*[(（]?[\u3400-\u9fff]+[)）]?", "", title).strip()
     return (f'<!doctype html><html lang="{HTML_LANG[lang]}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title)} · 葉子 yezi</title>"
+            f"<title>{esc(title)} · {BRAND_TITLE[lang]}</title>"
             '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/glossary.css"><link rel="icon" href="/static/favicon.svg">'
             '<script src="/static/glossary.js" defer></script></head>')
 
@@ -166,7 +199,7 @@ def _topbar(lang: str, path: str) -> str:
     langs = " ".join(
         f'<a href="{path}?lang={lg}" lang="{HTML_LANG[lg]}"' + (' aria-current="true"' if lg == lang else "")
         + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
-    return (f'<header class="top"><a class="brand" href="/">葉子 <small>yezi</small></a>'
+    return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]}</a>'
             f'<a href="/">{esc(label("lobby", lang))}</a><a href="/rules?lang={lang}">{esc(label("all_games", lang))}</a>'
             f'<nav class="langs">{langs}</nav></header>')
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 from yezi.core.registry import game_class
-from yezi.guides.engine import example, face, gallery
+from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.labels import label
 from yezi.guides.markup import Inline
 from yezi.guides.page import Guide, load, number_text
+from yezi.i18n import _
 
 WIDTH = 88
 
@@ -39,22 +41,28 @@ def _inline(g: Guide, nodes: tuple[Inline, ...], seen: set[str]) -> str:
         elif kind == "opt":
             out.append(f"`{g.option(n[1])}`")
         elif kind == "preset":
-            out.append(g.preset(n[1]))
+            out.append(f"`{g.preset(n[1])}`")
     return "".join(out)
 
 
 def _wrap(text: str, lang: str, indent: str = "") -> str:
     if lang != "en":  # Chinese lines break anywhere; the terminal wraps them well enough
         return indent + text
-    return textwrap.fill(text, WIDTH, initial_indent=indent, subsequent_indent=" " * len(indent))
+    # a Chinese gloss stays on the line of the English it glosses (``Sap Ng Wu (十五湖 …)``): the space before
+    # it is held unbreakable while the text is filled
+    glued = re.sub(r" (?=[(（]?[\u3400-\u9fff])", "\u00a0", text)
+    filled = textwrap.fill(glued, WIDTH, initial_indent=indent, subsequent_indent=" " * len(indent))
+    return filled.replace("\u00a0", " ")
 
 
 def _example_text(game: str, name: str, lang: str) -> list[str]:
     ex = example(game, name, lang)
     rec = ex.record
-    out = [f"  ┌ {label('example', lang)}: {name}",
-           f"  │ {label('preset', lang)}: {rec.get('preset', '')} {' '.join(f'{k}={v}' for k, v in rec.get('options', {}).items())}",
-           *([f"  │ {label('deal', lang)}: {rec.get('deal', rec.get('seed', ''))}"] if "scores" not in rec else []),
+    # ids a reader types (example, preset, options) and the record's deal line are notation: in backticks
+    opts = " ".join(f"`{k}={v}`" for k, v in rec.get("options", {}).items())
+    out = [f"  ┌ {label('example', lang)}: `{name}`",
+           f"  │ {label('preset', lang)}: `{rec.get('preset', '')}` {opts}".rstrip(),
+           *([f"  │ {label('deal', lang)}: `{deal_notation(game, rec, lang)}`"] if "scores" not in rec else []),
            f"  │ {label('scores' if 'scores' in rec else 'actions', lang)}: {' · '.join(ex.actions)}"]
     out += [f"  │   {line}" for line in ex.screen.splitlines() if line.strip()]
     if ex.to_act and not ex.screen:
@@ -94,13 +102,32 @@ def guide_text(game: str, lang: str) -> str:
             for grp in gallery(game, lang):
                 out.append(f"  {grp.title}")
                 for f in grp.faces:
-                    # plain text has no language marks: the name in the reader's script, beside it the
-                    # English (Chinese pages) or the characters (English pages), as the purity rules expect
-                    other = f.names["zh-hant" if lang == "en" else "en"]
-                    others = other if other != f.names[lang] else ""
+                    # plain text has no language marks: a Chinese page names the card in its own script only;
+                    # an English page glosses the English name with the characters and how they are said
                     count = f" ×{f.count}" if f.count > 1 else ""
-                    shown = f"{f.names[lang]} {others}" if lang == "en" else f"{f.names[lang]}  {others}"
-                    out.append(f"    {f.notation:<7} {shown}  {f.roman}{count}".rstrip())
+                    shown = f"{f.names['en']} {f.names['zh-hant']}  {f.roman}" if lang == "en" else f.names[lang]
+                    out.append(f"    {'`' + f.notation + '`':<9} {shown}{count}".rstrip())
             out.append("")
-    out += [label("reference", lang), "─" * 20, game_class(game).option_table().describe(lang)]
+    out += [label("reference", lang), "─" * 20, *_reference_text(game, lang)]
     return "\n".join(out) + "\n"
+
+
+def _reference_text(game: str, lang: str) -> list[str]:
+    """The option appendix as the web page gives it: what a reader types (preset names, option ids and
+    values) in backticks, as notation; names and descriptions in the reader's language; sources verbatim."""
+    table = game_class(game).option_table()
+    src = label("source", lang)
+    out = [label("reference_note", lang), "", label("presets", lang)]
+    for p in table.presets.values():
+        out.append(f"  `{p.name}` {_(lang, p.title)}")
+        out.append(f"      {src}: {p.source}")
+        if p.values:
+            out.append("      " + " ".join(f"`{k}={v}`" for k, v in p.values.items()))
+    out.append("")
+    for o in table.options.values():
+        vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
+        out.append(f"  {_(lang, o.label or o.name)} `{o.name}`{vid}: {_(lang, o.description)} "
+                   f"({label('default', lang)}: `{o.default}`)")
+        for c in o.choices:
+            out.append(f"      `{c.value}` {_(lang, c.description)} — {src}: {c.source}")
+    return out

@@ -33,8 +33,11 @@ SHARED = frozenset("台干于里面发系只着游周斗松范余后表志制准
 ZH_LATIN_ALLOWED = frozenset({
     "yezi", "SVG", "PNG", "URL", "ID", "id", "JSON", "CLI", "API", "HTTP", "OK", "vs", "Elo", "AI",
     "help", "moves", "hint", "rules", "quit", "why", "q",  # the terminal's commands, typed as they are
-    "pagat", "Pagat", "Culin", "Sung", "Dylan", "Celko", "Kam", "Feng", "Menglong", "Wilkinson", "Lo", "Hakka",
+    "pagat", "Pagat", "navpil", "Stewart", "Culin", "Sung", "Dylan", "Celko", "Kam", "Feng", "Menglong", "Wilkinson", "Lo", "Hakka",
 })
+#: names of several Latin words that Chinese text writes as they are (a source's author who signs with a
+#: pen name that has no Chinese form); removed as a whole, so that "The" alone stays a finding
+ZH_LATIN_NAMES = re.compile(r"(?<![A-Za-z])The Suffocated(?![A-Za-z])")
 PLACEHOLDER = re.compile(r"\{\w+\}")  # {names}: filled in by the client, not words of the text
 CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "svg", "cite"})  # cite: sources, verbatim
 
@@ -82,7 +85,7 @@ def _zh(text: str, lang: str) -> list[Finding]:
     elif lang == "zh-hant":
         bad = [i for i, c in enumerate(text) if CJK_RUN.match(c) and c not in SHARED and _opencc("s2t")(c) != c]
         out += [Finding("hant-simp", text[max(0, i - 8):i + 8]) for i in bad]
-    for m in LATIN_WORD.finditer(PLACEHOLDER.sub("", text)):
+    for m in LATIN_WORD.finditer(ZH_LATIN_NAMES.sub("", PLACEHOLDER.sub("", text))):
         if m.group() not in ZH_LATIN_ALLOWED:
             out.append(Finding("zh-latin", text[max(0, m.start() - 12):m.end() + 12]))
     return out
@@ -92,9 +95,21 @@ def _zh(text: str, lang: str) -> list[Finding]:
 CITATION = re.compile(r"(?:出處|出处|source)[:：][^\n]*")
 
 
+#: code in plain text, the terminal's counterpart of <code>: what a reader types (`-o laosui=deduce`, a
+#: command, an option id) and record notation (a `Deal:` line) stand in backticks and are not prose. A
+#: Chinese reader's notation must still be in the reader's script: the script check sees inside them.
+BACKTICK_CODE = re.compile(r"`[^`\n]*`")
+
+
 def check_text(text: str, lang: str) -> list[Finding]:
-    """Findings in plain text written for a reader of `lang` (source citations are skipped)."""
+    """Findings in plain text written for a reader of `lang` (source citations are skipped, and code in
+    backticks is skipped except by the 简体/繁體 script checks)."""
     text = CITATION.sub("", text)
+    if lang != "en":
+        code = " ".join(BACKTICK_CODE.findall(text)).replace("`", " ")
+        out = [f for f in _zh(code, lang) if f.category != "zh-latin"]
+        return out + _zh(BACKTICK_CODE.sub(" ", text), lang)
+    text = BACKTICK_CODE.sub(" ", text)
     if lang == "en":
         return _en_cjk(text)
     return _zh(text, lang)

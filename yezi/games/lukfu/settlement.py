@@ -29,25 +29,25 @@ def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int
 TEMPLATES = {
     "declare": {"en": "{w} declares {hu} points 糊: each loser owes {pts}",
                 "zh-hant": "{w}食{hu}糊：每位輸家賠{pts}分", "zh-hans": "{w}食{hu}糊：每位输家赔{pts}分"},
-    "dummy_match": {"en": "{d} holds {card}; matching: {cards} → 5 + {n} = {dhu} 糊: each loser owes {pts}",
+    "dummy_match": {"en": "{d} holds {card}; matching: {cards} → 5 + {n} = {dhu} points 糊: each loser owes {pts}",
                     "zh-hant": "{d}持{card}，同數的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位輸家賠{pts}分",
                     "zh-hans": "{d}持{card}，同数的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位输家赔{pts}分"},
     "dummy_none": {"en": "{d} holds {card}: no match, the dummy is not paid",
                    "zh-hant": "{d}持{card}：無同數牌，夢家不收分", "zh-hans": "{d}持{card}：无同数牌，梦家不收分"},
     "pay": {"en": "{a} pays {b} {amount} ({why})", "zh-hant": "{a}賠{b} {amount}分（{why}）",
             "zh-hans": "{a}赔{b} {amount}分（{why}）"},
-    "tigers": {"en": "{w} wins by 五虎下山 ({value}): each loser pays {pts}; the dummy is not paid",
+    "tigers": {"en": "{w} wins by Five Tigers 五虎下山 ({value}): each loser pays {pts}; the dummy is not paid",
                "zh-hant": "{w}五虎下山（{value}）：每位輸家賠{pts}分，夢家不收分",
                "zh-hans": "{w}五虎下山（{value}）：每位输家赔{pts}分，梦家不收分"},
 }
 WHY = {
     "winner": {"en": "winner's share", "zh-hant": "贏家的分", "zh-hans": "赢家的分"},
     "dummy": {"en": "dummy's share", "zh-hant": "夢家的分", "zh-hans": "梦家的分"},
-    "baopei": {"en": "包賠: his share and the other loser's", "zh-hant": "包賠：連另一輸家的一份",
+    "baopei": {"en": "paying for the others 包賠: his share and the other loser's", "zh-hant": "包賠：連另一輸家的一份",
                "zh-hans": "包赔：连另一输家的一份"},
-    "baopei_dummy": {"en": "包賠 to the dummy", "zh-hant": "包賠夢家", "zh-hans": "包赔梦家"},
-    "double": {"en": "包輸: double", "zh-hant": "包輸：雙倍", "zh-hans": "包输：双倍"},
-    "tigers": {"en": "五虎下山", "zh-hant": "五虎下山", "zh-hans": "五虎下山"},
+    "baopei_dummy": {"en": "paying for the others 包賠, to the dummy", "zh-hant": "包賠夢家", "zh-hans": "包赔梦家"},
+    "double": {"en": "the bidder lost: double", "zh-hant": "包輸：雙倍", "zh-hans": "包输：双倍"},
+    "tigers": {"en": "Five Tigers 五虎下山", "zh-hant": "五虎下山", "zh-hans": "五虎下山"},
 }
 SEATS = {
     4: {"en": ("Lead", "Second", "Dummy", "Third"), "zh-hant": ("頭家", "二家", "夢家", "三家"),
