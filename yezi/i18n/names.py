@@ -3,6 +3,7 @@ terms, card and tile names, game titles, and names registered through `yezi.i18n
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 #: names registered by `yezi.i18n.terms.name` (both scripts) as modules build their message parameters
@@ -26,8 +27,24 @@ def _static_names() -> frozenset[str]:
             out |= {n for n in tiengow.all_names(k) if n}
             out.add(tiengow.name(k, lang))
         for g in GAMES:
-            out.add(game_class(g).titles[lang])
+            cls = game_class(g)
+            title = cls.titles[lang]
+            out.add(title)
+            out.add(re.split(r"[（(]", title)[0].strip())  # 十五胡（重構）: the game's name is 十五胡
+            for preset in cls.option_table().presets.values():  # a preset's own name: 大牌九, 小牌九
+                head = re.split(r"[:：]", preset.title)[0].strip()
+                if head and all("\u4e00" <= ch <= "\u9fff" for ch in head):
+                    out.add(head)
+                    out.add(_opencc_s(head) if lang == "zh-hans" else head)
     return frozenset(out)
+
+
+def _opencc_s(text: str) -> str:
+    try:
+        import opencc
+    except ModuleNotFoundError:  # pragma: no cover - a test dependency; without it the 繁體 form only
+        return text
+    return opencc.OpenCC("t2s").convert(text)
 
 
 def known_names() -> frozenset[str]:

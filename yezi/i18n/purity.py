@@ -26,8 +26,9 @@ from html.parser import HTMLParser
 CATEGORIES = ("en-cjk", "hans-trad", "hant-simp", "zh-latin")
 CJK_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff][\u3400-\u9fff\uf900-\ufaff·・]*")
 LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_./:#@&=?-])[A-Za-z][A-Za-z']+(?![A-Za-z0-9_./:#@&=?(-])")
-#: characters OpenCC's s2t changes that traditional text also writes (台 in 台灣/枱, 干 in 干支 …)
-SHARED = frozenset("台干于里面发系只着游周斗松范余后表志制准冲凶谷向症咸苏采卷云布借家岩征朴秋钟"
+#: characters OpenCC's s2t changes that traditional text also writes (台 in 台灣/枱, 干 in 干支, 吃 as seed 004
+#: quotes 兒女英雄傳 …)
+SHARED = frozenset("吃台干于里面发系只着游周斗松范余后表志制准冲凶谷向症咸苏采卷云布借家岩征朴秋钟"
                    "庄么脚晒")  # 大庄, 地么, 《馬弔脚例》 as the sources write them; Cantonese 晒
 #: Latin words Chinese output may carry: notation, units and names that have no Chinese form
 ZH_LATIN_ALLOWED = frozenset({
