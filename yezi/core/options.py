@@ -22,6 +22,7 @@ class Choice:
     value: Any
     description: str
     source: str
+    label: str = ""  # a short name for menus, in English (a catalog msgid); identifiers need one, numbers do not
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,8 @@ class OptionTable:
         options: dict[str, OptionSpec] = {}
         for name, o in opt_data.items():
             choices = tuple(
-                Choice(value=c["value"], description=c.get("description", ""), source=c.get("source", ""))
+                Choice(value=c["value"], description=c.get("description", ""), source=c.get("source", ""),
+                       label=c.get("label", ""))
                 for c in o["choices"]
             )
             options[name] = OptionSpec(
@@ -150,6 +152,13 @@ class OptionTable:
         if default_preset is None:
             default_preset = next(iter(presets))
         return cls(game, options, presets, default_preset, notice)
+
+    def preset_title(self, name: str, lang: str) -> str:
+        """A preset's title in `lang` (what a banner shows the reader; the id stays for `--preset`)."""
+        from yezi.i18n import _
+
+        p = self.presets.get(name)
+        return _(lang, p.title) if p is not None and p.title else name
 
     def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Ruleset:
         preset = preset or self.default_preset
