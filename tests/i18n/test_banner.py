@@ -31,3 +31,17 @@ def test_banner_shows_the_preset_title(game, lang):
     assert table.preset_title(preset, lang) in banner
     if lang != "en":
         assert re.search(r"[\u3400-\u9fff]", banner.split(" · ", 1)[1]), banner
+
+
+@pytest.mark.parametrize("lang,shown", [("zh-hant", "hakka（客家）"), ("zh-hans", "hakka（客家）"), ("en", "Presets of lukfu")])
+def test_rules_option_list_speaks_the_requested_language(lang, shown):
+    """`yezi rules GAME --lang L` printed the option list in English whatever L was; in Chinese a choice's
+    value (what `-o` takes) now carries its translated label."""
+    out = run_cli(["rules", "lukfu", "--lang", lang])
+    assert shown in out, out[:300]
+    if lang != "en":
+        assert "Presets of" not in out and "Options:" not in out
+
+
+def test_rules_option_list_defaults_to_english():
+    assert run_cli(["rules", "lukfu"]).startswith("Presets of lukfu")

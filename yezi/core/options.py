@@ -196,10 +196,15 @@ class OptionTable:
         for o in self.options.values():
             vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
             name = f"{o.name}（{_(lang, o.label)}）" if zh and o.label else o.name
+            def shown(c: Choice) -> str:  # in Chinese a choice's label beside the value one types
+                return f"{c.value}（{_(lang, c.label)}）" if zh and c.label else _fmt(c.value, lang)
+
+            default = next((shown(c) for c in o.choices if c.value == o.default), _fmt(o.default, lang))
             lines.append("  " + _(lang, N_("{name}{vid}: {description} (default {value})"), name=name, vid=vid,
-                                  description=_(lang, o.description), value=_fmt(o.default, lang)))
+                                  description=_(lang, o.description), value=default))
             for c in o.choices:
-                lines.append(f"      {_fmt(c.value, lang):<16} " + _(lang, N_("{description} — source: {source}"),
+                value = shown(c)
+                lines.append(f"      {value:<16} " + _(lang, N_("{description} — source: {source}"),
                                                                description=_(lang, c.description), source=c.source))
             if o.note:
                 lines.append("      " + _(lang, N_("note: {note}"), note=o.note))
