@@ -172,3 +172,23 @@ def test_seat_without_tigers_answers_quiet_by_itself_after_the_delay(web, browse
     # the table moved on without a click: the question went round (bots answered) to the bidding
     expect(page.locator(".felt")).not_to_have_attribute("data-phase", "tigers", timeout=10000)
     ctx.close()
+
+
+@pytest.mark.parametrize("lang,label,word", [("zh-hant", "客家", "百子"), ("zh-hans", "客家", "百子"),
+                                             ("en", "Hakka", "neither beat")])
+def test_create_form_shows_choices_by_their_translated_labels(web, browser, lang, label, word):
+    """Options' choices were raw ids (`hakka`, `on`) in every language: now their label and the first clause
+    of their description, both in the reader's language (issue 13)."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click(f"#langs button[data-lang='{lang}']")
+    opt = page.locator("select[data-option='unbeatable_leads'] option").first
+    expect(opt).to_contain_text(label)
+    text = opt.text_content() or ""
+    assert text.startswith(label) and word in text and "hakka" not in text, text
+    page.locator("details:has(select[data-option]) > summary").click()  # the rule options, open to be seen
+    expect(page.locator("select[data-option='unbeatable_leads']")).to_be_visible()
+    shot(page, f"lobby-choices-{lang}")
+    ctx.close()

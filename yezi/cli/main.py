@@ -92,7 +92,8 @@ def build_parser() -> Parser:
     sp.add_argument("--preset", help="show the resolved options of one preset")
     sp.add_argument("--guide", action="store_true",
                     help="the player's guide: the game, its cards, a deal, a turn, scoring, variants, live examples")
-    sp.add_argument("--lang", default="zh-hant", choices=LANGS, help="language of the guide")
+    sp.add_argument("--lang", default=None, choices=LANGS,
+                    help="language of the guide (default zh-hant) or of the option list (default en)")
 
     sub.add_parser("games", help="list the games that are available")
     for name, (_, summary) in EXTERNAL.items():
@@ -164,13 +165,13 @@ def _run(args) -> int:
                 print(f"yezi rules: {args.game} has no guide yet; `yezi rules {args.game}` lists its options",
                       file=sys.stderr)
                 return 2
-            print(guide_text(args.game, "zh-hant" if args.lang == "ascii" else args.lang), end="")
+            print(guide_text(args.game, args.lang if args.lang in ("zh-hans", "en") else "zh-hant"), end="")
             return 0
         if args.preset:
             for k, v in table.resolve(args.preset).items():
                 print(f"{k} = {v}")
         else:
-            print(table.describe())
+            print(table.describe(args.lang or "en"))
         return 0
     if args.command == "games":
         from yezi.core.registry import available_games

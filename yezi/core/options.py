@@ -22,6 +22,7 @@ class Choice:
     value: Any
     description: str
     source: str
+    label: str = ""  # a short name for menus, in English (a catalog msgid); identifiers need one, numbers do not
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,8 @@ class OptionTable:
         options: dict[str, OptionSpec] = {}
         for name, o in opt_data.items():
             choices = tuple(
-                Choice(value=c["value"], description=c.get("description", ""), source=c.get("source", ""))
+                Choice(value=c["value"], description=c.get("description", ""), source=c.get("source", ""),
+                       label=c.get("label", ""))
                 for c in o["choices"]
             )
             options[name] = OptionSpec(
@@ -150,6 +152,13 @@ class OptionTable:
         if default_preset is None:
             default_preset = next(iter(presets))
         return cls(game, options, presets, default_preset, notice)
+
+    def preset_title(self, name: str, lang: str) -> str:
+        """A preset's title in `lang` (what a banner shows the reader; the id stays for `--preset`)."""
+        from yezi.i18n import _
+
+        p = self.presets.get(name)
+        return _(lang, p.title) if p is not None and p.title else name
 
     def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Ruleset:
         preset = preset or self.default_preset
@@ -187,10 +196,15 @@ class OptionTable:
         for o in self.options.values():
             vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
             name = f"{o.name}（{_(lang, o.label)}）" if zh and o.label else o.name
+            def shown(c: Choice) -> str:  # in Chinese a choice's label beside the value one types
+                return f"{c.value}（{_(lang, c.label)}）" if zh and c.label else _fmt(c.value, lang)
+
+            default = next((shown(c) for c in o.choices if c.value == o.default), _fmt(o.default, lang))
             lines.append("  " + _(lang, N_("{name}{vid}: {description} (default {value})"), name=name, vid=vid,
-                                  description=_(lang, o.description), value=_fmt(o.default, lang)))
+                                  description=_(lang, o.description), value=default))
             for c in o.choices:
-                lines.append(f"      {_fmt(c.value, lang):<16} " + _(lang, N_("{description} — source: {source}"),
+                value = shown(c)
+                lines.append(f"      {value:<16} " + _(lang, N_("{description} — source: {source}"),
                                                                description=_(lang, c.description), source=c.source))
             if o.note:
                 lines.append("      " + _(lang, N_("note: {note}"), note=o.note))

@@ -45,8 +45,10 @@ def extract_toml(fileobj, keywords, comment_tags, options):
             if isinstance(text, str) and text:
                 yield head + 1, None, text, [f"{kind.split('.')[0]}: {name}.{fld}"]
         for c in table.get("choices", ()) if kind == "options.toml" else ():
-            if c.get("description"):
-                yield head + 1, None, c["description"], [f"options: {name} = {c['value']!r}"]
+            for fld in ("label", "description"):
+                if c.get(fld):
+                    note = " (label)" if fld == "label" else ""
+                    yield head + 1, None, c[fld], [f"options: {name} = {c['value']!r}{note}"]
 
 
 def extract() -> object:

@@ -119,10 +119,16 @@ def _answer(t: Tutor, out: Outcome, lang: str) -> dict[str, Any]:
 
 # ---- pages -------------------------------------------------------------------------------------
 
+#: the project's name in a page's title: in the reader's script, and Latin only in English (a title holds no markup)
+BRAND_TITLE = {"zh-hant": "葉子 yezi", "zh-hans": "叶子 yezi", "en": "yezi"}
+#: the name in the top bar: in English the characters are marked as the Chinese name they are
+BRAND = {"zh-hant": "葉子", "zh-hans": "叶子", "en": '<span lang="zh-Hant">葉子</span>'}
+
+
 def _head(title: str, lang: str) -> str:
     return (f'<!doctype html><html lang="{HTML_LANG[lang]}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{esc(title)} · 葉子 yezi</title>"
+            f"<title>{esc(title)} · {BRAND_TITLE[lang]}</title>"
             '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/glossary.css">'
             '<link rel="stylesheet" href="/static/learn.css"><link rel="icon" href="/static/favicon.svg">'
             '<script src="/static/glossary.js" defer></script></head>')
@@ -134,7 +140,7 @@ def _topbar(lang: str, path: str, game: str | None = None) -> str:
         + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
     guide = (f'<a href="/rules/{esc(game)}?lang={lang}" id="to-guide">{esc(label("guide", lang))}</a>'
              if game and has_guide(game) else "")
-    return (f'<header class="top"><a class="brand" href="/">葉子 <small>yezi</small></a>'
+    return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]} <small>yezi</small></a>'
             f'<a href="/">{esc(label("lobby", lang))}</a><a href="/learn?lang={lang}">{esc(label("learn", lang))}</a>'
             f'{guide}<nav class="langs">{langs}</nav></header>')
 
@@ -160,13 +166,16 @@ def index_page(lang: str) -> str:
 def game_page(game: str, lang: str) -> str:
     """``/learn/<game>``: the lesson list and the lesson pane; the script asks for the frames."""
     title = label("learn_game", lang).format(game_class(game).titles[lang])
+    mark = _mark_chinese if lang == "en" else (lambda h: h)
     lessons = load(game)
-    items = "".join(f'<li data-lesson="{esc(le.id)}"><a href="#{esc(le.id)}">{esc(le.title[lang])}</a></li>'
+    items = "".join(f'<li data-lesson="{esc(le.id)}"><a href="#{esc(le.id)}">{mark(esc(le.title[lang]))}</a></li>'
                     for le in lessons)
     data = {"game": game, "lang": lang, "lessons": [le.id for le in lessons],
             "labels": {k: v[lang] for k, v in LABELS.items()}, "next": NEXT}
-    return (_head(title, lang) + '<body class="guide learn">' + _topbar(lang, f"/learn/{game}", game)
-            + f'<main id="learn" data-game="{esc(game)}"><h1>{esc(title)}</h1>'
+    # a <title> holds no markup: in English the game's characters are left out of it (the h1 marks them)
+    plain = re.sub(r"\s+", " ", _CJK.sub("", title)).strip() if lang == "en" else title
+    return (_head(plain, lang) + '<body class="guide learn">' + _topbar(lang, f"/learn/{game}", game)
+            + f'<main id="learn" data-game="{esc(game)}"><h1>{mark(esc(title))}</h1>'
             f'<p class="intro">{esc(label("intro", lang))} <span class="muted">{esc(label("terminal", lang))}'
             f'<code>yezi learn {esc(game)} --lang {lang}</code></span></p>'
             f'<div class="learn-grid"><nav class="lessons" aria-label="{esc(label("lessons", lang))}">'

@@ -13,6 +13,7 @@ import os
 from functools import cache
 from typing import Any
 
+from yezi.core.options import Choice
 from yezi.core.protocol import LANGS, Game
 from yezi.core.registry import GAMES, game_class, load_game
 from yezi.i18n import N_, _
@@ -62,12 +63,15 @@ def render_module(name: str) -> Any | None:
 WEB_GAMES = os.path.join(os.path.dirname(os.path.dirname(__file__)), "web", "games")
 
 
-def choice_label(value: Any, lang: str) -> str:
-    """An option value as the lobby shows it: yes/no in the reader's language, numbers as they are,
-    other values (identifiers a player also types in `-o name=value`) as written."""
-    if isinstance(value, bool):
-        return _(lang, N_("yes") if value else N_("no"))
-    return str(value)
+def choice_label(choice: Choice, lang: str) -> str:
+    """An option's choice as the lobby shows it: its `label` from options.toml in the reader's language,
+    yes/no for booleans, numbers as they are. The value itself (what a player types in `-o name=value`)
+    stays in the English tooltip."""
+    if choice.label:
+        return _(lang, choice.label)
+    if isinstance(choice.value, bool):
+        return _(lang, N_("yes") if choice.value else N_("no"))
+    return str(choice.value)
 
 
 def has_client_renderer(name: str) -> bool:
@@ -85,7 +89,7 @@ def describe(name: str) -> dict[str, Any]:
         options[o.name] = {
             "description": o.description, "default": o.default,
             "choices": [{"value": c.value, "description": c.description,
-                         "labels": {lg: choice_label(c.value, lg) for lg in LANGS},
+                         "labels": {lg: choice_label(c, lg) for lg in LANGS},
                          "descriptions": {lg: _(lg, c.description) for lg in LANGS} if c.description else None}
                         for c in o.choices],
             # the lobby's words, from the catalogs (yezi/locale): a short name and the description per language

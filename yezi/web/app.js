@@ -90,13 +90,15 @@ async function renderer(game) {
   }
   return rendererCache[game];
 }
-// An option's choice in the create form: its value, then the first sentence of its description
-// (the option table's own words), so that a choice says what it does without a tooltip.
+// An option's choice in the create form: its label in the reader's language, then the first clause of
+// its description (the option table's own words, from the catalogs), so that a choice says what it does
+// without a tooltip.
 function choiceLabel(c) {
   const v = (c.labels && c.labels[state.lang]) || String(c.value);
-  if (state.lang !== "en") return v;  // the choices' descriptions are English only (tooltips)
-  const d = (c.description || "").split(/[.;:。；]\s/)[0];
-  return d ? `${v} — ${d.length > 60 ? d.slice(0, 59) + "…" : d}` : v;
+  const full = (c.descriptions && c.descriptions[state.lang]) || (state.lang === "en" ? c.description : "");
+  const d = (full || "").split(/[.;:]\s|[。；：]/)[0];
+  const max = state.lang === "en" ? 60 : 30;
+  return d && d !== v ? `${v} — ${d.length > max ? d.slice(0, max - 1) + "…" : d}` : v;
 }
 function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
 // The bot a new table seats by default: the game's heuristic player where it has one (a random

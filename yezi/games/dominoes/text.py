@@ -45,7 +45,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     t = L.get(lang, L["en"])
     sn = lambda s: game.seat_name(s, lang)  # noqa: E731
     seat = view["seat"]
-    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {view.get('preset', '')} =="]
+    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
     row = []
     for s in range(view["seats"]):
         mark = f"({t['you']})" if s == seat else ""

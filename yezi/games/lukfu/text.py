@@ -41,7 +41,7 @@ def _suit_line(cards: list[int], laosui: set[int], lang: str) -> str:
 def render(game, view: dict, lang: str = "zh-hant") -> str:
     t = L[lang]
     seat_name = lambda s: game.seat_name(s, lang)  # noqa: E731
-    lines = [f"== {game.titles[lang]} · {view['preset']} =="]
+    lines = [f"== {game.titles[lang]} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
     me, you = view.get("seat"), f"({t['you']})"
     sizes = "  ".join(f"{seat_name(s)}{you if s == me else ''} {n}" for s, n in enumerate(view["hand_sizes"]))
     lines.append(sizes)

@@ -27,6 +27,7 @@ from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, 
 from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
 from yezi.i18n import N_, Msg
 from yezi.i18n.terms import name as cjk_name
+from yezi.i18n.terms import register
 
 _SET = sorted(tg.domino_set())
 
@@ -40,6 +41,10 @@ _WORDS = {
     "zh-hans": {"stake": "押{n}注", "front": "头", "open": "开牌", "hidden": "配牌（盖着）", "dice": "骰"},
     "en": {"stake": "stake {n}", "front": "front", "open": "open", "hidden": "sets a hand face down", "dice": "dice"},
 }
+
+
+#: the two traditional presets' names, which English titles show beside "Big/Small Pai Gow"
+register("大牌九", "小牌九")
 
 
 class PaiGow(Game):

@@ -27,7 +27,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
     t = L.get(lang, L["en"])
     seat = view["seat"]
     n = view["seats"]
-    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {view.get('preset', '')} =="]
+    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
     if view["dice"] is None:
         lines.append(t["no_dice"])
     else:

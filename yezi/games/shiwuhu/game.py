@@ -62,7 +62,7 @@ OPEN_QUESTIONS = {
 
 
 #: the example of a 文武 group's two military kinds (地八: 平八 and 彎八)
-register("地八")
+register("地八", "十五胡")  # 十五胡: the English title shows it beside "Shiwu Hu"
 EXAMPLE_GROUP = {"zh-hant": "地八：平八與彎八", "zh-hans": "地八：平八与弯八",
                  "en": "Earth Eight 地八: Flat Eight 平八 and Bent Eight 彎八"}
 

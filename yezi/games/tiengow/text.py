@@ -45,7 +45,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
     lang = _lang(lang)
     t = L[lang]
     seat = view["seat"]
-    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {view.get('preset', '')} =="]
+    lines = [f"== {game.titles.get(lang, game.titles['en'])} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
     row = []
     for s in range(4):
         mark = f"({t['you']})" if s == seat else ""
