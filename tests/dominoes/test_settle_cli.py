@@ -49,7 +49,7 @@ def test_dingniu_by_hand_plain_success_and_baozhuang():
     assert rc == 0 and totals(out) == [-1, 6, -3, -2]
     assert "莊家 (third loser 小庄, 10) pays 二家 1" in out
     rc, out = run(["dingniu", "--lang", "en"], lines.replace("| 2-2", "| 2-2 算帳"))
-    assert totals(out) == [-2, 12, -6, -4] and "算帳成功" in out
+    assert totals(out) == [-2, 12, -6, -4] and "deliberate block 算帳 and scores below everyone: it succeeds" in out
     rc, out = run(["dingniu"], lines.replace("6-6 | 4-4", "6-6 | 4-4 算帳"))
     assert totals(out) == [0, 12, -12, 0] and "包庄" in out and "三家算帳而輸（大庄）" in out
     rc, out = run(["dingniu", "--lang", "zh-hans"], lines)

@@ -33,7 +33,7 @@ SHARED = frozenset("吃台干于里面发系只着游周斗松范余后表志制
 #: Latin words Chinese output may carry: notation, units and names that have no Chinese form
 ZH_LATIN_ALLOWED = frozenset({
     "yezi", "SVG", "PNG", "URL", "ID", "id", "JSON", "CLI", "API", "HTTP", "OK", "vs", "Elo", "AI",
-    "help", "moves", "hint", "rules", "quit", "why", "q",  # the terminal's commands, typed as they are
+    "help", "moves", "hint", "rules", "quit", "why", "q", "unseen", "warn",  # the terminal's commands, typed as they are
     "pagat", "Pagat", "navpil", "Stewart", "Culin", "Sung", "Dylan", "Celko", "Kam", "Feng", "Menglong", "Wilkinson", "Lo", "Hakka",
 })
 #: names of several Latin words that Chinese text writes as they are (a source's author who signs with a

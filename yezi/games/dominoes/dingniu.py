@@ -38,7 +38,7 @@ _TEXT = {
     "suanzhang": {
         "zh-hant": "算帳：{move}之後，帶{ends}的牌全在桌上或在{seat}手裡，別家接不上；本可改出{alts}。",
         "zh-hans": "算帐：{move}之后，带{ends}的牌全在桌上或在{seat}手里，别家接不上；本可改出{alts}。",
-        "en": "算帳 (deliberate block): after {move}, every tile showing {ends} is on the table or in {seat}'s "
+        "en": "a deliberate block 算帳: after {move}, every tile showing {ends} is on the table or in {seat}'s "
               "hand, so nobody else can connect; {alts} would not have blocked.",
     },
     "sizha": {

@@ -265,7 +265,7 @@ TEXT: dict[str, dict[str, str]] = {
                  "en": "{a} ({rank}, {s}) pays {b} {amt}"},
     "success": {"zh-hant": "{w}算帳而點數低於每一家：算帳成功，全部加倍。",
                 "zh-hans": "{w}算帐而点数低于每一家：算帐成功，全部加倍。",
-                "en": "{w} made 算帳 and scores below everyone: 算帳成功, every payment doubles."},
+                "en": "{w} made the deliberate block 算帳 and scores below everyone: it succeeds, every payment doubles."},
     "baozhuang": {"zh-hant": "{p}算帳而輸（{rank}）：包庄，獨付{w} 12，其餘不付。",
                   "zh-hans": "{p}算帐而输（{rank}）：包庄，独付{w} 12，其余不付。",
                   "en": "{p} made 算帳 and lost ({rank}): 包庄, he alone pays {w} 12; nobody else pays."},
