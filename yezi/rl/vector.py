@@ -70,7 +70,7 @@ class VectorEnv:
         self.over_at_once = np.zeros(n, dtype=np.int64)
         self._rows = np.arange(n)
         self.states: list[State] = []
-        self.legal: list[list[int]] = []
+        self._legal: list[list[int]] = []
         self._streams = [DealStream(0, i) for i in range(n)]
         self._batch = hasattr(self.observer, "write_batch")
         self._sparse = a > 2048
@@ -105,6 +105,13 @@ class VectorEnv:
         return None
 
     @property
+    def legal(self) -> list[list[int]]:
+        """Each row's legal action codes (on native rows: read off the mask when asked)."""
+        if self._native is not None:
+            return [row.nonzero()[0].tolist() for row in self.mask]
+        return self._legal
+
+    @property
     def engine(self) -> str:
         """``native`` or ``python``: what steps the rows."""
         return "python" if self._native is None else "native"
@@ -122,7 +129,7 @@ class VectorEnv:
         self.settled_at_once[:] = 0
         self.over_at_once[:] = 0
         self.states = [self._next_state(i) for i in range(self.num_envs)]
-        self.legal = [st.legal_actions() for st in self.states]
+        self._legal = [st.legal_actions() for st in self.states]
         self._refresh(range(self.num_envs))
         return (self.obs if self.observer else None), self._info(final=False)
 
@@ -140,7 +147,7 @@ class VectorEnv:
         else:
             # a plain int needs no conversion: the legality check below also checks its range
             codes = [a if type(a) is int else action_code(a, game) for a in actions]
-        for i, (code, legal) in enumerate(zip(codes, self.legal)):  # validate every row before changing any
+        for i, (code, legal) in enumerate(zip(codes, self._legal)):  # validate every row before changing any
             if code not in legal:
                 action_code(code, game)
                 self.states[i].clone().apply(code)  # raises the engine's explanation
@@ -168,7 +175,7 @@ class VectorEnv:
             self._write(self.final_obs, [(states[i], seat) for i, seat in finals], [i for i, _ in finals])
         for i in ended:
             states[i] = self._next_state(i)
-        self.legal = [st.legal_actions() for st in states]
+        self._legal = [st.legal_actions() for st in states]
         self._refresh(range(self.num_envs))
         info = self._info(final=bool(ended))
         if ended:
@@ -237,7 +244,7 @@ class VectorEnv:
 
     def _refresh(self, rows: range) -> None:
         np = self._np
-        legal = self.legal
+        legal = self._legal
         mask = self.mask
         if self._sparse:
             # a large action space (打天九's 19,844 sets): clear only the entries set last step
