@@ -84,9 +84,16 @@ export function invites(frame, ctx) {
   const open = frame.table.players.filter((p) => p.kind === "human" && p.access === "open" && !p.claimed);
   if (open.length) rows.push(el("li", { class: "muted" }, `${T("openSeat")}: ${open.map((p) => p.position + 1).join(", ")}`));
   if (!rows.length) return null;
-  return el("details", { class: "panel invites", open: frame.seq === 0 && frame.deal_no === 0 },
+  // open at the start of a table, and then as the player left it: a table that moves on (a bot's
+  // play, an automatic 不報) must not fold the links away under the host's finger
+  const tid = frame.table.id;
+  if (linksUi.table !== tid) Object.assign(linksUi, { table: tid, open: frame.seq === 0 && frame.deal_no === 0 });
+  const box = el("details", { class: "panel invites", open: linksUi.open },
     el("summary", {}, T("links")), el("p", { class: "muted" }, T("linksHint")), el("ul", {}, rows));
+  box.addEventListener("toggle", () => { linksUi.open = box.open; });
+  return box;
 }
+const linksUi = { table: null, open: false };
 
 function fmtPay(p) {
   if (typeof p === "number") return p > 0 ? `+${p}` : String(p);
