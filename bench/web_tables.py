@@ -129,6 +129,34 @@ async def seat_client(url: str, position: int, stats: Stats, win: Window, think:
         stats.disconnects += 1
 
 
+async def _clients(port: int, tables: list[dict], think: float, seed: float, warmup: float, seconds: float,
+                   barrier, out) -> None:
+    """One client process: its share of the seats, measured in the window all processes share."""
+    stats = Stats()
+    win = Window(4 * len(tables))
+    rng = random.Random(seed)
+    tasks = [seat_client(f"ws://127.0.0.1:{port}/ws/{t['id']}", int(pos), stats, win, think,
+                         random.Random(rng.random()), {"Authorization": f"Bearer {seat['token']}"})
+             for t in tables for pos, seat in t["seats"].items()]
+
+    async def window():
+        await asyncio.wait_for(win.all_in.wait(), timeout=300)
+        await asyncio.get_running_loop().run_in_executor(None, barrier.wait)  # every process connected
+        win.measure_from = time.perf_counter() + warmup
+        win.stop_at = time.time() + warmup + seconds
+
+    await asyncio.gather(window(), *tasks)
+    out.put((stats.rtts, stats.server_ms, stats.frames, stats.deals, stats.errors, stats.disconnects))
+
+
+def _client_process(*a) -> None:
+    import gc
+
+    gc.freeze()  # as the server does (yezi/cli/serve.py): long collections would stall the clients' timing
+    gc.set_threshold(50_000, 20, 100)
+    asyncio.run(_clients(*a))
+
+
 async def run(args) -> None:
     tmp = tempfile.mkdtemp(prefix="yezi-bench-")
     url = args.database_url or "sqlite:///" + os.path.join(tmp, "bench.db")
@@ -149,6 +177,8 @@ async def run(args) -> None:
         win = Window(4 * len(tables))
         rng = random.Random(1)
         tasks = []
+        if args.client_procs > 1:
+            return await _run_split(args, tables, proc, port, url)
         for t in tables:
             for pos, seat in t["seats"].items():
                 u = f"ws://127.0.0.1:{port}/ws/{t['id']}"
@@ -232,9 +262,55 @@ async def run(args) -> None:
                 proc.kill()
 
 
+async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> None:
+    """The seats' clients in `--client-procs` processes: one Python process cannot play 4,000
+    sockets without itself becoming the bottleneck that the round trips measure."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork")
+    k = args.client_procs
+    barrier, out = ctx.Barrier(k + 1), ctx.Queue()
+    procs = [ctx.Process(target=_client_process, args=(port, tables[i::k], args.think, i + 0.5, args.warmup,
+                                                       args.seconds, barrier, out)) for i in range(k)]
+    for p in procs:
+        p.start()
+    ps = psutil.Process(proc.pid if proc else args.server_pid)
+
+    def server_cpu() -> float:
+        return sum(sum(p.cpu_times()[:2]) for p in [ps, *ps.children(recursive=True)])
+
+    loop = asyncio.get_running_loop()
+    await loop.run_in_executor(None, barrier.wait)
+    await asyncio.sleep(args.warmup)
+    cpu0, t0 = server_cpu(), time.time()
+    await asyncio.sleep(args.seconds)
+    cpu1, t1 = server_cpu(), time.time()
+    results = [await loop.run_in_executor(None, out.get) for _ in procs]
+    for p in procs:
+        p.join()
+    rt = sorted(x for r in results for x in r[0])
+    sms = sorted(x for r in results for x in r[1])
+    q = statistics.quantiles(rt, n=100)
+    print(f"tables={args.tables} connections={4 * len(tables)} client processes={k} think={args.think}s "
+          f"db={'sqlite' if url.startswith('sqlite') else 'postgresql'} ({args.warmup:g} s not measured)")
+    print(f"actions={len(rt)} ({len(rt) / args.seconds:.0f}/s) deals finished={sum(r[3] for r in results)}")
+    print(f"round trip ms: p50={q[49] * 1000:.1f} p90={q[89] * 1000:.1f} p99={q[98] * 1000:.1f} max={rt[-1] * 1000:.1f}")
+    if sms:
+        sq = statistics.quantiles(sms, n=100)
+        print(f"server time from message to ack ms: p50={sq[49]:.2f} p99={sq[98]:.2f} (stored and applied)")
+    print(f"server CPU while measured: {cpu1 - cpu0:.1f} s in {t1 - t0:.1f} s = "
+          f"{(cpu1 - cpu0) * 1000 / len(rt):.2f} ms per action")
+    print(f"errors={sum(sum(r[4].values()) for r in results)} disconnects={sum(r[5] for r in results)}")
+    health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).json()
+    print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at end")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--client-procs", type=int, default=1,
+                   help="processes for the seats' clients (one cannot drive 4,000 sockets at 1,000 tables)")
     p.add_argument("--seconds", type=float, default=30)
     p.add_argument("--warmup", type=float, default=0.0,
                    help="seconds after the last client connected whose round trips are not counted")
