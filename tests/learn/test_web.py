@@ -88,7 +88,8 @@ def complete_lesson(page, tap, tag: str) -> int:
     raise AssertionError("the lesson did not end")
 
 
-@pytest.mark.parametrize("profile,lang,tag", [(DESKTOP, "en", "desktop"), (PHONE, "zh-hant", "phone")])
+@pytest.mark.parametrize("profile,lang,tag", [(DESKTOP, "en", "desktop"),
+                                              pytest.param(PHONE, "zh-hant", "phone", marks=pytest.mark.slow)])
 def test_a_new_user_learns_by_clicking(web, browser, profile, lang, tag):
     touch = profile is PHONE
     tap = tapper(touch)

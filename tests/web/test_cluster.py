@@ -406,6 +406,7 @@ def test_only_the_owner_archives_and_every_instance_closes(postgres):
         b.stop()
 
 
+@pytest.mark.slow  # 24 s: the two-instance test keeps the cluster in the default run
 def test_a_timer_runs_at_the_owner_and_shows_through_any_instance(postgres):
     """A timed table run by A, its player connected through B: B's frames carry the owner's clock
     (the decision timed, then the seat marked away after its timeout), "I'm back" sent through B is

@@ -32,7 +32,9 @@ def _table(srv: Server, page) -> dict:
     return httpx.get(f"{srv.base}/api/tables/{page.url.rsplit('/t/', 1)[1]}").json()
 
 
-@pytest.mark.parametrize("vp,touch", [(DESKTOP, False), (PHONE, True)], ids=["desktop", "phone"])
+# the phone run joins the slow suite (the default CI run keeps under its time; the layout checks cover the phone)
+@pytest.mark.parametrize("vp,touch", [(DESKTOP, False), pytest.param(PHONE, True, marks=pytest.mark.slow)],
+                         ids=["desktop", "phone"])
 def test_timer_runs_out_seat_away_back_and_rematch(fast_web, browser, vp, touch):
     srv = fast_web
     kind = "phone" if touch else "desktop"
