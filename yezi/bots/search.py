@@ -42,6 +42,7 @@ from typing import Any
 
 from yezi.bots.base import RandomBot
 from yezi.core.protocol import Game, State
+from yezi.i18n import _
 from yezi.native.select import check_engine, fallback_notice, native_for, supports_policy
 
 
@@ -236,7 +237,7 @@ class SearchBot:
             n_worlds = max(1, per_round // len(alive))
             if r == rounds - 1:  # the last round gets whatever budget is left
                 n_worlds = max(n_worlds, (lv.iterations - rollouts) // len(alive))
-            for _ in range(n_worlds):
+            for _world in range(n_worlds):
                 if rollouts and time.perf_counter() + slowest_draw + slowest > deadline:
                     out_of_time = True
                     break
@@ -431,23 +432,6 @@ def hint(
     return bot.analyse(game, view, list(legal), rng)
 
 
-HINT_WORDS = {
-    "en": {"suggested": "suggested", "expected": "expected payment", "sims": "simulations",
-           "prior": "heuristic's choice", "others": "against the suggestion, on the same deals",
-           "worse": "worse by {d}", "better": "better by {d} (within noise: the suggestion is kept)",
-           "same": "no different", "worlds": "{n} deals", "untried": "not compared (too few deals)",
-           "lead": "better than the next choice ({a}) by {d} on {n} deals"},
-    "zh-hant": {"suggested": "建議", "expected": "預期得失", "sims": "次模擬", "prior": "經驗法則之選",
-                "others": "與建議相比（同一批牌局）", "worse": "差 {d}", "better": "好 {d}（在誤差之內，仍取建議）",
-                "same": "無差別", "worlds": "{n} 局", "untried": "未比較（牌局太少）",
-                "lead": "比次選（{a}）好 {d}（{n} 局）"},
-    "zh-hans": {"suggested": "建议", "expected": "预期得失", "sims": "次模拟", "prior": "经验法则之选",
-                "others": "与建议相比（同一批牌局）", "worse": "差 {d}", "better": "好 {d}（在误差之内，仍取建议）",
-                "same": "无差别", "worlds": "{n} 局", "untried": "未比较（牌局太少）",
-                "lead": "比次选（{a}）好 {d}（{n} 局）"},
-}
-
-
 def _pm(m: float, hw: float) -> str:
     return f"{m:.2f}" + ("" if math.isinf(hw) else f" ± {hw:.2f}")
 
@@ -456,35 +440,40 @@ def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int 
     """The suggested move and its expected payment, then each runner-up as a *paired* difference
     from the suggestion over the deals both were tried on ("worse by 1.20 ± 0.40, 12 deals"):
     an alternative dropped early, tried on a few other deals, is never shown as if it were better."""
-    w = HINT_WORDS.get(lang, HINT_WORDS["en"])
     notation = lang if lang in ("zh-hant", "zh-hans", "en", "ascii") else "en"
-    fmt = game.format_action
+    text = "en" if lang == "ascii" else lang  # the words; the moves are in `notation`
+
+    def fmt(a: int) -> str:
+        return game.format_action(a, notation)
 
     def vs(e: ActionEstimate) -> str:
         if e.diff is None or e.diff_n < 2:
-            return f"{fmt(e.action, notation)}: {w['untried']}"
+            return _(text, "{move}: not compared (too few deals)", move=fmt(e.action))
         if e.diff < 0:
-            what = w["worse"].format(d=_pm(-e.diff, e.diff_half_width))
-        elif e.diff > 0:
-            what = w["better"].format(d=_pm(e.diff, e.diff_half_width))
-        else:
-            what = w["same"]
-        return f"{fmt(e.action, notation)}: {what}, {w['worlds'].format(n=e.diff_n)}"
+            return _(text, "{move}: worse by {d}, {n} deals", move=fmt(e.action), d=_pm(-e.diff, e.diff_half_width),
+                     n=e.diff_n)
+        if e.diff > 0:
+            return _(text, "{move}: better by {d} (within noise: the suggestion is kept), {n} deals",
+                     move=fmt(e.action), d=_pm(e.diff, e.diff_half_width), n=e.diff_n)
+        return _(text, "{move}: no different, {n} deals", move=fmt(e.action), n=e.diff_n)
 
     e = analysis.estimate(analysis.choice)
-    head = f"{w['suggested']}: {fmt(analysis.choice, notation)}"
-    if e is not None:
-        head += f" — {w['expected']} {e.mean:+.2f}" + ("" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}")
-        head += f" ({analysis.rollouts} {w['sims']})"
+    if e is None:
+        head = _(text, "suggested: {move}", move=fmt(analysis.choice))
+    else:
+        head = _(text, "suggested: {move} — expected payment {value} ({n} simulations)", move=fmt(analysis.choice),
+                 value=f"{e.mean:+.2f}" + ("" if math.isinf(e.half_width) else f" ± {e.half_width:.2f}"),
+                 n=analysis.rollouts)
     others = [x for x in analysis.estimates if x.action != analysis.choice]
     nxt = others[0] if others else None
     if nxt is not None and nxt.diff is not None and nxt.diff < 0 and nxt.diff_n >= 2:
-        head += "\n  " + w["lead"].format(a=fmt(nxt.action, notation), d=_pm(-nxt.diff, nxt.diff_half_width),
-                                          n=nxt.diff_n)
+        head += "\n  " + _(text, "better than the next choice ({move}) by {d} on {n} deals", move=fmt(nxt.action),
+                           d=_pm(-nxt.diff, nxt.diff_half_width), n=nxt.diff_n)
     if analysis.prior is not None and analysis.prior != analysis.choice:
-        head += f"; {w['prior']}: {fmt(analysis.prior, notation)}"
+        head += "; " + _(text, "heuristic's choice: {move}", move=fmt(analysis.prior))
     if others:
-        head += f"\n  {w['others']}: " + "; ".join(vs(x) for x in others[: top - 1])
+        head += "\n  " + _(text, "against the suggestion, on the same deals: {list}",
+                           list=_(text, "; ").join(vs(x) for x in others[: top - 1]))
     return head
 
 
