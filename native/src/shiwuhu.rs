@@ -716,24 +716,7 @@ fn parse_deal(r: &Rules, d: &[i64]) -> Option<[[u8; K]; MAX_SEATS]> {
     Some(hands)
 }
 
-#[no_mangle]
-pub extern "C" fn yz_shiwuhu_trace(
-    opts: *const i64,
-    nopts: i64,
-    deal: *const i64,
-    ndeal: i64,
-    seed: u64,
-    out: *mut i64,
-    cap: i64,
-) -> i64 {
-    let (Some(o), Some(d), Some(out)) = (tiles::in_slice(opts, nopts), tiles::in_slice(deal, ndeal), tiles::out_slice(out, cap))
-    else {
-        return tiles::ERR_ARGS;
-    };
-    let Some(r) = Rules::from_opts(o) else { return tiles::ERR_ARGS };
-    let Some(hands) = parse_deal(&r, d) else { return tiles::ERR_DEAL };
-    tiles::trace(State::new(&r, &hands), &mut Rng::new(seed), out)
-}
+tiles::deal_exports!(yz_shiwuhu_trace, yz_shiwuhu_playout, yz_shiwuhu_heuristic_choice, |r, d| parse_deal(r, d).map(|hands| State::new(r, &hands)));
 
 #[no_mangle]
 pub extern "C" fn yz_shiwuhu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
@@ -760,64 +743,6 @@ pub extern "C" fn yz_shiwuhu_random_playouts(opts: *const i64, nopts: i64, seed:
         }
     }
     decisions
-}
-
-#[no_mangle]
-pub extern "C" fn yz_shiwuhu_playout(
-    opts: *const i64,
-    nopts: i64,
-    deal: *const i64,
-    ndeal: i64,
-    hist: *const i64,
-    nhist: i64,
-    policy: i64,
-    seed: u64,
-    n: i64,
-    out: *mut i64,
-) -> i64 {
-    let (Some(o), Some(d), Some(h)) =
-        (tiles::in_slice(opts, nopts), tiles::in_slice(deal, ndeal), tiles::in_slice(hist, nhist))
-    else {
-        return tiles::ERR_ARGS;
-    };
-    let Some(r) = Rules::from_opts(o) else { return tiles::ERR_ARGS };
-    let Some(out) = tiles::out_slice(out, r.players as i64) else { return tiles::ERR_ARGS };
-    let Some(hands) = parse_deal(&r, d) else { return tiles::ERR_DEAL };
-    if !(0..=1).contains(&policy) {
-        return tiles::ERR_POLICY;
-    }
-    let mut st = State::new(&r, &hands);
-    if !tiles::replay(&mut st, h) {
-        return tiles::ERR_ILLEGAL;
-    }
-    tiles::playouts(&st, policy, seed, n, out)
-}
-
-/// The heuristic bot's choice for the seat to act after `hist`, without the bot's 1e-6 tie
-/// noise (so equal to the Python bot given a generator that always draws 0).
-#[no_mangle]
-pub extern "C" fn yz_shiwuhu_heuristic_choice(
-    opts: *const i64,
-    nopts: i64,
-    deal: *const i64,
-    ndeal: i64,
-    hist: *const i64,
-    nhist: i64,
-) -> i64 {
-    let (Some(o), Some(d), Some(h)) =
-        (tiles::in_slice(opts, nopts), tiles::in_slice(deal, ndeal), tiles::in_slice(hist, nhist))
-    else {
-        return tiles::ERR_ARGS;
-    };
-    let Some(r) = Rules::from_opts(o) else { return tiles::ERR_ARGS };
-    let Some(hands) = parse_deal(&r, d) else { return tiles::ERR_DEAL };
-    let mut st = State::new(&r, &hands);
-    if !tiles::replay(&mut st, h) || st.actor().is_none() {
-        return tiles::ERR_ILLEGAL;
-    }
-    let mut legal = Vec::new();
-    st.legal(&mut legal);
-    st.heuristic(&legal, None).unwrap_or(tiles::ERR_POLICY)
 }
 
 #[cfg(test)]

@@ -259,3 +259,73 @@ pub fn playouts<E: Engine>(start: &E, policy: i64, seed: u64, n: i64, totals: &m
 pub fn unit(rng: &mut Rng) -> f64 {
     (rng.next_u64() >> 11) as f64 * (1.0 / 9007199254740992.0)
 }
+
+/// The C exports every tile game writes the same way around its own state:
+/// `yz_<game>_trace`, `yz_<game>_playout` and `yz_<game>_heuristic_choice`. The game gives the
+/// export names and how its state starts from its rules and the caller's deal
+/// (`|r, d| Some(State::new(..))`, `None` for a malformed deal); its `Rules::from_opts` reads the
+/// options (a macro, since each game's state borrows its rules).
+macro_rules! deal_exports {
+    ($trace:ident, $playout:ident, $heuristic:ident, |$r:ident, $d:ident| $start:expr) => {
+        #[no_mangle]
+        pub extern "C" fn $trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
+                                 out: *mut i64, cap: i64) -> i64 {
+            let (Some(o), Some($d), Some(out)) = ($crate::tiles::in_slice(opts, nopts),
+                                                   $crate::tiles::in_slice(deal, ndeal),
+                                                   $crate::tiles::out_slice(out, cap)) else {
+                return $crate::tiles::ERR_ARGS;
+            };
+            let Some($r) = Rules::from_opts(o) else { return $crate::tiles::ERR_ARGS };
+            let $r = &$r;
+            let Some(st) = $start else { return $crate::tiles::ERR_DEAL };
+            $crate::tiles::trace(st, &mut $crate::rng::Rng::new(seed), out)
+        }
+
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "C" fn $playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                   nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+            let (Some(o), Some($d), Some(h)) = ($crate::tiles::in_slice(opts, nopts),
+                                                 $crate::tiles::in_slice(deal, ndeal),
+                                                 $crate::tiles::in_slice(hist, nhist)) else {
+                return $crate::tiles::ERR_ARGS;
+            };
+            let Some($r) = Rules::from_opts(o) else { return $crate::tiles::ERR_ARGS };
+            let $r = &$r;
+            let Some(mut st) = $start else { return $crate::tiles::ERR_DEAL };
+            let Some(out) = $crate::tiles::out_slice(out, $crate::tiles::Engine::num_seats(&st) as i64) else {
+                return $crate::tiles::ERR_ARGS;
+            };
+            if !(0..=1).contains(&policy) {
+                return $crate::tiles::ERR_POLICY;
+            }
+            if !$crate::tiles::replay(&mut st, h) {
+                return $crate::tiles::ERR_ILLEGAL;
+            }
+            $crate::tiles::playouts(&st, policy, seed, n, out)
+        }
+
+        /// The heuristic bot's choice for the seat to act after `hist`, without any tie noise
+        /// (the bot-equivalence tests): the action code, or a negative error.
+        #[no_mangle]
+        pub extern "C" fn $heuristic(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                     nhist: i64) -> i64 {
+            use $crate::tiles::Engine;
+            let (Some(o), Some($d), Some(h)) = ($crate::tiles::in_slice(opts, nopts),
+                                                 $crate::tiles::in_slice(deal, ndeal),
+                                                 $crate::tiles::in_slice(hist, nhist)) else {
+                return $crate::tiles::ERR_ARGS;
+            };
+            let Some($r) = Rules::from_opts(o) else { return $crate::tiles::ERR_ARGS };
+            let $r = &$r;
+            let Some(mut st) = $start else { return $crate::tiles::ERR_DEAL };
+            if !$crate::tiles::replay(&mut st, h) || st.actor().is_none() {
+                return $crate::tiles::ERR_ILLEGAL;
+            }
+            let mut legal = Vec::new();
+            st.legal(&mut legal);
+            st.heuristic(&legal, None).unwrap_or($crate::tiles::ERR_POLICY)
+        }
+    };
+}
+pub(crate) use deal_exports;
