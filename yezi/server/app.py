@@ -30,16 +30,19 @@ from yezi.server.http_util import SecurityHeaders, err
 from yezi.server.origin import OriginGuard
 from yezi.server.routes import all_routes
 from yezi.server.routes.ws import handle_message
+from yezi.server.stalls import StallWatch
 from yezi.server.tables import TableManager
 
 log = logging.getLogger("yezi.server")
 
 
-async def _watch_loop_lag(lag: LoopLag) -> None:
+async def _watch_loop_lag(lag: LoopLag, watch: StallWatch | None = None) -> None:
     """How late the event loop wakes up: a blocked loop delays every table."""
     while True:
         t0 = time.perf_counter()
         await asyncio.sleep(0.01)
+        if watch is not None:
+            watch.beat()
         late = (time.perf_counter() - t0 - 0.01) * 1000
         lag.max_ms = max(lag.max_ms, late)
         lag.window.append(late)
@@ -70,11 +73,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         else:
             n = await manager.restore_active()
             log.info("restored %d open tables", n)
-        monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag))
+        watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms > 0 else None
+        if watch is not None:
+            watch.start()
+        monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag, watch))
         expiry = asyncio.get_running_loop().create_task(sweeper(manager))
         yield
         monitor.cancel()
         expiry.cancel()
+        if watch is not None:
+            watch.stop()
         if ctx.cluster is not None:
             await ctx.cluster.stop()  # hands the leases back: another instance takes the tables at once
         manager.close()

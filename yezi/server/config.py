@@ -122,6 +122,9 @@ class Settings:
     ws_ping_interval_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_INTERVAL", 20))
     ws_ping_timeout_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_TIMEOUT", 20))
 
+    # The event loop blocked this long is logged with where it was (yezi.server.stalls); 0: off.
+    stall_log_ms: float = field(default_factory=lambda: _env_float("YEZI_STALL_LOG_MS", 300))
+
     # ---- how long tables live (yezi.server.expiry) ---------------------------------------------
     # A playing table with no move for this long is archived (status "expired", read-only: its
     # finished deals stay downloadable and replayable).
