@@ -139,14 +139,25 @@ async def _clients(port: int, tables: list[dict], think: float, seed: float, war
                          random.Random(rng.random()), {"Authorization": f"Bearer {seat['token']}"})
              for t in tables for pos, seat in t["seats"].items()]
 
+    lags: list[float] = []
+    cpu: list[float] = []
+
     async def window():
         await asyncio.wait_for(win.all_in.wait(), timeout=300)
         await asyncio.get_running_loop().run_in_executor(None, barrier.wait)  # every process connected
         win.measure_from = time.perf_counter() + warmup
         win.stop_at = time.time() + warmup + seconds
+        await asyncio.sleep(warmup)
+        cpu.append(time.process_time())
+        while time.time() < win.stop_at:  # this client's own loop lag: it adds to every round trip it times
+            t0 = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append((time.perf_counter() - t0 - 0.01) * 1000)
+        cpu.append(time.process_time())
 
     await asyncio.gather(window(), *tasks)
-    out.put((stats.rtts, stats.server_ms, stats.frames, stats.deals, stats.errors, stats.disconnects))
+    out.put((stats.rtts, stats.server_ms, stats.frames, stats.deals, stats.errors, stats.disconnects,
+             lags, cpu[-1] - cpu[0] if len(cpu) == 2 else 0.0))
 
 
 def _client_process(*a) -> None:
@@ -282,9 +293,9 @@ async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> Non
     loop = asyncio.get_running_loop()
     await loop.run_in_executor(None, barrier.wait)
     await asyncio.sleep(args.warmup)
-    cpu0, t0 = server_cpu(), time.time()
+    cpu0, t0, sched0 = server_cpu(), time.time(), _schedstat(ps.pid)
     await asyncio.sleep(args.seconds)
-    cpu1, t1 = server_cpu(), time.time()
+    cpu1, t1, sched1 = server_cpu(), time.time(), _schedstat(ps.pid)
     results = [await loop.run_in_executor(None, out.get) for _ in procs]
     for p in procs:
         p.join()
@@ -303,6 +314,13 @@ async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> Non
     print(f"errors={sum(sum(r[4].values()) for r in results)} disconnects={sum(r[5] for r in results)}")
     health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).json()
     print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")
+    if sched0 and sched1:
+        print(f"server threads waited for a CPU (run queue) {(sched1[1] - sched0[1]) / 1e9:.1f} s while running "
+              f"{(sched1[0] - sched0[0]) / 1e9:.1f} s")
+    for i, r in enumerate(results):
+        lq = statistics.quantiles(r[6], n=100) if len(r[6]) > 2 else [0.0] * 99
+        print(f"client process {i}: CPU {r[7]:.1f} s in {args.seconds:g} s, its own loop lag ms "
+              f"p50={lq[49]:.1f} p99={lq[98]:.1f} max={max(r[6], default=0):.1f} (part of every round trip it times)")
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at end")
 
 

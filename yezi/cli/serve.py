@@ -179,7 +179,7 @@ def uvicorn_options(settings, log_level: str = "info") -> dict:
     from yezi.server.netguard import connection_cap, guarded_h11
 
     return {
-        "log_level": log_level, "log_config": log_config(log_level),
+        "log_level": log_level, "log_config": log_config(log_level), "loop": settings.event_loop,
         **TrustedProxies(settings.trusted_proxies).uvicorn_kwargs(),
         "http": guarded_h11(settings),
         "timeout_keep_alive": settings.keep_alive_s,

@@ -36,6 +36,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from yezi.server.dbwriter import SqliteWriter
 from yezi.server.lease import FENCED_DEAL_SQL, FENCED_EVENT_SQL, LeaseLost
 
 metadata = MetaData()
@@ -165,10 +166,11 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 class Store:
     """Storage calls; each write commits before it returns.
 
-    The server awaits writes through `run`. SQLite commits in place (a local write of well under
-    a millisecond; the WAL checkpoints, which fsync, run on a background thread instead of inside
-    a commit). PostgreSQL writes go to a small thread pool, so that a network round trip holds up
-    only its own table.
+    The server awaits writes through `run`, which makes them off the event loop. SQLite writes
+    go to one writer thread, in order (`yezi.server.dbwriter`: a commit now and then waits for the
+    file system, and on the loop that wait stopped every table). The WAL checkpoints, which fsync,
+    run on a background thread of their own. PostgreSQL writes go to a small thread pool, so that
+    a network round trip holds up only its own table.
     """
 
     def __init__(self, engine: Engine, checkpoint_every: float = 1.0):
@@ -176,6 +178,7 @@ class Store:
         # cluster (yezi.server.cluster): events are written only under this instance's lease
         self.lease_owner: str | None = None
         self.sqlite = engine.dialect.name == "sqlite"
+        self.writer = SqliteWriter() if self.sqlite else None
         self.executor = None if self.sqlite else ThreadPoolExecutor(max_workers=4, thread_name_prefix="yezi-db")
         self._raw = None  # SQLite: the connection event inserts go through
         self._stop = threading.Event()
@@ -194,16 +197,18 @@ class Store:
                 continue
 
     async def run(self, fn, *args):
-        if self.executor is None:
-            return fn(*args)
+        if self.writer is not None:
+            return await self.writer.submit(fn, *args)
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
 
     def close(self) -> None:
         self._stop.set()
-        if self._raw is not None:
-            self._raw.close()
+        if self.writer is not None:  # the writes queued are made before the connection closes
+            self.writer.stop()
         if self.executor is not None:
             self.executor.shutdown(wait=True)
+        if self._raw is not None:
+            self._raw.close()
         self.engine.dispose()
 
     # ---- writes ---------------------------------------------------------------------------

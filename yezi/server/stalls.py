@@ -57,8 +57,10 @@ class StallWatch:
         if frame is None:
             return None
         frames = traceback.extract_stack(frame)
-        ours = [f for f in frames if "/yezi/" in f.filename.replace("\\", "/")] or frames
-        return tuple(f"{_short(f.filename)}:{f.lineno} {f.name}" for f in ours[-self.depth:])
+        # the innermost frames whatever they are (a library, asyncio), then the innermost of yezi's
+        inner = frames[-3:]
+        ours = [f for f in frames[:-3] if "/yezi/" in f.filename.replace("\\", "/")][-(self.depth - 3):]
+        return tuple(f"{_short(f.filename)}:{f.lineno} {f.name}" for f in ours + inner)
 
     def _run(self) -> None:
         samples: collections.Counter[tuple[str, ...]] = collections.Counter()
