@@ -23,6 +23,12 @@ def postgres():
     pg.stop()
 
 
+@pytest.fixture
+def pg_url(postgres, request):
+    """A fresh database of the throwaway PostgreSQL, named after the test (the cluster tests)."""
+    return postgres.url(f"yezi_lease_{os.getpid()}_{request.node.name[-40:].lower()}")
+
+
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
 def db_kind(request):
     return request.param

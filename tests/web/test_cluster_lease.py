@@ -92,11 +92,6 @@ def _close(cluster: Cluster, app) -> None:
     app.state.store.close()
 
 
-@pytest.fixture
-def pg_url(postgres, request):
-    return postgres.url(f"yezi_lease_{os.getpid()}_{request.node.name[-40:].lower()}")
-
-
 def test_a_slow_start_up_is_not_a_lost_lease(pg_url, monkeypatch):
     """The instance is made (create_app), then starts more than a lease later (loading the engines,
     starting the worker processes on a loaded machine): it takes the dead instance's table and keeps

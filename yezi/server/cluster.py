@@ -21,7 +21,11 @@ expires, takes the open tables whose lease has expired, rebuilding them from the
 holds every acknowledged move, since the ack follows the commit, and the commit is fenced by the
 lease). With the default lease of 3 s, a killed instance's tables resume elsewhere within about
 4 s. A forwarded intent that gets no answer (its owner died) is retried at the new owner, or
-answered from the log when the move was stored before the owner died.
+answered from the log when the move was stored before the owner died. An owner still putting the
+table in place (its lease taken, the table loading) answers "loading", and one the database names
+but which does not run the table answers "moved": the intent is sent again after a short, growing
+wait (`Cluster._retry_later`), not at once, which was a tight loop of NOTIFY round trips for as long
+as the load took; the owner's announcement that it runs the table ends the wait.
 
 Memory and database agree: an instance runs a table exactly when it holds the table's lease. It
 renews only the leases of the tables it runs, gives a table up only when the database says the lease
@@ -39,6 +43,7 @@ import itertools
 import json
 import logging
 import os
+import random
 import secrets
 import threading
 import time
@@ -80,6 +85,12 @@ class ClusterSettings:
     lease_s: float = field(default_factory=lambda: float(os.environ.get("YEZI_LEASE_S", "3")))
     # Seconds a forwarded intent waits for its owner before the owner is looked up again.
     forward_timeout_s: float = 1.5
+    # An owner that cannot take the intent yet (still loading the table, or "moved" while the database
+    # still names it) is asked again after a wait that starts here and doubles up to `retry_max_s`...
+    retry_first_s: float = 0.05
+    retry_max_s: float = 1.0
+    # ...for this long at most from the intent's first sending; then the client is told to try again.
+    forward_give_up_s: float = 15.0
     # Tables taken over per heartbeat (each is rebuilt from its log).
     takeover_batch: int = 500
     # Seconds the event loop may be stuck before this instance stops renewing its leases.
@@ -99,7 +110,10 @@ class _Pending:
     seq: int
     sent: float
     owner: str
-    tries: int = 0
+    tries: int = 0  # sendings, each one a generation: a retry planned before a later sending is dropped
+    timeouts: int = 0  # sendings that got no answer
+    delay: float = 0.0  # the wait before the next retry of an owner that could not take the intent yet
+    since: float = field(default_factory=time.monotonic)
 
 
 class _Capture(Conn):
@@ -135,7 +149,8 @@ class Cluster:
         self._presence: dict[str, tuple[int, int]] = {}  # what each table's connections here were announced as
         self._presence_due: dict[str, tuple[int, int]] = {}
         self._presence_sent = time.monotonic()
-        self.counts = {"moves_from_notify": 0, "reads_from_db": 0, "forwarded": 0, "taken_over": 0}
+        self.counts = {"moves_from_notify": 0, "reads_from_db": 0, "forwarded": 0, "taken_over": 0,
+                       "forward_sends": 0, "forward_waits": 0}
         self._refreshing: dict[str, bool] = {}
         self._idle: dict[str, float] = {}  # since when a table has had no connection here
         self._tasks: list[asyncio.Task] = []
@@ -147,6 +162,7 @@ class Cluster:
         self._mine: tuple[frozenset[str], float] = (frozenset(), time.monotonic())
         self._owned_at: dict[str, float] = {}  # when each table here became ours
         self._taking: set[str] = set()  # tables whose lease was taken, being rebuilt from the log
+        self._loading: set[str] = set()  # tables being taken over by `_take_over` (from any path)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop = threading.Event()
         self._renewer: threading.Thread | None = None
@@ -340,7 +356,20 @@ class Cluster:
 
     async def _take_over(self, tid: str) -> None:
         """Run a table this instance just leased: a replica here reads only what it may lack (fast),
-        any other table is rebuilt from the log; then bots going, clients told."""
+        any other table is rebuilt from the log; then bots going, clients told. Meanwhile intents
+        forwarded here are answered "loading" (`_handle_forwarded`)."""
+        self._loading.add(tid)
+        try:
+            await self._put_in_place(tid)
+        finally:
+            self._loading.discard(tid)
+
+    def _is_loading(self, tid: Any) -> bool:
+        """Is this instance putting the table in place (its lease taken, its `LiveTable` not run yet):
+        taking it over, or loading it for a client (`TableManager.get`)?"""
+        return isinstance(tid, str) and (tid in self._taking or tid in self._loading or tid in self.manager._loading)
+
+    async def _put_in_place(self, tid: str) -> None:
         t = self.manager.live.get(tid)
         if t is None or t.owned or not await self._promote(t):
             try:
@@ -577,8 +606,9 @@ class Cluster:
                 if t.owned:  # someone took a table we thought ours: our lease had run out
                     self._demote(t)
                 t.owner_id = sender
-                for key, p in list(self.pending.items()):
-                    if p.table is t and p.owner != sender:
+                now = time.monotonic()
+                for key, p in list(self.pending.items()):  # a new owner, or the one waited for is ready
+                    if p.table is t and (p.owner != sender or p.sent > now):
                         self._spawn(self._resend(key))
             else:
                 self._refresh(tid)
@@ -692,7 +722,10 @@ class Cluster:
         self.counts["forwarded"] += 1
         await self._resend(key, first=True)
 
-    async def _resend(self, key: str, first: bool = False) -> None:
+    async def _resend(self, key: str, first: bool = False, refused_by: str | None = None) -> None:
+        """Send a pending intent to the table's owner (looked up again unless `first`), or carry it
+        out here if this instance is the owner. `refused_by`: the instance that just answered that
+        it does not run the table; if the database still names it, ask it again only after a wait."""
         p = self.pending.get(key)
         if p is None:
             return
@@ -715,12 +748,38 @@ class Cluster:
             return
         if owner is None or self.pending.get(key) is not p:
             return  # still nobody (the heartbeat looks again), or answered meanwhile
+        if owner == refused_by:  # it holds the lease but runs no table: about to load it, or to let it go
+            self._retry_later(key, p)
+            return
         t.owner_id, p.owner, p.sent = owner, owner, time.monotonic()
         p.tries += 1
+        self.counts["forward_sends"] += 1
         await self._notify(f"yezi_i_{owner}", json.dumps({
             "k": "fwd", "t": t.id, "p": p.conn.position, "m": p.msg, "r": self.me, "c": key, "l": p.conn.lang,
             "cl": p.conn.client,
         }, ensure_ascii=False, separators=(",", ":")))
+
+    def _retry_later(self, key: str, p: _Pending) -> None:
+        """The owner cannot take the intent yet: send it again after a short wait, 50 ms doubling up
+        to 1 s (with jitter, so that the intents waiting for one table do not come back together),
+        rather than at once (that was a tight loop of NOTIFY round trips for as long as a take-over
+        took). Past `forward_give_up_s` from its first sending, the client is told to try again."""
+        now = time.monotonic()
+        if now - p.since > self.cfg.forward_give_up_s:
+            if self.pending.pop(key, None) is p:
+                p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
+                             "message": "the server running this table is not ready; try again"})
+            return
+        p.delay = min(self.cfg.retry_max_s, 2 * p.delay) if p.delay else self.cfg.retry_first_s
+        wait = p.delay * (0.75 + random.random() / 2)
+        p.sent = now + wait  # no answer is awaited meanwhile: the forward timeout counts from the retry
+        self.counts["forward_waits"] += 1
+        self._spawn(self._retry_after(key, p, p.tries, wait))
+
+    async def _retry_after(self, key: str, p: _Pending, sendings: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        if self.pending.get(key) is p and p.tries == sendings:  # not answered nor sent again meanwhile
+            await self._resend(key)
 
     async def _answer_here(self, p: _Pending) -> None:
         """This instance owns the table now. If the move was meant for the position the table is
@@ -742,7 +801,8 @@ class Cluster:
             if p.conn.closed:
                 self.pending.pop(key, None)
             elif now - p.sent > self.cfg.forward_timeout_s:
-                if p.tries >= 8:
+                p.timeouts += 1
+                if p.timeouts >= 8 or now - p.since > self.cfg.forward_give_up_s:
                     self.pending.pop(key, None)
                     p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
                                  "message": "the server running this table does not answer; try again"})
@@ -756,18 +816,24 @@ class Cluster:
             p = self.pending.pop(m.get("c"), None)
             if p is None:
                 return
+            if m.get("loading"):  # the owner is putting the table in place: ask again a little later
+                self.pending[m["c"]] = p
+                self._retry_later(m["c"], p)
+                return
             if m.get("moved"):  # not the owner any more: find the new one
                 self.pending[m["c"]] = p
-                await self._resend(m["c"])
+                await self._resend(m["c"], refused_by=m.get("i") or p.owner)
                 return
             for frame in m.get("f", []):
                 p.conn.send(frame)
 
     async def _handle_forwarded(self, m: dict[str, Any]) -> None:
         t = self.manager.live.get(m.get("t"))
-        reply: dict[str, Any] = {"k": "re", "c": m.get("c")}
+        reply: dict[str, Any] = {"k": "re", "c": m.get("c"), "i": self.me}
         if t is None or not t.owned:
-            reply["moved"] = True
+            reply["moved"] = True  # (an instance of an older version reads "loading" as this)
+            if self._is_loading(m.get("t")):
+                reply["loading"] = True
         else:
             conn = _Capture(m.get("p"), tokens=1e9, lang=m.get("l") or "zh-hant", client=str(m.get("cl") or "?"))
             conn.out = []
