@@ -38,6 +38,7 @@ class NativeLukFu(NativeGame):
 
     def __init__(self, game: Any):
         super().__init__(game)
+        self._laosui_fn: Any = None
         self._trace_policy_fn = self.lib.yz_lukfu_trace_policy
         self._trace_policy_fn.restype = ctypes.c_int64
         self._trace_policy_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
@@ -84,6 +85,23 @@ class NativeLukFu(NativeGame):
         """Replay `history` on `deal`; every seat's 老歲 mask before the first action and after
         each (0 for the dummy): one list per step."""
         return self._steps("yz_lukfu_laosui_steps", deal, history)
+
+    def laosui_now(self, deal: Any, history: list[int]) -> list[int]:
+        """Every seat's 老歲 mask after `history` (0 for the dummy): the last step of
+        `laosui_steps`, in one call (the server's views ask it once per action)."""
+        fn = self._laosui_fn
+        if fn is None:
+            fn = self._laosui_fn = self.lib.yz_lukfu_laosui_steps
+            fn.restype = ctypes.c_int64
+            fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        n = self.game.num_seats
+        cap = (len(history) + 1) * n
+        out = (ctypes.c_int64 * cap)()
+        enc = self.encode_deal(deal)
+        got = fn(self._opts, len(self.options), _array(enc), len(enc), _array(history), len(history), out, cap)
+        if got < 0:
+            raise NativeError(f"yz_lukfu_laosui_steps returned {got}")
+        return list(out[cap - n:cap])
 
     def opponent_cards_steps(self, deal: Any, history: list[int]) -> list[list[int]]:
         """Replay `history` on `deal`; for every seat before the first action and after each, the

@@ -42,7 +42,8 @@ class SqliteWriter:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
         self._jobs.append((fn, args, fut, loop))
-        self._wake.set()
+        if not self._wake.is_set():  # a busy writer takes this job with the others: no wake-up to pay
+            self._wake.set()
         return fut
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -54,8 +55,13 @@ class SqliteWriter:
     def _run(self) -> None:
         jobs = self._jobs
         while True:
-            self._wake.wait()
-            self._wake.clear()
+            if not jobs:
+                if self._stopping:
+                    return
+                self._wake.clear()  # then look again: a job queued before the clear is seen now,
+                if not jobs and not self._stopping:  # one queued after it sets the event again
+                    self._wake.wait()
+                continue
             done: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, bool, Any]]] = {}
             while jobs:
                 fn, args, fut, loop = jobs.popleft()
@@ -67,8 +73,6 @@ class SqliteWriter:
             for loop, results in done.items():
                 with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits for these any more
                     loop.call_soon_threadsafe(_settle, results)
-            if self._stopping and not jobs:
-                return
 
 
 def _settle(results: list[tuple[asyncio.Future, bool, Any]]) -> None:

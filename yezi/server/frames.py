@@ -57,7 +57,9 @@ class FrameCache:
         self._texts: dict[tuple[int | None, str], str] = {}
         self._common: str | None = None
         self._built = 0.0  # when the common part was built (a running clock's time left ages)
-        self._logs: dict[tuple[int, int | None, str, bool], list[str]] = {}  # encoded log lines
+        # encoded log lines: [how many, their JSON texts joined by commas]
+        self._logs: dict[tuple[int, int | None, str, bool], list[Any]] = {}
+        self._labels: dict[int, str] = {}  # action code -> its '"code":{lang: text}' member
 
     def invalidate(self) -> None:
         self._texts.clear()
@@ -109,12 +111,20 @@ class FrameCache:
             legal = st.legal_actions()
             g = t.game
             parts.append('"legal":' + dumps(legal))
-            parts.append('"labels":' + dumps({str(a): {lg: g.format_action(a, lg) for lg in LANGS} for a in legal}))
+            parts.append('"labels":{' + ",".join(self._label(g, a) for a in legal) + "}")
         if self.has_extras:
             parts.append('"extras":' + dumps(self.mod.frame_extras(st, seat)))
         if self.server_svg:
             parts.append('"svg":' + dumps({lg: self.mod.table_svg(view, lg, self.seat_names[lg]) for lg in LANGS}))
         return ",".join(parts)
+
+    def _label(self, g: Any, a: int) -> str:
+        """An action's names in every language, encoded once per table (`format_action` depends
+        only on the game and the code)."""
+        s = self._labels.get(a)
+        if s is None:
+            s = self._labels[a] = dumps(str(a)) + ":" + dumps({lg: g.format_action(a, lg) for lg in LANGS})
+        return s
 
     def _log(self, st: Any, seat: int | None, lang: str) -> str:
         """The seat's log as a JSON array. While the deal is played a line never changes once
@@ -122,14 +132,16 @@ class FrameCache:
         lines (face-down actions revealed, `LiveTable.log_lines`), so a finished deal's log is
         encoded afresh under a key of its own. A game with its own `log_for` may rewrite any
         line: its log is encoded whole every time."""
-        lines = self.t.log_lines(st, seat, lang)
         if type(st).log_for is not State.log_for:
-            return dumps(lines)
+            return dumps(self.t.log_lines(st, seat, lang))
+        lines = self.t.log_lines(st, seat, lang, copy=False)
         key = (id(st), seat, lang, st.current_player is None)
         enc = self._logs.get(key)
-        if enc is None or len(enc) > len(lines):
+        if enc is None or enc[0] > len(lines):
             if len(self._logs) > 64:  # only the current deal's logs are worth keeping
                 self._logs = {k: v for k, v in self._logs.items() if k[0] == id(st)}
-            enc = self._logs[key] = []
-        enc.extend(dumps(x) for x in lines[len(enc):])
-        return "[" + ",".join(enc) + "]"
+            enc = self._logs[key] = [0, ""]
+        if enc[0] < len(lines):
+            new = ",".join(dumps(x) for x in lines[enc[0]:])
+            enc[0], enc[1] = len(lines), (enc[1] + "," + new) if enc[1] else new
+        return "[" + enc[1] + "]"

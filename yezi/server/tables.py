@@ -25,7 +25,7 @@ from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziErro
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game
-from yezi.server import catalog, timers
+from yezi.server import accel, catalog, timers
 from yezi.server.clients import ClientLimits
 from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
 from yezi.server.config import Settings
@@ -244,6 +244,7 @@ class LiveTable:
     # ---- building -------------------------------------------------------------------------
     def start_deal(self, no: int, dealer: int, seed: int, deal: Any) -> Deal:
         d = Deal(no, dealer, seed, deal, self.game.new_state(deal))
+        accel.attach(self.game, d.state)
         self.deals.append(d)
         if d.state.current_player is None:  # over before anyone acts (斜釘 八掘): it pays all the same
             self._add_totals(d)
@@ -345,7 +346,7 @@ class LiveTable:
             frame["svg"] = {lang: mod.table_svg(view, lang, frame["seat_names"][lang]) for lang in LANGS}
         return frame
 
-    def log_lines(self, st: State, seat: int | None, lang: str) -> list[str]:
+    def log_lines(self, st: State, seat: int | None, lang: str, copy: bool = True) -> list[str]:
         """`st.log_for(seat, lang)`, kept per seat and extended as the deal goes on. While the deal
         is played a line never changes once written (what a seat saw of an action is fixed when it
         is taken); when it ends the engine may reveal face-down actions to everyone (`State.redact`),
@@ -364,7 +365,7 @@ class LiveTable:
             a = st.redact(i, seat)
             text = g.format_action(a, lang) if a is not None else st.hidden_action_text(i, lang)
             lines.append(f"{g.seat_name(st.actor_of(i), lang)} {text}")
-        return list(lines)
+        return list(lines) if copy else lines  # copy=False: the kept list itself, to be read only
 
     def frame_text(self, position: int | None, lang: str) -> str:
         """`frame_for` as JSON text, encoded once per table change and audience (`FrameCache`)."""

@@ -33,6 +33,13 @@ BOSSES = mask_of([0, 27, WAN_TSIN])  # 百子, 毛公, 雲綫: the free leads of
 
 
 class LukFuState(State):
+    # A faster source of the deduced 老歲 masks: a function of the state giving every seat's mask
+    # (0 for the dummy). None here, so the engine stays the reference; a client that renders many
+    # views (the web server) may set it on its states to the native engine's replay
+    # (`yezi.native.lukfu.NativeLukFu.laosui_now`), which the native tests hold equal to
+    # `laosui_mask` for every seat after every action. Copied by `clone`.
+    laosui_oracle: Any = None
+
     def __init__(self, game, deal: list[list[int]]):
         self.game = game
         self.rules = game.rules
@@ -330,6 +337,12 @@ class LukFuState(State):
         cached = self._old_hand.get(seat)
         if cached is not None and cached[0] == self._facts:
             return cached[1]
+        if self.laosui_oracle is not None and self._laosui_mode == "deduce" and seat != self.dummy:
+            for s, m in enumerate(self.laosui_oracle(self)):  # every seat's at once
+                if s != self.dummy:
+                    self._old_known[s] |= m
+                    self._old_hand[s] = (self._facts, m)
+            return self._old_hand[seat][1]
         old = self.laosui_mask(seat, self.hands[seat])
         self._old_hand[seat] = (self._facts, old)
         return old
