@@ -609,7 +609,9 @@ class TableManager:
             async with lock:
                 t = self.live.get(table_id)
                 if t is None:
-                    t = self._load(table_id)
+                    # off the loop: a long match is thousands of moves replayed through the
+                    # validating engine (a 32-deal table took tens of ms, every table waiting)
+                    t = await asyncio.to_thread(self._load, table_id)
                     if t is not None:
                         if self.cluster is not None:  # own it, or follow its owner
                             t = await self.cluster.adopt(t)

@@ -1,0 +1,91 @@
+"""A table rebuilt from its log (after a restart, or a finished table's records asked for) is
+replayed off the event loop: other tables' frames and pings go on meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sys
+import time
+
+from yezi.games.lukfu import actions as A
+from yezi.server.config import Settings
+from yezi.server.db import Store, make_engine, migrate
+from yezi.server.tables import TableManager
+
+
+def _manager(url: str) -> TableManager:
+    engine = make_engine(url)
+    migrate(engine)
+    return TableManager(Store(engine), Settings(database_url=url))
+
+
+async def _play_match(m: TableManager, deals: int) -> str:
+    t, _ = m.create({"game": "lukfu", "seats": [{"kind": "human"}] * 4, "num_deals": deals, "listed": False})
+    rng = random.Random(3)
+    while not t.match_over:
+        st = t.current.state
+        if st.current_player is None:
+            await t.next_deal()
+            continue
+        pos = t.position_of(st.current_player)
+        legal = st.legal_actions()
+        a = A.BID if A.BID in legal else rng.choice(legal)  # every deal bid for and played out
+        async with t.lock:
+            await t.commit_action(pos, a, None)
+    return t.id
+
+
+def test_long_tables_load_while_the_loop_keeps_ticking(tmp_path):
+    url = f"sqlite:///{tmp_path}/load.db"
+
+    async def build():
+        m = _manager(url)
+        tids = [await _play_match(m, 32) for _ in range(3)]
+        want = {tid: [d.state.history for d in m.live[tid].deals] for tid in tids}
+        m.close()
+        m.store.close()
+        return want
+
+    want = asyncio.run(build())
+    m0 = _manager(url)
+    t0 = time.perf_counter()
+    for tid in want:  # how long the replays take when nothing else runs
+        assert m0._load(tid) is not None
+    alone = time.perf_counter() - t0
+    m0.close()
+    m0.store.close()
+
+    async def load():
+        m = _manager(url)
+        gaps: list[float] = []
+        stop = False
+
+        async def ticker():
+            last = time.perf_counter()
+            while not stop:
+                await asyncio.sleep(0.001)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        tick = asyncio.get_running_loop().create_task(ticker())
+        await asyncio.sleep(0.01)
+        tables = await asyncio.gather(*(m.get(tid) for tid in want))
+        stop = True
+        await tick
+        m.close()
+        m.store.close()
+        return tables, max(gaps)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)  # as `yezi serve` runs (yezi.cli.serve._tune_runtime)
+    try:
+        tables, worst_gap = asyncio.run(load())
+    finally:
+        sys.setswitchinterval(interval)
+    for t in tables:  # the same matches, replayed
+        assert [d.state.history for d in t.deals] == want[t.id]
+        assert t.match_over
+    # on the loop, the three replays would stop it for about `alone`
+    assert worst_gap < alone / 2, f"the loop stood still {worst_gap * 1000:.0f} ms; the replays take {alone * 1000:.0f} ms"
