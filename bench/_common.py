@@ -58,3 +58,49 @@ def start_serve(args: Sequence[str], port: int, *, cwd: str, env: dict[str, str]
         time.sleep(0.1)
     proc.kill()
     raise SystemExit("server did not start")
+
+
+class ThrowawayPostgres:
+    """A PostgreSQL cluster in a temp dir for one bench run (Debian's binaries; as user postgres
+    when run as root), listening on a Unix socket only. Durable by default (fsync on, as in
+    production); the test suite's clusters run with fsync off."""
+
+    def __init__(self, fsync: bool = True):
+        import os
+        import shutil
+        import tempfile
+
+        found = sorted(os.listdir("/usr/lib/postgresql"), reverse=True) if os.path.isdir("/usr/lib/postgresql") else []
+        bins = [f"/usr/lib/postgresql/{d}/bin" for d in found if os.path.exists(f"/usr/lib/postgresql/{d}/bin/initdb")]
+        if not bins:
+            raise SystemExit("no PostgreSQL binaries (apt install postgresql)")
+        self.bin, self.fsync = bins[0], fsync
+        self.dir = tempfile.mkdtemp(prefix="yezi-bench-pg-")
+        self.port = free_port()
+        self.user = "postgres" if os.geteuid() == 0 else None
+        if self.user:
+            shutil.chown(self.dir, user=self.user)
+
+    def _run(self, *cmd: str) -> None:
+        pre = ["runuser", "-u", self.user, "--"] if self.user else []
+        subprocess.run([*pre, *cmd], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120)
+
+    def __enter__(self) -> str:
+        import os
+
+        data = os.path.join(self.dir, "data")
+        self._run(f"{self.bin}/initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8")
+        self._run(f"{self.bin}/pg_ctl", "-D", data, "-w", "-l", os.path.join(self.dir, "log"), "-o",
+                  f"-p {self.port} -k {self.dir} -c listen_addresses='' -c max_connections=200"
+                  + ("" if self.fsync else " -c fsync=off"), "start")
+        self._run(f"{self.bin}/createdb", "-h", self.dir, "-p", str(self.port), "-U", "postgres", "bench")
+        return f"postgresql://postgres@/bench?host={self.dir}&port={self.port}"
+
+    def __exit__(self, *exc: object) -> None:
+        import os
+        import shutil
+
+        try:
+            self._run(f"{self.bin}/pg_ctl", "-D", os.path.join(self.dir, "data"), "-m", "fast", "stop")
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)

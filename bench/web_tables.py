@@ -27,7 +27,7 @@ import time
 import httpx
 import psutil
 import websockets
-from _common import free_port, start_serve
+from _common import ThrowawayPostgres, free_port, start_serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -335,11 +335,19 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=1, help="yezi serve --workers (PostgreSQL only)")
     p.add_argument("--think", type=float, default=1.0, help="mean seconds a bot client thinks before acting")
     p.add_argument("--database-url")
+    p.add_argument("--postgres", action="store_true",
+                   help="start a throwaway PostgreSQL (fsync on) for the run instead of SQLite")
     p.add_argument("--nice", type=int, default=0,
                    help="run server and clients at this niceness (e.g. -10 as root on a shared machine)")
     p.add_argument("--port", type=int, help="use a server already running on this port (with --server-pid)")
     p.add_argument("--server-pid", type=int)
-    asyncio.run(run(p.parse_args()))
+    args = p.parse_args()
+    if args.postgres:
+        with ThrowawayPostgres() as url:
+            args.database_url = url
+            asyncio.run(run(args))
+    else:
+        asyncio.run(run(args))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from yezi.server import timers
 from yezi.server.clients import client_key
 from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
+from yezi.server.frames import dumps
 from yezi.server.schemas import BadInput, ws_message
 from yezi.server.seats import checked, ws_position
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name
@@ -112,7 +113,7 @@ async def _ws_session(ws: WebSocket) -> None:
 def encode_frame(frame: dict[str, Any] | str) -> str:
     """A frame as JSON text that is valid UTF-8 whatever it holds: a string that cannot be sent
     (a lone surrogate) must not kill the connection's writer."""
-    text = frame if isinstance(frame, str) else json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    text = frame if isinstance(frame, str) else dumps(frame)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
