@@ -3,7 +3,7 @@
 The lobby's create form shows each option's label and description and each choice's label and
 description (`yezi.server.catalog.describe`, from options.toml through the catalogs). They once
 showed internal ids ("Under five_base scoring", "after session_length × 4 hands", a choice named
-"3-9", "[V-S3] …") and English fragments that started lowercase ("the third player cuts …", "yes").
+"3-9", "[V-S3] …", "[F] silent") and English fragments that started lowercase ("the third player cuts …", "yes").
 """
 
 from __future__ import annotations
@@ -19,6 +19,10 @@ from yezi.server.catalog import describe
 
 SNAKE = re.compile(r"[A-Za-z0-9]+_[A-Za-z0-9_]+")
 LOWER_START = re.compile(r"^[a-z]")
+# a source's or a variant's tag from rules-notes.md ("[F] silent", "[S4]", "[V-S3]"): the sources are cited
+# beside the words (options.toml `source`, `yezi rules`), not in them
+SOURCE_TAG = re.compile(r"\[[A-Z][A-Z0-9-]*\]")
+QUOTED_CHINESE = re.compile(r"'[^']*[\u3400-\u9fff][^']*'")  # Chinese quotes with 「」
 
 
 def _id_pattern(ident: str) -> re.Pattern[str]:
@@ -54,6 +58,10 @@ def _faults(game: str) -> list[str]:
         faults += [f"{where} [{lang}] shows the id {i!r}: {text!r}" for i in ids if _id_pattern(i).search(text)]
         if lang == "en" and LOWER_START.match(text):
             faults.append(f"{where} [en] starts lowercase: {text!r}")
+        if SOURCE_TAG.search(text):
+            faults.append(f"{where} [{lang}] shows a source tag: {text!r}")
+        if lang != "en" and QUOTED_CHINESE.search(text):
+            faults.append(f"{where} [{lang}] quotes Chinese with ASCII quotes: {text!r}")
     return faults
 
 

@@ -92,13 +92,21 @@ async function renderer(game) {
 }
 // An option's choice in the create form: its label in the reader's language, then the first clause of
 // its description (the option table's own words, from the catalogs), so that a choice says what it does
-// without a tooltip.
+// without a tooltip. A clause cut inside brackets stops before them (no "(4 under" left open), and a
+// description that begins with the label is shown alone ("Yes, otherwise the deal is a draw", not "Yes — Yes, …").
 function choiceLabel(c) {
   const v = (c.labels && c.labels[state.lang]) || String(c.value);
   const full = (c.descriptions && c.descriptions[state.lang]) || (state.lang === "en" ? c.description : "");
-  const d = (full || "").split(/[.;:]\s|[。；：]/)[0];
+  let d = (full || "").split(/[.;:]\s|[。；：]/)[0].trim();
+  const open = Math.max(d.lastIndexOf("("), d.lastIndexOf("（"));
+  if (open > 0 && !/[)）]/.test(d.slice(open))) d = d.slice(0, open).trim();
   const max = state.lang === "en" ? 60 : 30;
-  return d && d !== v ? `${v} — ${d.length > max ? d.slice(0, max - 1) + "…" : d}` : v;
+  const short = (s) => (s.length > max ? s.slice(0, max - 1) + "…" : s);
+  if (!d || d === v) return v;
+  // (a Latin label must end at a word's end: "2" does not begin "20 points"; Chinese has no spaces)
+  const whole = /[\u3400-\u9fff]$/.test(v) || /^([\s,，:：(（]|$)/.test(d.slice(v.length));
+  if (d.toLowerCase().startsWith(v.toLowerCase()) && whole) return short(d);
+  return `${v} — ${short(d)}`;
 }
 function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
 // The bot a new table seats by default: the game's heuristic player where it has one (a random
