@@ -90,3 +90,13 @@ def test_the_check_sees_each_kind_of_fault(monkeypatch):
     assert "shows the id '3-9'" in text
     assert "starts lowercase: 'the third player cuts'" in text
     assert "shows the id 'V-LF14'" in text
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_preset_titles_show_no_ids(game):
+    """The lobby's rules menu: a preset's title names the rules, its variant ids stay in presets.toml's notes
+    ("navpil's GuPai JieLong: no re-lead [V-J1]" was a title). Titles may start with a source's own lowercase
+    name (pagat, navpil)."""
+    faults = [f"{pid} [{lang}]: {text!r}" for pid, p in describe(game)["presets"].items()
+              for lang, text in p["titles"].items() if SOURCE_TAG.search(text) or SNAKE.search(text)]
+    assert faults == [], faults
