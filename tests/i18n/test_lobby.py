@@ -27,7 +27,7 @@ def test_every_option_and_preset_has_words_in_three_languages(game):
         assert not CJK.search(o["labels"]["en"]) and o["labels"]["en"] != name, (name, o["labels"])
         for c in o["choices"]:
             if isinstance(c["value"], bool):
-                assert c["labels"]["zh-hant"] in ("是", "否") and c["labels"]["en"] in ("yes", "no")
+                assert c["labels"]["zh-hant"] in ("是", "否") and c["labels"]["en"] in ("Yes", "No")
     for pid, p in d["presets"].items():
         assert p["titles"]["en"] and p["titles"]["zh-hant"] != p["titles"]["en"], pid
         for lang in ("zh-hant", "zh-hans"):

@@ -23,6 +23,7 @@ class Choice:
     description: str
     source: str
     label: str = ""  # a short name for menus, in English (a catalog msgid); identifiers need one, numbers do not
+    variant: str = ""  # the variant id of rules-notes.md this choice is (kept out of the words a player reads)
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,7 @@ class OptionTable:
         for name, o in opt_data.items():
             choices = tuple(
                 Choice(value=c["value"], description=c.get("description", ""), source=c.get("source", ""),
-                       label=c.get("label", ""))
+                       label=c.get("label", ""), variant=c.get("variant", ""))
                 for c in o["choices"]
             )
             options[name] = OptionSpec(
@@ -203,7 +204,7 @@ class OptionTable:
             lines.append("  " + _(lang, N_("{name}{vid}: {description} (default {value})"), name=name, vid=vid,
                                   description=_(lang, o.description), value=default))
             for c in o.choices:
-                value = shown(c)
+                value = shown(c) + (f" [{c.variant}]" if c.variant else "")
                 lines.append(f"      {value:<16} " + _(lang, N_("{description} — source: {source}"),
                                                                description=_(lang, c.description), source=c.source))
             if o.note:

@@ -178,7 +178,8 @@ def _reference_html(game: str, lang: str) -> str:
                    f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
                    f"<p>{txt(_(lang, o.description), lang)} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
         for c in o.choices:
-            out.append(f"<li><code>{esc(c.value)}</code> {txt(_(lang, c.description), lang)} — "
+            cvid = f" [{c.variant}]" if c.variant else ""
+            out.append(f"<li><code>{esc(c.value)}</code>{esc(cvid)} {txt(_(lang, c.description), lang)} — "
                        f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")

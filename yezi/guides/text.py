@@ -129,5 +129,6 @@ def _reference_text(game: str, lang: str) -> list[str]:
         out.append(f"  {_(lang, o.label or o.name)} `{o.name}`{vid}: {_(lang, o.description)} "
                    f"({label('default', lang)}: `{o.default}`)")
         for c in o.choices:
-            out.append(f"      `{c.value}` {_(lang, c.description)} — {src}: {c.source}")
+            cvid = f" [{c.variant}]" if c.variant else ""
+            out.append(f"      `{c.value}`{cvid} {_(lang, c.description)} — {src}: {c.source}")
     return out

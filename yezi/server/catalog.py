@@ -69,8 +69,8 @@ def choice_label(choice: Choice, lang: str) -> str:
     stays in the English tooltip."""
     if choice.label:
         return _(lang, choice.label)
-    if isinstance(choice.value, bool):
-        return _(lang, N_("yes") if choice.value else N_("no"))
+    if isinstance(choice.value, bool):  # a menu entry: capitalised, as every label is
+        return _(lang, N_("Yes") if choice.value else N_("No"))
     return str(choice.value)
 
 

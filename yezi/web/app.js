@@ -92,13 +92,21 @@ async function renderer(game) {
 }
 // An option's choice in the create form: its label in the reader's language, then the first clause of
 // its description (the option table's own words, from the catalogs), so that a choice says what it does
-// without a tooltip.
+// without a tooltip. A clause cut inside brackets stops before them (no "(4 under" left open), and a
+// description that begins with the label is shown alone ("Yes, otherwise the deal is a draw", not "Yes — Yes, …").
 function choiceLabel(c) {
   const v = (c.labels && c.labels[state.lang]) || String(c.value);
   const full = (c.descriptions && c.descriptions[state.lang]) || (state.lang === "en" ? c.description : "");
-  const d = (full || "").split(/[.;:]\s|[。；：]/)[0];
+  let d = (full || "").split(/[.;:]\s|[。；：]/)[0].trim();
+  const open = Math.max(d.lastIndexOf("("), d.lastIndexOf("（"));
+  if (open > 0 && !/[)）]/.test(d.slice(open))) d = d.slice(0, open).trim();
   const max = state.lang === "en" ? 60 : 30;
-  return d && d !== v ? `${v} — ${d.length > max ? d.slice(0, max - 1) + "…" : d}` : v;
+  const short = (s) => (s.length > max ? s.slice(0, max - 1) + "…" : s);
+  if (!d || d === v) return v;
+  // (a Latin label must end at a word's end: "2" does not begin "20 points"; Chinese has no spaces)
+  const whole = /[\u3400-\u9fff]$/.test(v) || /^([\s,，:：(（]|$)/.test(d.slice(v.length));
+  if (d.toLowerCase().startsWith(v.toLowerCase()) && whole) return short(d);
+  return `${v} — ${short(d)}`;
 }
 function title(g) { return (g.titles && (g.titles[state.lang] || g.titles.en)) || g.name; }
 // The bot a new table seats by default: the game's heuristic player where it has one (a random
@@ -113,10 +121,27 @@ function defaultSeats(g, numSeats, active) {
 // A page for an address that leads nowhere (an unknown table or record), in the page's language.
 function notFound(main, key) {
   state.rerender = () => notFound(main, key);
+  setPlace(() => T("notFoundTitle"));
   main.replaceChildren(el("section", { class: "panel not-found", id: "not-found" },
     el("h2", {}, T("notFoundTitle")), el("p", {}, T(key)),
     el("p", {}, el("a", { href: "/", id: "back-to-lobby", class: "button primary" }, T("backToLobby")))));
 }
+
+// ---- the tab's title -------------------------------------------------------------------------
+// Where the player is, then the site's name, in the page's language, as the server's rules and learn
+// pages write it ("大堂 · 葉子 yezi", "Lobby · yezi"). Each view names its place as a function of the
+// language, so that a language switch retitles the tab too. A <title> holds no markup: an English one
+// leaves out the Chinese characters of a game's name (as the server's pages do).
+let place = () => null;
+function plainTitle(text) {
+  if (state.lang !== "en") return text;
+  return text.replace(/\s*[(（]?[\u3400-\u9fff]+[)）]?/g, "").replace(/\s+/g, " ").trim() || text;
+}
+function showTitle() {
+  const where = place();
+  document.title = where ? `${plainTitle(where)} · ${T("siteTitle")}` : T("siteTitle");
+}
+function setPlace(fn) { place = fn; showTitle(); }
 
 // ---- language switch ----------------------------------------------------------------------
 function setLang(lang) {
@@ -124,11 +149,13 @@ function setLang(lang) {
   localStorage.setItem("yezi.lang", lang);
   document.documentElement.lang = HTML_LANG[lang];
   for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", b.dataset.lang === lang);
+  showTitle();
   if (state.rerender) state.rerender();
 }
 
 // ---- lobby --------------------------------------------------------------------------------
 async function lobby(main) {
+  setPlace(() => T("lobby"));
   const gs = await games();
   const nameIn = el("input", { id: "name", maxlength: 24, value: localStorage.getItem("yezi.name") || "",
     autocomplete: "nickname" });
@@ -550,7 +577,8 @@ async function tablePage(main, tid) {
     ws.onmessage = (ev) => {
       const m = JSON.parse(ev.data);
       if (m.type === "state") {
-        const first = !frame; frame = m; frameAt = performance.now(); draw(); drawHint(); if (first) askName();
+        const first = !frame; frame = m; frameAt = performance.now(); draw(); drawHint();
+        if (first) { setPlace(() => title({ titles: m.table.titles, name: m.table.game })); askName(); }
         rememberDeal(m);  // a finished deal joins "your games" in this browser
         rulesLink.href = `/rules/${encodeURIComponent(frame.table.game)}?lang=${state.lang}`;
         rulesLink.textContent = T("howToPlay"); rulesLink.hidden = false;
@@ -608,6 +636,7 @@ async function replayPage(main) {
   const params = new URLSearchParams(location.search);
   const tid = params.get("table"), deal = params.get("deal");
   let data = null, step = 0, seat = /^\d+$/.test(params.get("seat") || "") ? params.get("seat") : "all";
+  setPlace(() => (data ? `${title({ titles: data.titles, name: data.game })} · ${T("replayTitle")}` : T("replayTitle")));
   let uploaded = null, mod = null;
   const start = el("div", { class: "replay-start" });
   const root = el("div", { class: "replay-view" });
@@ -629,6 +658,7 @@ async function replayPage(main) {
       toast(e.message); data = null;
     }
     if (data) { mod = await renderer(data.game); step = Math.min(step, data.frames.length - 1); }
+    showTitle();
     draw();
   }
   file.onchange = async () => {
@@ -707,11 +737,13 @@ async function route() {
   state.rerender = null;
   document.onkeydown = null;
   const p = location.pathname;
+  place = () => null;  // until the view names its place (a table, once its first frame says which game)
   const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   try {
     if (m) await tablePage(main, m[1]);
     else if (p === "/replay") await replayPage(main);
     else if (p === "/games") {
+      setPlace(() => T("yourGames"));
       const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
       await myGamesPage(main, { el, T, lang: state.lang, titles });
       state.rerender = route;
