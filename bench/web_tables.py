@@ -314,6 +314,8 @@ async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> Non
     print(f"errors={sum(sum(r[4].values()) for r in results)} disconnects={sum(r[5] for r in results)}")
     health = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).json()
     print(f"server event-loop lag ms: {health.get('loop_lag_ms')}")
+    if health.get("cluster"):
+        print(f"cluster: {health['cluster']}")
     if sched0 and sched1:
         print(f"server threads waited for a CPU (run queue) {(sched1[1] - sched0[1]) / 1e9:.1f} s while running "
               f"{(sched1[0] - sched0[0]) / 1e9:.1f} s")
