@@ -1,6 +1,30 @@
-"""Fixtures shared by the browser tests of every game (helpers in tests/web/helpers.py)."""
+"""Fixtures shared by the browser tests of every game (helpers in tests/web/helpers.py), and the
+share of the cores each pytest-xdist worker may use."""
+
+import os
 
 import pytest
+
+
+def pytest_configure(config):
+    """Under pytest-xdist (`.ci/run` runs ``-n 2``) the workers already share the cores: a differential
+    run (yezi/native/base.py `differential`) then uses this worker's share, not every core, so that
+    it does not take the CPU from the worker beside it (whose server and timing tests need it).
+    An explicit ``YEZI_TEST_WORKERS`` wins."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 0)
+    if workers > 1:
+        os.environ.setdefault("YEZI_TEST_WORKERS", str(max(1, (os.cpu_count() or 1) // workers)))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """`.ci/run` spreads the tests over workers with ``--dist loadgroup``, which moves whole groups: each
+    file is a group of its own (as with ``--dist loadfile``: a module's server, browser or Ray starts
+    once), unless it names a group (``pytestmark = pytest.mark.xdist_group("clock")``: the modules
+    that assert wall-clock bounds while running several servers take their turns on one worker)."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
 
 
 @pytest.fixture(scope="module")

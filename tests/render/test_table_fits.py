@@ -213,3 +213,32 @@ def test_hand_stays_in_first_screen(web, browser, game):
     if game == "lukfu":  # the phases that show the most above the hand were measured too
         assert any(s["mustBeat"] for s in seen) and any(s["words"] for s in seen), [s["phase"] for s in seen]
     assert not [e for e in errors if "favicon" not in e], errors
+
+
+NOTES = """async () => {
+  const ul = Object.assign(document.createElement("ul"), { className: "why notes", id: "felt-notes-probe" });
+  ul.append(Object.assign(document.createElement("li"), { textContent: "尾家: 四隻在湖，歸尾家" }));
+  document.querySelector(".felt").prepend(ul);
+  const m = await (""" + A11Y + """)();
+  m.probed = !!document.getElementById("felt-notes-probe");
+  return m;
+}"""
+
+
+@pytest.mark.parametrize("game", ["fishing", "jielong", "tiengow"])
+def test_notes_on_the_felt_are_legible(web, browser, game):
+    """Notes shown on the felt (Fishing's events such as 四隻在湖，歸尾家, the dominoes' notes, Tien Gow's 文至尊
+    line) carry the class `why`, whose dark text is meant for the pale page: on the felt they must take its
+    pale text. Found as an intermittent failure of the test above (a Fishing deal with that event before a
+    checkpoint: 1.14:1); here the note is put on the felt of the seat's first turn, every time."""
+    t = web.create(game=game, name="Ann", hints=False)
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{web.base}/t/{t['id']}?token={t['seats']['0']['token']}")
+        page.wait_for_selector(".felt.my-turn #hand", timeout=15000)  # the bots wait for this seat: nothing moves
+        m = page.evaluate(NOTES)
+        assert m["probed"], "the table was drawn again while it was measured"
+        assert not m["low"], ((game, "notes"), "text below WCAG AA contrast", m["low"][:6])
+    finally:
+        ctx.close()

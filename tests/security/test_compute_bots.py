@@ -29,6 +29,8 @@ def _server(**env: str) -> Server:
     return Server(url, bot_delay=0.3, env=env).start()
 
 
+# it measures latency under the server's own load: .ci/run runs it alone, after the parallel run
+@pytest.mark.alone
 def test_all_bot_strong_tables_do_not_stall_another_client():
     # the caps on all-bot tables are raised here: this checks where the thinking runs, not the caps
     srv = _server(YEZI_BOT_TABLES_PER_CLIENT="1000", YEZI_BOT_TABLES_MAX="1000")

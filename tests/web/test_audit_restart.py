@@ -5,12 +5,18 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from tests.web.helpers import Client, Server
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.plays import PLAYS
 from yezi.render.lukfu import action_cards
+
+# these tests hold wall-clock bounds while servers run: under pytest-xdist they take turns on one
+# worker with the other such modules (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("clock")
 
 
 def _frame_cards(f: dict, seat: int | None) -> set[int]:

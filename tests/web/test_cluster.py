@@ -23,6 +23,10 @@ from sqlalchemy import create_engine, text
 
 from tests.web.helpers import ROOT, Client, Server
 
+# these tests hold wall-clock bounds while servers run: under pytest-xdist they take turns on one
+# worker with the other such modules (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("clock")
+
 RESUME_S = 5.0  # the bound: a killed instance's tables go on elsewhere within 5 s
 
 

@@ -24,6 +24,10 @@ from yezi.server.app import create_app
 from yezi.server.cluster import Cluster
 from yezi.server.config import Settings
 
+# these tests hold wall-clock bounds while servers run: under pytest-xdist they take turns on one
+# worker with the other such modules (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("clock")
+
 LEASE_S = 3.0  # the default YEZI_LEASE_S
 RESUME_S = 5.0  # the bound: a killed instance's tables go on elsewhere within 5 s
 

@@ -22,6 +22,10 @@ from yezi.server.db import PlayerRow, TableRow
 from yezi.server.errors import TableError
 from yezi.server.tables import LiveTable
 
+# these tests hold wall-clock bounds while servers run: under pytest-xdist they take turns on one
+# worker with the other such modules (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("clock")
+
 BOTS3 = [{"kind": "bot", "bot": "heuristic"}] * 3
 FAST = {"YEZI_TIMER_SCALE": "0.03", "YEZI_TIMEOUT_MOVE_PAD": "0", "YEZI_TIMER_RESTART_GRACE": "0"}
 

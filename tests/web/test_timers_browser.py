@@ -12,6 +12,10 @@ import pytest
 
 from tests.web.helpers import DESKTOP, PHONE, SHOTS, Server, new_page, playwright_or_skip, shot, tapper, watch_errors
 
+# these tests hold wall-clock bounds while servers run: under pytest-xdist they take turns on one
+# worker with the other such modules (tests/conftest.py)
+pytestmark = pytest.mark.xdist_group("clock")
+
 playwright_api = playwright_or_skip()
 expect = playwright_api.expect
 

@@ -124,8 +124,11 @@ def advise(
     seed: int = 0,
     policy_factory: Callable[[], Any] | None = None,
     max_tries: int | None = None,
+    tigers_open: bool = True,
 ) -> Advice:
-    """Simulate `samples` deals in which this hand must decide; see the module docstring."""
+    """Simulate `samples` deals in which this hand must decide; see the module docstring.
+    `tigers_open=False`: the 五虎下山 check is already past (the seat kept quiet), so a hand holding the
+    five tigers is advised 做 or 唔做 like any other, never a declaration that is no longer legal."""
     from yezi.bots.search import heuristic_factory
 
     cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
@@ -137,7 +140,8 @@ def advise(
     rng = random.Random(seed)
     factory = policy_factory or heuristic_factory(game)
     policy = [factory() for _ in range(game.num_seats)]
-    five = game.rules["five_tigers"] == "on" and game.players == 4 and all(c in cards for c in FIVE_TIGERS_CARDS)
+    five = (tigers_open and game.rules["five_tigers"] == "on" and game.players == 4
+            and all(c in cards for c in FIVE_TIGERS_CARDS))
     pays: dict[int, list[float]] = {A.BID: [], A.PASS: []}
     wins: dict[int, int] = {A.BID: 0, A.PASS: 0}
     diffs: list[float] = []

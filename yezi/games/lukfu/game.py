@@ -234,7 +234,9 @@ class LukFu(Game):
             return None
         from yezi.bots.lukfu_advisor import advice_json, advise
 
-        return advice_json(self, advise(self, view["hand"], int(view["seat"]), samples=samples, seed=seed), lang)
+        # the bid phase comes after the 五虎下山 check: a declaration is no longer open to this seat
+        adv = advise(self, view["hand"], int(view["seat"]), samples=samples, seed=seed, tigers_open=False)
+        return advice_json(self, adv, lang)
 
     def _world(self, view, k: Knowledge, assign: list[int], rng: random.Random):
         seat = view["seat"]
