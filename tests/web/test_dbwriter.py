@@ -42,6 +42,7 @@ def test_an_error_reaches_the_awaiting_coroutine_and_the_writer_goes_on():
     w.stop()
 
 
+@pytest.mark.alone  # it counts the loop's ticks: run by itself (.ci/run)
 def test_a_slow_write_does_not_block_the_loop_and_later_jobs_share_one_wake_up():
     w = SqliteWriter()
     ticks = 0

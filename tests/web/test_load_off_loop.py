@@ -8,10 +8,15 @@ import random
 import sys
 import time
 
+import pytest
+
 from yezi.games.lukfu import actions as A
 from yezi.server.config import Settings
 from yezi.server.db import Store, make_engine, migrate
 from yezi.server.tables import TableManager
+
+# it measures the event loop's gaps: .ci/run runs it after the parallel run, by itself
+pytestmark = pytest.mark.alone
 
 
 def _manager(url: str) -> TableManager:
