@@ -57,6 +57,7 @@ def _schedstat(pid: int) -> tuple[int, int] | None:
 class Stats:
     def __init__(self):
         self.rtts: list[float] = []
+        self.slow_at: list[float] = []  # when (time.time()) each round trip over 100 ms was sent
         self.server_ms: list[float] = []
         self.errors: dict[str, int] = {}
         self.deals = 0
@@ -98,7 +99,10 @@ async def seat_client(url: str, position: int, stats: Stats, win: Window, think:
                 if kind == "ack":
                     t0 = pending.pop(f.get("id"), None)
                     if t0 is not None and t0 >= win.measure_from:
-                        stats.rtts.append(time.perf_counter() - t0)
+                        rtt = time.perf_counter() - t0
+                        stats.rtts.append(rtt)
+                        if rtt > 0.1:
+                            stats.slow_at.append(time.time() - rtt)
                         if "server_ms" in f:
                             stats.server_ms.append(f["server_ms"])
                     continue
@@ -157,7 +161,7 @@ async def _clients(port: int, tables: list[dict], think: float, seed: float, war
 
     await asyncio.gather(window(), *tasks)
     out.put((stats.rtts, stats.server_ms, stats.frames, stats.deals, stats.errors, stats.disconnects,
-             lags, cpu[-1] - cpu[0] if len(cpu) == 2 else 0.0))
+             lags, cpu[-1] - cpu[0] if len(cpu) == 2 else 0.0, stats.slow_at))
 
 
 def _client_process(*a) -> None:
@@ -305,6 +309,7 @@ async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> Non
     cpu0, t0, sched0, sys0 = server_cpu(), time.time(), _schedstat(ps.pid), server_sys()
     await asyncio.sleep(args.seconds)
     cpu1, t1, sched1, sys1 = server_cpu(), time.time(), _schedstat(ps.pid), server_sys()
+    window = f"{time.strftime('%H:%M:%S', time.localtime(t0))}-{time.strftime('%H:%M:%S', time.localtime(t1))}"
     results = [await loop.run_in_executor(None, out.get) for _ in procs]
     for p in procs:
         p.join()
@@ -312,7 +317,8 @@ async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> Non
     sms = sorted(x for r in results for x in r[1])
     q = statistics.quantiles(rt, n=100)
     print(f"tables={args.tables} connections={4 * len(tables)} client processes={k} think={args.think}s "
-          f"db={'sqlite' if url.startswith('sqlite') else 'postgresql'} ({args.warmup:g} s not measured)")
+          f"db={'sqlite' if url.startswith('sqlite') else 'postgresql'} ({args.warmup:g} s not measured; "
+          f"measured {window})")
     print(f"actions={len(rt)} ({len(rt) / args.seconds:.0f}/s) deals finished={sum(r[3] for r in results)}")
     print(f"round trip ms: p50={q[49] * 1000:.1f} p90={q[89] * 1000:.1f} p99={q[98] * 1000:.1f} max={rt[-1] * 1000:.1f}")
     if sms:
@@ -328,6 +334,14 @@ async def _run_split(args, tables: list[dict], proc, port: int, url: str) -> Non
     if sched0 and sched1:
         print(f"server threads waited for a CPU (run queue) {(sched1[1] - sched0[1]) / 1e9:.1f} s while running "
               f"{(sched1[0] - sched0[0]) / 1e9:.1f} s")
+    slow = sorted(x for r in results for x in r[8])
+    if slow:  # a stall shows as a burst in one second; load as a spread over all of them
+        by_second: dict[str, int] = {}
+        for x in slow:
+            k = time.strftime("%H:%M:%S", time.localtime(x))
+            by_second[k] = by_second.get(k, 0) + 1
+        print("round trips over 100 ms, by the second they were sent: "
+              + ", ".join(f"{k} {v}" for k, v in by_second.items()))
     for i, r in enumerate(results):
         lq = statistics.quantiles(r[6], n=100) if len(r[6]) > 2 else [0.0] * 99
         print(f"client process {i}: CPU {r[7]:.1f} s in {args.seconds:g} s, its own loop lag ms "

@@ -15,6 +15,8 @@ The thread only reads `sys._current_frames()`: it takes the GIL for microseconds
 from __future__ import annotations
 
 import collections
+import contextlib
+import gc
 import logging
 import sys
 import threading
@@ -37,6 +39,29 @@ class StallWatch:
         self.longest_ms = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        # garbage collections of the loop's thread: (perf_counter at start, seconds, generation);
+        # a collection holds the GIL throughout, so the watchdog itself cannot sample during it
+        self._gcs: collections.deque[tuple[float, float, int]] = collections.deque(maxlen=64)
+        self._gc_began = 0.0
+
+    def _on_gc(self, phase: str, info: dict) -> None:
+        if threading.get_ident() != self.loop_thread:
+            return
+        if phase == "start":
+            self._gc_began = time.perf_counter()
+        else:
+            self._gcs.append((self._gc_began, time.perf_counter() - self._gc_began, info.get("generation", -1)))
+
+    def gc_during(self, since: float, until: float) -> tuple[float, int]:
+        """Seconds of garbage collection on the loop's thread between two perf_counter readings,
+        and the oldest generation collected."""
+        total, oldest = 0.0, -1
+        for began, took, gen in list(self._gcs):
+            overlap = min(until, began + took) - max(since, began)
+            if overlap > 0:
+                total += overlap
+                oldest = max(oldest, gen)
+        return total, oldest
 
     def beat(self) -> None:
         self.last_beat = time.perf_counter()
@@ -44,10 +69,13 @@ class StallWatch:
     def start(self) -> None:
         self.loop_thread = threading.get_ident()
         self.last_beat = time.perf_counter()
+        gc.callbacks.append(self._on_gc)
         self._thread = threading.Thread(target=self._run, name="yezi-stall-watch", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._on_gc)
         self._stop.set()
         if self._thread is not None:
             self._thread.join(1.0)
@@ -75,21 +103,25 @@ class StallWatch:
                 if stack:
                     samples[stack] += 1
             elif stalled_since is not None:
-                self._report(beat - stalled_since, samples)
+                self._report(beat - stalled_since, samples, self.gc_during(stalled_since, beat))
                 samples.clear()
                 stalled_since = None
 
-    def _report(self, seconds: float, samples: collections.Counter[tuple[str, ...]]) -> None:
+    def _report(self, seconds: float, samples: collections.Counter[tuple[str, ...]],
+                gc_time: tuple[float, int] = (0.0, -1)) -> None:
         ms = seconds * 1000.0
+        began = time.strftime("%H:%M:%S", time.localtime(time.time() - (time.perf_counter() - self.last_beat) - seconds))
         self.stalls += 1
         self.longest_ms = max(self.longest_ms, ms)
+        gc_s, gen = gc_time
+        collected = f"; {gc_s * 1000:.0f} ms of it garbage collection (generation {gen})" if gc_s > 0 else ""
         if not samples:
-            log.warning("event loop blocked for %d ms (no Python stack seen: blocked in C code)", ms)
+            log.warning("event loop blocked for %d ms from %s%s (no Python stack seen: in C code)", ms, began, collected)
             return
         stack, n = samples.most_common(1)[0]
         total = sum(samples.values())
-        log.warning("event loop blocked for %d ms; in %d of %d samples it was in:\n  %s",
-                    ms, n, total, "\n  ".join(reversed(stack)))
+        log.warning("event loop blocked for %d ms from %s%s; in %d of %d samples it was in:\n  %s",
+                    ms, began, collected, n, total, "\n  ".join(reversed(stack)))
 
 
 def _short(path: str) -> str:
