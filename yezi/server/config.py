@@ -122,8 +122,8 @@ class Settings:
     ws_ping_interval_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_INTERVAL", 20))
     ws_ping_timeout_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_TIMEOUT", 20))
 
-    # The event loop: "auto" (uvloop where installed: its transports and timers cost the loop about
-    # a third less per action at 1,000 tables), "uvloop" or "asyncio".
+    # The event loop: "auto" (uvloop where installed: at 1,000 tables 0.85 ms of CPU per move against
+    # asyncio's 0.90, and a shorter tail), "uvloop" or "asyncio".
     event_loop: str = field(default_factory=lambda: os.environ.get("YEZI_EVENT_LOOP", "auto"))
     # The event loop blocked this long is logged with where it was (yezi.server.stalls); 0: off.
     stall_log_ms: float = field(default_factory=lambda: _env_float("YEZI_STALL_LOG_MS", 300))
