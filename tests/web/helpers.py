@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -33,23 +34,32 @@ def slow_start(start_s: float, renewal_s: float = 0.0) -> dict[str, str]:
 
 
 def free_port() -> int:
+    """A port that was free a moment ago. Only for names that need no listening socket (the throwaway
+    PostgreSQL's Unix socket): the kernel may hand the same port to another caller before anything binds
+    it (it picks ports at random, and pytest-xdist workers ask at once), so a server is never started on
+    it; `Server` lets its process bind port 0 and reads back the port it got."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
+SERVING_ON = re.compile(rb"yezi: serving on http://127\.0\.0\.1:(\d+)")
+
+
 class Server:
-    """`yezi serve` on a free port with its own database."""
+    """`yezi serve` with its own database, on a port its own process binds (`start`)."""
 
     def __init__(self, database_url: str, bot_delay: float = 0.0, env: dict[str, str] | None = None,
-                 log_level: str = "warning", nofile: int | None = None, args: list[str] | None = None):
+                 log_level: str = "warning", nofile: int | None = None, args: list[str] | None = None,
+                 port: int = 0):
         self.database_url = database_url
         self.args = args or []  # more `yezi serve` options (e.g. --workers 2)
         self.bot_delay = bot_delay
         self.extra_env = env or {}
         self.log_level = log_level
         self.nofile = nofile  # an open-file limit for the server process (soft and hard)
-        self.port = free_port()
+        self.requested_port = port  # 0: the server process binds any free port, and says which
+        self.port = port  # the port it serves on, known once `start` returns
         self.proc: subprocess.Popen | None = None
         self.log_path = tempfile.mktemp(prefix="yezi-server-", suffix=".log")
 
@@ -76,20 +86,43 @@ class Server:
                     "YEZI_BOT_TABLES_PER_CLIENT": "100000", "YEZI_BOT_TABLES_MAX": "100000"})
         env.update(self.extra_env)
         log = open(self.log_path, "ab")  # noqa: SIM115 - the server writes to it for its lifetime
+        log_start = log.seek(0, os.SEEK_END)  # this start's lines only (a restarted object appends)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.port), "--database-url", self.database_url,
-             "--bot-delay", str(self.bot_delay), "--log-level", self.log_level, *self.args],
+            [sys.executable, "-m", "yezi.cli.serve", "--port", str(self.requested_port),
+             "--database-url", self.database_url, "--bot-delay", str(self.bot_delay), "--log-level", self.log_level,
+             *self.args],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=self._limits if self.nofile else None,
         )
+        # The port is the one this process says it bound ("serving on", printed once its listening socket
+        # is open). A port chosen here and bound there later could be taken meanwhile by another test's
+        # server (pytest-xdist): this process would then exit "port in use" while the health poll below
+        # was answered by that other server, whose stop() later closed this test's sockets (1012).
         deadline = time.time() + 30
+        port = None
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError("server exited:\n" + self.log())
+            if port is None:
+                port = self._bound_port(log_start)
+                if port is None:
+                    time.sleep(0.05)
+                    continue
+                self.port = port
             with suppress(httpx.HTTPError):
-                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
+                answered = httpx.get(self.base + "/api/health", timeout=1).status_code == 200
+                # the port is held by the listening socket of this process (or its --workers) while
+                # it lives: alive now, the answer came from it
+                if answered and self.proc.poll() is None:
                     return self
             time.sleep(0.1)
         raise RuntimeError("server did not start:\n" + self.log())
+
+    def _bound_port(self, log_start: int) -> int | None:
+        """The port from this start's "serving on" line, None before it is written."""
+        with open(self.log_path, "rb") as f:
+            f.seek(log_start)
+            m = SERVING_ON.search(f.read())
+        return int(m.group(1)) if m else None
 
     def _limits(self) -> None:
         import resource
