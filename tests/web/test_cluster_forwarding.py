@@ -67,6 +67,20 @@ async def _answer(conn: _Capture, cid: str, timeout: float) -> dict:
     raise AssertionError(f"no answer to {cid} in {timeout} s")
 
 
+def _give_lease(url: str, tid: str, owner: str, seconds: float | None = None) -> None:
+    """The database names `owner` as the table's lease holder (for `seconds` from now, if given)."""
+    eng = create_engine(_sa_url(url))
+    try:
+        with eng.begin() as c:
+            if seconds is None:
+                c.execute(text("UPDATE yezi_leases SET owner = :x WHERE table_id = :t"), {"x": owner, "t": tid})
+            else:
+                c.execute(text("UPDATE yezi_leases SET owner = :x, expires_at = EXTRACT(EPOCH FROM clock_timestamp())"
+                               " + :s WHERE table_id = :t"), {"x": owner, "s": seconds, "t": tid})
+    finally:
+        eng.dispose()
+
+
 def _moves_stored_once(url: str, tid: str, ack: dict, action: int) -> None:
     """The acknowledged move is in the log, once: nothing before it lost, nothing after it doubled."""
     stored = _stored(url, tid)
@@ -170,13 +184,7 @@ def test_moved_from_the_instance_the_database_names_is_waited_out(pg_url, monkey
         await x.start()
         t = await b.manager.get(tid)
         assert t is not None and not t.owned
-        eng = create_engine(_sa_url(pg_url))
-        try:
-            with eng.begin() as c:
-                c.execute(text("UPDATE yezi_leases SET owner = :x, expires_at = EXTRACT(EPOCH FROM clock_timestamp())"
-                               " + :s WHERE table_id = :t"), {"x": x.me, "s": hold_s, "t": tid})
-        finally:
-            eng.dispose()
+        _give_lease(pg_url, tid, x.me, hold_s)
         t.owner_id = None
         conn, msg = _client(t)
         forwarded = time.monotonic()
@@ -253,12 +261,7 @@ def test_an_owner_that_stays_not_ready_gets_the_client_a_clear_error(pg_url, mon
         await x.start()
         t = await b.manager.get(tid)
         assert t is not None and not t.owned
-        eng = create_engine(_sa_url(pg_url))
-        try:
-            with eng.begin() as c:  # X holds the lease and is (as far as it says) still loading the table
-                c.execute(text("UPDATE yezi_leases SET owner = :x WHERE table_id = :t"), {"x": x.me, "t": tid})
-        finally:
-            eng.dispose()
+        _give_lease(pg_url, tid, x.me)  # X holds the lease and is (as far as it says) still loading the table
         x._taking.add(tid)
         t.owner_id = None
         conn, msg = _client(t)
