@@ -67,6 +67,15 @@ async def _answer(conn: _Capture, cid: str, timeout: float) -> dict:
     raise AssertionError(f"no answer to {cid} in {timeout} s")
 
 
+async def _checked_then_stopped(check, *clusters: Cluster) -> None:
+    """Run a test's `check` on started clusters, then stop them whatever happened."""
+    try:
+        await check()
+    finally:
+        for c in clusters:
+            await c.stop()
+
+
 def _give_lease(url: str, tid: str, owner: str, seconds: float | None = None) -> None:
     """The database names `owner` as the table's lease holder (for `seconds` from now, if given)."""
     eng = create_engine(_sa_url(url))
@@ -115,13 +124,6 @@ def test_an_owner_still_loading_the_table_is_not_asked_in_a_tight_loop(pg_url, m
     sends: list[str] = []
     _count_forwards(b, sends)
 
-    async def run() -> None:
-        try:
-            await check()
-        finally:
-            await x.stop()
-            await b.stop()
-
     async def check() -> None:
         await b.start()
         t = await b.manager.get(tid)
@@ -152,7 +154,7 @@ def test_an_owner_still_loading_the_table_is_not_asked_in_a_tight_loop(pg_url, m
         _moves_stored_once(pg_url, tid, ack, msg["action"])
 
     try:
-        asyncio.run(run())
+        asyncio.run(_checked_then_stopped(check, x, b))
     finally:
         _close(x, x_app)
         _close(b, b_app)
@@ -171,13 +173,6 @@ def test_moved_from_the_instance_the_database_names_is_waited_out(pg_url, monkey
     sends: list[str] = []
     _count_forwards(b, sends)
     hold_s = LEASE_S / 2
-
-    async def run() -> None:
-        try:
-            await check()
-        finally:
-            await x.stop()
-            await b.stop()
 
     async def check() -> None:
         await b.start()
@@ -200,7 +195,7 @@ def test_moved_from_the_instance_the_database_names_is_waited_out(pg_url, monkey
         _moves_stored_once(pg_url, tid, ack, msg["action"])
 
     try:
-        asyncio.run(run())
+        asyncio.run(_checked_then_stopped(check, x, b))
     finally:
         _close(x, x_app)
         _close(b, b_app)
@@ -249,13 +244,6 @@ def test_an_owner_that_stays_not_ready_gets_the_client_a_clear_error(pg_url, mon
     sends: list[str] = []
     _count_forwards(b, sends)
 
-    async def run() -> None:
-        try:
-            await check()
-        finally:
-            await x.stop()
-            await b.stop()
-
     async def check() -> None:
         await b.start()
         await x.start()
@@ -278,7 +266,7 @@ def test_an_owner_that_stays_not_ready_gets_the_client_a_clear_error(pg_url, mon
         x._taking.discard(tid)
 
     try:
-        asyncio.run(run())
+        asyncio.run(_checked_then_stopped(check, x, b))
     finally:
         _close(x, x_app)
         _close(b, b_app)
