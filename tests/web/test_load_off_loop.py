@@ -4,6 +4,7 @@ replayed off the event loop: other tables' frames and pings go on meanwhile."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import sys
 import time
@@ -83,12 +84,17 @@ def test_long_tables_load_while_the_loop_keeps_ticking(tmp_path):
         m.store.close()
         return tables, max(gaps)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(0.0005)  # as `yezi serve` runs (yezi.cli.serve._tune_runtime)
+    interval, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    # as `yezi serve` runs (yezi.cli.serve._tune_runtime): a short switch interval, and young GC
+    # generations kept small (a collection the loaders' allocations set off holds the GIL, and
+    # with the test process's defaults that can be tens of ms: the test measures the replays)
+    sys.setswitchinterval(0.0005)
+    gc.set_threshold(10000, 1, 50)
     try:
         tables, worst_gap = asyncio.run(load())
     finally:
         sys.setswitchinterval(interval)
+        gc.set_threshold(*thresholds)
     for t in tables:  # the same matches, replayed
         assert [d.state.history for d in t.deals] == want[t.id]
         assert t.match_over
