@@ -18,8 +18,9 @@ def my_games_flow(web, page, tag: str, touch: bool) -> None:
     page.goto(web.base + "/")
     page.wait_for_selector("#create-btn")
     tap(page.locator("#create-btn"))
-    page.wait_for_selector("#hand")
+    page.wait_for_selector("#hand button.card")  # the hand's cards, not only its (first empty) row
     mine = page.locator("#hand button.card").all_inner_texts()
+    assert mine
     play_to_settlement([page], touch=touch)
     page.wait_for_selector("#settlement")
     tap(page.locator("#home"))

@@ -67,7 +67,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app):
         manager.thinker.warm()  # start the worker processes while the tables are restored
-        catalog.playable_games()  # loads every engine once: before serving, not in the first request
+        catalog.warm()  # every engine and the lobby's catalogue once: before serving, not in a request
         if ctx.cluster is not None:
             await ctx.cluster.start()  # takes the open tables nobody holds, as a restart restores them
         else:

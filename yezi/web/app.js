@@ -171,7 +171,11 @@ async function lobby(main) {
     const n = seatsDef.num_seats;
     if (choice.seats.length !== n) choice.seats = defaultSeats(gs.find((x) => x.name === choice.game), n, seatsDef.active);
   }
+  // Each draw waits for the server's seats of the choice; a later draw (another choice, a language switch)
+  // supersedes one still waiting, so an older answer never repaints the form over a newer one.
+  let drawn = 0;
   async function draw() {
+    const mine = ++drawn;
     const g = gs.find((x) => x.name === choice.game);
     if (!g) { form.replaceChildren(el("p", { text: T("none") })); return; }
     if (!choice.preset) choice.preset = g.default_preset;
@@ -179,6 +183,9 @@ async function lobby(main) {
     if (old) old.disabled = true;  // until the seats of the new choice are known
     form.dataset.ready = "0";
     await resolveSeats();
+    if (mine !== drawn) return;
+    // the rule options stay open while the player changes them (each change redraws the form)
+    const wasOpen = Boolean(form.querySelector("#options")?.open);
     const gameSel = el("select", { id: "game", "aria-label": T("game") },
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
     gameSel.onchange = () => {
@@ -189,7 +196,7 @@ async function lobby(main) {
     const presetSel = el("select", { id: "preset" },
       Object.entries(g.presets).map(([k, p]) => el("option", { value: k, selected: k === choice.preset }, (p.titles && p.titles[state.lang]) || p.title || k)));
     presetSel.onchange = () => { choice.preset = presetSel.value; choice.options = {}; draw(); };
-    const opts = el("details", { id: "options" }, el("summary", {}, T("options")),
+    const opts = el("details", { id: "options", open: wasOpen }, el("summary", {}, T("options")),
       Object.entries(g.options).map(([k, o]) => {
         const base = g.presets[choice.preset].values[k] ?? o.default;
         const cur = k in choice.options ? choice.options[k] : base;

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from yezi.components import tiengow as tg
@@ -127,10 +128,13 @@ def hand_key(a: int, b: int, hr: HandRules, order: Sequence[int] | None = None) 
     return POINTS_BASE + pts * 100 + high
 
 
-def key_table(hr: HandRules) -> list[int]:
-    """``table[a * 21 + b]`` = `hand_key(a, b)` for every ordered pair of kinds."""
+@cache
+def key_table(hr: HandRules) -> tuple[int, ...]:
+    """``table[a * 21 + b]`` = `hand_key(a, b)` for every ordered pair of kinds. Cached per rule set: 16
+    combinations at most, and building one was most of the cost of loading the game (0.7 ms) for every
+    table."""
     order = single_order(hr.supreme_lowest)
-    return [hand_key(a, b, hr, order) for a in range(K) for b in range(K)]
+    return tuple(hand_key(a, b, hr, order) for a in range(K) for b in range(K))
 
 
 def hand_name(a: int, b: int, hr: HandRules, lang: str = "zh-hant") -> str:
