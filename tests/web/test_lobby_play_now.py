@@ -192,3 +192,54 @@ def test_create_form_shows_choices_by_their_translated_labels(web, browser, lang
     expect(page.locator("select[data-option='unbeatable_leads']")).to_be_visible()
     shot(page, f"lobby-choices-{lang}")
     ctx.close()
+
+
+def test_rule_options_stay_open_while_they_are_changed(web, browser):
+    """Each change of an option redraws the form (its seats may change): the open rule options closed under
+    the player's pointer after every choice."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.locator("#options > summary").click()
+    sel = page.locator("select[data-option='unbeatable_leads']")
+    expect(sel).to_be_visible()
+    other = next(v for v in sel.locator("option").evaluate_all("os => os.map((o) => o.value)")
+             if v != sel.input_value())
+    sel.select_option(other)
+    expect(page.locator("#create")).to_have_attribute("data-ready", "lukfu")
+    expect(page.locator("select[data-option='unbeatable_leads']")).to_have_value(other)
+    assert page.locator("#options").evaluate("d => d.open")
+    ctx.close()
+
+
+def test_a_late_answer_for_an_old_choice_does_not_repaint_the_form(web, browser):
+    """The form waits for the server's seats of each choice. Were the answer for a choice already replaced
+    (the player picked another game meanwhile) to arrive last, it drew the new game with the old one's
+    seats."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    seats = page.locator("#create [data-seat], #create [data-idle-seat]").count()
+    held = []
+
+    def slow(route):  # hold Fishing's answer until Luk Fu's has been drawn
+        held.append(route)
+
+    page.route("**/api/games/fishing/resolve", slow)
+    page.select_option("#game", "fishing")
+    page.wait_for_function("() => document.querySelector('#create').dataset.ready === '0'")
+    assert len(held) == 1
+    page.select_option("#game", "lukfu")  # the old form is still shown: its select takes the new choice
+    expect(page.locator("#create")).to_have_attribute("data-ready", "lukfu")
+    held[0].continue_()
+    page.wait_for_timeout(500)  # time for the stale answer to land
+    expect(page.locator("#create")).to_have_attribute("data-ready", "lukfu")
+    assert page.locator("#game").input_value() == "lukfu"
+    assert page.locator("#create [data-seat], #create [data-idle-seat]").count() == seats
+    page.click("#create-btn")  # and the table made is the one the form shows
+    page.wait_for_url("**/t/*")
+    tb = _table(web, page)
+    assert tb["game"] == "lukfu" and len(tb["players"]) == seats
+    ctx.close()

@@ -165,11 +165,9 @@ async function lobby(main) {
   let seatsDef = null;
   let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1, hints: true, move_timer: 0 };
 
-  async function resolveSeats() {
+  function resolveSeats() {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
-    seatsDef = await api(`/api/games/${choice.game}/resolve`, { method: "POST", body });
-    const n = seatsDef.num_seats;
-    if (choice.seats.length !== n) choice.seats = defaultSeats(gs.find((x) => x.name === choice.game), n, seatsDef.active);
+    return api(`/api/games/${choice.game}/resolve`, { method: "POST", body });
   }
   // Each draw waits for the server's seats of the choice; a later draw (another choice, a language switch)
   // supersedes one still waiting, so an older answer never repaints the form over a newer one.
@@ -182,8 +180,11 @@ async function lobby(main) {
     const old = form.querySelector("#create-btn");
     if (old) old.disabled = true;  // until the seats of the new choice are known
     form.dataset.ready = "0";
-    await resolveSeats();
+    const def = await resolveSeats();
     if (mine !== drawn) return;
+    seatsDef = def;
+    const n = def.num_seats;
+    if (choice.seats.length !== n) choice.seats = defaultSeats(g, n, def.active);
     // the rule options stay open while the player changes them (each change redraws the form)
     const wasOpen = Boolean(form.querySelector("#options")?.open);
     const gameSel = el("select", { id: "game", "aria-label": T("game") },
