@@ -10,6 +10,18 @@ playwright_api = playwright_or_skip()
 expect = playwright_api.expect
 
 
+def _listed_hand(text: str) -> list[str]:
+    """The cards of the line "手牌: 拾: 百子* 八 二  |  貫: 六 五 …  (* = 老歲)" as names (百子, 八拾 …), sorted:
+    a rank takes its suit's name, a card with a name of its own (百子, 毛公, 雲綫) keeps it."""
+    line = next(ln for ln in text.splitlines() if ln.startswith("手牌"))
+    cards = []
+    for group in line.split(":", 1)[1].split("(")[0].split("|"):
+        suit, _, ranks = group.rpartition(":")
+        for r in ranks.replace("*", "").split():
+            cards.append(r + suit.strip() if len(r) == 1 else r)
+    return sorted(cards)
+
+
 def my_games_flow(web, page, tag: str, touch: bool) -> None:
     errors = watch_errors(page)
     tap = tapper(touch)
@@ -18,9 +30,10 @@ def my_games_flow(web, page, tag: str, touch: bool) -> None:
     page.goto(web.base + "/")
     page.wait_for_selector("#create-btn")
     tap(page.locator("#create-btn"))
-    page.wait_for_selector("#hand button.card")  # the hand's cards, not only its (first empty) row
-    mine = page.locator("#hand button.card").all_inner_texts()
-    assert mine
+    page.wait_for_selector("#hand button.card")
+    # the cards' names (九拾, 七貫 …): a card's visible text also holds its index (9T) and a 老 mark
+    mine = page.locator("#hand button.card").evaluate_all("bs => bs.map((b) => b.title)")
+    assert len(mine) == 12 and all(len(c) == 2 for c in mine), mine
     play_to_settlement([page], touch=touch)
     page.wait_for_selector("#settlement")
     tap(page.locator("#home"))
@@ -39,7 +52,8 @@ def my_games_flow(web, page, tag: str, touch: bool) -> None:
     start = page.locator("#replay-start")
     expect(start.locator(".start-seat")).to_have_count(1)  # only my hand before the end
     text = start.inner_text()
-    assert "手牌" in text and any(c.strip()[-1] in text for c in mine if c.strip())
+    assert "手牌" in text
+    assert _listed_hand(text) == sorted(mine), text  # the hand I was dealt, card for card
     assert "null" not in page.locator(".replay-page").inner_text()
     shot(page, f"{tag}-mygames-02-replay-start")
     tap(page.locator("#replay-last"))
