@@ -100,3 +100,19 @@ def test_preset_titles_show_no_ids(game):
     faults = [f"{pid} [{lang}]: {text!r}" for pid, p in describe(game)["presets"].items()
               for lang, text in p["titles"].items() if SOURCE_TAG.search(text) or SNAKE.search(text)]
     assert faults == [], faults
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_an_option_is_not_named_as_one_of_its_choices(game):
+    """斜釘's "Head and tail penalties" read 頭七尾八 in Chinese, the very name of its first choice: the form
+    then offered "頭七尾八: 頭七尾八 / 頭六尾七". In each language an option's name differs from its choices' and
+    two choices of one option differ from each other."""
+    faults = []
+    for name, o in describe(game)["options"].items():
+        for lang in LANGS:
+            labels = [c["labels"][lang] for c in o["choices"]]
+            if o["labels"][lang] in labels:
+                faults.append(f"{name} [{lang}] is named as its choice {o['labels'][lang]!r}")
+            if len(set(labels)) < len(labels):
+                faults.append(f"{name} [{lang}] has two choices named alike: {labels}")
+    assert faults == [], faults
