@@ -177,7 +177,8 @@ class Client:
     """A WebSocket client that keeps every frame it receives (for the frame audit)."""
 
     def __init__(self, url: str, headers: dict[str, str] | None = None):
-        self.ws = connect(url, max_size=2**24, open_timeout=10, additional_headers=headers)
+        # entered as a context manager (closed in `close`): websockets 17 deprecates a bare connect()
+        self.ws = connect(url, max_size=2**24, open_timeout=10, additional_headers=headers).__enter__()
         self.frames: list[dict[str, Any]] = []
         self.last_state: dict[str, Any] | None = None
 
