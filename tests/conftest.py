@@ -4,6 +4,14 @@ share of the cores each pytest-xdist worker may use."""
 import os
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run unless asked otherwise: a CI run fails for a change,
+# not for the day's luck (a random draw that finds a bug is kept by `print_blob` for its reproduction).
+# ``YEZI_HYPOTHESIS=explore`` draws new examples each run, for a search for new failures.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("explore", derandomize=False, print_blob=True)
+settings.load_profile(os.environ.get("YEZI_HYPOTHESIS", "ci"))
 
 
 def pytest_configure(config):
