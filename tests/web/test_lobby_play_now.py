@@ -243,3 +243,27 @@ def test_a_late_answer_for_an_old_choice_does_not_repaint_the_form(web, browser)
     tb = _table(web, page)
     assert tb["game"] == "lukfu" and len(tb["players"]) == seats
     ctx.close()
+
+
+def test_a_player_without_a_name_is_named_in_the_readers_language(web, browser):
+    """A seat taken without a name was stored as "Player 1", in English whatever the page's language
+    (Ma Diao's settlement read 椿家 · Player 1). The server now keeps no words of its own: the page says
+    玩家 1 / Player 1."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs button[data-lang='zh-hant']")
+    page.fill("#name", "")
+    page.select_option("#game", "madiao")
+    expect(page.locator("#create")).to_have_attribute("data-ready", "madiao")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".felt")
+    tb = _table(web, page)
+    assert tb["players"][tb["host"]]["name"] == ""
+    expect(page.locator(".felt")).to_contain_text(f"玩家 {tb['host'] + 1}")
+    assert "Player" not in page.locator(".felt").inner_text()
+    page.click("#langs button[data-lang='en']")
+    expect(page.locator(".felt")).to_contain_text(f"Player {tb['host'] + 1}")
+    ctx.close()

@@ -741,7 +741,7 @@ class TableManager:
             if not isinstance(host, int) or isinstance(host, bool) or host not in tokens:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
-            players[host].name = host_name or f"Player {host + 1}"
+            players[host].name = host_name  # "" shows as "Player N" in the reader's language
         hints = spec.get("hints", True)
         if not isinstance(hints, bool):
             raise TableError("bad-request", "hints is true (seat holders may ask for hints) or false")
@@ -785,7 +785,7 @@ class TableManager:
             raise TableError("invite-only", "this seat is kept for an invited player: only its own invitation "
                              "link takes it")
         tok = new_token()
-        nm = clean_name(name, f"Player {position + 1}")
+        nm = clean_name(name)
         async with t.lock:
             if not await self.store.run(self.store.claim, table_id, position, nm, hash_token(tok), "open"):
                 raise TableError("seat-taken", "this seat is not free")
@@ -822,7 +822,7 @@ class TableManager:
         p = t.players[position]
         if p.claimed:
             return
-        nm = clean_name(name, f"Player {position + 1}")
+        nm = clean_name(name)
         if await self.store.run(self.store.claim, t.id, position, nm, None):
             p.claimed, p.name = True, nm
 

@@ -300,7 +300,7 @@ async function lobby(main) {
       const g = gs.find((x) => x.name === tb.game);
       const seats = tb.players.map((p) => {
         if (p.kind === "bot") return el("span", { class: "chip bot" }, `${T("bot")} · ${botName(state.lang, p.bot)}`);
-        if (p.claimed) return el("span", { class: "chip", text: p.name || T("player") });
+        if (p.claimed) return el("span", { class: "chip", text: p.name || `${T("player")} ${p.position + 1}` });
         if (p.access !== "open") return el("span", { class: "chip invited", "data-invited": `${tb.id}:${p.position}` }, T("invited"));
         const b = el("button", { class: "chip free", "data-join": `${tb.id}:${p.position}` }, `${T("join")} ${p.position + 1}`);
         b.onclick = async () => {
@@ -425,7 +425,7 @@ async function tablePage(main, tid) {
     if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
     const input = el("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", "aria-label": T("yourName") });
     nameBox.replaceChildren(el("label", {}, el("span", {}, T("yourName")), input,
-      el("button", { type: "submit", class: "primary" }, "OK")));
+      el("button", { type: "submit", class: "primary" }, T("ok"))));
     nameBox.onsubmit = (ev) => {
       ev.preventDefault();
       const nm = input.value.trim();

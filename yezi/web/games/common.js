@@ -10,7 +10,9 @@ export function seatLabel(frame, ctx, s) {
 export function playerName(ctx, p) {
   if (!p) return "";
   if (p.kind === "bot") return `${ctx.T("bot")} · ${botName(ctx.lang, p.bot)}`;
-  return p.name || ctx.T("free");
+  if (p.name) return p.name;
+  // a seat taken without a name is "Player N" in the reader's language (the server keeps no default words)
+  return p.claimed ? `${ctx.T("player")} ${p.position + 1}` : ctx.T("free");
 }
 
 export function header(frame, ctx) {
