@@ -88,3 +88,20 @@ def test_stale_action_toast_in_traditional_chinese(web, browser):
     shot(page, "error-stale-zh-hant")
     assert not [e for e in errors if "favicon" not in e], errors
     ctx.close()
+
+
+def test_tutorial_refusal_in_simplified_chinese(web, browser):
+    """The tutorial's script does not load i18n.js: its page carries the errors table, so a refused
+    request (here the server's own failure, answered as a 500 with code `server`) reads in 简体."""
+    pw = playwright_or_skip()
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.route("**/api/learn/**", lambda route: route.fulfill(
+        status=500, content_type="application/json", body='{"error": "server", "message": "internal error"}'))
+    page.goto(web.base + "/learn/lukfu?lang=zh-hans")
+    err = page.locator("#lesson p.error")
+    pw.expect(err).to_have_count(1)
+    text = err.inner_text()
+    assert text == read_strings()["zh-hans"]["errors"]["server"], text  # was "internal error"
+    assert CJK.search(text) and not LATIN_WORD.search(text), text
+    ctx.close()
