@@ -56,6 +56,7 @@ def test_stale_action_toast_in_traditional_chinese(web, browser):
           this.addEventListener("message", (ev) => {
             const m = JSON.parse(ev.data);
             if (m.type === "state") window.__yzState = m;
+            if (m.type === "error") window.__yzError = m;
           });
         }
       };
@@ -86,6 +87,18 @@ def test_stale_action_toast_in_traditional_chinese(web, browser):
     assert CJK.search(text) and not LATIN_WORD.search(text), text  # was "錯誤: this action was meant for move 0, ..."
     assert text.endswith(read_strings()["zh-hant"]["errors"]["stale"]), text
     shot(page, "error-stale-zh-hant")
+    # an illegal move keeps the rule's own words (the refusal's translations), not the code's generic text
+    page.evaluate("""() => {
+      const f = window.__yzState;
+      let a = 0;
+      while (f.legal.includes(a)) a += 1;
+      window.__yzSocket.send(JSON.stringify({ type: "action", action: a, seq: f.seq, id: "a-illegal" }));
+    }""")
+    page.wait_for_function("() => !!window.__yzError && window.__yzError.id === 'a-illegal'")
+    refusal = page.evaluate("window.__yzError")
+    assert refusal["code"] == "illegal" and refusal["messages"]["zh-hant"], refusal
+    pw.expect(toast).to_have_text("錯誤: " + refusal["messages"]["zh-hant"])
+    assert refusal["messages"]["zh-hant"] != read_strings()["zh-hant"]["errors"]["illegal"]
     assert not [e for e in errors if "favicon" not in e], errors
     ctx.close()
 
