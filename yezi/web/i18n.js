@@ -12,7 +12,7 @@ export const STRINGS = {
       "rate-limited": "太密喇，請等一陣再試", full: "伺服器嘅枱已經滿晒，請遲啲再試", "not-host": "只有開枱嘅人可以換邀請連結",
       "token-in-url": "座位密碼唔可以放喺網址入面", "time-out": "呢步嘅時間已經用晒：電腦幫你出", "seat-held": "電腦代緊你打：撳「我返嚟喇」先", "not-seated": "只有坐喺呢張枱嘅玩家先可以", "match-not-over": "呢場仲未打完", "bad-timer": "限時只可以係 0、15、30 或 60 秒",
       unavailable: "行緊呢張枱嘅伺服器暫時未準備好，請等一陣再試",
-      stale: "張枱已經行咗落一步（撳多咗一下？）：睇清楚先再出",
+      stale: "張枱已經行咗去下一步（撳多咗一下？）：睇清楚再出",
       "not-your-turn": "未輪到你",
       "deal-over": "呢局已經打完，唔可以再出牌",
       "deal-not-over": "呢局仲打緊",
