@@ -80,6 +80,12 @@ def web_strings(lang: str) -> dict[str, str]:
     return {k: cat.get_ctx(context(k), v) for k, v in en.items()}
 
 
+def error_texts(lang: str) -> dict[str, str]:
+    """The errors table of the web strings in `lang`: {refusal code: text}, for pages that do not load
+    i18n.js (the tutorial's script)."""
+    return {k.split(".", 1)[1]: v for k, v in web_strings(lang).items() if k.startswith("errors.")}
+
+
 def extract_js(fileobj, keywords, comment_tags, options):
     """Babel extraction method for i18n.js: the English block's strings, each with its context."""
     text = fileobj.read().decode("utf-8")

@@ -14,7 +14,10 @@ from typing import Any
 
 
 class TableError(Exception):
-    """A request the table refuses; `code` is stable for clients, `message` says why."""
+    """A request the table refuses; `code` is stable for clients, `message` says why (in English, for
+    developers). A player reads the text of the code from the errors table of yezi/web/i18n.js, in the
+    page's language, or the refusal's own translations (``messages``) where it carries them: a new code
+    a page can meet needs a text there (tests/i18n/test_error_codes.py finds the codes sent here)."""
 
     def __init__(self, code: str, message: str, **extra: Any):
         super().__init__(message)

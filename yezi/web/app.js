@@ -602,7 +602,7 @@ async function tablePage(main, tid) {
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
         if (m.id && m.id.startsWith("x-")) explained = null;
         // an unknown table: the not-found page (on the socket's close) says so, no toast over it
-        if (m.code !== "no-table") toast(`${T("error")}: ${errorText(state.lang, m.code, m.message)}`);
+        if (m.code !== "no-table") toast(`${T("error")}: ${errorText(state.lang, m.code, m.message, m.messages)}`);
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
         if (mod && mod.onError) mod.onError(m);
       }
@@ -656,8 +656,8 @@ async function replayPage(main) {
     try {
       if (uploaded !== null) {
         const r = await fetch(`/api/replay?seat=${seat}`, { method: "POST", body: uploaded });
-        data = await r.json();
-        if (!r.ok) throw new Error(data.message);
+        data = await r.json().catch(() => null);
+        if (!r.ok || !data) throw new Error(errorText(state.lang, data && data.error, (data && data.message) || r.statusText));
       } else if (tid) {
         data = await api(`/api/tables/${encodeURIComponent(tid)}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`);
       } else { data = null; }

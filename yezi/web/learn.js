@@ -57,7 +57,7 @@
     }).then(function (r) {
       if (r.status === 409) { store(D.game + "." + current, undefined); busy = false; return ask({}); }  // stale progress: start over
       return r.json().then(function (f) {
-        if (!r.ok) throw new Error(f.message || f.error || r.status);
+        if (!r.ok) throw new Error((D.errors && D.errors[f.error]) || f.message || f.error || r.status);  // in the page's language
         store(D.game + "." + current, f.inputs);
         if (f.done) {
           var done = doneSet(D.game);
