@@ -82,7 +82,7 @@ def test_stale_action_toast_in_traditional_chinese(web, browser):
       window.__yzSocket.send(JSON.stringify({ type: "action", action: f.legal[0], seq: old, id: "a-stale" }));
     }""", played)
     toast = page.locator("#toast")
-    pw.expect(toast).to_contain_text("錯誤")  # 錯誤: <why>, set in one go
+    pw.expect(toast).to_contain_text("錯誤")  # 錯誤：<why>, set in one go
     text = toast.inner_text()
     assert CJK.search(text) and not LATIN_WORD.search(text), text  # was "錯誤: this action was meant for move 0, ..."
     assert text.endswith(read_strings()["zh-hant"]["errors"]["stale"]), text
@@ -97,7 +97,7 @@ def test_stale_action_toast_in_traditional_chinese(web, browser):
     page.wait_for_function("() => !!window.__yzError && window.__yzError.id === 'a-illegal'")
     refusal = page.evaluate("window.__yzError")
     assert refusal["code"] == "illegal" and refusal["messages"]["zh-hant"], refusal
-    pw.expect(toast).to_have_text("錯誤: " + refusal["messages"]["zh-hant"])
+    pw.expect(toast).to_have_text("錯誤：" + refusal["messages"]["zh-hant"])  # a full-width colon
     assert refusal["messages"]["zh-hant"] != read_strings()["zh-hant"]["errors"]["illegal"]
     assert not [e for e in errors if "favicon" not in e], errors
     ctx.close()

@@ -1,7 +1,7 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
-import { botName, errorText, t } from "/static/i18n.js";
+import { botName, errorText, headed, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { animate, snapshot } from "/static/motion.js";
 
@@ -266,7 +266,7 @@ async function lobby(main) {
     const spec = { game: g.name, preset: g.default_preset, options: {}, num_deals: 1, name: nameIn.value,
       seats: seats.map((s) => (s === "you" ? { kind: "human", access: "invite" } : { kind: "bot", bot: s.slice(4) })),
       host_seat: seats.indexOf("you"), hints: true };
-    try { await openTable(spec); } catch (e) { toast(T("create_failed") + ": " + e.message); }
+    try { await openTable(spec); } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
   }
   const quick = el("section", { id: "play-now", class: "panel" });
   function drawQuick() {
@@ -289,7 +289,7 @@ async function lobby(main) {
       move_timer: choice.move_timer };
     try {
       await openTable(spec);
-    } catch (e) { toast(T("create_failed") + ": " + e.message); }
+    } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
   };
   async function drawTables() {
     const data = await api("/api/tables");
@@ -359,7 +359,7 @@ async function takeSeat(tid) {
       const r = await api(`/t/${encodeURIComponent(tid)}/session`, { method: "POST", body: JSON.stringify({ token: secret }) });
       sessionStorage.setItem(key, String(r.position));
       byLink = true;
-    } catch (e) { toast(`${T("error")}: ${e.message}`); }
+    } catch (e) { toast(headed(state.lang, T("error"), e.message)); }
   }
   let held = [];
   try { held = (await api(`/t/${encodeURIComponent(tid)}/session`)).positions; } catch { held = []; }
@@ -511,7 +511,7 @@ async function tablePage(main, tid) {
     try {
       const r = await api(`/t/${encodeURIComponent(tid)}/rematch`, { method: "POST", body: JSON.stringify({ position: frame.position }) });
       if (r.table) { enterRematch(r.table); return; }
-    } catch (e) { toast(`${T("error")}: ${e.message}`); }
+    } catch (e) { toast(headed(state.lang, T("error"), e.message)); }
     collecting = false;
     collectRematch();  // the new table may have been announced while we asked
   }
@@ -528,7 +528,7 @@ async function tablePage(main, tid) {
     collecting = true;
     api(`/t/${encodeURIComponent(tid)}/rematch`, { method: "POST", body: JSON.stringify({ position: frame.position }) })
       .then((r) => enterRematch(r.table))
-      .catch((e) => { collecting = false; toast(`${T("error")}: ${e.message}`); });
+      .catch((e) => { collecting = false; toast(headed(state.lang, T("error"), e.message)); });
   }
   // the end of the match, above the table: your total, then rematch / play again (BGA's end-of-game bar)
   function matchEnd(f) {
@@ -560,7 +560,7 @@ async function tablePage(main, tid) {
       out.push(el("button", { type: "button", id: "play-again", onclick: async () => {
         try {
           enterCreated(await api(`/t/${encodeURIComponent(tid)}/again`, { method: "POST", body: JSON.stringify({ position: me }) }));
-        } catch (e) { toast(`${T("error")}: ${e.message}`); }
+        } catch (e) { toast(headed(state.lang, T("error"), e.message)); }
       } }, T("playAgain")));
     } else if (rm.table) {
       out.push(el("a", { class: "button", id: "watch-rematch", href: `/t/${rm.table}` }, T("watchRematch")));
@@ -602,7 +602,7 @@ async function tablePage(main, tid) {
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
         if (m.id && m.id.startsWith("x-")) explained = null;
         // an unknown table: the not-found page (on the socket's close) says so, no toast over it
-        if (m.code !== "no-table") toast(`${T("error")}: ${errorText(state.lang, m.code, m.message, m.messages)}`);
+        if (m.code !== "no-table") toast(headed(state.lang, T("error"), errorText(state.lang, m.code, m.message, m.messages)));
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
         if (mod && mod.onError) mod.onError(m);
       }

@@ -224,6 +224,10 @@ export function botName(lang, bot) {
   return names[bot] || STRINGS.en.botNames[bot] || bot;
 }
 
+// "Error: …" as each language writes it: a full-width colon and no space in Chinese.
+export function headed(lang, head, text) {
+  return lang === "en" ? `${head}: ${text}` : `${head}：${text}`;
+}
 // A server refusal in the reader's language. The refusal's own translation comes first where it carries
 // one (`messages`: an illegal move says which rule it breaks, in each language); then the text of its
 // code here (every code a page can meet has one: tests/web/test_error_texts.py); else the server's words.
