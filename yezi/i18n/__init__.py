@@ -11,6 +11,9 @@ fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want th
   names, nested messages), so one message carries names in the reader's script.
 - ``ngettext(lang, singular, plural, n, **params)``: the plural form for `n` (``n`` is a parameter).
 - ``N_(msgid)``: marks a msgid for extraction without translating it (tables of messages).
+- ``NP_(context, msgid)`` and ``_c(lang, context, msgid, **params)``: the same for a message with a
+  context (gettext's msgctxt), for keyed tables whose English words repeat with other translations
+  elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``.
 - ``Msg(msgid, **params)``: a message translated later, when the reader's language is known
   (engine refusals are built once and shown to players of three languages).
 """
@@ -22,11 +25,16 @@ from typing import Any
 
 from yezi.i18n.catalog import LANGS, catalog, translate
 
-__all__ = ["LANGS", "N_", "Msg", "_", "catalog", "catalog_json", "gettext", "ngettext", "render"]
+__all__ = ["LANGS", "NP_", "N_", "Msg", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext", "render"]
 
 
 def N_(msgid: str) -> str:
     """Mark `msgid` for extraction; translation happens where it is shown."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark `msgid` with its `context` for extraction; `_c` translates it where it is shown."""
     return msgid
 
 
@@ -58,6 +66,12 @@ def _fill(text: str, lang: str, params: Mapping[str, Any]) -> str:
 def _(lang: str, msgid: str, **params: Any) -> str:
     """`msgid` translated into `lang`, placeholders filled with `params` rendered in `lang`."""
     return _fill(translate(lang, msgid), lang, params)
+
+
+def _c(lang: str, context: str, msgid: str, **params: Any) -> str:
+    """`msgid` under `context` translated into `lang` (the msgid itself where the catalog has no
+    translation), placeholders filled with `params`; with no `params` the text is returned as it is."""
+    return _fill(catalog(lang).get_ctx(context, msgid), lang, params)
 
 
 def ngettext(lang: str, singular: str, plural: str, n: int, **params: Any) -> str:

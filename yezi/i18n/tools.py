@@ -1,8 +1,8 @@
 """Keeping the catalogs: extract the msgids from the code, merge them into the three ``.po`` files,
 compile ``.mo`` files, export JSON for the web client. Run as ``yezi i18n extract|compile|json``.
 
-Python keywords: ``_(lang, msgid)``, ``ngettext(lang, singular, plural, n)``, ``N_(msgid)`` and
-``Msg(msgid[, plural])``.
+Python keywords: ``_(lang, msgid)``, ``ngettext(lang, singular, plural, n)``, ``N_(msgid)``,
+``Msg(msgid[, plural])``, and with a context ``NP_(context, msgid)`` and ``_c(lang, context, msgid)``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from yezi.i18n.catalog import DOMAIN, LANGS, LOCALE_DIR, LOCALES, load_po, po_pa
 
 PACKAGE_DIR = LOCALE_DIR.parent
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
-KEYWORDS = {"_": (2,), "ngettext": (2, 3), "N_": None, "Msg": None, "pgettext": ((1, "c"), 2)}
+KEYWORDS = {"_": (2,), "ngettext": (2, 3), "N_": None, "Msg": None, "pgettext": ((1, "c"), 2),
+            "NP_": ((1, "c"), 2), "_c": ((2, "c"), 3)}
 METHODS = [("i18n/**.py", "ignore"), ("**.py", "python"),
            ("games/**/options.toml", "yezi.i18n.tools:extract_toml"),
            ("games/**/presets.toml", "yezi.i18n.tools:extract_toml"),

@@ -172,7 +172,7 @@ def game_page(game: str, lang: str) -> str:
     items = "".join(f'<li data-lesson="{esc(le.id)}"><a href="#{esc(le.id)}">{mark(esc(le.title[lang]))}</a></li>'
                     for le in lessons)
     data = {"game": game, "lang": lang, "lessons": [le.id for le in lessons],
-            "labels": {k: v[lang] for k, v in LABELS.items()}, "next": NEXT, "errors": error_texts(lang)}
+            "labels": {k: label(k, lang) for k in LABELS}, "next": NEXT, "errors": error_texts(lang)}
     # a <title> holds no markup: in English the game's characters are left out of it (the h1 marks them)
     plain = re.sub(r"\s+", " ", _CJK.sub("", title)).strip() if lang == "en" else title
     return (_head(plain, lang) + '<body class="guide learn">' + _topbar(lang, f"/learn/{game}", game)
