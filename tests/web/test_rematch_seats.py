@@ -159,3 +159,17 @@ def test_the_hosts_new_invitation_at_the_rematch_closes_the_seat_to_the_old_cred
     finally:
         for b in (player, thief, host):
             b.close()
+
+
+def test_the_rematch_credential_is_as_strong_as_a_new_token_and_bound_to_its_seat():
+    """192 bits in the alphabet of `new_token`, one per (old credential, table, seat): neither the
+    table's id nor the seat number, both public, lets anyone without the old credential compute it."""
+    from yezi.server.rematch import rematch_token
+    from yezi.server.tables import new_token
+
+    old = new_token()
+    tok = rematch_token(old, "T1", 1)
+    assert len(tok) == len(new_token()) == 32 and set(tok) <= set(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert tok == rematch_token(old, "T1", 1) and tok != old
+    assert len({tok, rematch_token(old, "T2", 1), rematch_token(old, "T1", 0), rematch_token(new_token(), "T1", 1)}) == 4

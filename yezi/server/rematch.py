@@ -116,8 +116,10 @@ async def collect(manager: TableManager, table_id: str, position: int, proof: st
 
 
 def _reissued() -> TableError:
-    return TableError("seat-reissued", "the host issued a new invitation for this seat at the rematch table: "
-                      "only that link opens it now")
+    """The rematch seat holds another credential than the old seat's: the host issued a new invitation
+    for it (or the old seat's was re-issued after its first holder collected the rematch seat)."""
+    return TableError("seat-reissued", "this seat at the rematch now opens only with another link: ask the host "
+                      "for a new invitation")
 
 
 def play_again(manager: TableManager, t: LiveTable, position: int, client: str) -> tuple[LiveTable, dict[int, str]]:
