@@ -439,6 +439,17 @@ def test_a_timer_runs_at_the_owner_and_shows_through_any_instance(postgres):
                         headers={"Authorization": f"Bearer {t['seats']['1']['token']}"})
         assert r0.status_code == 200 and r1.status_code == 200, (r0.text, r1.text)
         assert r0.json()["table"] is None and r1.json()["table"]
+        # seat 0 collected through both instances (two devices of one player): one credential, which
+        # opens the seat through either instance
+        new = r1.json()["table"]
+        got = [httpx.post(f"{srv.base}/t/{t['id']}/rematch", json={"position": 0},
+                          headers={"Authorization": f"Bearer {t['seats']['0']['token']}"}).cookies.get("yz_s0")
+               for srv in (b, a)]
+        assert got[0] and got[0] == got[1]
+        for srv in (a, b):
+            seat = Client(f"{srv.ws_base}/t/{new}/ws?seat=0", {"Cookie": f"yz_s0={got[0]}"})
+            assert seat.wait(lambda x: x["type"] in ("state", "error")).get("position") == 0
+            seat.close()
         for c in (p0, p1):
             c.close()
     finally:

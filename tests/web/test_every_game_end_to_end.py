@@ -199,7 +199,8 @@ def test_every_game_end_to_end_phone(web, browser, game):
 
 
 def test_rematch_keeps_the_seat_when_the_answer_is_slow(web, browser):
-    """The rematch answer comes after the frame that announces the new table: the page must not ask a
-    second time, as each answer issues a fresh credential that voids the one before (the page then
-    opened the new table with a void cookie and sat there as a spectator)."""
+    """The rematch answer comes after the frame that announces the new table: the page must not open
+    the new table before the answer's cookie has arrived (when each answer issued a fresh credential
+    that voided the one before, a second request made the page open the new table with a void cookie
+    and sit there as a spectator)."""
     _end_to_end(web, browser, "paigow", "desktop-slow", slow_answer=True)

@@ -31,6 +31,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -315,11 +316,15 @@ class Store:
         with self.engine.begin() as c:
             c.execute(update(tables_t).where(tables_t.c.id == table_id).values(rematch=rematch))
 
-    def set_seat_token(self, table_id: str, position: int, token_hash: str) -> None:
-        """A new credential for a claimed seat (a rematch's seat collected by its player)."""
+    def collect_seat_token(self, table_id: str, position: int, token_hash: str) -> bool:
+        """A rematch seat's credential collected by its player (yezi.server.rematch): set while the
+        seat has none, kept when it is this one already; False when the seat holds another (the host
+        issued a new invitation for it), which is left as it is."""
+        cond = [players_t.c.table_id == table_id, players_t.c.position == position, players_t.c.kind == "human",
+                players_t.c.claimed.is_(True),
+                or_(players_t.c.token_hash.is_(None), players_t.c.token_hash == token_hash)]
         with self.engine.begin() as c:
-            c.execute(update(players_t).where(players_t.c.table_id == table_id, players_t.c.position == position,
-                                               players_t.c.kind == "human").values(token_hash=token_hash))
+            return c.execute(update(players_t).where(*cond).values(token_hash=token_hash)).rowcount == 1
 
     def last_activity(self, table_id: str) -> float:
         """When the table last changed: its newest move or deal, or its creation."""

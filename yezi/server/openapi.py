@@ -118,7 +118,8 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         "/t/{tid}/rematch": {"post": {
             "summary": "after the match, a player asks for (accepts) a rematch with the same seats; once every "
                        "player has, the answer names the new table and sets the cookie of the caller's seat there "
-                       "(the seat's cookie or 'Authorization: Bearer <token>')", "description": mutating,
+                       "(the same for every holder of the seat; the seat's cookie or 'Authorization: Bearer "
+                       "<token>')", "description": mutating,
             "parameters": [tid], "requestBody": _json_body(SeatRequest, JSON_LIMITS["seat"]),
             "responses": {**_ok("who accepted, who must, the new table"), **_errors(400, 403, 404, 409, 415, 429)}}},
         "/t/{tid}/again": {"post": {

@@ -678,7 +678,8 @@ class TableManager:
         host's seat and every invitation seat. An open seat has no token until someone claims it.
         `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
         table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
-        seats already taken, position -> name; their players collect a credential later."""
+        seats already taken, position -> name, with no credential until their players collect one
+        (`yezi.server.rematch.collect`); no token for them is returned."""
         if not isinstance(spec, dict):
             raise TableError("bad-request", "expected a JSON object")
         name = spec.get("game")
@@ -748,8 +749,9 @@ class TableManager:
         title = clean_name(spec.get("title"), "")[:80]
         move_s, bank_s = _timer_of(spec)
         for pos, nm in (seated or {}).items():
-            if players[pos].kind == "human":
-                players[pos].claimed, players[pos].name = True, nm
+            if players[pos].kind == "human":  # no credential yet: the first one its player collects (rematch)
+                players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
+                tokens.pop(pos, None)
         seed = random.SystemRandom().randrange(2**62)
         tid = secrets.token_urlsafe(9)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},

@@ -501,10 +501,10 @@ async function tablePage(main, tid) {
   }
   // ---- after the match: rematch (every player accepts; bots do by themselves) and play again ----
   const names = (poss) => poss.map((p) => (frame.table.players[p] && frame.table.players[p].name) || `${T("player")} ${p + 1}`).join(", ");
-  // One request at a time: every answer that names the new table issues a fresh credential for the seat
-  // there, replacing the one before. Were the frame announcing the new table to start collectRematch
-  // while this request is on its way, the page could open the new table with the older cookie, now
-  // void, and sit there as a spectator.
+  // One request at a time: every answer that names the new table sets this seat's cookie there. The
+  // credential is the same for every holder of this seat (yezi.server.rematch), so another tab or
+  // device collecting it voids nothing; one request at a time still keeps the page from opening the new
+  // table before its cookie has arrived and sitting there as a spectator.
   async function askRematch() {
     if (leaving || collecting) return;
     collecting = true;

@@ -16,11 +16,11 @@ from yezi.server.seats import bearer, checked, cookie_name, set_seat_cookie
 from yezi.server.tables import LiveTable, TableError
 
 STATUS = {"no-table": 404, "bad-token": 403, "not-seated": 403, "rate-limited": 429, "too-many-tables": 429,
-          "full": 503, "match-not-over": 409}
+          "full": 503, "match-not-over": 409, "seat-reissued": 403}
 
 
-async def _seat(request: Request, t: LiveTable, position: int) -> int:
-    """The position whose credential the request carries, which must be `position`."""
+async def _seat(request: Request, t: LiveTable, position: int) -> str:
+    """The credential the request carries, which must open the seat at `position`."""
     ctx = context_of(request)
     tok = bearer(request.headers) or request.cookies.get(cookie_name(position))
     if not tok:
@@ -28,10 +28,11 @@ async def _seat(request: Request, t: LiveTable, position: int) -> int:
     by = await checked(ctx.manager, t, lambda: t.auth(tok))
     if by != position:
         raise TableError("not-seated", "that credential is for another seat")
-    return position
+    return tok
 
 
-async def _table_and_seat(request: Request) -> tuple[LiveTable, int]:
+async def _table_and_seat(request: Request) -> tuple[LiveTable, int, str]:
+    """The table, the seat asking and the credential that proved it."""
     ctx = context_of(request)
     if not ctx.manager.rate_ok("rematch:" + client_key(request)):
         raise TableError("rate-limited", "too many requests; wait a minute")
@@ -39,7 +40,7 @@ async def _table_and_seat(request: Request) -> tuple[LiveTable, int]:
     if t is None:
         raise TableError("no-table", "no such table")
     body = await read_model(request, SeatRequest, 4096)
-    return t, await _seat(request, t, body["position"])
+    return t, body["position"], await _seat(request, t, body["position"])
 
 
 async def ask_rematch(request: Request) -> Response:
@@ -47,8 +48,8 @@ async def ask_rematch(request: Request) -> Response:
     has, the answer names the new table and sets the cookie of p's seat there."""
     ctx = context_of(request)
     try:
-        t, pos = await _table_and_seat(request)
-        out = await rematch.request(ctx.manager, t, pos, client_key(request))
+        t, pos, proof = await _table_and_seat(request)
+        out = await rematch.request(ctx.manager, t, pos, client_key(request), proof)
     except TableError as e:
         return err(e.code, e.message, STATUS.get(e.code, 400))
     token = out.pop("token", None)
@@ -62,7 +63,7 @@ async def play_again(request: Request) -> Response:
     """POST /t/<id>/again {"position": p}: a new table like this one, seat p its host."""
     ctx = context_of(request)
     try:
-        t, pos = await _table_and_seat(request)
+        t, pos, _ = await _table_and_seat(request)
         new, tokens = rematch.play_again(ctx.manager, t, pos, client_key(request))
     except TableError as e:
         return err(e.code, e.message, STATUS.get(e.code, 400))
