@@ -61,7 +61,7 @@ def test_create_form_defaults_to_heuristic_and_hides_the_dummy(web, browser):
     assert page.locator("select[data-seat='2']").count() == 0
     expect(page.locator("[data-idle-seat='2']")).to_contain_text("夢家")
     page.click("#langs [data-lang='en']")
-    expect(page.locator("[data-idle-seat='2']")).to_contain_text("does not play")
+    expect(page.locator("[data-idle-seat='2']")).to_contain_text("Does not play")
     # the table it creates seats bots everywhere but the host
     page.click("#create-btn")
     page.wait_for_url("**/t/*")
