@@ -633,3 +633,17 @@ def test_hints_refused_politely(server: Server):
     assert h["id"] == "e" and h["hint"]["kind"] == "search" and h["hint"]["action"] in frames[to_act]["legal"]
     for c in [*cls.values(), spec, o]:
         c.close()
+
+
+def test_no_seat_is_taken_at_a_finished_match(server: Server):
+    """A free seat that never had to act (here Luk Fu's dummy, 夢家, left open) could still be claimed once
+    the match was over: a stranger then counted among those who must accept a rematch."""
+    t = server.create(name="Ann", seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic"},
+                                         {"kind": "human", "access": "open"}, {"kind": "bot", "bot": "heuristic"}])
+    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    end = play_random(cl, random.Random(3))
+    assert end["match_over"]
+    cl.close()
+    r = server.post(f"/api/tables/{t['id']}/claim", {"position": 2, "name": "late"})
+    assert r.status_code == 400 and r.json()["error"] == "match-over", r.text
+    assert server.get(f"/api/tables/{t['id']}").json()["players"][2]["claimed"] is False

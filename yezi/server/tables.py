@@ -780,6 +780,8 @@ class TableManager:
         if not isinstance(position, int) or not 0 <= position < t.n:
             raise TableError("bad-seat", "no such seat")
         t.refuse_if_archived()
+        if t.match_over:  # nothing is left to play, and who may ask for a rematch is settled
+            raise TableError("match-over", "the match at this table is over: its seats are no longer offered")
         p = t.players[position]
         if p.kind != "human" or p.claimed:
             raise TableError("seat-taken", "this seat is not free")
