@@ -367,7 +367,7 @@ class Cluster:
     def _is_loading(self, tid: Any) -> bool:
         """Is this instance putting the table in place (its lease taken, its `LiveTable` not run yet):
         taking it over, or loading it for a client (`TableManager.get`)?"""
-        return isinstance(tid, str) and (tid in self._taking or tid in self._loading or tid in self.manager._loading)
+        return isinstance(tid, str) and (tid in self._taking or tid in self._loading or self.manager.is_loading(tid))
 
     async def _put_in_place(self, tid: str) -> None:
         t = self.manager.live.get(tid)

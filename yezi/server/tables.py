@@ -598,6 +598,11 @@ class TableManager:
                 t.kick()
         return len(ids)
 
+    def is_loading(self, table_id: str) -> bool:
+        """Whether `get` is rebuilding this table from its log right now (the cluster then answers a
+        forwarded intent with `loading`, not `moved`)."""
+        return table_id in self._loading
+
     async def get(self, table_id: str) -> LiveTable | None:
         t = self.live.get(table_id)
         if t is not None:
