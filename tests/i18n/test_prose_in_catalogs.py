@@ -33,10 +33,14 @@ KEPT: dict[str, dict[str, str]] = {
         "HEAD_TAIL_HANS": "the penalty names in 简体",
         "redeal_count": "the Chinese numerals 零…八 the redeal threshold is written with",
     },
+    "yezi.games.fishing.settlement": {
+        "title": "the methods' English titles (`yezi settle fishing` prints them as they are in every language)",
+    },
 }
 #: module -> (its table of key -> English msgid, the msgctxt prefix)
 TABLES: dict[str, tuple[str, str]] = {
     "yezi.games.dominoes.settle": ("TEXT", "dominoes-settle"),
+    "yezi.games.fishing.settlement": ("T", "fishing-settle"),
 }
 #: the marking functions and the position of their msgid argument
 MSGID_ARG = {"NP_": 1, "N_": 0, "_": 1, "_c": 2, "Msg": 0, "ngettext": 1}
@@ -79,7 +83,7 @@ def chinese_outside_terms(src: str, kept: dict[str, str]) -> list[tuple[int, str
                 arg = node.args[MSGID_ARG[name]]
                 if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                     # an English msgid: Chinese only as a term named beside English words
-                    assert re.search(r"[A-Za-z]{2}", arg.value), arg.value
+                    assert not CJK.search(arg.value) or re.search(r"[A-Za-z]{2}", arg.value), arg.value
                     allow(arg)
     return [(n.lineno, n.value) for n in ast.walk(tree)
             if isinstance(n, ast.Constant) and isinstance(n.value, str) and CJK.search(n.value)
@@ -118,6 +122,6 @@ def test_every_template_is_extracted_and_translated_in_both_scripts(module, extr
         assert (ctx, msgid) in extracted, f"{ctx} is not marked as NP_({ctx!r}, {msgid!r})"
         for lang in ZH:
             text = cats[lang].contexts.get((ctx, msgid))
-            assert text and CJK.search(text), (lang, ctx, msgid, text)
+            assert text, (lang, ctx, msgid)  # some are the same in every language ("{ws} − {ls} = {diff}")
             # the code fills the English placeholders by name: a translation uses no other
             assert set(PLACEHOLDER.findall(text)) <= set(PLACEHOLDER.findall(msgid)), (lang, ctx, text)

@@ -275,7 +275,7 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
     lang = lang if lang in LANGS else "en"
 
     def t(key: str, **params: Any) -> str:
-        return _c(lang, f"dominoes-settle:{key}", TEXT[key], **params)
+        return _c(lang, "dominoes-settle:" + key, TEXT[key], **params)
 
     reason = result.get("reason")
     sc = result["scores"]
