@@ -36,12 +36,15 @@ KEPT: dict[str, dict[str, str]] = {
     "yezi.games.fishing.settlement": {
         "title": "the methods' English titles (`yezi settle fishing` prints them as they are in every language)",
     },
+    "yezi.games.lukfu.settlement": {"SEATS": "the seats' names 頭家/二家/夢家/三家 are game terms"},
 }
-#: module -> (its table of key -> English msgid, the msgctxt prefix)
-TABLES: dict[str, tuple[str, str]] = {
-    "yezi.games.dominoes.settle": ("TEXT", "dominoes-settle"),
-    "yezi.games.fishing.settlement": ("T", "fishing-settle"),
+#: module -> its tables of key -> English msgid, each with its msgctxt prefix
+TABLES: dict[str, tuple[tuple[str, str], ...]] = {
+    "yezi.games.dominoes.settle": (("TEXT", "dominoes-settle"),),
+    "yezi.games.fishing.settlement": (("T", "fishing-settle"),),
+    "yezi.games.lukfu.settlement": (("TEMPLATES", "lukfu-settle"), ("WHY", "lukfu-settle-why")),
 }
+CASES = [(module, attr, prefix) for module, tables in sorted(TABLES.items()) for attr, prefix in tables]
 #: the marking functions and the position of their msgid argument
 MSGID_ARG = {"NP_": 1, "N_": 0, "_": 1, "_c": 2, "Msg": 0, "ngettext": 1}
 
@@ -110,9 +113,8 @@ def extracted() -> set[tuple[str | None, str]]:
     return {(m.context, m.id) for m in extract() if isinstance(m.id, str) and m.id}
 
 
-@pytest.mark.parametrize("module", sorted(TABLES))
-def test_every_template_is_extracted_and_translated_in_both_scripts(module, extracted):
-    attr, prefix = TABLES[module]
+@pytest.mark.parametrize("module,attr,prefix", CASES)
+def test_every_template_is_extracted_and_translated_in_both_scripts(module, attr, prefix, extracted):
     table = getattr(importlib.import_module(module), attr)
     cats = {lang: load_po(lang) for lang in ZH}
     assert table
