@@ -37,12 +37,14 @@ KEPT: dict[str, dict[str, str]] = {
         "title": "the methods' English titles (`yezi settle fishing` prints them as they are in every language)",
     },
     "yezi.games.lukfu.settlement": {"SEATS": "the seats' names 頭家/二家/夢家/三家 are game terms"},
+    "yezi.games.tiengow.scoring": {"SPECIAL_NAMES": "the special plays' names 賀武尊/擒尊/四大賀 are game terms"},
 }
-#: module -> its tables of key -> English msgid, each with its msgctxt prefix
+#: module -> its tables of key -> English msgid, each with its msgctxt prefix (a lone msgid NAME is the key name)
 TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "yezi.games.dominoes.settle": (("TEXT", "dominoes-settle"),),
     "yezi.games.fishing.settlement": (("T", "fishing-settle"),),
     "yezi.games.lukfu.settlement": (("TEMPLATES", "lukfu-settle"), ("WHY", "lukfu-settle-why")),
+    "yezi.games.tiengow.scoring": (("WHY", "tiengow-settle"), ("PAYS", "tiengow-settle"), ("MULT", "tiengow-settle")),
 }
 CASES = [(module, attr, prefix) for module, tables in sorted(TABLES.items()) for attr, prefix in tables]
 #: the marking functions and the position of their msgid argument
@@ -116,6 +118,8 @@ def extracted() -> set[tuple[str | None, str]]:
 @pytest.mark.parametrize("module,attr,prefix", CASES)
 def test_every_template_is_extracted_and_translated_in_both_scripts(module, attr, prefix, extracted):
     table = getattr(importlib.import_module(module), attr)
+    if isinstance(table, str):
+        table = {attr.lower(): table}
     cats = {lang: load_po(lang) for lang in ZH}
     assert table
     for key, msgid in table.items():
