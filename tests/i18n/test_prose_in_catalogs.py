@@ -38,6 +38,10 @@ KEPT: dict[str, dict[str, str]] = {
     },
     "yezi.games.lukfu.settlement": {"SEATS": "the seats' names 頭家/二家/夢家/三家 are game terms"},
     "yezi.games.tiengow.scoring": {"SPECIAL_NAMES": "the special plays' names 賀武尊/擒尊/四大賀 are game terms"},
+    "yezi.games.fishing.scoring": {
+        "SIZE_NAMES": "the fish sizes 大魚/中魚/小魚 are game terms",
+        "SPECIALS": "the special sets' names 十二天九/三鈞/八至尊 are game terms",
+    },
 }
 #: module -> its tables of key -> English msgid, each with its msgctxt prefix (a lone msgid NAME is the key name)
 TABLES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -45,6 +49,7 @@ TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "yezi.games.fishing.settlement": (("T", "fishing-settle"),),
     "yezi.games.lukfu.settlement": (("TEMPLATES", "lukfu-settle"), ("WHY", "lukfu-settle-why")),
     "yezi.games.tiengow.scoring": (("WHY", "tiengow-settle"), ("PAYS", "tiengow-settle"), ("MULT", "tiengow-settle")),
+    "yezi.games.fishing.scoring": (("REASONS", "fishing-scoring"),),
 }
 CASES = [(module, attr, prefix) for module, tables in sorted(TABLES.items()) for attr, prefix in tables]
 #: the marking functions and the position of their msgid argument
