@@ -42,14 +42,28 @@ KEPT: dict[str, dict[str, str]] = {
         "SIZE_NAMES": "the fish sizes 大魚/中魚/小魚 are game terms",
         "SPECIALS": "the special sets' names 十二天九/三鈞/八至尊 are game terms",
     },
+    "yezi.games.dominoes.dingniu": {"titles": "the game's title 頂牛 is a name"},
+    "yezi.guides.engine": {
+        "_MADIAO_PINYIN": "how the 馬弔 card names are romanised: the names are data",
+        "_MADIAO_SUIT_PY": "the same for the 馬弔 suits",
+        "_madiao_face": "reads the numeral of a 馬弔 card name (一…九) to romanise it",
+        "_TSEDING_JYUTPING": "how the 斜釘 code words are said: the words are data",
+        "_DINGNIU_PINYIN": "how the 頂牛 tile names are said: the names are data",
+        "_DEAL_WORDS_HANS": "the 简体 spelling of a deal line's seat and stock words, notation",
+    },
 }
-#: module -> its tables of key -> English msgid, each with its msgctxt prefix (a lone msgid NAME is the key name)
+#: module -> its tables of key -> English msgid, each with its msgctxt prefix (``prefix:KEY``), or a lone
+#: msgid with its whole msgctxt
 TABLES: dict[str, tuple[tuple[str, str], ...]] = {
     "yezi.games.dominoes.settle": (("TEXT", "dominoes-settle"),),
     "yezi.games.fishing.settlement": (("T", "fishing-settle"),),
     "yezi.games.lukfu.settlement": (("TEMPLATES", "lukfu-settle"), ("WHY", "lukfu-settle-why")),
-    "yezi.games.tiengow.scoring": (("WHY", "tiengow-settle"), ("PAYS", "tiengow-settle"), ("MULT", "tiengow-settle")),
+    "yezi.games.tiengow.scoring": (("WHY", "tiengow-settle"), ("PAYS", "tiengow-settle:pays"),
+                                   ("MULT", "tiengow-settle:mult")),
     "yezi.games.fishing.scoring": (("REASONS", "fishing-scoring"),),
+    "yezi.games.dominoes.dingniu": (("NOTES", "dingniu-note"), ("BAOZHUANG_RISK", "dingniu-risk"),
+                                    ("WARNING_HEAD", "dingniu-risk:head")),
+    "yezi.guides.engine": (("_UI", "guide-gallery"),),
 }
 CASES = [(module, attr, prefix) for module, tables in sorted(TABLES.items()) for attr, prefix in tables]
 #: the marking functions and the position of their msgid argument
@@ -124,7 +138,8 @@ def extracted() -> set[tuple[str | None, str]]:
 def test_every_template_is_extracted_and_translated_in_both_scripts(module, attr, prefix, extracted):
     table = getattr(importlib.import_module(module), attr)
     if isinstance(table, str):
-        table = {attr.lower(): table}
+        prefix, key = prefix.split(":")
+        table = {key: table}
     cats = {lang: load_po(lang) for lang in ZH}
     assert table
     for key, msgid in table.items():
