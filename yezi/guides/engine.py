@@ -16,6 +16,7 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.core.errors import YeziError
 from yezi.core.registry import load_game
+from yezi.i18n import NP_, _c
 
 DOMINO_STYLE = {"jielong": "hk", "tseding": "tseding", "dingniu": "dingniu"}
 TILE_GAMES = ("jielong", "tseding", "dingniu", "tiengow", "paigow")
@@ -212,16 +213,17 @@ def face(game: str, spec: str | int, lang: str) -> Face:
 
 # ---- the gallery -------------------------------------------------------------------------------
 
-_UI = {
-    "suit": {"zh-hant": "{}門", "zh-hans": "{}门", "en": "{} suit"},
-    "specials": {"zh-hant": "特別牌", "zh-hans": "特别牌", "en": "Special cards"},
-    "civil": {"zh-hant": "文牌（成對）", "zh-hans": "文牌（成对）", "en": "Civil (文) tiles, in pairs"},
-    "military": {"zh-hant": "武牌", "zh-hans": "武牌", "en": "Military (武) tiles"},
-    "civil15": {"zh-hant": "文牌", "zh-hans": "文牌", "en": "Civil (文) cards"},
-    "military15": {"zh-hant": "武牌", "zh-hans": "武牌", "en": "Military (武) cards"},
-    "wenwu": {"zh-hant": "文武組（一文加雜武）", "zh-hans": "文武组（一文加杂武）",
-              "en": "Civil-military sets (一文加雜武)"},
-    "supreme": {"zh-hant": "至尊", "zh-hans": "至尊", "en": "The Supreme pair (至尊)"},
+#: the gallery's group headings: key -> English msgid, worded in each language by the catalogs under the
+#: context ``guide-gallery:KEY``
+_UI: dict[str, str] = {
+    "suit": NP_("guide-gallery:suit", "{suit} suit"),
+    "specials": NP_("guide-gallery:specials", "Special cards"),
+    "civil": NP_("guide-gallery:civil", "Civil (文) tiles, in pairs"),
+    "military": NP_("guide-gallery:military", "Military (武) tiles"),
+    "civil15": NP_("guide-gallery:civil15", "Civil (文) cards"),
+    "military15": NP_("guide-gallery:military15", "Military (武) cards"),
+    "wenwu": NP_("guide-gallery:wenwu", "Civil-military sets (一文加雜武)"),
+    "supreme": NP_("guide-gallery:supreme", "The Supreme pair (至尊)"),
 }
 
 
@@ -233,11 +235,12 @@ class Group:
 
 def gallery(game: str, lang: str) -> list[Group]:
     """Every card or tile of the game, grouped as players group them."""
-    ui = {k: v[lang] for k, v in _UI.items()}
+    ui = {k: _c(lang, "guide-gallery:" + k, v) for k, v in _UI.items()}
     if game == "lukfu":
         from yezi.components.lukfu_deck import SUIT_NAMES, WAN_TSIN, card
 
-        groups = [Group(ui["suit"].format(SUIT_NAMES[lang][s]), [face(game, card(s, n), lang) for n in range(9, 0, -1)])
+        groups = [Group(_c(lang, "guide-gallery:suit", _UI["suit"], suit=SUIT_NAMES[lang][s]),
+                        [face(game, card(s, n), lang) for n in range(9, 0, -1)])
                   for s in range(4)]
         groups.append(Group(ui["specials"], [face(game, c, lang) for c in (0, 27, WAN_TSIN)]))
         return groups

@@ -33,48 +33,38 @@ from yezi.games.dominoes.chain import (
     DominoState,
     decode,
 )
+from yezi.i18n import NP_, _c
 
-_TEXT = {
-    "suanzhang": {
-        "zh-hant": "算帳：{move}之後，帶{ends}的牌全在桌上或在{seat}手裡，別家接不上；本可改出{alts}。",
-        "zh-hans": "算帐：{move}之后，带{ends}的牌全在桌上或在{seat}手里，别家接不上；本可改出{alts}。",
-        "en": "a deliberate block 算帳: after {move}, every tile showing {ends} is on the table or in {seat}'s "
-              "hand, so nobody else can connect; {alts} would not have blocked.",
-    },
-    "sizha": {
-        "zh-hant": "死砸：{move}之後別家接不上，但{seat}只有會堵死的牌可出。",
-        "zh-hans": "死砸：{move}之后别家接不上，但{seat}只有会堵死的牌可出。",
-        "en": "Forced block 死砸: after {move} nobody else can connect, but every move {seat} had would "
-              "have blocked.",
-    },
+#: the note on a move that blocked the others: key -> English msgid, worded in each language by the
+#: catalogs under the context ``dingniu-note:KEY``
+NOTES: dict[str, str] = {
+    "suanzhang": NP_("dingniu-note:suanzhang", "a deliberate block 算帳: after {move}, every tile showing {ends} is on "
+                                               "the table or in {seat}'s hand, so nobody else can connect; {alts} "
+                                               "would not have blocked."),
+    "sizha": NP_("dingniu-note:sizha", "Forced block 死砸: after {move} nobody else can connect, but every move {seat} "
+                                       "had would have blocked."),
 }
 
 
-#: what a losing 算帳 costs, by the `baozhuang` option (seed 004: only the 大庄 pays 包庄)
-_BAOZHUANG_RISK = {
-    "dazhuang": {
-        "zh-hant": "若你點數最多（大庄）要包庄，獨付贏家12",
-        "zh-hans": "若你点数最多（大庄）要包庄，独付赢家12",
-        "en": "if you end with the highest score (大庄) you pay 包庄, 12 to the winner alone",
-    },
-    "any-loser": {
-        "zh-hant": "若你沒贏要包庄，獨付贏家12",
-        "zh-hans": "若你没赢要包庄，独付赢家12",
-        "en": "if you do not win you pay 包庄, 12 to the winner alone",
-    },
+#: what a losing 算帳 costs, by the `baozhuang` option (seed 004: only the 大庄 pays 包庄), under the
+#: context ``dingniu-risk:KEY``
+BAOZHUANG_RISK: dict[str, str] = {
+    "dazhuang": NP_("dingniu-risk:dazhuang", "if you end with the highest score (大庄) you pay 包庄, 12 to the winner "
+                                             "alone"),
+    "any-loser": NP_("dingniu-risk:any-loser", "if you do not win you pay 包庄, 12 to the winner alone"),
 }
+WARNING_HEAD = NP_("dingniu-risk:head", "this move would be 算帳: ")
 
 
 def baozhuang_risk(game: DominoGame, lang: str) -> str:
     """What a 算帳 player risks under this ruleset's `baozhuang` option, for warnings."""
-    texts = _BAOZHUANG_RISK[game.rules["baozhuang"]]
-    return texts.get(lang, texts["en"])
+    option = game.rules["baozhuang"]
+    return _c(lang, "dingniu-risk:" + option, BAOZHUANG_RISK[option])
 
 
 def suanzhang_warning(game: DominoGame, lang: str) -> str:
     """The warning shown before a move that would be 算帳 (web table)."""
-    head = {"zh-hant": "此步會是算帳：", "zh-hans": "此步会是算帐：", "en": "this move would be 算帳: "}
-    return head.get(lang, head["en"]) + baozhuang_risk(game, lang)
+    return _c(lang, "dingniu-risk:head", WARNING_HEAD) + baozhuang_risk(game, lang)
 
 
 class DingNiu(DominoGame):
@@ -157,7 +147,8 @@ class DingNiu(DominoGame):
         i = len(state.history) - 1
         texts = {}
         for lang in ("zh-hant", "zh-hans", "en"):
-            texts[lang] = _TEXT[kind][lang].format(
+            texts[lang] = _c(
+                lang, "dingniu-note:" + kind, NOTES[kind],
                 move=self.format_action(action, lang),
                 ends="/".join(str(x) for x in sorted(set(state.ends))),
                 seat=self.seat_name(seat, lang),

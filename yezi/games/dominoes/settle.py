@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from yezi.components.tiengow import PIPS
+from yezi.i18n import LANGS, NP_, _c
 from yezi.i18n.terms import register
 
 PASS, PENALTY, NONE = "pass", "penalty", "none"
@@ -217,59 +218,36 @@ def dingniu_result(hands: Sequence[Sequence[int]], down: Sequence[Sequence[int]]
 
 # --- explanations -------------------------------------------------------------------------------
 
-TEXT: dict[str, dict[str, str]] = {
-    "jielong": {
-        "zh-hant": "點數是扣牌的點數；每兩家之間，點數多的付點數少的差額。",
-        "zh-hans": "点数是扣牌的点数；每两家之间，点数多的付点数少的差额。",
-        "en": "A score is the pips put face down; in every pair the higher score pays the lower the difference.",
-    },
-    "tseding": {
-        "zh-hant": "點數是扣牌的點數；每兩家付差額，乘以兩家的倍數：同類×1，頭/尾對無×2，通牌對頭/尾×4，通牌對無×{lone}。",
-        "zh-hans": "点数是扣牌的点数；每两家付差额，乘以两家的倍数：同类×1，头/尾对无×2，通牌对头/尾×4，通牌对无×{lone}。",
-        "en": "A score is the pips put face down; every pair pays the difference times a multiplier: same tags ×1, "
-              "a head-or-tail tag vs none ×2, all placed 通牌 vs head-or-tail ×4, all placed 通牌 vs none ×{lone}.",
-    },
-    "dingniu": {
-        "zh-hant": "點數是手中剩餘加扣牌的點數；最低者贏，小庄、二庄、大庄各付1、2、3。",
-        "zh-hans": "点数是手中剩余加扣牌的点数；最低者赢，小庄、二庄、大庄各付1、2、3。",
-        "en": "A score is the pips left in hand plus those face down; the lowest wins and the losers pay 1, 2 and 3 "
-              "by rank.",
-    },
-    "pair": {"zh-hant": "{a}付{b} {amt}（{sa} − {sb}）", "zh-hans": "{a}付{b} {amt}（{sa} − {sb}）",
-             "en": "{a} pays {b} {amt} ({sa} − {sb})"},
-    "pair_mult": {"zh-hant": "{a}付{b} {amt}（({sa} − {sb}) × {m}：{ta}對{tb}）",
-                  "zh-hans": "{a}付{b} {amt}（({sa} − {sb}) × {m}：{ta}对{tb}）",
-                  "en": "{a} pays {b} {amt} (({sa} − {sb}) × {m}: {ta} vs {tb})"},
-    "equal": {"zh-hant": "點數相同的兩家互不付。", "zh-hans": "点数相同的两家互不付。",
-              "en": "Players with equal scores pay each other nothing."},
-    "bajue": {"zh-hant": "{w}八掘（八張全是掘牌），立即贏；{rule}", "zh-hans": "{w}八掘（八张全是掘牌），立即赢；{rule}",
-              "en": "{w} has eight doubles 八掘 and wins at once; {rule}"},
-    "bajue_hand": {"zh-hant": "每家付他手牌點數的兩倍。", "zh-hans": "每家付他手牌点数的两倍。",
-                   "en": "every other player pays twice the pips in his own hand."},
-    "bajue_difference": {"zh-hant": "點數比八掘多的付差額的兩倍。", "zh-hans": "点数比八掘多的付差额的两倍。",
-                         "en": "a hand with more pips than the 八掘 hand pays twice the difference."},
-    "bajue_pay_hand": {"zh-hant": "{a}付{b} {amt}（2 × {sa}）", "zh-hans": "{a}付{b} {amt}（2 × {sa}）",
-                       "en": "{a} pays {b} {amt} (2 × {sa})"},
-    "bajue_pay_difference": {"zh-hant": "{a}付{b} {amt}（2 × ({sa} − {sb})）",
-                             "zh-hans": "{a}付{b} {amt}（2 × ({sa} − {sb})）",
-                             "en": "{a} pays {b} {amt} (2 × ({sa} − {sb}))"},
-    "redeal": {"zh-hant": "有人{n}掘以上，重新洗牌，無人付。", "zh-hans": "有人{n}掘以上，重新洗牌，无人付。",
-               "en": "A hand with {n} or more doubles: redeal, nobody pays."},
-    "winner": {"zh-hant": "{w}以{s}點最低，贏。", "zh-hans": "{w}以{s}点最低，赢。",
-               "en": "{w} has the lowest score, {s}, and wins."},
-    "tie": {"zh-hant": "（同點時近莊者為先。）", "zh-hans": "（同点时近庄者为先。）",
-            "en": "(Equal scores: the player nearer the lead ranks first.)"},
-    "tie_later": {"zh-hant": "（輸家同點時後出者為先。）", "zh-hans": "（输家同点时后出者为先。）",
-                  "en": "(Losers with equal scores: the later player ranks first.)"},
-    "rank_pay": {"zh-hant": "{a}（{rank}，{s}點）付{b} {amt}", "zh-hans": "{a}（{rank}，{s}点）付{b} {amt}",
-                 "en": "{a} ({rank}, {s}) pays {b} {amt}"},
-    "success": {"zh-hant": "{w}算帳而點數低於每一家：算帳成功，全部加倍。",
-                "zh-hans": "{w}算帐而点数低于每一家：算帐成功，全部加倍。",
-                "en": "{w} made the deliberate block 算帳 and scores below everyone: it succeeds, every payment doubles."},
-    "baozhuang": {"zh-hant": "{p}算帳而輸（{rank}）：包庄，獨付{w} 12，其餘不付。",
-                  "zh-hans": "{p}算帐而输（{rank}）：包庄，独付{w} 12，其余不付。",
-                  "en": "{p} made 算帳 and lost ({rank}): 包庄, he alone pays {w} 12; nobody else pays."},
-    "suanzhang_lost": {"zh-hant": "算帳：{who}", "zh-hans": "算帐：{who}", "en": "算帳 made by: {who}"},
+#: the explanation templates: key -> English msgid, translated in the catalogs under the context
+#: ``dominoes-settle:KEY`` (the 繁體 and 简体 texts are the .po files' translations); names, scores and
+#: amounts fill the ``{placeholders}``.
+TEXT: dict[str, str] = {
+    "jielong": NP_("dominoes-settle:jielong", "A score is the pips put face down; in every pair the higher score pays "
+                                              "the lower the difference."),
+    "tseding": NP_("dominoes-settle:tseding", "A score is the pips put face down; every pair pays the difference "
+                                              "times a multiplier: same tags ×1, a head-or-tail tag vs none ×2, "
+                                              "all placed 通牌 vs head-or-tail ×4, all placed 通牌 vs none ×{lone}."),
+    "dingniu": NP_("dominoes-settle:dingniu", "A score is the pips left in hand plus those face down; the lowest wins "
+                                              "and the losers pay 1, 2 and 3 by rank."),
+    "pair": NP_("dominoes-settle:pair", "{a} pays {b} {amt} ({sa} − {sb})"),
+    "pair_mult": NP_("dominoes-settle:pair_mult", "{a} pays {b} {amt} (({sa} − {sb}) × {m}: {ta} vs {tb})"),
+    "equal": NP_("dominoes-settle:equal", "Players with equal scores pay each other nothing."),
+    "bajue": NP_("dominoes-settle:bajue", "{w} has eight doubles 八掘 and wins at once; {rule}"),
+    "bajue_hand": NP_("dominoes-settle:bajue_hand", "every other player pays twice the pips in his own hand."),
+    "bajue_difference": NP_("dominoes-settle:bajue_difference", "a hand with more pips than the 八掘 hand pays twice "
+                                                                "the difference."),
+    "bajue_pay_hand": NP_("dominoes-settle:bajue_pay_hand", "{a} pays {b} {amt} (2 × {sa})"),
+    "bajue_pay_difference": NP_("dominoes-settle:bajue_pay_difference", "{a} pays {b} {amt} (2 × ({sa} − {sb}))"),
+    "redeal": NP_("dominoes-settle:redeal", "A hand with {n} or more doubles: redeal, nobody pays."),
+    "winner": NP_("dominoes-settle:winner", "{w} has the lowest score, {s}, and wins."),
+    "tie": NP_("dominoes-settle:tie", "(Equal scores: the player nearer the lead ranks first.)"),
+    "tie_later": NP_("dominoes-settle:tie_later", "(Losers with equal scores: the later player ranks first.)"),
+    "rank_pay": NP_("dominoes-settle:rank_pay", "{a} ({rank}, {s}) pays {b} {amt}"),
+    "success": NP_("dominoes-settle:success", "{w} made the deliberate block 算帳 and scores below everyone: it "
+                                              "succeeds, every payment doubles."),
+    "baozhuang": NP_("dominoes-settle:baozhuang", "{p} made 算帳 and lost ({rank}): 包庄, he alone pays {w} 12; nobody "
+                                                  "else pays."),
+    "suanzhang_lost": NP_("dominoes-settle:suanzhang_lost", "算帳 made by: {who}"),
 }
 TAGS = {
     "zh-hant": {PASS: "通牌", PENALTY: "{ht}", NONE: "無"},
@@ -294,12 +272,15 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
     `names` are the seats' names in that language. The lines only read the result the engine
     computed (scores, tags, ranks, pairs): nothing is settled twice.
     """
-    lang = lang if lang in TEXT["pair"] else "en"
-    t = {k: v[lang] for k, v in TEXT.items()}
+    lang = lang if lang in LANGS else "en"
+
+    def t(key: str, **params: Any) -> str:
+        return _c(lang, "dominoes-settle:" + key, TEXT[key], **params)
+
     reason = result.get("reason")
     sc = result["scores"]
     if reason == "redeal":
-        return [t["redeal"].format(n=redeal_count(result.get("redeal_doubles", 7), lang))]
+        return [t("redeal", n=redeal_count(result.get("redeal_doubles", 7), lang))]
     pairs = result.get("pairs")
     if pairs is None:  # a result from before pairs were recorded: the same pairs from its scores
         pairs = pair_list(sc) if game == "jielong" else []
@@ -307,42 +288,42 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
     if reason == "bajue":
         mode = result.get("bajue_pay", "hand")
         w = result["winner"]
-        out.append(t["bajue"].format(w=names[w], rule=t[f"bajue_{mode}"]))
+        out.append(t("bajue", w=names[w], rule=t(f"bajue_{mode}")))
         for a, b, amt, _m in pairs:
-            out.append(t[f"bajue_pay_{mode}"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b]))
+            out.append(t(f"bajue_pay_{mode}", a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b]))
         return out
     if game == "dingniu":
-        out.append(t["dingniu"])
+        out.append(t("dingniu"))
         w = result["winner"]
         ranks = result["ranks"]
         rank_names = RANK_NAMES[lang]
-        out.append(t["winner"].format(w=names[w], s=sc[w]))
+        out.append(t("winner", w=names[w], s=sc[w]))
         if result.get("rule") == "baozhuang":
             p = result["payer"]
-            out.append(t["baozhuang"].format(p=names[p], rank=rank_names[ranks[p]], w=names[w]))
+            out.append(t("baozhuang", p=names[p], rank=rank_names[ranks[p]], w=names[w]))
             return out
         if result.get("rule") == "suanzhang-success":
-            out.append(t["success"].format(w=names[w]))
+            out.append(t("success", w=names[w]))
         for a, b, amt, _m in pairs:
-            out.append(t["rank_pay"].format(a=names[a], rank=rank_names[ranks[a]], s=sc[a], b=names[b], amt=amt))
+            out.append(t("rank_pay", a=names[a], rank=rank_names[ranks[a]], s=sc[a], b=names[b], amt=amt))
         if len(set(sc)) < len(sc):
-            out.append(t["tie_later"] if result.get("ties") == "later" else t["tie"])
+            out.append(t("tie_later") if result.get("ties") == "later" else t("tie"))
         if result.get("suanzhang") and result.get("rule") == "plain":
-            out.append(t["suanzhang_lost"].format(who=", ".join(names[s] for s in result["suanzhang"])))
+            out.append(t("suanzhang_lost", who=", ".join(names[s] for s in result["suanzhang"])))
         return out
     tags = result.get("tags")
     if game == "tseding" and tags is not None:
-        out.append(t["tseding"].format(lone=2 if lone_pass_double else 1))
+        out.append(t("tseding", lone=2 if lone_pass_double else 1))
         ht = (HEAD_TAIL_HANS if lang == "zh-hans" else HEAD_TAIL_EN if lang == "en" else HEAD_TAIL)[
             result.get("head_tail", "7-8")]
         tag_name = {k: v.format(ht=ht) for k, v in TAGS[lang].items()}
         for a, b, amt, m in pairs:
-            out.append(t["pair_mult"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,
-                                             ta=tag_name[tags[a]], tb=tag_name[tags[b]]))
+            out.append(t("pair_mult", a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,
+                         ta=tag_name[tags[a]], tb=tag_name[tags[b]]))
     else:
-        out.append(t["jielong"])
+        out.append(t("jielong"))
         for a, b, amt, _m in pairs:
-            out.append(t["pair"].format(a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b]))
+            out.append(t("pair", a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b]))
     if len(set(sc)) < len(sc):
-        out.append(t["equal"])
+        out.append(t("equal"))
     return out

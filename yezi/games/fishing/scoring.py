@@ -10,8 +10,10 @@ rules-notes.md §3.2 steps 9-10; Tiu U red-dot scoring from Culin and pagat (§3
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from yezi.components import tiengow as tg
+from yezi.i18n import LANGS, NP_, _c
 from yezi.i18n.terms import register
 
 register("地八", "人七", "鵝五", "天九")  # the 文武 groups English names beside their characters
@@ -38,6 +40,50 @@ SPECIALS: dict[str, dict] = {
 }
 #: The three 鈞 kinds: four of one of them is a 鈞.
 JUN_KINDS = (tg.PLUM, tg.HATCHET, tg.RED_TEN)
+
+#: Why a card is the fish it is: key -> English msgid, worded in each language by the catalogs under the
+#: context ``fishing-scoring:KEY``. Card and group names fill the placeholders in the reader's script.
+REASONS: dict[str, str] = {
+    "group_made": NP_("fishing-scoring:group_made", "the catch has {civil} and {military}: {group} made ({rule})"),
+    "group_missing": NP_("fishing-scoring:group_missing", "no {group} ({rule}): missing {missing}"),
+    "rule_strict": NP_("fishing-scoring:rule_strict", "one civil plus both mixed military cards (一文加雜武)"),
+    "rule_loose": NP_("fishing-scoring:rule_loose", "one civil plus any military card (V-F7)"),
+    "and": NP_("fishing-scoring:and", " and "),  # joins card names: "Black Nine and Red Nine"
+    "or": NP_("fishing-scoring:or", " or "),
+    "supreme_made": NP_("fishing-scoring:supreme_made", "the catch has Big Six and Little Three: a Supreme pair (至尊)"),
+    "supreme_missing": NP_("fishing-scoring:supreme_missing", "no Supreme pair (至尊): missing {card}"),
+    "jun_made": NP_("fishing-scoring:jun_made", "all four {card}: a jun (鈞)"),
+    "jun_missing": NP_("fishing-scoring:jun_missing", "{card} is not a jun (鈞): needs four, has {n}"),
+    "no_group": NP_("fishing-scoring:no_group", "belongs to no big- or medium-fish group"),
+    "all_small": NP_("fishing-scoring:all_small", "no medium-fish group (Earth Eight 地八, Man Seven 人七, Goose Five "
+                                                  "鵝五): every card counts as small fish and special sets earn nothing "
+                                                  "(V-F8)"),
+    "dots_big": NP_("fishing-scoring:dots_big", "{pips} pips (8 or more): big fish, 2 points a pip"),
+    "dots_small": NP_("fishing-scoring:dots_small", "{pips} pips (under 8): small fish, 1 point per red dot ({red} each)"),
+    "dots_rounded": NP_("fishing-scoring:dots_rounded", "small fish red dots total {dots}, rounded up to {small}"),
+    "special_set": NP_("fishing-scoring:special_set", "special set"),
+}
+
+
+def _word(key: str, lang: str, **params) -> str:
+    return _c(lang, "fishing-scoring:" + key, REASONS[key], **params)
+
+
+def _reason(key: str, **params) -> dict[str, str]:
+    """A reason in every language (`KindLine.reason`, `Catch.notes`); parameters that are per-language
+    dicts or ``lang -> text`` callables are rendered in each."""
+    return {lg: _word(key, lg, **params) for lg in LANGS}
+
+
+@cache
+def _reason_of(key: str, card: int | None = None, **numbers: int) -> dict[str, str]:
+    return _reason(key, **numbers) if card is None else _reason(key, card=_card(card), **numbers)
+
+
+def _said(key: str, card: int | None = None, **numbers: int) -> dict[str, str]:
+    """`_reason` with a card's name and numbers as parameters, memoised (the same few reasons come
+    back in every catch classified for a table's frames); a fresh dict for the caller."""
+    return dict(_reason_of(key, card, **numbers))
 
 
 @dataclass(frozen=True)
@@ -95,43 +141,40 @@ def _nm(k: int, lang: str) -> str:
     return tg.name(k, lang)
 
 
+def _card(k: int) -> dict[str, str]:
+    """A card's name in every language, a message parameter."""
+    return {lg: _nm(k, lg) for lg in LANGS}
+
+
 def _group_status(c, g: tg.WenWu, strict: bool) -> tuple[bool, dict[str, str]]:
     """Whether a 文武 group is made, with the reason (made or missing what)."""
-    civ = c[g.civil]
-    m1, m2 = c[g.military[0]], c[g.military[1]]
-    if strict:
-        ok = civ >= 1 and m1 >= 1 and m2 >= 1
-    else:
-        ok = civ >= 1 and (m1 + m2) >= 1
+    held = (c[g.civil] > 0, c[g.military[0]] > 0, c[g.military[1]] > 0)
+    ok, why = _group_reason(tg.WENWU.index(g), strict, *held)
+    return ok, dict(why)
+
+
+@cache
+def _group_reason(i: int, strict: bool, civ: bool, m1: bool, m2: bool) -> tuple[bool, dict[str, str]]:
+    """`_group_status` of the `i`-th 文武 group from which of its cards the catch holds."""
+    g = tg.WENWU[i]
+    ok = civ and m1 and m2 if strict else civ and (m1 or m2)
     missing = []
-    if civ == 0:
+    if not civ:
         missing.append(g.civil)
     if strict:
-        missing += [m for m, n in ((g.military[0], m1), (g.military[1], m2)) if n == 0]
-    elif m1 + m2 == 0:
+        missing += [m for m, held in zip(g.military, (m1, m2)) if not held]
+    elif not (m1 or m2):
         missing += list(g.military)
-    rule_h = "一文加雜武" if strict else "一文加一武 (V-F7)"
-    rule_s = "一文加杂武" if strict else "一文加一武 (V-F7)"
-    rule_e = "one civil plus both mixed military cards (一文加雜武)" if strict else \
-        "one civil plus any military card (V-F7)"
-    names = g.names
+    rule = (lambda lg: _word("rule_strict", lg)) if strict else (lambda lg: _word("rule_loose", lg))
+
+    def listed(kinds: list[int], sep: str):
+        return lambda lg: _word(sep, lg).join(_nm(k, lg) for k in kinds)
+
     if ok:
-        return True, {
-            "zh-hant": f"漁獲有{_nm(g.civil, 'zh-hant')}及" + "、".join(
-                _nm(m, "zh-hant") for m in g.military if c[m]) + f"，成{names['zh-hant']}（{rule_h}）",
-            "zh-hans": f"渔获有{_nm(g.civil, 'zh-hans')}及" + "、".join(
-                _nm(m, "zh-hans") for m in g.military if c[m]) + f"，成{names['zh-hans']}（{rule_s}）",
-            "en": f"the catch has {_nm(g.civil, 'en')} and " + " and ".join(
-                _nm(m, "en") for m in g.military if c[m]) + f": {names['en']} made ({rule_e})",
-        }
-    sep = " or " if not strict and civ else " and "
-    return False, {
-        "zh-hant": f"不成{names['zh-hant']}（{rule_h}）：欠" + ("或" if sep == " or " else "、").join(
-            _nm(m, "zh-hant") for m in missing),
-        "zh-hans": f"不成{names['zh-hans']}（{rule_s}）：欠" + ("或" if sep == " or " else "、").join(
-            _nm(m, "zh-hans") for m in missing),
-        "en": f"no {names['en']} ({rule_e}): missing " + sep.join(_nm(m, "en") for m in missing),
-    }
+        return True, _reason("group_made", civil=_card(g.civil), group=g.names, rule=rule,
+                             military=listed([m for m, n in zip(g.military, (m1, m2)) if n], "and"))
+    return False, _reason("group_missing", group=g.names, rule=rule,
+                          missing=listed(missing, "or" if not strict and civ else "and"))
 
 
 def classify(counts, rules: ClassRules = ClassRules()) -> Catch:
@@ -147,44 +190,30 @@ def classify(counts, rules: ClassRules = ClassRules()) -> Catch:
         ok, why = _group_status(c, g, rules.strict_wenwu)
         groups_made[g.key] = ok
         for k in (g.civil, *g.military):
-            size[k] = (BIG if g.key == "天九" else MEDIUM) if ok else SMALL
+            size[k] = (BIG if g.civil == tg.HEAVEN else MEDIUM) if ok else SMALL
             reason[k] = why
     # big: 至尊
     ok = c[tg.BIG_SIX] >= 1 and c[tg.LITTLE_THREE] >= 1
     for k, other in ((tg.BIG_SIX, tg.LITTLE_THREE), (tg.LITTLE_THREE, tg.BIG_SIX)):
         size[k] = BIG if ok else SMALL
-        reason[k] = {
-            "zh-hant": "漁獲有大雞六及山雞，成一對至尊" if ok else f"不成至尊：欠{_nm(other, 'zh-hant')}",
-            "zh-hans": "渔获有大鸡六及山鸡，成一对至尊" if ok else f"不成至尊：欠{_nm(other, 'zh-hans')}",
-            "en": "the catch has Big Six and Little Three: a Supreme pair (至尊)" if ok
-            else f"no Supreme pair (至尊): missing {_nm(other, 'en')}",
-        }
+        reason[k] = _said("supreme_made") if ok else _said("supreme_missing", other)
     # big: 鈞
     jun = 0
     for k in JUN_KINDS:
         full = c[k] >= 4
         jun += full
         size[k] = BIG if full else SMALL
-        reason[k] = {
-            "zh-hant": f"四隻{_nm(k, 'zh-hant')}，成一鈞" if full else f"{_nm(k, 'zh-hant')}不夠一鈞（要四隻，得{c[k]}隻）",
-            "zh-hans": f"四只{_nm(k, 'zh-hans')}，成一钧" if full else f"{_nm(k, 'zh-hans')}不够一钧（要四只，得{c[k]}只）",
-            "en": f"all four {_nm(k, 'en')}: a jun (鈞)" if full
-            else f"{_nm(k, 'en')} is not a jun (鈞): needs four, has {c[k]}",
-        }
+        reason[k] = _said("jun_made", k) if full else _said("jun_missing", k, n=c[k])
     for k in range(tg.NUM_KINDS):
         if k not in size:
             size[k] = SMALL
-            reason[k] = {"zh-hant": "不屬任何大魚或中魚組合", "zh-hans": "不属任何大鱼或中鱼组合",
-                         "en": "belongs to no big- or medium-fish group"}
+            reason[k] = _said("no_group")
     notes: list[dict[str, str]] = []
     all_small = False
-    if rules.no_medium_all_small and not any(groups_made[g] for g in ("地八", "人七", "鵝五")):
+    # the medium groups: every 文武 group but 天九's (地八, 人七, 鵝五)
+    if rules.no_medium_all_small and not any(groups_made[g.key] for g in tg.WENWU if g.civil != tg.HEAVEN):
         all_small = True
-        note = {"zh-hant": "無中魚（地八、人七、鵝五皆不成）：全部當小魚，無特殊獎分（V-F8）",
-                "zh-hans": "无中鱼（地八、人七、鹅五皆不成）：全部当小鱼，无特殊奖分（V-F8）",
-                "en": "no medium-fish group (Earth Eight 地八, Man Seven 人七, Goose Five 鵝五): every card counts "
-                      "as small fish and "
-                      "special sets earn nothing (V-F8)"}
+        note = _said("all_small")
         notes.append(note)
         for k in range(tg.NUM_KINDS):
             if size[k] != SMALL:
@@ -215,23 +244,15 @@ def _classify_red_dots(c: tuple[int, ...]) -> Catch:
         if kd.pips >= 8:
             pts = 2 * kd.pips * c[k]
             big += pts
-            lines.append(KindLine(k, c[k], BIG, pts, {
-                "zh-hant": f"{kd.pips}點（八點或以上）為大魚，每點2分",
-                "zh-hans": f"{kd.pips}点（八点或以上）为大鱼，每点2分",
-                "en": f"{kd.pips} pips (8 or more): big fish, 2 points a pip"}))
+            lines.append(KindLine(k, c[k], BIG, pts, _said("dots_big", pips=kd.pips)))
         else:
             dots = kd.red * c[k]
             small_dots += dots
-            lines.append(KindLine(k, c[k], SMALL, dots, {
-                "zh-hant": f"{kd.pips}點（少於八點）為小魚，每隻紅點{kd.red}分",
-                "zh-hans": f"{kd.pips}点（少于八点）为小鱼，每只红点{kd.red}分",
-                "en": f"{kd.pips} pips (under 8): small fish, 1 point per red dot ({kd.red} each)"}))
+            lines.append(KindLine(k, c[k], SMALL, dots, _said("dots_small", pips=kd.pips, red=kd.red)))
     small = -(-small_dots // 10) * 10
     notes = []
     if small != small_dots:
-        notes.append({"zh-hant": f"小魚紅點共{small_dots}，上調至{small}",
-                      "zh-hans": f"小鱼红点共{small_dots}，上调至{small}",
-                      "en": f"small fish red dots total {small_dots}, rounded up to {small}"})
+        notes.append(_said("dots_rounded", dots=small_dots, small=small))
     jun = sum(c[k] >= 4 for k in JUN_KINDS)
     return Catch(c, lines, big + small, (), {}, jun, False, notes)
 
@@ -245,8 +266,7 @@ def explain(catch: Catch, lang: str = "en") -> list[str]:
     for note in catch.notes:
         out.append(note[lang])
     for sid in catch.specials:
-        out.append(f"{SPECIALS[sid]['names'][lang]}: "
-                   + {"en": "special set", "zh-hant": "特殊組合", "zh-hans": "特殊组合"}[lang])
+        out.append(f"{SPECIALS[sid]['names'][lang]}: " + _word("special_set", lang))
     return out
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, Catch
+from yezi.i18n import NP_, _c
 
 
 @dataclass(frozen=True)
@@ -55,43 +56,34 @@ class Settlement:
     standings: list[Standing] = field(default_factory=list)
 
 
-# The arithmetic of a pair, worded in each language (the numbers and rule names are the same).
-T: dict[str, dict[str, str]] = {
-    "equal": {"en": "{wn} {ws} = {ln} {ls}: equal, nothing paid", "zh-hant": "{wn} {ws} = {ln} {ls}：相等，不用付",
-              "zh-hans": "{wn} {ws} = {ln} {ls}：相等，不用付"},
-    "pays": {"en": "{ln} pays {wn} {amt}", "zh-hant": "{ln}付{wn} {amt}", "zh-hans": "{ln}付{wn} {amt}"},
-    "sep": {"en": "; ", "zh-hant": "；", "zh-hans": "；"},
-    "rounded": {"en": " → rounded up {amt}", "zh-hant": " → 進位至 {amt}", "zh-hans": " → 进位至 {amt}"},
-    "m1_over": {"en": "{wn} over the mountain 過山 ({ws} ≥ {om}), {ln} not: 2 × {ws} = {raw}",
-                "zh-hant": "{wn}過山（{ws} ≥ {om}），{ln}未過山：2 × {ws} = {raw}",
-                "zh-hans": "{wn}过山（{ws} ≥ {om}），{ln}未过山：2 × {ws} = {raw}"},
-    "head": {"en": "{wn} over {ln}{both}: ", "zh-hant": "{wn}勝{ln}{both}：", "zh-hans": "{wn}胜{ln}{both}："},
-    "both": {"en": " (both over the mountain 過山)", "zh-hant": "（兩家皆過山）", "zh-hans": "（两家皆过山）"},
-    "diff": {"en": "difference {ws} − {ls} = {diff}", "zh-hant": "差額 {ws} − {ls} = {diff}",
-             "zh-hans": "差额 {ws} − {ls} = {diff}"},
-    "junjun": {"en": "set-against-set bonus 100 × ({wj} − {lj}) = {jb}", "zh-hant": "鈞頂鈞 100 × ({wj} − {lj}) = {jb}",
-               "zh-hans": "钧顶钧 100 × ({wj} − {lj}) = {jb}"},
-    "base": {"en": "base {base}", "zh-hant": "底分 {base}", "zh-hans": "底分 {base}"},
-    "total": {"en": "total {terms} = {raw}", "zh-hant": "合共 {terms} = {raw}", "zh-hans": "合共 {terms} = {raw}"},
-    "m2_over": {"en": "{wn} over the mountain 過山: 2 × ({ws} − {ls}) = {amt}", "zh-hant": "{wn}過山：2 × ({ws} − {ls}) = {amt}",
-                "zh-hans": "{wn}过山：2 × ({ws} − {ls}) = {amt}"},
-    "plain": {"en": "{ws} − {ls} = {diff}", "zh-hant": "{ws} − {ls} = {diff}", "zh-hans": "{ws} − {ls} = {diff}"},
-    "m3_same": {"en": "{ws} = {ls}: no fish difference, no base unit", "zh-hant": "{ws} = {ls}：魚數相同，不加底",
-                "zh-hans": "{ws} = {ls}：鱼数相同，不加底"},
-    "m3_over": {"en": "{wn} over the mountain 過山 ({ws} ≥ {om}): {ln}'s fish count 0, {ws} → {h}",
-                "zh-hant": "{wn}過山（{ws} ≥ {om}）：{ln}的魚作0計，{ws} → {h}",
-                "zh-hans": "{wn}过山（{ws} ≥ {om}）：{ln}的鱼作0计，{ws} → {h}"},
-    "m3_diff": {"en": "{ws} − {ls} = {fish} → {h}", "zh-hant": "{ws} − {ls} = {fish} → {h}",
-                "zh-hans": "{ws} − {ls} = {fish} → {h}"},
-    "m3_di": {"en": "+ {base} base = {units}", "zh-hant": "+ {base} 底 = {units}", "zh-hans": "+ {base} 底 = {units}"},
-    "m3_jun": {"en": "{sign} sets bonus {n} ({wj} vs {lj} sets 鈞) = {units}", "zh-hant": "{sign} 鈞頭 {n}（{wj}對{lj}鈞）= {units}",
-               "zh-hans": "{sign} 钧头 {n}（{wj}对{lj}钧）= {units}"},
-    "m3_tail": {"en": " (hundreds); {who}", "zh-hant": "（以百計）；{who}", "zh-hans": "（以百计）；{who}"},
+# The arithmetic of a pair: key -> English msgid, worded in each language by the catalogs under the
+# context ``fishing-settle:KEY`` (the numbers and rule names are the same in all three).
+T: dict[str, str] = {
+    "equal": NP_("fishing-settle:equal", "{wn} {ws} = {ln} {ls}: equal, nothing paid"),
+    "pays": NP_("fishing-settle:pays", "{ln} pays {wn} {amt}"),
+    "sep": NP_("fishing-settle:sep", "; "),
+    "rounded": NP_("fishing-settle:rounded", " → rounded up {amt}"),
+    "m1_over": NP_("fishing-settle:m1_over", "{wn} over the mountain 過山 ({ws} ≥ {om}), {ln} not: 2 × {ws} = {raw}"),
+    "head": NP_("fishing-settle:head", "{wn} over {ln}{both}: "),
+    "both": NP_("fishing-settle:both", " (both over the mountain 過山)"),
+    "diff": NP_("fishing-settle:diff", "difference {ws} − {ls} = {diff}"),
+    "junjun": NP_("fishing-settle:junjun", "set-against-set bonus 100 × ({wj} − {lj}) = {jb}"),
+    "base": NP_("fishing-settle:base", "base {base}"),
+    "total": NP_("fishing-settle:total", "total {terms} = {raw}"),
+    "m2_over": NP_("fishing-settle:m2_over", "{wn} over the mountain 過山: 2 × ({ws} − {ls}) = {amt}"),
+    "plain": NP_("fishing-settle:plain", "{ws} − {ls} = {diff}"),
+    "m3_same": NP_("fishing-settle:m3_same", "{ws} = {ls}: no fish difference, no base unit"),
+    "m3_over": NP_("fishing-settle:m3_over", "{wn} over the mountain 過山 ({ws} ≥ {om}): "
+                                             "{ln}'s fish count 0, {ws} → {h}"),
+    "m3_diff": NP_("fishing-settle:m3_diff", "{ws} − {ls} = {fish} → {h}"),
+    "m3_di": NP_("fishing-settle:m3_di", "+ {base} base = {units}"),
+    "m3_jun": NP_("fishing-settle:m3_jun", "{sign} sets bonus {n} ({wj} vs {lj} sets 鈞) = {units}"),
+    "m3_tail": NP_("fishing-settle:m3_tail", " (hundreds); {who}"),
 }
 
 
 def _t(key: str, lang: str, **kw) -> str:
-    return T[key].get(lang, T[key]["en"]).format(**kw)
+    return _c(lang, "fishing-settle:" + key, T[key], **kw)
 
 
 def ceil100(x: int) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from yezi.components.lukfu_deck import RED_CARDS, cards_of, name, number
+from yezi.i18n import NP_, _c
 
 
 def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int:
@@ -26,28 +27,25 @@ def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int
     raise ValueError(f"unknown scoring {scoring!r}")
 
 
-TEMPLATES = {
-    "declare": {"en": "{w} declares {hu} points 糊: each loser owes {pts}",
-                "zh-hant": "{w}食{hu}糊：每位輸家賠{pts}分", "zh-hans": "{w}食{hu}糊：每位输家赔{pts}分"},
-    "dummy_match": {"en": "{d} holds {card}; matching: {cards} → 5 + {n} = {dhu} points 糊: each loser owes {pts}",
-                    "zh-hant": "{d}持{card}，同數的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位輸家賠{pts}分",
-                    "zh-hans": "{d}持{card}，同数的食糊用牌：{cards} → 5 + {n} = {dhu}糊：每位输家赔{pts}分"},
-    "dummy_none": {"en": "{d} holds {card}: no match, the dummy is not paid",
-                   "zh-hant": "{d}持{card}：無同數牌，夢家不收分", "zh-hans": "{d}持{card}：无同数牌，梦家不收分"},
-    "pay": {"en": "{a} pays {b} {amount} ({why})", "zh-hant": "{a}賠{b} {amount}分（{why}）",
-            "zh-hans": "{a}赔{b} {amount}分（{why}）"},
-    "tigers": {"en": "{w} wins by Five Tigers 五虎下山 ({value}): each loser pays {pts}; the dummy is not paid",
-               "zh-hant": "{w}五虎下山（{value}）：每位輸家賠{pts}分，夢家不收分",
-               "zh-hans": "{w}五虎下山（{value}）：每位输家赔{pts}分，梦家不收分"},
+#: the settlement's lines: key -> English msgid, worded in each language by the catalogs under the
+#: context ``lukfu-settle:KEY``; seats, cards and numbers fill the placeholders.
+TEMPLATES: dict[str, str] = {
+    "declare": NP_("lukfu-settle:declare", "{w} declares {hu} points 糊: each loser owes {pts}"),
+    "dummy_match": NP_("lukfu-settle:dummy_match", "{d} holds {card}; matching: {cards} → 5 + {n} = {dhu} points 糊: "
+                                                   "each loser owes {pts}"),
+    "dummy_none": NP_("lukfu-settle:dummy_none", "{d} holds {card}: no match, the dummy is not paid"),
+    "pay": NP_("lukfu-settle:pay", "{a} pays {b} {amount} ({why})"),
+    "tigers": NP_("lukfu-settle:tigers", "{w} wins by Five Tigers 五虎下山 ({value}): each loser pays {pts}; the dummy is "
+                                         "not paid"),
 }
-WHY = {
-    "winner": {"en": "winner's share", "zh-hant": "贏家的分", "zh-hans": "赢家的分"},
-    "dummy": {"en": "dummy's share", "zh-hant": "夢家的分", "zh-hans": "梦家的分"},
-    "baopei": {"en": "paying for the others 包賠: his share and the other loser's", "zh-hant": "包賠：連另一輸家的一份",
-               "zh-hans": "包赔：连另一输家的一份"},
-    "baopei_dummy": {"en": "paying for the others 包賠, to the dummy", "zh-hant": "包賠夢家", "zh-hans": "包赔梦家"},
-    "double": {"en": "the bidder lost: double", "zh-hant": "包輸：雙倍", "zh-hans": "包输：双倍"},
-    "tigers": {"en": "Five Tigers 五虎下山", "zh-hant": "五虎下山", "zh-hans": "五虎下山"},
+#: why a payment is made (a ``pay`` line's ``{why}``), under the context ``lukfu-settle-why:KEY``
+WHY: dict[str, str] = {
+    "winner": NP_("lukfu-settle-why:winner", "winner's share"),
+    "dummy": NP_("lukfu-settle-why:dummy", "dummy's share"),
+    "baopei": NP_("lukfu-settle-why:baopei", "paying for the others 包賠: his share and the other loser's"),
+    "baopei_dummy": NP_("lukfu-settle-why:baopei_dummy", "paying for the others 包賠, to the dummy"),
+    "double": NP_("lukfu-settle-why:double", "the bidder lost: double"),
+    "tigers": NP_("lukfu-settle-why:tigers", "Five Tigers 五虎下山"),
 }
 SEATS = {
     4: {"en": ("Lead", "Second", "Dummy", "Third"), "zh-hant": ("頭家", "二家", "夢家", "三家"),
@@ -84,8 +82,8 @@ class Settlement:
             if "cards" in q:
                 q["cards"] = " ".join(name(c, lang) for c in q["cards"])
             if "why" in q:
-                q["why"] = WHY[q["why"]][lang]
-            out.append(TEMPLATES[key][lang].format(**q))
+                q["why"] = _c(lang, "lukfu-settle-why:" + q["why"], WHY[q["why"]])
+            out.append(_c(lang, "lukfu-settle:" + key, TEMPLATES[key], **q))
         return out
 
 

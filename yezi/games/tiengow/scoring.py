@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from yezi.i18n import LANGS, NP_, _c
+
 #: what a special play is called, for the settlement lines
 SPECIAL_NAMES = {
     "wu-zun": {"zh-hant": "賀武尊", "zh-hans": "贺武尊", "en": "Supreme led (賀武尊)"},
@@ -64,18 +66,20 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
     return Settlement(pay, lines)
 
 
-_WHY = {
-    "zh-hant": {"tricks": "{t}墩，4−{t}", "shutout": "一墩未得", "flat": "一注"},
-    "zh-hans": {"tricks": "{t}墩，4−{t}", "shutout": "一墩未得", "flat": "一注"},
-    "en": {"tricks": "{t} trick(s), 4 − {t}", "shutout": "no trick (shut out)", "flat": "one stake"},
+#: why a player pays (the reason after a payment's dash): key -> English msgid, worded in each language by
+#: the catalogs under the context ``tiengow-settle:KEY``; ``{t}`` is the payer's tricks
+WHY: dict[str, str] = {
+    "tricks": NP_("tiengow-settle:tricks", "{t} trick(s), 4 − {t}"),
+    "shutout": NP_("tiengow-settle:shutout", "no trick (shut out)"),
+    "flat": NP_("tiengow-settle:flat", "one stake"),
 }
-_PAYS = {"zh-hant": "{a} 付 {b} {x}", "zh-hans": "{a} 付 {b} {x}", "en": "{a} pays {b} {x}"}
-_MULT = {"zh-hant": "（×{m}）", "zh-hans": "（×{m}）", "en": " (×{m})"}
+PAYS = NP_("tiengow-settle:pays", "{a} pays {b} {x}")
+MULT = NP_("tiengow-settle:mult", " (×{m})")  # after the reason, when the banker's or a shut-out's ×2 applied
 
 
 def explain(settlement: Settlement, seat_names: list[str], lang: str = "zh-hant") -> list[str]:
     """One line per payment, with its reason, in the reader's language."""
-    lg = lang if lang in _WHY else "en"
+    lg = lang if lang in LANGS else "en"
     out = []
     for ln in settlement.lines:
         amount, payer, payee = ln["amount"], ln["payer"], ln["payee"]
@@ -87,8 +91,9 @@ def explain(settlement: Settlement, seat_names: list[str], lang: str = "zh-hant"
         if why in SPECIAL_NAMES:
             reason = SPECIAL_NAMES[why][lg]
         else:
-            reason = _WHY[lg][why].format(t=ln.get("tricks", 0))
+            reason = _c(lg, "tiengow-settle:" + why, WHY[why], t=ln.get("tricks", 0))
             if ln.get("mult", 1) > 1:
-                reason += _MULT[lg].format(m=ln["mult"])
-        out.append(_PAYS[lg].format(a=seat_names[payer], b=seat_names[payee], x=amount) + f" — {reason}")
+                reason += _c(lg, "tiengow-settle:mult", MULT, m=ln["mult"])
+        out.append(_c(lg, "tiengow-settle:pays", PAYS, a=seat_names[payer], b=seat_names[payee], x=amount)
+                   + f" — {reason}")
     return out
