@@ -14,18 +14,21 @@ fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want th
 - ``NP_(context, msgid)`` and ``_c(lang, context, msgid, **params)``: the same for a message with a
   context (gettext's msgctxt), for keyed tables whose English words repeat with other translations
   elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``.
+- ``Words(prefix, {key: NP_("prefix:KEY", msgid)})``: a module's keyed table of words (a terminal
+  view's labels); ``words[lang]`` is ``{key: text}`` in `lang`, each entry under the context ``prefix:KEY``.
 - ``Msg(msgid, **params)``: a message translated later, when the reader's language is known
   (engine refusals are built once and shown to players of three languages).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from yezi.i18n.catalog import LANGS, catalog, translate
 
-__all__ = ["LANGS", "NP_", "N_", "Msg", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext", "render"]
+__all__ = ["LANGS", "NP_", "N_", "Msg", "Words", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext",
+           "render"]
 
 
 def N_(msgid: str) -> str:
@@ -112,6 +115,38 @@ class Msg:
 
     def __hash__(self) -> int:
         return hash(self.msgid)
+
+
+class Words(Mapping[str, dict[str, str]]):
+    """A module's fixed words, keyed, in every language: ``words[lang][key]``.
+
+    The table holds English msgids marked ``NP_("PREFIX:KEY", msgid)`` (so extraction files each under
+    its own context: a short word such as "Hand" or "To act" is worded differently by different
+    games); the translation is looked up when a language is asked for. The languages are `LANGS`;
+    any other is a `KeyError`, so ``words.get(lang, words["en"])`` and ``lang in words`` read as they
+    did with the per-language dicts these tables replace. An empty msgid stays empty in every language.
+    """
+
+    def __init__(self, prefix: str, table: Mapping[str, str]):
+        self.prefix = prefix
+        self.table = dict(table)
+
+    def context(self, key: str) -> str:
+        return f"{self.prefix}:{key}"
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return {k: _c(lang, self.context(k), m) if m else m for k, m in self.table.items()}
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
 
 
 def catalog_json(lang: str) -> dict[str, Any]:

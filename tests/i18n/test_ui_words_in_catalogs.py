@@ -1,0 +1,132 @@
+"""The terminal views' and the CLI's fixed words come from the gettext catalogs, as every other
+user-facing string does: a migrated module holds English msgids marked for extraction (``N_``,
+``NP_``, ``_``, ``_c``), and its 繁體 and 简体 texts are catalog translations.
+
+Chinese may remain in a migrated module only (a) in docstrings and comments, (b) inside an English
+msgid, where a game term stands beside its gloss (``boss (老歲)``, the purity rule's marking), and
+(c) in the term tables listed in `KEPT`, each with the reason it is data and not prose. The test
+fails on the modules as they were, whose words were ``{"zh-hant": …, "zh-hans": …, "en": …}`` dicts.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pathlib
+import re
+
+import pytest
+
+from yezi.i18n import LANGS, Words
+from yezi.i18n.catalog import load_po
+
+ROOT = pathlib.Path(__file__).parents[2]
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
+#: the calls whose string arguments are msgids (English, translated through the catalogs)
+MARKERS = {"N_", "NP_", "_", "_c", "Msg", "ngettext"}
+
+#: module -> {Chinese kept as data: why}
+KEPT: dict[str, dict[str, str]] = {
+    "yezi.games.lukfu.text": {
+        "七綫": "the card name in `why`'s usage example (an argument the player types, not prose)",
+        "七线": "the same card name in simplified characters",
+    },
+    "yezi.games.fishing.text": {},
+    "yezi.games.paigow.text": {},
+    "yezi.games.shiwuhu.text": {
+        "胡": "registered as a term: English prints it beside 'points' (yezi.i18n.terms.register)",
+    },
+    "yezi.games.tiengow.text": {},
+    "yezi.games.madiao.text": {
+        "非百老已出": "GUARD_D1: Feng Menglong's own words (《馬弔脚例》), quoted verbatim as the source",
+        "不可鬭也": "GUARD_D1, the quotation's 繁體 form",
+        "不可斗也": "GUARD_D1, the quotation's 简体 form",
+        "願認者聽": "the clause '願認者聽' of 《馬弔脚例》 quoted as the source of `warn`",
+        "愿认者听": "the same quotation in 简体",
+        "百老": "the glossary key of the term Old Hundred 百老 (yezi.i18n.terms.term)",
+        "正本": "a trick status as the engine records it (a key compared with, never shown from here)",
+        "大活": "a game term (fully live 大活) passed to yezi.i18n.terms.name",
+    },
+    "yezi.games.dominoes.text": {
+        "算帳": "the term 算帳 (settling) that the result line shows after a seat's name in every language",
+        "算帐": "the same term in 简体",
+    },
+}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    ids = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                ids.add(id(first.value))
+    return ids
+
+
+def chinese_outside_msgids(path: pathlib.Path) -> set[str]:
+    """The runs of Chinese characters in `path`'s string literals that are neither docstrings nor msgids."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip = _docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MARKERS:
+            for arg in node.args:
+                skip.update(id(n) for n in ast.walk(arg) if isinstance(n, ast.Constant))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            found.update(CJK.findall(node.value))
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(KEPT))
+def test_module_keeps_chinese_only_in_its_term_tables(module):
+    path = pathlib.Path(importlib.import_module(module).__file__)
+    extra = chinese_outside_msgids(path) - set(KEPT[module])
+    assert extra == set(), f"{module}: words to move into the catalogs (yezi/locale/*/yezi.po): {sorted(extra)}"
+
+
+def test_the_check_sees_a_per_language_dict(tmp_path):
+    """The shape these modules had: a dict of three languages is found; msgids and docstrings are not."""
+    src = tmp_path / "old.py"
+    src.write_text('"""手牌 in a docstring."""\nL = {"zh-hant": {"hand": "手牌"}, "en": {"hand": "Hand"}}\n'
+                   'x = N_("boss (老歲)")\n', encoding="utf-8")
+    assert chinese_outside_msgids(src) == {"手牌"}
+
+
+WORD_TABLES = [(m, "L") for m in sorted(KEPT)]
+
+
+@pytest.fixture(scope="module")
+def extracted() -> set[tuple[str | None, str]]:
+    from yezi.i18n.tools import extract
+
+    return {(m.context, m.id) for m in extract() if isinstance(m.id, str) and m.id}
+
+
+@pytest.mark.parametrize("module,var", WORD_TABLES)
+def test_word_tables_are_extracted_and_translated_in_both_scripts(module, var, extracted):
+    words = getattr(importlib.import_module(module), var)
+    assert isinstance(words, Words)
+    cats = {lang: load_po(lang) for lang in ("zh-hant", "zh-hans")}
+    for key, msgid in words.table.items():
+        if not msgid:
+            continue
+        ctx = words.context(key)
+        assert (ctx, msgid) in extracted, f"{ctx} is not marked as NP_({ctx!r}, {msgid!r})"
+        assert words["en"][key] == msgid
+        for lang, cat in cats.items():
+            text = cat.contexts.get((ctx, msgid))
+            assert text and CJK.search(text), (lang, ctx, msgid, text)
+            assert words[lang][key] == text
+            # a translation uses no placeholder its msgid does not fill
+            assert set(re.findall(r"\{(\w*)\}", text)) <= set(re.findall(r"\{(\w*)\}", msgid)), (lang, ctx)
+
+
+def test_words_read_as_the_per_language_dicts_did():
+    from yezi.games.paigow.text import L
+
+    assert set(L) == set(LANGS) and "zh-hant" in L and "xx" not in L
+    assert L.get("xx", L["en"]) == L["en"]
+    assert L["zh-hant"]["first"] == "首疊歸" and L["zh-hans"]["first"] == "首叠归"
+    assert L["en"]["first"] == "first stack to"
