@@ -95,6 +95,32 @@ KEPT: dict[str, dict[str, str]] = {
         "in BRAND_TITLE": "the project's name 葉子 (a name, shown as it is)",
         "in BRAND": "the project's name 葉子 (a name, shown as it is)",
     },
+    "yezi.games.shiwuhu.game": {
+        "in SEAT_NAMES": "seat names: the game's own terms",
+        "in ": "names registered as terms (yezi.i18n.terms.register)",
+        "in EXAMPLE_GROUP": "the names of three tiles (地八: 平八, 彎八), passed as a message parameter",
+        "in Shiwuhu": "the titles and the notation (tile names the parser reads) in English input errors",
+        "in ShiwuhuState": "the notation's move words (過, 宣告, 續打) and terms named in messages",
+    },
+    "yezi.games.paigow.game": {
+        "in _SEAT_NAMES": "seat names: the game's own terms",
+        **dict.fromkeys(("押", "注", "頭", "头", "開牌", "开牌", "骰"),
+                        "the notation's move words (押2注, 頭, 開牌) in _WORDS, which parse_action reads back"),
+        "in ": "names registered as terms (yezi.i18n.terms.register)",
+        "in PaiGow": "the titles and the notation in the parser and its English input errors",
+        "in PaiGowState": "term names (大牌九, 開牌) passed to yezi.i18n.terms.name",
+    },
+    "yezi.games.tiengow.game": {
+        "in SEAT_NAMES": "seat names: the game's own terms",
+        "in DOWN_WORD": "the notation's face-down word 墊, which the parser reads back",
+        "in _DOWN_PREFIX": "the parser's pattern for 墊",
+        "in TienGow": "the titles and the notation in the parser and its English input errors",
+        "in TienGowState": "terms named in messages (文尊, 至尊, 擒 ...)",
+    },
+    "yezi.games.madiao.words": {
+        f"in {table}": "Ma Diao's names (items, hands, standings, banks, end reasons): terms with their glosses"
+        for table in ("ITEMS", "HE", "DIAO_KINDS", "TRICK_STATUS", "SIHE", "NEXT_BANKER", "END_REASONS", "POOL")
+    },
     "yezi.games.dominoes.text": {
         "算帳": "the term 算帳 (settling) that the result line shows after a seat's name in every language",
         "算帐": "the same term in 简体",
@@ -154,7 +180,7 @@ def test_the_check_sees_a_per_language_dict(tmp_path):
     assert chinese_outside_msgids(src) == {"L": {"手牌"}}
 
 
-WORD_TABLES = [(m, "L") for m in sorted(KEPT) if m.startswith("yezi.games.")] + [
+WORD_TABLES = [(m, "L") for m in sorted(KEPT) if m.startswith("yezi.games.") and m.endswith(".text")] + [
     ("yezi.cli.play", "MESSAGES"), ("yezi.cli.settle.lukfu", "WORDS"), ("yezi.cli.settle.madiao", "WORDS"),
     ("yezi.cli.settle.dominoes", "WORDS"), ("yezi.cli.settle.fishing", "HEADS"), ("yezi.bots.lukfu_advisor", "WORDS")]
 
@@ -202,7 +228,8 @@ def test_old_modules_fail_the_check(tmp_path):
 #: the contexts of the moved words: each module's own (``lukfu-text:hand``, ``settle-lukfu:void``, ``play:help``)
 CONTEXTS = ("lukfu-text", "fishing-text", "paigow-text", "shiwuhu-text", "tiengow-text", "madiao-text",
             "dominoes-text", "play", "replay", "settle-lukfu", "settle-madiao", "settle-dominoes", "settle-fishing",
-            "server-tables", "lukfu-advisor", "render-cards", "learn-html")
+            "server-tables", "lukfu-advisor", "render-cards", "learn-html", "shiwuhu-game", "paigow-game",
+            "tiengow-game", "madiao-words")
 
 
 def test_every_moved_message_is_translated_in_both_scripts(extracted):
@@ -214,6 +241,20 @@ def test_every_moved_message_is_translated_in_both_scripts(extracted):
             text = cat.contexts.get((ctx, msgid))
             assert text and CJK.search(text), (lang, ctx, msgid, text)
             assert set(re.findall(r"\{(\w*)\}", text)) <= set(re.findall(r"\{(\w*)\}", msgid)), (lang, ctx)
+
+
+def test_per_language_values_read_as_the_dicts_did():
+    from yezi.games.madiao import words as W
+    from yezi.games.shiwuhu.game import NOTICE, OPEN_QUESTIONS, Shiwuhu
+    from yezi.i18n import render
+
+    assert dict(Shiwuhu.notice)["en"].startswith("Provisional rules") and "重構" in NOTICE["zh-hant"]
+    assert NOTICE.get("ascii", NOTICE["en"]) == NOTICE["en"]
+    assert all(len(OPEN_QUESTIONS[lang]) == 12 for lang in LANGS)
+    assert OPEN_QUESTIONS["zh-hans"][0] == "一轮是轮流爬牌（默认）还是每人一次？"
+    assert (render(W.ZHU, "en"), render(W.ZHU, "zh-hant")) == (" stake", "注")
+    assert (W.SOURCE["en"], W.SOURCE["zh-hant"], W.SOURCE["zh-hans"]) == ("Feng's rule: ", "《馬弔脚例》", "《马吊脚例》")
+    assert repr(W.TRICK) == repr({"zh-hant": "卓", "zh-hans": "桌", "en": " tricks"})
 
 
 def test_words_read_as_the_per_language_dicts_did():

@@ -16,6 +16,8 @@ fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want th
   elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``.
 - ``Words(prefix, {key: NP_("prefix:KEY", msgid)})``: a module's keyed table of words (a terminal
   view's labels); ``words[lang]`` is ``{key: text}`` in `lang`, each entry under the context ``prefix:KEY``.
+- ``PerLanguage(lambda lang: ...)``: ``{lang: value}`` read when asked, for the places that take a
+  per-language dict (a game's notice, a unit passed as a message parameter).
 - ``Msg(msgid, **params)``: a message translated later, when the reader's language is known
   (engine refusals are built once and shown to players of three languages).
 """
@@ -27,7 +29,7 @@ from typing import Any
 
 from yezi.i18n.catalog import LANGS, catalog, translate
 
-__all__ = ["LANGS", "NP_", "N_", "Msg", "Words", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext",
+__all__ = ["LANGS", "NP_", "N_", "Msg", "PerLanguage", "Words", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext",
            "render"]
 
 
@@ -147,6 +149,33 @@ class Words(Mapping[str, dict[str, str]]):
 
     def __len__(self) -> int:
         return len(LANGS)
+
+
+class PerLanguage(Mapping[str, Any]):
+    """``{lang: value}`` for every language of `LANGS`, each value computed from the catalogs when
+    it is read (``PerLanguage(lambda lang: _c(lang, "ctx", "msgid"))``): a drop-in for the per-language
+    dicts of the code that takes them (``d[lang]``, ``d.get(lang, d["en"])``, ``dict(d)``, a message
+    parameter), without reading the catalogs at import."""
+
+    def __init__(self, value: Callable[[str], Any]):
+        self.value = value
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return self.value(lang)
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))  # as the dict it stands for would print
 
 
 def catalog_json(lang: str) -> dict[str, Any]:
