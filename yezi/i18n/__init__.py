@@ -13,7 +13,8 @@ fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want th
 - ``N_(msgid)``: marks a msgid for extraction without translating it (tables of messages).
 - ``NP_(context, msgid)`` and ``_c(lang, context, msgid, **params)``: the same for a message with a
   context (gettext's msgctxt), for keyed tables whose English words repeat with other translations
-  elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``.
+  elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``;
+  the terminal's words are under their module's name (``lukfu-text:KEY``, ``settle-lukfu:KEY``, ``play:help``).
 - ``Words(prefix, {key: NP_("prefix:KEY", msgid)})``: a module's keyed table of words (a terminal
   view's labels); ``words[lang]`` is ``{key: text}`` in `lang`, each entry under the context ``prefix:KEY``.
 - ``PerLanguage(lambda lang: ...)``: ``{lang: value}`` read when asked, for the places that take a
