@@ -26,6 +26,7 @@ from yezi.components.lukfu_deck import deck, name, parse_card, sort_key
 from yezi.core.errors import NotationError, YeziError
 from yezi.core.stats import mean_ci95, proportion_ci95
 from yezi.games.lukfu import actions as A
+from yezi.i18n import NP_, Words
 
 POSITIONS = {
     "頭家": "lead", "头家": "lead", "lead": "lead", "0": "lead",
@@ -189,18 +190,20 @@ def advise(
     return Advice(seat, sorted(cards, key=sort_key), len(diffs), tried, option(A.BID), option(A.PASS), d, dh, five)
 
 
-WORDS = {
-    "en": {"bid": "bid (做)", "pass": "pass (唔做)", "win": "wins", "pay": "expected payment", "diff": "bid − pass",
-           "rec": "advice", "deals": "simulated deals", "reach": "reached this decision in",
-           "tigers": "declare 五虎下山: this hand wins at once", "forced": "passing is not allowed here",
-           "never": "this decision was never reached in the simulations (an earlier seat always bids first)"},
-    "zh-hant": {"bid": "做", "pass": "唔做", "win": "勝率", "pay": "預期得失", "diff": "做 − 唔做", "rec": "建議",
-                "deals": "次模擬", "reach": "輪到你決定的比例", "tigers": "報五虎下山：此手牌即勝",
-                "forced": "此規則下不可唔做", "never": "模擬中從未輪到你決定（前家總是先做）"},
-    "zh-hans": {"bid": "做", "pass": "唔做", "win": "胜率", "pay": "预期得失", "diff": "做 − 唔做", "rec": "建议",
-                "deals": "次模拟", "reach": "轮到你决定的比例", "tigers": "报五虎下山：此手牌即胜",
-                "forced": "此规则下不可唔做", "never": "模拟中从未轮到你决定（前家总是先做）"},
-}
+WORDS = Words("lukfu-advisor", {
+    "bid": NP_("lukfu-advisor:bid", "bid (做)"),
+    "pass": NP_("lukfu-advisor:pass", "pass (唔做)"),
+    "win": NP_("lukfu-advisor:win", "wins"),
+    "pay": NP_("lukfu-advisor:pay", "expected payment"),
+    "diff": NP_("lukfu-advisor:diff", "bid − pass"),
+    "rec": NP_("lukfu-advisor:rec", "advice"),
+    "deals": NP_("lukfu-advisor:deals", "simulated deals"),
+    "reach": NP_("lukfu-advisor:reach", "reached this decision in"),
+    "tigers": NP_("lukfu-advisor:tigers", "declare 五虎下山: this hand wins at once"),
+    "forced": NP_("lukfu-advisor:forced", "passing is not allowed here"),
+    "never": NP_("lukfu-advisor:never", "this decision was never reached in the simulations (an earlier seat "
+                                        "always bids first)"),
+})
 
 
 def format_advice(game, adv: Advice, lang: str = "zh-hant") -> str:

@@ -18,31 +18,28 @@ from yezi.core.options import parse_overrides
 from yezi.core.playout import match_leads
 from yezi.core.record import Record
 from yezi.core.registry import load_game
-from yezi.i18n import _
+from yezi.i18n import NP_, Words, _, _c
 
-HELP = {
-    "en": "Type a move's number or its notation. Commands: help, moves, hint, rules, quit",
-    "zh-hant": "輸入招式編號或寫法。指令：help 說明、moves 可出的招式、hint 提示、rules 規則、quit 離開",
-    "zh-hans": "输入招式编号或写法。指令：help 说明、moves 可出的招式、hint 提示、rules 规则、quit 离开",
-}
+#: the terminal's help line: the commands are typed as they are (help, moves, ...) in every language
+HELP = NP_("play:help", "Type a move's number or its notation. Commands: help, moves, hint, rules, quit")
 
 
-MESSAGES = {
-    "en": {"you": "you", "bye": "bye", "match_over": "match over", "again": "Enter to deal again, q to stop",
-           "range": "there is no move {n}: choose 1 to {last}, or type the move"},
-    "zh-hant": {"you": "你", "bye": "再見", "match_over": "比賽完結", "again": "按 Enter 再發一局，q 離開",
-                "range": "沒有第 {n} 招：請選 1 至 {last}，或輸入招式"},
-    "zh-hans": {"you": "你", "bye": "再见", "match_over": "比赛完结", "again": "按 Enter 再发一局，q 离开",
-                "range": "没有第 {n} 招：请选 1 至 {last}，或输入招式"},
-}
+MESSAGES = Words("play", {
+    "you": NP_("play:you", "you"),
+    "bye": NP_("play:bye", "bye"),
+    "match_over": NP_("play:match_over", "match over"),
+    "again": NP_("play:again", "Enter to deal again, q to stop"),
+    "range": NP_("play:range", "there is no move {n}: choose 1 to {last}, or type the move"),
+})
 
 
 def help_text(commands: dict[str, Any], lang: str) -> str:
     """The generic help plus the game's own commands, each with its translated line (``fn.help``, a msgid)."""
     extra = [_(lang, fn.help) if hasattr(fn, "help") else name for name, fn in commands.items()]
+    head = _c(lang, "play:help", HELP)
     if lang == "en":
-        return HELP[lang] + ("; " + "; ".join(extra) if extra else "") + "."
-    return HELP[lang] + ("；" + "；".join(extra) if extra else "") + "。"
+        return head + ("; " + "; ".join(extra) if extra else "") + "."
+    return head + ("；" + "；".join(extra) if extra else "") + "。"
 
 
 def _renderer(game):

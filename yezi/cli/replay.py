@@ -9,6 +9,7 @@ from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import RecordError
 from yezi.core.record import Record
 from yezi.core.start import dealt, start_texts
+from yezi.i18n import NP_, _c
 
 
 def read_record(path: str) -> Record:
@@ -34,18 +35,19 @@ def read_record(path: str) -> Record:
     return Record.from_text(text)
 
 
-START_LABEL = {
-    "zh-hant": ("開局", "各家起手牌"),
-    "zh-hans": ("开局", "各家起手牌"),
-    "en": ("starting position", "every starting hand"),
-    "ascii": ("starting position", "every starting hand"),
-}
+#: the headings of the starting position and of every hand shown at the end (a language the catalogs
+#: do not have, as the notation "ascii", reads English)
+START_LABEL = (NP_("replay:start", "starting position"), NP_("replay:hands", "every starting hand"))
+
+
+def _start_label(i: int, lang: str) -> str:
+    return _c(lang, ("replay:start", "replay:hands")[i], START_LABEL[i])
 
 
 def _print_start(game, state, seat: int | None, render, lang: str, out) -> None:
     """The starting position as each seat saw it: only `seat`'s view when one is chosen (no hidden card of
     another seat), every seat's view otherwise; each drawn by the game's own text renderer."""
-    print(f"== {START_LABEL.get(lang, START_LABEL['en'])[0]} ==", file=out)
+    print(f"== {_start_label(0, lang)} ==", file=out)
     for text in start_texts(game, state, [seat] if seat is not None else range(game.num_seats), lang, render):
         print(text, file=out)
         print(file=out)
@@ -85,5 +87,5 @@ def run_replay(args, out=None) -> int:
         print("payments:", state.payments(), file=out)
     if seat is not None and state.current_player is None and not args.brief:
         # the deal is over: every hand may be shown now, as the record's own Deal tag writes them
-        print(f"{START_LABEL.get(lang, START_LABEL['en'])[1]}: {game.format_deal(rec.deal)}", file=out)
+        print(f"{_start_label(1, lang)}: {game.format_deal(rec.deal)}", file=out)
     return 0

@@ -13,19 +13,25 @@ fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want th
 - ``N_(msgid)``: marks a msgid for extraction without translating it (tables of messages).
 - ``NP_(context, msgid)`` and ``_c(lang, context, msgid, **params)``: the same for a message with a
   context (gettext's msgctxt), for keyed tables whose English words repeat with other translations
-  elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``.
+  elsewhere: the tutorial's ``learn:KEY`` and the guides' ``guide:KEY``, as the web client's ``web:KEY``;
+  the terminal's words are under their module's name (``lukfu-text:KEY``, ``settle-lukfu:KEY``, ``play:help``).
+- ``Words(prefix, {key: NP_("prefix:KEY", msgid)})``: a module's keyed table of words (a terminal
+  view's labels); ``words[lang]`` is ``{key: text}`` in `lang`, each entry under the context ``prefix:KEY``.
+- ``PerLanguage(lambda lang: ...)``: ``{lang: value}`` read when asked, for the places that take a
+  per-language dict (a game's notice, a unit passed as a message parameter).
 - ``Msg(msgid, **params)``: a message translated later, when the reader's language is known
   (engine refusals are built once and shown to players of three languages).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from yezi.i18n.catalog import LANGS, catalog, translate
 
-__all__ = ["LANGS", "NP_", "N_", "Msg", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext", "render"]
+__all__ = ["LANGS", "NP_", "N_", "Msg", "PerLanguage", "Words", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext",
+           "render"]
 
 
 def N_(msgid: str) -> str:
@@ -112,6 +118,65 @@ class Msg:
 
     def __hash__(self) -> int:
         return hash(self.msgid)
+
+
+class Words(Mapping[str, dict[str, str]]):
+    """A module's fixed words, keyed, in every language: ``words[lang][key]``.
+
+    The table holds English msgids marked ``NP_("PREFIX:KEY", msgid)`` (so extraction files each under
+    its own context: a short word such as "Hand" or "To act" is worded differently by different
+    games); the translation is looked up when a language is asked for. The languages are `LANGS`;
+    any other is a `KeyError`, so ``words.get(lang, words["en"])`` and ``lang in words`` read as they
+    did with the per-language dicts these tables replace. An empty msgid stays empty in every language.
+    """
+
+    def __init__(self, prefix: str, table: Mapping[str, str]):
+        self.prefix = prefix
+        self.table = dict(table)
+
+    def context(self, key: str) -> str:
+        return f"{self.prefix}:{key}"
+
+    def __getitem__(self, lang: str) -> dict[str, str]:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return {k: _c(lang, self.context(k), m) if m else m for k, m in self.table.items()}
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+class PerLanguage(Mapping[str, Any]):
+    """``{lang: value}`` for every language of `LANGS`, each value computed from the catalogs when
+    it is read (``PerLanguage(lambda lang: _c(lang, "ctx", "msgid"))``): a drop-in for the per-language
+    dicts of the code that takes them (``d[lang]``, ``d.get(lang, d["en"])``, ``dict(d)``, a message
+    parameter), without reading the catalogs at import."""
+
+    def __init__(self, value: Callable[[str], Any]):
+        self.value = value
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return self.value(lang)
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))  # as the dict it stands for would print
 
 
 def catalog_json(lang: str) -> dict[str, Any]:

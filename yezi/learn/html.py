@@ -17,6 +17,7 @@ from yezi.guides import has_guide
 from yezi.guides.html import HTML_LANG, LANG_NAMES, _glossary_json, _Inline
 from yezi.guides.markup import parse_inline
 from yezi.guides.page import Guide
+from yezi.i18n import NP_, _c
 from yezi.i18n.web import error_texts
 from yezi.learn import LANGS, has_lessons
 from yezi.learn.answers import answer
@@ -96,7 +97,7 @@ def frame(game: str, lesson_id: str, lang: str, inputs: list[int], attempt: int 
     }
 
 
-PENDING = {"zh-hant": "已選定墊下（未完成）", "zh-hans": "已选定垫下（未完成）", "en": "Chosen to discard so far"}
+PENDING = NP_("learn-html:pending", "Chosen to discard so far")
 
 
 def _pending(t: Tutor, lang: str) -> str:
@@ -107,7 +108,7 @@ def _pending(t: Tutor, lang: str) -> str:
         return ""
     from yezi.components.lukfu_deck import name
 
-    return PENDING[lang] + (": " if lang == "en" else "：") + " ".join(name(c, lang) for c in cards)
+    return _c(lang, "learn-html:pending", PENDING) + (": " if lang == "en" else "：") + " ".join(name(c, lang) for c in cards)
 
 
 def _answer(t: Tutor, out: Outcome, lang: str) -> dict[str, Any]:

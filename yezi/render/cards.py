@@ -11,6 +11,7 @@ as soon as the first copy is hidden; the paper's texture is drawn with transluce
 
 from __future__ import annotations
 
+from yezi.i18n import NP_, _c
 from yezi.render import esc
 
 INK, RED, PAPER, EDGE = "#1d1d1d", "#b3261e", "#f8f1de", "#7a6a4c"
@@ -135,11 +136,11 @@ def back(width: float, height: float, fill: str, line: str, glyph: str, name: st
 
 
 #: The accessible name of a face-down card.
-BACK_NAME = {"zh-hant": "蓋着的牌", "zh-hans": "盖着的牌", "en": "face-down card"}
+BACK_NAME = NP_("render-cards:back", "face-down card")
 
 
 def back_name(lang: str) -> str:
-    return BACK_NAME.get(lang, BACK_NAME["en"])
+    return _c(lang, "render-cards:back", BACK_NAME)
 
 
 def stretched(ch: str, x: float, y: float, size: float, colour: str = INK, sy: float = 1.3, weight: int = 900) -> str:

@@ -25,6 +25,7 @@ from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziErro
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game
+from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
 from yezi.server.clients import ClientLimits
 from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
@@ -105,11 +106,12 @@ class Conn:
             self.queue.put_nowait(None)  # tells the writer to close the socket
 
 
-RATIONED = {
-    "zh-hant": "伺服器繁忙：電腦暫以較弱的等級出牌",
-    "zh-hans": "服务器繁忙：电脑暂以较弱的等级出牌",
-    "en": "the server is busy: bots are playing at a cheaper level for now",
-}
+#: the notice a table shows while the bots think at a cheaper level (every language: one frame serves all)
+RATIONED = NP_("server-tables:rationed", "the server is busy: bots are playing at a cheaper level for now")
+
+
+def rationed_notice() -> dict[str, str]:
+    return {lang: _c(lang, "server-tables:rationed", RATIONED) for lang in LANGS}
 
 
 class LiveTable:
@@ -287,7 +289,7 @@ class LiveTable:
                 for p in self.players
             ],
             "spectators": spectators,
-        } | ({"notice": dict(RATIONED)} if self.playing_as else {}) | self._clock_info()
+        } | ({"notice": rationed_notice()} if self.playing_as else {}) | self._clock_info()
 
     def _clock_info(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

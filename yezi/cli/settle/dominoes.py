@@ -22,18 +22,21 @@ from yezi.cli.settle.common import InputError, add_rules_args, input_lines, load
 from yezi.cli.settle.fishing import parse_catch
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import DOUBLE
+from yezi.i18n import NP_, Words
 
 GAMES = ("jielong", "tseding", "dingniu")
 SUANZHANG = {"算帳", "算帐", "suanzhang", "sz"}
 BAJUE = {"八掘", "bajue"}
 NOTHING = {"-", "—", "無", "无", "none", "nothing"}
 
-WORDS = {
-    "zh-hant": {"score": "點數", "down": "扣牌", "left": "手中剩餘", "hand": "手牌", "pays": "收付", "totals": "合計"},
-    "zh-hans": {"score": "点数", "down": "扣牌", "left": "手中剩余", "hand": "手牌", "pays": "收付", "totals": "合计"},
-    "en": {"score": "score", "down": "face down", "left": "left in hand", "hand": "hand", "pays": "Payments",
-           "totals": "Totals"},
-}
+WORDS = Words("settle-dominoes", {
+    "score": NP_("settle-dominoes:score", "score"),
+    "down": NP_("settle-dominoes:down", "face down"),
+    "left": NP_("settle-dominoes:left", "left in hand"),
+    "hand": NP_("settle-dominoes:hand", "hand"),
+    "pays": NP_("settle-dominoes:pays", "Payments"),
+    "totals": NP_("settle-dominoes:totals", "Totals"),
+})
 
 EXAMPLES = {
     "jielong": "  莊家: 天 地\n  二家: -\n  三家: 梅花 長三×2\n  四家: 6-6, 5-4",

@@ -33,6 +33,7 @@ from yezi.core.errors import NotationError, OptionError
 from yezi.core.options import parse_overrides
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, ClassRules, classify, explain
 from yezi.games.fishing.settlement import METHODS, Standing, method_from_rules
+from yezi.i18n import NP_, Words
 
 _COUNT_AFTER = re.compile(r"^(.*?)(?:\s*[×xX*＊=＝]\s*|\s+)(\d+)$")
 _COUNT_BEFORE = re.compile(r"^(\d+)\s*(?:[×xX*＊])\s*(.+)$")
@@ -262,11 +263,14 @@ def _make(key: str, players: int, args):
     return method_from_rules(args.rules, players, overmountain=args.overmountain)
 
 
-HEADS = {"en": ("Payments", "Totals"), "zh-hant": ("收付", "合計"), "zh-hans": ("收付", "合计")}
+#: the headings of the payments and the totals
+HEADS = Words("settle-fishing", {"pays": NP_("settle-fishing:pays", "Payments"),
+                                 "totals": NP_("settle-fishing:totals", "Totals")})
 
 
 def _print_settlement(settle, names, stdout, lang: str = "en") -> None:
-    pays, tot = HEADS.get(lang, HEADS["en"])
+    heads = HEADS.get(lang, HEADS["en"])
+    pays, tot = heads["pays"], heads["totals"]
     print(f"\n{pays}:", file=stdout)
     for p in settle.pairs:
         print(f"  {names[p.payer]} → {names[p.payee]} {p.amount}:  {p.arithmetic}", file=stdout)

@@ -34,6 +34,7 @@ from yezi.cli.settle.common import (
 from yezi.components.lukfu_deck import deck, name, parse_card
 from yezi.core.errors import NotationError
 from yezi.games.lukfu.settlement import Settlement, settle_declare, settle_tigers
+from yezi.i18n import NP_, Words
 
 KEYS = {
     "bid": ("bid", "bidder", "做", "做牌"),
@@ -46,12 +47,12 @@ KEYS = {
 }
 NOBODY = {"none", "nobody", "-", "—", "無", "无", "冇", "冇人", "無人", "无人"}
 
-WORDS = {
-    "zh-hant": {"void": "無人做牌，流局，無人付。", "draw": "打和，無人付。", "totals": "合計", "pays": "結算"},
-    "zh-hans": {"void": "无人做牌，流局，无人付。", "draw": "打和，无人付。", "totals": "合计", "pays": "结算"},
-    "en": {"void": "Nobody bid 做: the deal is void, nobody pays.", "draw": "A draw: nobody pays.",
-           "totals": "Totals", "pays": "Settlement"},
-}
+WORDS = Words("settle-lukfu", {
+    "void": NP_("settle-lukfu:void", "Nobody bid 做: the deal is void, nobody pays."),
+    "draw": NP_("settle-lukfu:draw", "A draw: nobody pays."),
+    "totals": NP_("settle-lukfu:totals", "Totals"),
+    "pays": NP_("settle-lukfu:pays", "Settlement"),
+})
 
 EXAMPLE = ("  bid: 二家\n  winner: 三家\n  cards: 八拾 八貫 八索 九綫 百子 雲綫\n  dummy: 一索\n"
            "  → 二家 pays 三家 2 and 夢家 4 (包賠): 頭家 0, 二家 −6, 夢家 +4, 三家 +2")

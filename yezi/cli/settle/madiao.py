@@ -30,6 +30,7 @@ from yezi.core.errors import NotationError
 from yezi.games.madiao.facts import LIABILITY_NOTE, FactsError, TableFacts, settle_table
 from yezi.games.madiao.settle import public
 from yezi.games.madiao.text import explain
+from yezi.i18n import NP_, Words
 
 KEYS = {
     "face": ("face", "面葉", "面叶"),
@@ -40,11 +41,11 @@ KEYS = {
     "mian": ("mian", "免鬭", "免斗", "免鬥"),
     "plays": ("plays", "出牌", "次序"),
 }
-WORDS = {
-    "zh-hant": {"totals": "合計", "tricks": "卓數", "note": "注意"},
-    "zh-hans": {"totals": "合计", "tricks": "卓数", "note": "注意"},
-    "en": {"totals": "Totals", "tricks": "tricks", "note": "Note"},
-}
+WORDS = Words("settle-madiao", {
+    "totals": NP_("settle-madiao:totals", "Totals"),
+    "tricks": NP_("settle-madiao:tricks", "tricks"),
+    "note": NP_("settle-madiao:note", "Note"),
+})
 EXAMPLE = (
     "  face: 六索\n"
     "  second: 七索\n"

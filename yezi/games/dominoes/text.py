@@ -5,32 +5,36 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import NK, note_text
 from yezi.games.dominoes.settle import RANK_NAMES, redeal_count
-from yezi.i18n import N_
+from yezi.i18n import N_, NP_, Words, _c
 
-L = {
-    "zh-hant": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "開口", "closed": "封口",
-                "to_act": "輪到", "result": "結算", "score": "點數", "pay": "收付", "tiles": "張", "row_down": "扣牌",
-                "you": "你", "unseen": "未見的牌", "none": "（無）", "left": "手中剩餘",
-                "pass": "通牌", "penalty": "頭/尾", "bajue": "八掘", "redeal": "{}掘以上，重新洗牌",
-                "blocked": "別家都接不上，立即結束", "all-out": "牌已出完", "winner": "贏家",
-                "suanzhang-success": "算帳成功，加倍", "baozhuang": "包庄：{}獨付12", "plain": "",
-                "no_notes": "本局尚無算帳或死砸。"},
-    "zh-hans": {"hand": "手牌", "down": "扣牌", "line": "第{}行", "open": "开口", "closed": "封口",
-                "to_act": "轮到", "result": "结算", "score": "点数", "pay": "收付", "tiles": "张", "row_down": "扣牌",
-                "you": "你", "unseen": "未见的牌", "none": "（无）", "left": "手中剩余",
-                "pass": "通牌", "penalty": "头/尾", "bajue": "八掘", "redeal": "{}掘以上，重新洗牌",
-                "blocked": "别家都接不上，立即结束", "all-out": "牌已出完", "winner": "赢家",
-                "suanzhang-success": "算帐成功，加倍", "baozhuang": "包庄：{}独付12", "plain": "",
-                "no_notes": "本局尚无算帐或死砸。"},
-    "en": {"hand": "Hand", "down": "Face down", "line": "Line {}", "open": "open", "closed": "closed",
-           "to_act": "To act", "result": "Settlement", "score": "score", "pay": "pays", "tiles": " tiles", "row_down": "face down ",
-           "you": "you", "unseen": "Unseen tiles", "none": "(none)", "left": "left in hand",
-           "pass": "all placed 通牌", "penalty": "head-seven 頭七 or tail-eight 尾八", "bajue": "eight doubles 八掘",
-           "redeal": "{} or more doubles: redeal", "blocked": "nobody else can connect: the hand ends",
-           "all-out": "all tiles are out", "winner": "winner", "suanzhang-success": "settling 算帳 succeeded: all doubled",
-           "baozhuang": "paying alone 包庄: {} pays 12", "plain": "",
-           "no_notes": "No settling 算帳 or forced block 死砸 so far."},
-}
+L = Words("dominoes-text", {
+    "hand": NP_("dominoes-text:hand", "Hand"),
+    "down": NP_("dominoes-text:down", "Face down"),
+    "line": NP_("dominoes-text:line", "Line {n}"),
+    "open": NP_("dominoes-text:open", "open"),
+    "closed": NP_("dominoes-text:closed", "closed"),
+    "to_act": NP_("dominoes-text:to_act", "To act"),
+    "result": NP_("dominoes-text:result", "Settlement"),
+    "score": NP_("dominoes-text:score", "score"),
+    "pay": NP_("dominoes-text:pay", "pays"),
+    "tiles": NP_("dominoes-text:tiles", " tiles"),
+    "row_down": NP_("dominoes-text:row_down", "face down "),
+    "you": NP_("dominoes-text:you", "you"),
+    "unseen": NP_("dominoes-text:unseen", "Unseen tiles"),
+    "none": NP_("dominoes-text:none", "(none)"),
+    "left": NP_("dominoes-text:left", "left in hand"),
+    "pass": NP_("dominoes-text:pass", "all placed 通牌"),
+    "penalty": NP_("dominoes-text:penalty", "head-seven 頭七 or tail-eight 尾八"),
+    "bajue": NP_("dominoes-text:bajue", "eight doubles 八掘"),
+    "redeal": NP_("dominoes-text:redeal", "{n} or more doubles: redeal"),
+    "blocked": NP_("dominoes-text:blocked", "nobody else can connect: the hand ends"),
+    "all-out": NP_("dominoes-text:all-out", "all tiles are out"),
+    "winner": NP_("dominoes-text:winner", "winner"),
+    "suanzhang-success": NP_("dominoes-text:suanzhang-success", "settling 算帳 succeeded: all doubled"),
+    "baozhuang": NP_("dominoes-text:baozhuang", "paying alone 包庄: {payer} pays 12"),
+    "plain": "",
+    "no_notes": NP_("dominoes-text:no_notes", "No settling 算帳 or forced block 死砸 so far."),
+})
 
 
 def _tile(k: int, a: int, b: int) -> str:
@@ -56,9 +60,9 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     for i, line in enumerate(view["lines"]):
         chain = "".join(_tile(x[2], x[0], x[1]) for x in line)
         if view["two_ends"]:
-            lines.append(f"{t['line'].format(i + 1)}: {chain}")
+            lines.append(f"{t['line'].format(n=i + 1)}: {chain}")
         else:
-            lines.append(f"{t['line'].format(i + 1)}: {t['closed']} {chain} → ")
+            lines.append(f"{t['line'].format(n=i + 1)}: {t['closed']} {chain} → ")
     if view["ends"]:
         lines.append(f"{t['open']}: " + " / ".join(str(e) for e in view["ends"]))
     if seat is not None:
@@ -75,7 +79,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     if res is not None:
         reason = t.get(res.get("reason", ""), res.get("reason", ""))
         if res.get("reason") == "redeal":  # the threshold is the option [V-S2], not always 七
-            reason = reason.format(redeal_count(res.get("redeal_doubles", int(game.rules["redeal_doubles"])), lang))
+            reason = reason.format(n=redeal_count(res.get("redeal_doubles", int(game.rules["redeal_doubles"])), lang))
         lines.append(f"--- {t['result']}: {reason}")
         for s in range(view["seats"]):
             extra = ""
@@ -96,7 +100,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
         rule = res.get("rule")
         if rule and rule != "plain":
             payer = res.get("payer")
-            lines.append("  " + t[rule].format(sn(payer) if payer is not None else ""))
+            lines.append("  " + t[rule].format(payer=sn(payer) if payer is not None else ""))
     return "\n".join(lines)
 
 
@@ -121,23 +125,19 @@ def why(game, view: dict, arg: str, lang: str) -> str:
         kind, free = judge_from_view(game, view, action)
         move = game.format_action(action, lang)
         if kind is None:
-            return {"zh-hant": f"{move}：不會堵死別家。", "zh-hans": f"{move}：不会堵死别家。",
-                    "en": f"{move}: does not block the others."}.get(lang, move)
+            return _c(lang, "dominoes-text:why-free", "{move}: does not block the others.", move=move)
         ends = view["ends"]
         from yezi.games.dominoes.dingniu import baozhuang_risk
 
         risk = baozhuang_risk(game, lang)
-        return {
-            "suanzhang": {
-                "zh-hant": f"{move}會是算帳：出後開口的牌全在桌上或你手裡。{risk}；不堵的走法：",
-                "zh-hans": f"{move}会是算帐：出后开口的牌全在桌上或你手里。{risk}；不堵的走法：",
-                "en": f"{move} would be 算帳: afterwards every tile showing an open number ({ends}) is on the "
-                      f"table or in your hand. {risk[0].upper() + risk[1:]}; moves that do not block: ",
-            },
-            "sizha": {"zh-hant": f"{move}會是死砸：你每一種走法都會堵死。", "zh-hans": f"{move}会是死砸：你每一种走法都会堵死。",
-                      "en": f"{move} would be 死砸: every move you have blocks."},
-        }[kind].get(lang, "") + ("、" if lang != "en" else ", ").join(game.format_action(a, lang) for a in free) * (
-            kind == "suanzhang")
+        if kind == "sizha":
+            return _c(lang, "dominoes-text:why-sizha", "{move} would be 死砸: every move you have blocks.", move=move)
+        # the Chinese sentence does not repeat the open numbers ({ends}); English starts the risk as a sentence
+        return _c(lang, "dominoes-text:why-suanzhang",
+                  "{move} would be 算帳: afterwards every tile showing an open number ({ends}) is on the table or "
+                  "in your hand. {risk}; moves that do not block: ", move=move, ends=ends,
+                  risk=risk[0].upper() + risk[1:] if lang == "en" else risk) + (
+            "、" if lang != "en" else ", ").join(game.format_action(a, lang) for a in free)
     out = [note_text(nt, lang) for nt in view.get("notes", {}).values()]
     out += settlement_lines(game, view, lang)
     return "\n".join(out) if out else t["no_notes"]

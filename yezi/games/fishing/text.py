@@ -9,23 +9,29 @@ from __future__ import annotations
 
 from yezi.components import tiengow as tg
 from yezi.games.fishing.scoring import SIZE_NAMES, explain
-from yezi.i18n import N_
+from yezi.i18n import N_, NP_, Words
 
-L = {
-    "zh-hant": {"lake": "湖", "stock": "牌龍", "left": "隻", "tail": "尾牌", "peek": "你已看過", "hand": "你的手牌",
-                "catch": "漁獲", "score": "決勝分", "cards": "隻牌", "turn": "輪到", "drawn": "摸到",
-                "phase_hand": "用手牌釣或放", "phase_draw": "用摸到的牌釣或放生", "over": "局終",
-                "pays": "輸贏", "you": "你", "stacked": "疊", "empty": "（空）", "events": "開局"},
-    "zh-hans": {"lake": "湖", "stock": "牌龙", "left": "只", "tail": "尾牌", "peek": "你已看过", "hand": "你的手牌",
-                "catch": "渔获", "score": "决胜分", "cards": "只牌", "turn": "轮到", "drawn": "摸到",
-                "phase_hand": "用手牌钓或放", "phase_draw": "用摸到的牌钓或放生", "over": "局终",
-                "pays": "输赢", "you": "你", "stacked": "叠", "empty": "（空）", "events": "开局"},
-    "en": {"lake": "Lake", "stock": "Stock", "left": "left", "tail": "tail card", "peek": "you peeked",
-           "hand": "Your hand", "catch": "catch", "score": "score", "cards": "cards", "turn": "To play",
-           "drawn": "Drawn", "phase_hand": "capture or release a hand card",
-           "phase_draw": "capture with the drawn card or release it", "over": "Deal over",
-           "pays": "payments", "you": "you", "stacked": "stacked", "empty": "(empty)", "events": "At the deal"},
-}
+L = Words("fishing-text", {
+    "lake": NP_("fishing-text:lake", "Lake"),
+    "stock": NP_("fishing-text:stock", "Stock"),
+    "left": NP_("fishing-text:left", "left"),
+    "tail": NP_("fishing-text:tail", "tail card"),
+    "peek": NP_("fishing-text:peek", "you peeked"),
+    "hand": NP_("fishing-text:hand", "Your hand"),
+    "catch": NP_("fishing-text:catch", "catch"),
+    "score": NP_("fishing-text:score", "score"),
+    "cards": NP_("fishing-text:cards", "cards"),
+    "turn": NP_("fishing-text:turn", "To play"),
+    "drawn": NP_("fishing-text:drawn", "Drawn"),
+    "phase_hand": NP_("fishing-text:phase_hand", "capture or release a hand card"),
+    "phase_draw": NP_("fishing-text:phase_draw", "capture with the drawn card or release it"),
+    "over": NP_("fishing-text:over", "Deal over"),
+    "pays": NP_("fishing-text:pays", "payments"),
+    "you": NP_("fishing-text:you", "you"),
+    "stacked": NP_("fishing-text:stacked", "stacked"),
+    "empty": NP_("fishing-text:empty", "(empty)"),
+    "events": NP_("fishing-text:events", "At the deal"),
+})
 
 
 def _lang(lang: str) -> str:

@@ -5,20 +5,26 @@ from __future__ import annotations
 from yezi.components.lukfu_deck import NUMERALS, SUIT_NAMES, WAN_TSIN, name, parse_card, suit
 from yezi.core.errors import NotationError
 from yezi.games.lukfu.plays import PLAYS, format_play
-from yezi.i18n import N_, _
+from yezi.i18n import N_, NP_, Words, _
 
-L = {
-    "zh-hant": {"hand": "手牌", "trick": "本輪", "won": "已贏", "hu": "糊", "bid": "做牌", "priv": "特權",
-                "discard": "墊", "to_act": "輪到", "old": "老歲", "nobid": "未有人做牌", "dummy": "夢家的牌",
-                "result": "結算", "draw": "打和，無輸贏", "void": "無人做牌，流局", "if_declare": "若現在食糊", "you": "你"},
-    "zh-hans": {"hand": "手牌", "trick": "本轮", "won": "已赢", "hu": "糊", "bid": "做牌", "priv": "特权",
-                "discard": "垫", "to_act": "轮到", "old": "老岁", "nobid": "未有人做牌", "dummy": "梦家的牌",
-                "result": "结算", "draw": "打和，无输赢", "void": "无人做牌，流局", "if_declare": "若现在食糊", "you": "你"},
-    "en": {"hand": "Hand", "trick": "Trick", "won": "Won", "hu": "hu", "bid": "Bidder", "priv": "privileged",
-           "discard": "discard", "to_act": "To act", "old": "boss (老歲)", "nobid": "nobody has bid",
-           "dummy": "Dummy's card", "result": "Settlement", "draw": "Draw: nobody pays",
-           "void": "Nobody bid: void deal", "if_declare": "If you declare now", "you": "you"},
-}
+L = Words("lukfu-text", {
+    "hand": NP_("lukfu-text:hand", "Hand"),
+    "trick": NP_("lukfu-text:trick", "Trick"),
+    "won": NP_("lukfu-text:won", "Won"),
+    "hu": NP_("lukfu-text:hu", "hu"),
+    "bid": NP_("lukfu-text:bid", "Bidder"),
+    "priv": NP_("lukfu-text:priv", "privileged"),
+    "discard": NP_("lukfu-text:discard", "discard"),
+    "to_act": NP_("lukfu-text:to_act", "To act"),
+    "old": NP_("lukfu-text:old", "boss (老歲)"),
+    "nobid": NP_("lukfu-text:nobid", "nobody has bid"),
+    "dummy": NP_("lukfu-text:dummy", "Dummy's card"),
+    "result": NP_("lukfu-text:result", "Settlement"),
+    "draw": NP_("lukfu-text:draw", "Draw: nobody pays"),
+    "void": NP_("lukfu-text:void", "Nobody bid: void deal"),
+    "if_declare": NP_("lukfu-text:if_declare", "If you declare now"),
+    "you": NP_("lukfu-text:you", "you"),
+})
 
 
 _NAMED = (0, 27, WAN_TSIN)

@@ -6,7 +6,7 @@ from typing import Any
 
 from yezi.components.madiao_deck import card_name, suit_of
 from yezi.games.madiao import words as W
-from yezi.i18n import N_, _
+from yezi.i18n import N_, NP_, Words, _
 from yezi.i18n import render as in_lang
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
@@ -14,17 +14,23 @@ from yezi.i18n.terms import term
 GUARD_D1 = {"zh-hant": "非百老已出，不可鬭也", "zh-hans": "非百老已出，不可斗也",
             "en": "until the Old Hundred is out, do not contest them"}
 
-L = {
-    "zh-hant": dict(stake="衝", pool="官堆", face="面葉", tou="頭", hand="手牌", trick="卓", won="上卓",
-                    none="（無）", down="滅", turn="輪到", over="本牌結束", net="輸贏", next="下一樁",
-                    count="數", chips="籌"),
-    "zh-hans": dict(stake="冲", pool="官堆", face="面叶", tou="头", hand="手牌", trick="桌", won="上桌",
-                    none="（无）", down="灭", turn="轮到", over="本牌结束", net="输赢", next="下一桩",
-                    count="数", chips="筹"),
-    "en": dict(stake="stake", pool="pool", face="face card", tou="first receiver", hand="hand",
-               trick="tricks", won="won", none="(none)", down="discard", turn="to act", over="hand over",
-               net="net", next="next bank", count="count", chips="chips"),
-}
+L = Words("madiao-text", {
+    "stake": NP_("madiao-text:stake", "stake"),
+    "pool": NP_("madiao-text:pool", "pool"),
+    "face": NP_("madiao-text:face", "face card"),
+    "tou": NP_("madiao-text:tou", "first receiver"),
+    "hand": NP_("madiao-text:hand", "hand"),
+    "trick": NP_("madiao-text:trick", "tricks"),
+    "won": NP_("madiao-text:won", "won"),
+    "none": NP_("madiao-text:none", "(none)"),
+    "down": NP_("madiao-text:down", "discard"),
+    "turn": NP_("madiao-text:turn", "to act"),
+    "over": NP_("madiao-text:over", "hand over"),
+    "net": NP_("madiao-text:net", "net"),
+    "next": NP_("madiao-text:next", "next bank"),
+    "count": NP_("madiao-text:count", "count"),
+    "chips": NP_("madiao-text:chips", "chips"),
+})
 
 
 def _lang(lang: str) -> str:

@@ -5,6 +5,7 @@ Chinese and translated in English."""
 
 from __future__ import annotations
 
+from yezi.i18n import PerLanguage, _c
 from yezi.i18n.terms import name
 
 
@@ -71,7 +72,7 @@ NEXT_BANKER = {
 }
 
 END_REASONS = {
-    "played": {"zh-hant": "打完", "zh-hans": "打完", "en": "played out"},
+    "played": PerLanguage(lambda lang: _c(lang, "madiao-words:played", "played out")),
     "mian": _n("免鬭", "免斗", "no contest"),
     "siji": _n("四極", "四极", "the four lowest cards"),
     "he": _n("賀", "贺", "congratulation"),
@@ -79,7 +80,9 @@ END_REASONS = {
 }
 
 POOL = _n("官堆", "官堆", "pool")
-ZHU = {"zh-hant": "注", "zh-hans": "注", "en": " stake"}
-CHIPS = {"zh-hant": "籌", "zh-hans": "筹", "en": " chips"}
-TRICK = {"zh-hant": "卓", "zh-hans": "桌", "en": " tricks"}
-SOURCE = {"zh-hant": "《馬弔脚例》", "zh-hans": "《马吊脚例》", "en": "Feng's rule: "}
+#: units after a number (English puts a space before its word: "2 stake", Chinese none: "2注")
+ZHU = PerLanguage(lambda lang: _c(lang, "madiao-words:zhu", " stake"))
+CHIPS = PerLanguage(lambda lang: _c(lang, "madiao-words:chips", " chips"))
+TRICK = PerLanguage(lambda lang: _c(lang, "madiao-words:trick", " tricks"))
+#: what goes before a clause of 《馬弔脚例》 quoted in a settlement: the book's title in Chinese
+SOURCE = PerLanguage(lambda lang: _c(lang, "madiao-words:source", "Feng's rule: "))

@@ -25,7 +25,7 @@ from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, STAKES
 from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
-from yezi.i18n import N_, Msg
+from yezi.i18n import N_, NP_, Msg, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import register
 
@@ -36,11 +36,15 @@ _SEAT_NAMES = {
     "zh-hans": ("庄家", "闲一", "闲二", "闲三", "闲四", "闲五", "闲六", "闲七"),
     "en": ("Banker", "P1", "P2", "P3", "P4", "P5", "P6", "P7"),
 }
+#: the move words of the notation, which `parse_action` reads back (押2注, 頭天·人, 開牌): the game's own
+#: vocabulary, kept with the parser rather than in the catalogs, where a rewording would break the round trip
 _WORDS = {
-    "zh-hant": {"stake": "押{n}注", "front": "頭", "open": "開牌", "hidden": "配牌（蓋着）", "dice": "骰"},
-    "zh-hans": {"stake": "押{n}注", "front": "头", "open": "开牌", "hidden": "配牌（盖着）", "dice": "骰"},
-    "en": {"stake": "stake {n}", "front": "front", "open": "open", "hidden": "sets a hand face down", "dice": "dice"},
+    "zh-hant": {"stake": "押{n}注", "front": "頭", "open": "開牌", "dice": "骰"},
+    "zh-hans": {"stake": "押{n}注", "front": "头", "open": "开牌", "dice": "骰"},
+    "en": {"stake": "stake {n}", "front": "front", "open": "open", "dice": "dice"},
 }
+#: what the others see of a hand set face down
+HIDDEN = NP_("paigow-game:hidden", "sets a hand face down")
 
 
 #: the two traditional presets' names, which English titles show beside "Big/Small Pai Gow"
@@ -457,7 +461,7 @@ class PaiGowState(State):
         return a
 
     def hidden_action_text(self, index: int, lang: str) -> str:
-        return _WORDS.get(lang, _WORDS["en"])["hidden"]
+        return _c(lang, "paigow-game:hidden", HIDDEN)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         g = self.game

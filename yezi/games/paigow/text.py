@@ -5,18 +5,25 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.i18n import NP_, Words
 
-L = {
-    "zh-hant": {"you": "你", "stake": "注", "dice": "骰", "first": "首疊歸", "hand": "手牌", "set": "已配牌",
-                "waiting": "未配", "front": "頭", "back": "尾", "win": "勝", "lose": "負", "pays": "收付",
-                "no_dice": "未擲骰（先下注）", "to_act": "輪到", "hand1": "牌"},
-    "zh-hans": {"you": "你", "stake": "注", "dice": "骰", "first": "首叠归", "hand": "手牌", "set": "已配牌",
-                "waiting": "未配", "front": "头", "back": "尾", "win": "胜", "lose": "负", "pays": "收付",
-                "no_dice": "未掷骰（先下注）", "to_act": "轮到", "hand1": "牌"},
-    "en": {"you": "you", "stake": "stake", "dice": "Dice", "first": "first stack to", "hand": "Hand", "set": "set",
-           "waiting": "not set", "front": "front", "back": "back", "win": "wins", "lose": "loses", "pays": "pays",
-           "no_dice": "dice not thrown yet (stakes first)", "to_act": "To act", "hand1": "hand"},
-}
+L = Words("paigow-text", {
+    "you": NP_("paigow-text:you", "you"),
+    "stake": NP_("paigow-text:stake", "stake"),
+    "dice": NP_("paigow-text:dice", "Dice"),
+    "first": NP_("paigow-text:first", "first stack to"),
+    "hand": NP_("paigow-text:hand", "Hand"),
+    "set": NP_("paigow-text:set", "set"),
+    "waiting": NP_("paigow-text:waiting", "not set"),
+    "front": NP_("paigow-text:front", "front"),
+    "back": NP_("paigow-text:back", "back"),
+    "win": NP_("paigow-text:win", "wins"),
+    "lose": NP_("paigow-text:lose", "loses"),
+    "pays": NP_("paigow-text:pays", "pays"),
+    "no_dice": NP_("paigow-text:no_dice", "dice not thrown yet (stakes first)"),
+    "to_act": NP_("paigow-text:to_act", "To act"),
+    "hand1": NP_("paigow-text:hand1", "hand"),
+})
 
 
 def tiles_text(kinds, lang: str) -> str:

@@ -21,7 +21,7 @@ from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.shiwuhu import plays as P
 from yezi.games.shiwuhu.plays import ACTION_SPACE, DECLARE, GROUP, NEED, PASS, PLAY_ON, PLAYS, SIZE, ZA
-from yezi.i18n import N_, Msg
+from yezi.i18n import LANGS, N_, NP_, Msg, PerLanguage, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import register
 
@@ -35,30 +35,25 @@ SEAT_NAMES = {
 }
 
 #: shown wherever the game is named: the rules are a reconstruction (docs/shiwuhu.md)
-NOTICE = {
-    "zh-hant": "據種子 003 一則讀者留言（餓天九者）重構的暫定規則，其餘取自天九；未決問題見 docs/shiwuhu.md。",
-    "zh-hans": "据种子 003 一则读者留言（饿天九者）重构的暂定规则，其余取自天九；未决问题见 docs/shiwuhu.md。",
-    "en": "Provisional rules reconstructed from a single reader's comment (seed 003), the rest taken "
-          "from Tien Gow; open questions in docs/shiwuhu.md.",
-}
-OPEN_QUESTIONS = {
-    "zh-hant": ("一輪是輪流爬牌（預設）還是每人一次？", "胡只計自己打下的牌（預設）還是整輪的牌？",
-                "同等的牌不能打（預設）？", "pass 後同一輪可否再打（預設可以）？", "雜對以外的雜武三隻、四隻算不算？",
-                "至尊是否特別（預設否）？", "四人（預設）還是三人？", "何時可宣告（預設：吃到該輪即時）？",
-                "牌打完無人宣告：流局（預設）", "誰付錢（預設：其餘每家各付）？", "能打時是否必須打（預設不必）？",
-                "下局誰做莊（預設：勝者）？"),
-    "zh-hans": ("一轮是轮流爬牌（默认）还是每人一次？", "胡只计自己打下的牌（默认）还是整轮的牌？",
-                "同等的牌不能打（默认）？", "pass 后同一轮可否再打（默认可以）？", "杂对以外的杂武三只、四只算不算？",
-                "至尊是否特别（默认否）？", "四人（默认）还是三人？", "何时可宣告（默认：吃到该轮即时）？",
-                "牌打完无人宣告：流局（默认）", "谁付钱（默认：其余每家各付）？", "能打时是否必须打（默认不必）？",
-                "下局谁做庄（默认：胜者）？"),
-    "en": ("climbing rounds (default) or one action each?", "胡 = the winner's own cards (default) or the whole "
-           "trick?", "an equal play does not beat (default)?", "may a player who passed come back in the trick "
-           "(default yes)?", "mixed military triples and fours beyond the 雜 pairs?", "is 至尊 special (default "
-           "no)?", "four players (default) or three?", "when may one declare (default: on taking the trick)?",
-           "cards run out, nobody declared: void (default)", "who pays (default: every other player)?",
-           "must one beat when able (default no)?", "next banker (default: the winner)?"),
-}
+NOTICE_MSG = NP_("shiwuhu-game:notice", "Provisional rules reconstructed from a single reader's comment (seed 003), "
+                                        "the rest taken from Tien Gow; open questions in docs/shiwuhu.md.")
+NOTICE = PerLanguage(lambda lang: _c(lang, "shiwuhu-game:notice", NOTICE_MSG))
+#: the questions the reconstruction leaves open (docs/shiwuhu.md), each with the default the engine plays
+QUESTIONS = (
+    NP_("shiwuhu-game:q1", "climbing rounds (default) or one action each?"),
+    NP_("shiwuhu-game:q2", "胡 = the winner's own cards (default) or the whole trick?"),
+    NP_("shiwuhu-game:q3", "an equal play does not beat (default)?"),
+    NP_("shiwuhu-game:q4", "may a player who passed come back in the trick (default yes)?"),
+    NP_("shiwuhu-game:q5", "mixed military triples and fours beyond the 雜 pairs?"),
+    NP_("shiwuhu-game:q6", "is 至尊 special (default no)?"),
+    NP_("shiwuhu-game:q7", "four players (default) or three?"),
+    NP_("shiwuhu-game:q8", "when may one declare (default: on taking the trick)?"),
+    NP_("shiwuhu-game:q9", "cards run out, nobody declared: void (default)"),
+    NP_("shiwuhu-game:q10", "who pays (default: every other player)?"),
+    NP_("shiwuhu-game:q11", "must one beat when able (default no)?"),
+    NP_("shiwuhu-game:q12", "next banker (default: the winner)?"),
+)
+OPEN_QUESTIONS = PerLanguage(lambda lang: tuple(_c(lang, f"shiwuhu-game:q{i + 1}", q) for i, q in enumerate(QUESTIONS)))
 
 
 #: the example of a 文武 group's two military kinds (地八: 平八 and 彎八)
@@ -188,13 +183,12 @@ class Shiwuhu(Game):
         return P.parse_action(text)
 
     def action_help(self, lang: str = "en") -> str:
-        return {
-            "en": "A play is its cards: 天 / Heaven / 66; 梅花×3 / Plum×3 / 55x3; 黑九+紅九 / 63+54; "
+        if lang not in LANGS:
+            return ""
+        return _c(lang, "shiwuhu-game:action-help",
+                  "A play is its cards: 天 / Heaven / 66; 梅花×3 / Plum×3 / 55x3; 黑九+紅九 / 63+54; "
                   "地×2+平八+彎八×4 / 11x2+62+53x4 (or cards separated by spaces). Also 過 / pass, 宣告 / declare, "
-                  "續打 / play on.",
-            "zh-hant": "出牌寫牌名：天、梅花×3、黑九+紅九、地×2+平八+彎八×4（或以空格分隔各牌）。另有：過、宣告、續打。",
-            "zh-hans": "出牌写牌名：天、梅花×3、黑九+红九、地×2+平八+弯八×4（或以空格分隔各牌）。另有：过、宣告、续打。",
-        }.get(lang, "")
+                  "續打 / play on.")
 
     def leads(self, hand: list[int]) -> list[int]:
         """Every play a hand can lead (enabled plays it contains), in action-code order."""

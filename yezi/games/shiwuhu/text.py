@@ -11,28 +11,34 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.shiwuhu.game import NOTICE
 from yezi.games.shiwuhu.plays import PASS
+from yezi.i18n import NP_, Words
 from yezi.i18n.terms import register
 
 register("胡")  # English shows it beside "points"
 
-L = {
-    "zh-hant": {"cards": "隻", "hu": "胡", "need": "宣告線", "trick": "這輪", "last": "上輪", "hand": "你的手牌",
-                "civil": "文", "military": "武", "turn": "輪到", "lead": "出牌", "follow": "打或過",
-                "declare": "宣告或續打", "over": "局終", "void": "流局：無人宣告", "won": "{who} 以 {hu} 胡宣告，{units} 番",
-                "pays": "輸贏", "you": "你", "best": "最大", "empty": "（無）", "paid": "{who} 付 {units}",
-                "gets": "{who} 收 {n} × {units} = {total}"},
-    "zh-hans": {"cards": "只", "hu": "胡", "need": "宣告线", "trick": "这轮", "last": "上轮", "hand": "你的手牌",
-                "civil": "文", "military": "武", "turn": "轮到", "lead": "出牌", "follow": "打或过",
-                "declare": "宣告或续打", "over": "局终", "void": "流局：无人宣告", "won": "{who} 以 {hu} 胡宣告，{units} 番",
-                "pays": "输赢", "you": "你", "best": "最大", "empty": "（无）", "paid": "{who} 付 {units}",
-                "gets": "{who} 收 {n} × {units} = {total}"},
-    "en": {"cards": "cards", "hu": "points 胡", "need": "declares at", "trick": "Trick", "last": "Last trick",
-           "hand": "Your hand", "civil": "civil", "military": "military", "turn": "To play", "lead": "lead",
-           "follow": "beat or pass", "declare": "declare or play on", "over": "Deal over",
-           "void": "void: nobody declared", "won": "{who} declared with {hu} points 胡: {units} unit(s)", "pays": "payments",
-           "you": "you", "best": "best", "empty": "(none)", "paid": "{who} pays {units}",
-           "gets": "{who} receives {n} × {units} = {total}"},
-}
+L = Words("shiwuhu-text", {
+    "cards": NP_("shiwuhu-text:cards", "cards"),
+    "hu": NP_("shiwuhu-text:hu", "points 胡"),
+    "need": NP_("shiwuhu-text:need", "declares at"),
+    "trick": NP_("shiwuhu-text:trick", "Trick"),
+    "last": NP_("shiwuhu-text:last", "Last trick"),
+    "hand": NP_("shiwuhu-text:hand", "Your hand"),
+    "civil": NP_("shiwuhu-text:civil", "civil"),
+    "military": NP_("shiwuhu-text:military", "military"),
+    "turn": NP_("shiwuhu-text:turn", "To play"),
+    "lead": NP_("shiwuhu-text:lead", "lead"),
+    "follow": NP_("shiwuhu-text:follow", "beat or pass"),
+    "declare": NP_("shiwuhu-text:declare", "declare or play on"),
+    "over": NP_("shiwuhu-text:over", "Deal over"),
+    "void": NP_("shiwuhu-text:void", "void: nobody declared"),
+    "won": NP_("shiwuhu-text:won", "{who} declared with {hu} points 胡: {units} unit(s)"),
+    "pays": NP_("shiwuhu-text:pays", "payments"),
+    "you": NP_("shiwuhu-text:you", "you"),
+    "best": NP_("shiwuhu-text:best", "best"),
+    "empty": NP_("shiwuhu-text:empty", "(none)"),
+    "paid": NP_("shiwuhu-text:paid", "{who} pays {units}"),
+    "gets": NP_("shiwuhu-text:gets", "{who} receives {n} × {units} = {total}"),
+})
 
 
 def _lang(lang: str) -> str:

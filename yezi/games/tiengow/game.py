@@ -23,7 +23,7 @@ from yezi.core.protocol import Game, State, common_view
 from yezi.games.tiengow import combos as cb
 from yezi.games.tiengow.names import parse_jyutping
 from yezi.games.tiengow.scoring import Settlement, settle
-from yezi.i18n import N_, Msg
+from yezi.i18n import N_, NP_, Msg, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
 
@@ -35,7 +35,8 @@ SEAT_NAMES = {
     "en": ("Banker", "Second", "Third", "Fourth"),
 }
 DOWN_WORD = {"zh-hant": "墊", "zh-hans": "垫", "en": "down"}
-HIDDEN = {"zh-hant": "墊{n}隻", "zh-hans": "垫{n}只", "en": "{n} down"}
+#: what the others see of a set played face down: how many tiles
+HIDDEN = NP_("tiengow-game:hidden", "{n} down")
 _DOWN_PREFIX = re.compile(r"^(?:墊|垫|down\b|d(?=[1-6]))\s*", re.IGNORECASE)
 
 
@@ -473,7 +474,7 @@ class TienGowState(State):
 
     def hidden_action_text(self, index: int, lang: str) -> str:
         n = len(cb.MULTISETS[self.history[index] >> 1])
-        return HIDDEN.get(lang, HIDDEN["en"]).format(n=n)
+        return _c(lang, "tiengow-game:hidden", HIDDEN, n=n)
 
     def clone(self) -> TienGowState:
         s = TienGowState(self.game, None)

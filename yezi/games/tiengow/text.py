@@ -6,19 +6,25 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.games.tiengow.scoring import SPECIAL_NAMES, Settlement, explain
+from yezi.i18n import NP_, Words
 
-L = {
-    "zh-hant": {"hand": "手牌", "won": "得牌", "ntricks": "（{n}墩）", "trick": "本輪", "lead": "出牌", "last": "結牌",
-                "high": "最大", "past": "上一輪", "winner": "贏家", "you": "你", "down": "墊{n}隻",
-                "result": "結算", "to_act": "輪到", "none": "（無）", "wenzun": "文尊：只有一對高腳七可擒"},
-    "zh-hans": {"hand": "手牌", "won": "得牌", "ntricks": "（{n}墩）", "trick": "本轮", "lead": "出牌", "last": "结牌",
-                "high": "最大", "past": "上一轮", "winner": "赢家", "you": "你", "down": "垫{n}只",
-                "result": "结算", "to_act": "轮到", "none": "（无）", "wenzun": "文尊：只有一对高脚七可擒"},
-    "en": {"hand": "Hand", "won": "won", "ntricks": " ({n} tricks)", "trick": "This trick", "lead": "lead",
-           "last": "last trick (結牌)", "high": "highest", "past": "Last trick", "winner": "winner", "you": "you",
-           "down": "{n} down", "result": "Settlement", "to_act": "To act", "none": "(none)",
-           "wenzun": "文尊: only a pair of Long-leg Sevens can take it (擒)"},
-}
+L = Words("tiengow-text", {
+    "hand": NP_("tiengow-text:hand", "Hand"),
+    "won": NP_("tiengow-text:won", "won"),
+    "ntricks": NP_("tiengow-text:ntricks", " ({n} tricks)"),
+    "trick": NP_("tiengow-text:trick", "This trick"),
+    "lead": NP_("tiengow-text:lead", "lead"),
+    "last": NP_("tiengow-text:last", "last trick (結牌)"),
+    "high": NP_("tiengow-text:high", "highest"),
+    "past": NP_("tiengow-text:past", "Last trick"),
+    "winner": NP_("tiengow-text:winner", "winner"),
+    "you": NP_("tiengow-text:you", "you"),
+    "down": NP_("tiengow-text:down", "{n} down"),
+    "result": NP_("tiengow-text:result", "Settlement"),
+    "to_act": NP_("tiengow-text:to_act", "To act"),
+    "none": NP_("tiengow-text:none", "(none)"),
+    "wenzun": NP_("tiengow-text:wenzun", "文尊: only a pair of Long-leg Sevens can take it (擒)"),
+})
 
 
 def _lang(lang: str) -> str:
