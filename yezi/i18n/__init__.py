@@ -120,7 +120,29 @@ class Msg:
         return hash(self.msgid)
 
 
-class Words(Mapping[str, dict[str, str]]):
+class _ByLanguage(Mapping[str, Any]):
+    """A mapping over exactly the languages of `LANGS`, its value for each computed when read
+    (`_value`); any other language is a `KeyError`, as with the per-language dicts it stands for."""
+
+    def _value(self, lang: str) -> Any:
+        raise NotImplementedError
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in LANGS:
+            raise KeyError(lang)
+        return self._value(lang)
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in LANGS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGS)
+
+    def __len__(self) -> int:
+        return len(LANGS)
+
+
+class Words(_ByLanguage):
     """A module's fixed words, keyed, in every language: ``words[lang][key]``.
 
     The table holds English msgids marked ``NP_("PREFIX:KEY", msgid)`` (so extraction files each under
@@ -137,22 +159,11 @@ class Words(Mapping[str, dict[str, str]]):
     def context(self, key: str) -> str:
         return f"{self.prefix}:{key}"
 
-    def __getitem__(self, lang: str) -> dict[str, str]:
-        if lang not in LANGS:
-            raise KeyError(lang)
+    def _value(self, lang: str) -> dict[str, str]:
         return {k: _c(lang, self.context(k), m) if m else m for k, m in self.table.items()}
 
-    def __contains__(self, lang: object) -> bool:
-        return lang in LANGS
 
-    def __iter__(self) -> Iterator[str]:
-        return iter(LANGS)
-
-    def __len__(self) -> int:
-        return len(LANGS)
-
-
-class PerLanguage(Mapping[str, Any]):
+class PerLanguage(_ByLanguage):
     """``{lang: value}`` for every language of `LANGS`, each value computed from the catalogs when
     it is read (``PerLanguage(lambda lang: _c(lang, "ctx", "msgid"))``): a drop-in for the per-language
     dicts of the code that takes them (``d[lang]``, ``d.get(lang, d["en"])``, ``dict(d)``, a message
@@ -161,19 +172,8 @@ class PerLanguage(Mapping[str, Any]):
     def __init__(self, value: Callable[[str], Any]):
         self.value = value
 
-    def __getitem__(self, lang: str) -> Any:
-        if lang not in LANGS:
-            raise KeyError(lang)
+    def _value(self, lang: str) -> Any:
         return self.value(lang)
-
-    def __contains__(self, lang: object) -> bool:
-        return lang in LANGS
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(LANGS)
-
-    def __len__(self) -> int:
-        return len(LANGS)
 
     def __repr__(self) -> str:
         return repr(dict(self))  # as the dict it stands for would print
