@@ -155,12 +155,16 @@ class Words(_ByLanguage):
     def __init__(self, prefix: str, table: Mapping[str, str]):
         self.prefix = prefix
         self.table = dict(table)
+        self._by_lang: dict[str, dict[str, str]] = {}  # the catalogs are read once: so is each language's table
 
     def context(self, key: str) -> str:
         return f"{self.prefix}:{key}"
 
     def _value(self, lang: str) -> dict[str, str]:
-        return {k: _c(lang, self.context(k), m) if m else m for k, m in self.table.items()}
+        words = self._by_lang.get(lang)
+        if words is None:
+            words = self._by_lang[lang] = {k: _c(lang, self.context(k), m) if m else m for k, m in self.table.items()}
+        return words
 
 
 class PerLanguage(_ByLanguage):
