@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import itertools
 import random
+import statistics
 import sys
+import threading
 import time
 
 import pytest
@@ -64,16 +67,25 @@ def test_long_tables_load_while_the_loop_keeps_ticking(tmp_path):
 
     async def load():
         m = _manager(url)
-        gaps: list[float] = []
+        loop_thread = threading.get_ident()
+        loads: list[tuple[int, float, float]] = []  # (thread, start, end) of each replay
+        replay = m._load
+
+        def timed_load(tid):
+            t0 = time.perf_counter()
+            try:
+                return replay(tid)
+            finally:
+                loads.append((threading.get_ident(), t0, time.perf_counter()))
+
+        m._load = timed_load
+        ticks: list[float] = []
         stop = False
 
         async def ticker():
-            last = time.perf_counter()
             while not stop:
                 await asyncio.sleep(0.001)
-                now = time.perf_counter()
-                gaps.append(now - last)
-                last = now
+                ticks.append(time.perf_counter())
 
         tick = asyncio.get_running_loop().create_task(ticker())
         await asyncio.sleep(0.01)
@@ -82,7 +94,7 @@ def test_long_tables_load_while_the_loop_keeps_ticking(tmp_path):
         await tick
         m.close()
         m.store.close()
-        return tables, max(gaps)
+        return tables, loop_thread, loads, ticks
 
     interval, thresholds = sys.getswitchinterval(), gc.get_threshold()
     # as `yezi serve` runs (yezi.cli.serve._tune_runtime): a short switch interval, and young GC
@@ -91,12 +103,22 @@ def test_long_tables_load_while_the_loop_keeps_ticking(tmp_path):
     sys.setswitchinterval(0.0005)
     gc.set_threshold(10000, 1, 50)
     try:
-        tables, worst_gap = asyncio.run(load())
+        tables, loop_thread, loads, ticks = asyncio.run(load())
     finally:
         sys.setswitchinterval(interval)
         gc.set_threshold(*thresholds)
     for t in tables:  # the same matches, replayed
         assert [d.state.history for d in t.deals] == want[t.id]
         assert t.match_over
-    # on the loop, the three replays would stop it for about `alone`
-    assert worst_gap < alone / 2, f"the loop stood still {worst_gap * 1000:.0f} ms; the replays take {alone * 1000:.0f} ms"
+    assert len(loads) == len(want)
+    assert all(thread != loop_thread for thread, _, _ in loads), "a table was replayed on the event loop"
+    # While the replays ran, the loop went on ticking. On the loop they would run back to back and
+    # the ticker would not run between them at all. One gap alone is not judged: on a busy machine
+    # a collection or another process can hold this one up for tens of ms (CI once saw 34 ms).
+    start, end = min(s for _, s, _ in loads), max(e for _, _, e in loads)
+    during = [b - a for a, b in itertools.pairwise(ticks) if start <= a and b <= end]
+    assert len(during) >= 5, f"the loop ticked {len(during)} times in {(end - start) * 1000:.0f} ms of replays"
+    median = statistics.median(during)
+    assert median < max(0.005, alone / 8), f"the loop's median gap was {median * 1000:.1f} ms"
+    print(f"replays alone {alone * 1000:.0f} ms; beside the loop {(end - start) * 1000:.0f} ms, "
+          f"{len(during)} ticks, median gap {median * 1000:.2f} ms, worst {max(during) * 1000:.0f} ms")
