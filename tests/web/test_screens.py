@@ -52,18 +52,36 @@ def _shoot(page, game: str, moment: str, f: dict) -> None:
             assert [str(who), True] in [list(m) for m in marks], (game, moment, who, marks)
 
 
+TABLES = 4  # tables tried for a deal that asks the seat something (see `test_screens`)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_screens(web, browser, game):
     games = [g["name"] for g in web.get("/api/games").json()["games"]]
     if game not in games:
         pytest.skip(f"{game} not in this registry")
     rng = random.Random(7)
+    errors: list[str] = []
+    # the deal is the server's: a Luk Fu deal can end before it asks the seat anything (a random bot
+    # declares five tigers while the page answers the seat's lone 不報 by itself: 1 deal in 540, by the
+    # engine), and then the next table is dealt
+    for _ in range(TABLES):
+        if _screens_at_table(web, browser, game, rng, errors):
+            break
+    else:
+        raise AssertionError(f"the seat never had to act in {TABLES} deals")
+    assert not [e for e in errors if "favicon" not in e], errors
+
+
+def _screens_at_table(web, browser, game: str, rng: random.Random, errors: list[str]) -> bool:
+    """The pictures of one deal at a new table (the page's errors added to `errors`); False where the deal
+    ended before the seat had to act."""
     t = web.create(game=game, name="Ann", hints=False)
     token = t["seats"]["0"]["token"]
     ctx = browser.new_context(**PHONE)
     page = ctx.new_page()
     page.add_init_script("localStorage.setItem('yezi.name', 'Ann'); localStorage.setItem('yezi.motion', 'off')")
-    errors = watch_errors(page)
+    page_errors = watch_errors(page)
     page.goto(f"{web.base}/t/{t['id']}?token={token}")
     cl = web.client(t["id"], token)
     shot = {"start": False, "mid": False}
@@ -100,5 +118,5 @@ def test_screens(web, browser, game):
     finally:
         cl.close()
         ctx.close()
-    assert shot["start"], "the seat never had to act"
-    assert not [e for e in errors if "favicon" not in e], errors
+        errors += page_errors
+    return shot["start"]
