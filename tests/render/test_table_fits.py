@@ -205,7 +205,7 @@ def test_hand_stays_in_first_screen(web, browser, game):
     seen: list[dict] = []
     errors: list[str] = []
     # deals are random: a Luk Fu deal may end before it asks to beat, a Ma Diao deal before play (免鬭, 四極, 賀)
-    for _ in range(5):
+    for _ in range(7):
         errors += _play_table(web, browser, game, rng, seen)
         if seen and (game != "lukfu" or any(s["mustBeat"] for s in seen)):
             break
