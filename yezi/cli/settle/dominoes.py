@@ -23,7 +23,6 @@ from yezi.cli.settle.common import (
     add_rules_args,
     input_lines,
     later,
-    line_at,
     load_rules_game,
     run_main,
     say,
@@ -49,7 +48,7 @@ WORDS = Words("settle-dominoes", {
     "prompt-dingniu": NP_("settle-dominoes:prompt-dingniu",
                           "{seat_en} ({seat}): tiles face down | tiles left in hand [算帳]: "),
     "ended": NP_("settle-dominoes:ended", "input ended before every player's tiles were given"),
-    "at-line": NP_("settle-dominoes:at-line", "{line}: "),
+    "at-line": NP_("settle-dominoes:at-line", "line {no}: "),
     "suanzhang": NP_("settle-dominoes:suanzhang", "{where}算帳 belongs to 頂牛 (dingniu), not {game}"),
     "bajue": NP_("settle-dominoes:bajue", "{where}八掘 belongs to 斜釘 (tseding), not {game}"),
     "bar": NP_("settle-dominoes:bar",
@@ -140,7 +139,7 @@ def read_players(args: argparse.Namespace, stdin: TextIO, game, name: str) -> li
         return out
 
     lines = input_lines(args.file, stdin, ask)
-    players = [parse_line(text, later(WORDS, "at-line", line=line_at(no)), name) for no, text in lines]
+    players = [parse_line(text, later(WORDS, "at-line", no=no), name) for no, text in lines]
     if len(players) != n:
         raise InputError(WORDS, "lines", game=_title(game, name), n=n, got=len(players))
     return players

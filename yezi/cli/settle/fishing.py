@@ -28,7 +28,7 @@ import re
 import sys
 from typing import TextIO
 
-from yezi.cli.settle.common import InputError, later, line_at, read_text, run_main, say
+from yezi.cli.settle.common import InputError, later, read_text, run_main, say
 from yezi.components import tiengow as tg
 from yezi.core.errors import NotationError
 from yezi.core.options import parse_overrides
@@ -49,7 +49,7 @@ HEADS = Words("settle-fishing", {
                   "Player {name}'s catch (cards, e.g. 天 天 紅九 黑九×2, or 'Name: cards'): "),
     "ended": NP_("settle-fishing:ended", "input ended before every player's catch was given"),
     "at-player": NP_("settle-fishing:at-player", "player {name}: "),
-    "at-line": NP_("settle-fishing:at-line", "{line}: "),
+    "at-line": NP_("settle-fishing:at-line", "line {no}: "),
     "count": NP_("settle-fishing:count", "{where}a count {tok} with no card before it; expected e.g. 天 2 or 天×2"),
     "card": NP_("settle-fishing:card", "{where}{error}. A card may carry a count: 天×2, 天 x2, 天=2, 2×天"),
     "unreadable": NP_("settle-fishing:unreadable",
@@ -153,7 +153,7 @@ def read_players(stream: TextIO, interactive: bool, players: int, lang: str = "e
         if not line:
             continue
         default = chr(ord("A") + len(out))
-        out.append(_parse_line(line, default, later(HEADS, "at-line", line=line_at(lineno))))
+        out.append(_parse_line(line, default, later(HEADS, "at-line", no=lineno)))
     return out
 
 

@@ -61,7 +61,7 @@ WORDS = Words("settle-lukfu", {
     "ask-cards": NP_("settle-lukfu:ask-cards", "cards 食糊用牌 — his won cards and 老歲 (blank if unknown): "),
     "ask-dummy": NP_("settle-lukfu:ask-dummy", "dummy 夢家 — the dummy's card: "),
     # the input errors
-    "at": NP_("settle-lukfu:at", "{line} ({key})"),
+    "at": NP_("settle-lukfu:at", "line {no} ({key})"),
     "seat": NP_("settle-lukfu:seat", "{what}: cannot read {text} as a seat; expected one of {choices} (or none)"),
     "card": NP_("settle-lukfu:card",
                 "{what}: cannot read {text} as a Luk Fu card; expected a name like 九貫, 百子, 雲綫, '9 Myriads' or 9M"),
@@ -204,7 +204,7 @@ def settle_facts(game, facts: dict[str, tuple[int, str]], lang: str) -> tuple[Se
     in_deck = set(deck(game.players))
 
     def where(key: str) -> PerLanguage:
-        return later(WORDS, "at", line=line_at(facts[key][0]), key=_keys([key], key))
+        return later(WORDS, "at", no=facts[key][0], key=_keys([key], key))
 
     if "tigers" in facts:
         w = _seat(game, facts["tigers"][1], where("tigers"))
