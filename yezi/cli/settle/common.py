@@ -86,6 +86,14 @@ def read_text(path: str) -> str:
         raise InputError(WORDS, "not-utf8", path=path) from None
 
 
+def banner(game, lang: str) -> str:
+    """The first line of a settlement: the game's title and its rules' preset — the id a player types with
+    ``--preset`` in English (as it always printed), the preset's title from the catalogs in Chinese."""
+    preset = game.rules.preset
+    shown = preset if lang == "en" else game.option_table().preset_title(preset, lang)
+    return f"{game.titles.get(lang, game.titles['en'])} · {shown}"
+
+
 def input_lines(path: str | None, stdin: TextIO, ask: Callable[[], list[str]] | None = None) -> list[tuple[int, str]]:
     """Numbered non-blank lines without ``#`` comments: from `path`, from piped standard input, or
     (standard input is a terminal and `ask` is given) from `ask`'s questions."""

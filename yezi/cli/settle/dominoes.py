@@ -21,6 +21,7 @@ from typing import TextIO
 from yezi.cli.settle.common import (
     InputError,
     add_rules_args,
+    banner,
     input_lines,
     later,
     load_rules_game,
@@ -193,7 +194,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, name: str) -> i
                                    [s for s, p in enumerate(players) if p.suanzhang])
     w = WORDS[lang]
     say = lambda s="": print(s, file=stdout)  # noqa: E731
-    say(f"{game.titles.get(lang, game.titles['en'])} · {game.rules.preset}")
+    say(banner(game, lang))
     for s, p in enumerate(players):
         shown = f"{w['hand'] if bajue else w['down']} " + (" ".join(game.tile_name(k, lang) for k in p.down) or "—")
         if p.hand:

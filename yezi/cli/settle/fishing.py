@@ -290,7 +290,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         for line in explain(catch, lang):
             print(f"  {line}", file=stdout)
         bonus = method.bonus_text(catch, lang)
-        specials = ", ".join(SPECIALS[s]["names"][lang] for s in catch.specials) or "—"
+        specials = (", " if lang == "en" else "、").join(SPECIALS[s]["names"][lang] for s in catch.specials) or "—"
         print("  " + say(HEADS, "fish", lang, fish=catch.fish, bonus=f" + {' + '.join(bonus)}" if bonus else "",
                          score=st.score, specials=specials, jun=catch.jun,
                          three=say(HEADS, "three-jun", lang) if THREE_JUN in catch.specials else ""), file=stdout)

@@ -25,6 +25,7 @@ from yezi.cli.settle.common import (
     InputError,
     add_rules_args,
     ask_lines,
+    banner,
     input_lines,
     key_value,
     later,
@@ -281,7 +282,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     facts = read_facts(args, stdin, game)
     settlement, nothing = settle_facts(game, facts, lang)
     w = WORDS[lang]
-    print(f"{game.titles.get(lang, game.titles['en'])} · {game.rules.preset}", file=stdout)
+    print(banner(game, lang), file=stdout)
     print(f"{w['pays']}:", file=stdout)
     pays = [0] * game.num_seats
     if settlement is None:

@@ -28,6 +28,7 @@ from yezi.cli.settle.common import WORDS as COMMON
 from yezi.cli.settle.common import (
     InputError,
     add_rules_args,
+    banner,
     input_lines,
     key_value,
     later,
@@ -221,7 +222,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     say = lambda s="": print(s, file=stdout)  # noqa: E731
     # the end reason: its code in English (as it always printed), its name in Chinese
     reason = st.end_reason if lang == "en" or st.end_reason not in END_REASONS else END_REASONS[st.end_reason][lang]
-    say(f"{game.titles.get(lang, game.titles['en'])} · {game.rules.preset} · {reason}")
+    say(f"{banner(game, lang)} · {reason}")
     if st.end_reason == "played":
         say(f"{w['tricks']}: " + ", ".join(f"{game.seat_name(s, lang)} {n}" for s, n in enumerate(st.counts())))
     say(explain(game, {"settlement": public(st, st.settlement())}, lang))
