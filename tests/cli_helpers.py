@@ -78,12 +78,22 @@ def english_words(text: str, kept: tuple[str, ...] = ()) -> list[str]:
     ``-o players=N``, ``five_tigers``), nor the words in `kept` (names the text keeps on purpose)."""
     text = re.sub(r"yezi settle \w+: ", "", text)
     text = re.sub(r"--?[A-Za-z][\w-]*|\w+=\w+|\b[a-z]+(?:_[a-z]+)+\b", " ", text)
-    for word in kept:
-        text = text.replace(word, " ")
+    for word in kept:  # whole: a kept "no" is not taken out of "nonsense"
+        text = re.sub(r"(?<![A-Za-z0-9_-])" + re.escape(word) + r"(?![A-Za-z0-9_-])", " ", text)
     return ENGLISH_WORD.findall(text)
 
 
 ZH = ("zh-hant", "zh-hans")
+
+
+def option_identifiers(game: str) -> tuple[str, ...]:
+    """What a player types to choose a game's rules — its presets' ids, its options' names and their
+    values — which a refusal of a bad ``--preset`` or ``-o`` lists in every language."""
+    from yezi.core.registry import load_game
+
+    table = load_game(game).option_table()
+    values = {str(c.value) for spec in table.options.values() for c in spec.choices}
+    return tuple(sorted({*table.presets, *table.options, *values}, key=len, reverse=True))
 
 
 def settle_as_before_in_english(golden: Path, case: str, argv: list[str], text: str,
@@ -103,7 +113,7 @@ def settle_in_chinese(lang: str, argv: list[str], text: str, answers: list[str] 
     results, errors) beyond what `english_words` does not count, the `kept` names and the words of the
     input itself (an error quotes the line it could not read); (exit status, transcript)."""
     rc, out = settle_transcript([*argv, "--lang", lang], text, answers)
-    typed = set(ENGLISH_WORD.findall(text + " " + " ".join(answers or [])))
+    typed = set(ENGLISH_WORD.findall(" ".join([text, *argv, *(answers or [])])))
     left = [w for w in english_words(out, kept) if w not in typed]
     assert left == [], f"English left in the {lang} transcript: {left}\n{out}"
     assert "Traceback" not in out

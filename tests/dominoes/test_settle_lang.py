@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import ZH, settle_as_before_in_english, settle_in_chinese
+from tests.cli_helpers import ZH, option_identifiers, settle_as_before_in_english, settle_in_chinese
 
 GOLDEN = Path(__file__).parent / "settle_en.json"
 
@@ -32,12 +32,18 @@ CASES = {
     "hand-size": (["dingniu"], "A: 6-6 6-6 5-5 4-4 3-3 2-2 1-1\nB: -\nC: -\nD: -\n", None),
     "bajue-whole-hand": (["tseding"], "A: 天 八掘\nB: -\nC: -\nD: -\n", None),
     "ended": (["jielong"], "", ["天"]),
+    "unknown-option": (["dingniu", "-o", "nonsense=1"], "", None),
+    "not-name-value": (["dingniu", "-o", "oops"], "", None),
 }
+#: the refusals of a bad -o, which list the option names a player may type
+OPTION_ERRORS = {"unknown-option", "not-name-value"}
 VALID = {"jielong", "tseding", "dingniu", "asked"}
 #: case -> what its error must name in every language
 NAMED = {
     "unreadable-tile": "'皇帝'",
     "hand-size": "7",
+    "unknown-option": "'nonsense'",
+    "not-name-value": "'oops'",
 }
 
 
@@ -51,7 +57,8 @@ def test_english_is_as_it_was(case):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_chinese_has_no_english_and_names_what_is_wrong(case, lang):
     argv, text, answers = CASES[case]
-    rc, out = settle_in_chinese(lang, argv, text, answers, kept=KEPT)
+    kept = KEPT + (option_identifiers(argv[0]) if case in OPTION_ERRORS else ())
+    rc, out = settle_in_chinese(lang, argv, text, answers, kept=kept)
     assert rc == (0 if case in VALID else 2), out
     if case in NAMED:
         assert NAMED[case] in out

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import ZH, settle_as_before_in_english, settle_in_chinese
+from tests.cli_helpers import ZH, option_identifiers, settle_as_before_in_english, settle_in_chinese
 
 GOLDEN = Path(__file__).parent / "settle_en.json"
 
@@ -39,7 +39,11 @@ CASES = {
     "tigers-off": (["--preset", "hakka-hk-3p"], "tigers: 二家\n", None),
     "no-bid": ([], "winner: 三家\n", None),
     "ended": ([], "", ["二家"]),
+    "unknown-preset": (["--preset", "nowhere"], EXAMPLE, None),
+    "bad-option-value": (["-o", "scoring=nonsense"], EXAMPLE, None),
 }
+#: the refusals of a bad --preset or -o, which list the ids, names and values a player may type
+OPTION_ERRORS = {"unknown-preset", "bad-option-value"}
 VALID = {"example", "void", "draw", "asked"}
 #: case -> what its error must name in every language
 NAMED = {
@@ -47,6 +51,8 @@ NAMED = {
     "unreadable-seat": "'皇帝'",
     "named-twice": "八拾",
     "key-twice": "做",
+    "unknown-preset": "'nowhere'",
+    "bad-option-value": "'nonsense'",
 }
 
 
@@ -60,7 +66,8 @@ def test_english_is_as_it_was(case):
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_chinese_has_no_english_and_names_what_is_wrong(case, lang):
     argv, text, answers = CASES[case]
-    rc, out = settle_in_chinese(lang, ["lukfu", *argv], text, answers)
+    kept = option_identifiers("lukfu") if case in OPTION_ERRORS else ()
+    rc, out = settle_in_chinese(lang, ["lukfu", *argv], text, answers, kept=kept)
     assert rc == (0 if case in VALID else 2), out
     if case in NAMED:
         assert NAMED[case] in out
