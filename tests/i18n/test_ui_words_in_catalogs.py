@@ -173,7 +173,8 @@ def test_the_check_sees_a_per_language_dict(tmp_path):
 WORD_TABLES = [(m, "L") for m in sorted(KEPT) if m.startswith("yezi.games.") and m.endswith(".text")] + [
     ("yezi.cli.play", "MESSAGES"), ("yezi.cli.settle.lukfu", "WORDS"), ("yezi.cli.settle.madiao", "WORDS"),
     ("yezi.cli.settle.dominoes", "WORDS"), ("yezi.cli.settle.fishing", "HEADS"), ("yezi.bots.lukfu_advisor", "WORDS"),
-    ("yezi.cli.settle.common", "WORDS"), ("yezi.cli.settle.lukfu", "KEY_NAMES")]
+    ("yezi.cli.settle.common", "WORDS"), ("yezi.cli.settle.lukfu", "KEY_NAMES"), ("yezi.cli.settle", "WORDS"),
+    ("yezi.core.options", "REFUSALS")]
 
 
 @pytest.fixture(scope="module")
@@ -219,7 +220,7 @@ def test_old_modules_fail_the_check(tmp_path):
 #: the contexts of the moved words: each module's own (``lukfu-text:hand``, ``settle-lukfu:void``, ``play:help``)
 CONTEXTS = ("lukfu-text", "fishing-text", "paigow-text", "shiwuhu-text", "tiengow-text", "madiao-text",
             "dominoes-text", "play", "replay", "settle-lukfu", "settle-madiao", "settle-dominoes", "settle-fishing",
-            "settle-common", "settle-lukfu-key",
+            "settle-common", "settle-lukfu-key", "settle", "options",
             "server-tables", "lukfu-advisor", "render-cards", "learn-html", "shiwuhu-game", "paigow-game",
             "tiengow-game", "madiao-words")
 
