@@ -19,8 +19,11 @@ def test_dispatch_usage_and_unknown_game():
     assert r.returncode == 2 and "yezi settle GAME --help" in r.stdout
     r = cli("--help")
     assert r.returncode == 0 and all(g in r.stdout for g in CALCULATORS)
-    r = cli("poker")
+    r = cli("poker", "--lang", "en")
     assert r.returncode == 2 and "no calculator for 'poker'" in r.stderr and "lukfu" in r.stderr
+    for lang, text in (("zh-hans", "没有 'poker' 的结算器"), (None, "沒有 'poker' 的結算器")):  # --lang's default: 繁體
+        r = cli("poker", *(("--lang", lang) if lang else ()))
+        assert r.returncode == 2 and text in r.stderr and "lukfu" in r.stderr, r.stderr
     r = cli("--scores", "900,700,600", "-m", "M2")  # the old form still means Fishing
     assert r.returncode == 0 and "B → A 200" in r.stdout
 

@@ -119,21 +119,21 @@ def cli(*args, text=""):
 
 
 def test_cli_errors_are_one_line_with_status_2():
-    r = cli("dingniu", text="A: 6-6\nB: -\n")
+    r = cli("dingniu", "--lang", "en", text="A: 6-6\nB: -\n")
     assert r.returncode == 2 and "one per player" in r.stderr and "Traceback" not in r.stderr
-    r = cli("jielong", text="A: 天 皇帝\nB: -\nC: -\nD: -\n")
+    r = cli("jielong", "--lang", "en", text="A: 天 皇帝\nB: -\nC: -\nD: -\n")
     assert r.returncode == 2 and "line 1" in r.stderr and "'皇帝'" in r.stderr and len(r.stderr.splitlines()) == 1
-    r = cli("jielong", text="A: 天 天 天\nB: -\nC: -\nD: -\n")
+    r = cli("jielong", "--lang", "en", text="A: 天 天 天\nB: -\nC: -\nD: -\n")
     assert r.returncode == 2 and "set has 2" in r.stderr
-    r = cli("jielong", text="A: 天 | 地\nB: -\nC: -\nD: -\n")
+    r = cli("jielong", "--lang", "en", text="A: 天 | 地\nB: -\nC: -\nD: -\n")
     assert r.returncode == 2 and "only 頂牛" in r.stderr
-    r = cli("dingniu", "-o", "nonsense=1", text="")
+    r = cli("dingniu", "--lang", "en", "-o", "nonsense=1", text="")
     assert r.returncode == 2 and "no option 'nonsense'" in r.stderr
-    r = cli("tseding", "--preset", "nowhere", text="")
+    r = cli("tseding", "--lang", "en", "--preset", "nowhere", text="")
     assert r.returncode == 2 and "no preset" in r.stderr
-    r = cli("dingniu", text="A: 6-6 6-6 5-5 4-4 3-3 2-2 1-1\nB: -\nC: -\nD: -\n")
+    r = cli("dingniu", "--lang", "en", text="A: 6-6 6-6 5-5 4-4 3-3 2-2 1-1\nB: -\nC: -\nD: -\n")
     assert r.returncode == 2 and "a hand has 6" in r.stderr
-    r = cli("tseding", text="A: 6-6 八掘\nB: -\nC: -\nD: -\n")
+    r = cli("tseding", "--lang", "en", text="A: 6-6 八掘\nB: -\nC: -\nD: -\n")
     assert r.returncode == 2 and "whole hand" in r.stderr
 
 

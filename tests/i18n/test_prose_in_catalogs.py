@@ -33,9 +33,6 @@ KEPT: dict[str, dict[str, str]] = {
         "HEAD_TAIL_HANS": "the penalty names in 简体",
         "redeal_count": "the Chinese numerals 零…八 the redeal threshold is written with",
     },
-    "yezi.games.fishing.settlement": {
-        "title": "the methods' English titles (`yezi settle fishing` prints them as they are in every language)",
-    },
     "yezi.games.lukfu.settlement": {"SEATS": "the seats' names 頭家/二家/夢家/三家 are game terms"},
     "yezi.games.tiengow.scoring": {"SPECIAL_NAMES": "the special plays' names 賀武尊/擒尊/四大賀 are game terms"},
     "yezi.games.fishing.scoring": {

@@ -6,8 +6,8 @@ Chinese may remain in a migrated module only (a) in docstrings and comments, (b)
 msgid, where a game term stands beside its gloss (``boss (老歲)``, the purity rule's marking), and
 (c) in the term tables listed in `KEPT`, each with the reason it is data and not prose: a run of
 Chinese characters, or ``"in NAME"`` for every literal of the module-level statement NAME (the
-calculators' input keys and examples, and their English-only --help and input errors, which name the
-terms in Chinese and are not part of this move). The test
+calculators' input keys and examples, and their English-only --help, which names the terms in Chinese;
+their prompts and input errors are msgids of their word tables, translated). The test
 fails on the modules as they were, whose words were ``{"zh-hant": …, "zh-hans": …, "en": …}`` dicts.
 """
 
@@ -56,32 +56,22 @@ KEPT: dict[str, dict[str, str]] = {
         "in KEYS": "the input keys the calculator accepts, Chinese aliases included",
         "in NOBODY": "the words for 'nobody' the calculator accepts",
         "in EXAMPLE": "the example input of --help, as a player types it",
-        "in build_parser": "argparse's English --help, naming the terms in Chinese (not translated yet)",
-        "in read_facts": "English prompts and input errors naming the terms (not translated yet)",
-        "in settle_facts": "English input errors naming the terms (not translated yet)",
+        "in build_parser": "argparse's English --help, naming the terms in Chinese (the CLI's --help is English)",
     },
     "yezi.cli.settle.madiao": {
         "in KEYS": "the input keys the calculator accepts, Chinese aliases included",
         "in EXAMPLE": "the example input of --help, as a player types it",
-        "in build_parser": "argparse's English --help, naming the terms in Chinese (not translated yet)",
-        "in read_facts": "English prompts and input errors naming the terms (not translated yet)",
+        "in build_parser": "argparse's English --help, naming the terms in Chinese (the CLI's --help is English)",
     },
     "yezi.cli.settle.dominoes": {
         "in SUANZHANG": "the words that mark a 算帳 line in the input",
         "in BAJUE": "the words that mark an eight-doubles line in the input",
         "in NOTHING": "the words for 'no tiles' the calculator accepts",
         "in EXAMPLES": "the example input of --help, as a player types it",
-        "in build_parser": "argparse's English --help, naming the terms in Chinese (not translated yet)",
-        "in parse_line": "English input errors naming the terms (not translated yet)",
-        "in read_players": "the English prompt naming 算帳 (not translated yet)",
-        "in check": "English input errors naming the terms (not translated yet)",
+        "in build_parser": "argparse's English --help, naming the terms in Chinese (the CLI's --help is English)",
     },
     "yezi.cli.settle.fishing": {
-        "in parse_catch": "an English input error's example card",
-        "in read_players": "the English prompt's example cards (not translated yet)",
-        "in build_parser": "argparse's English --help, naming the terms in Chinese (not translated yet)",
-        "in run": "the per-catch lines (cards, fish, 決勝分, 鈞) print the same mixed text for every --lang: "
-                  "translating them would change the output, which this move does not",
+        "in build_parser": "argparse's English --help, naming the terms in Chinese (the CLI's --help is English)",
     },
     "yezi.server.tables": {},
     "yezi.render.cards": {},
@@ -182,7 +172,9 @@ def test_the_check_sees_a_per_language_dict(tmp_path):
 
 WORD_TABLES = [(m, "L") for m in sorted(KEPT) if m.startswith("yezi.games.") and m.endswith(".text")] + [
     ("yezi.cli.play", "MESSAGES"), ("yezi.cli.settle.lukfu", "WORDS"), ("yezi.cli.settle.madiao", "WORDS"),
-    ("yezi.cli.settle.dominoes", "WORDS"), ("yezi.cli.settle.fishing", "HEADS"), ("yezi.bots.lukfu_advisor", "WORDS")]
+    ("yezi.cli.settle.dominoes", "WORDS"), ("yezi.cli.settle.fishing", "HEADS"), ("yezi.bots.lukfu_advisor", "WORDS"),
+    ("yezi.cli.settle.common", "WORDS"), ("yezi.cli.settle.lukfu", "KEY_NAMES"), ("yezi.cli.settle", "WORDS"),
+    ("yezi.core.options", "REFUSALS")]
 
 
 @pytest.fixture(scope="module")
@@ -228,6 +220,7 @@ def test_old_modules_fail_the_check(tmp_path):
 #: the contexts of the moved words: each module's own (``lukfu-text:hand``, ``settle-lukfu:void``, ``play:help``)
 CONTEXTS = ("lukfu-text", "fishing-text", "paigow-text", "shiwuhu-text", "tiengow-text", "madiao-text",
             "dominoes-text", "play", "replay", "settle-lukfu", "settle-madiao", "settle-dominoes", "settle-fishing",
+            "settle-common", "settle-lukfu-key", "settle", "options",
             "server-tables", "lukfu-advisor", "render-cards", "learn-html", "shiwuhu-game", "paigow-game",
             "tiengow-game", "madiao-words")
 

@@ -72,6 +72,20 @@ def test_replay_prints_moves_and_settlement(tmp_path, capsys):
     assert main(["replay", str(f), "--seat", "1"]) == 0
 
 
+def test_replay_brief_labels_the_payments_in_the_readers_language(tmp_path, capsys):
+    """``--brief`` ends with the payments: labelled in --lang (it read "payments:" in every language)."""
+    text = (GOLDEN / "hakka-hk-seed1.txt").read_text(encoding="utf-8")
+    f = tmp_path / "game.txt"
+    f.write_text(text.split("## record\n", 1)[1].split("## trace", 1)[0], encoding="utf-8")
+    last = {}
+    for lang in ("en", "zh-hant", "zh-hans"):
+        assert main(["replay", str(f), "--brief", "--lang", lang]) == 0
+        last[lang] = capsys.readouterr().out.splitlines()[-1]
+    assert last["en"].startswith("payments: [")
+    assert last["zh-hant"] == last["en"].replace("payments:", "收付:")
+    assert last["zh-hans"] == last["en"].replace("payments:", "收付:")
+
+
 def test_unknown_game_and_preset_are_clear_errors(capsys):
     assert main(["simulate", "nosuchgame", "--games", "1"]) == 2
     assert "unknown game" in capsys.readouterr().err

@@ -101,7 +101,7 @@ def cli(*args, text=""):
     ("bid: 二家\n", ["-o", "scoring=nonsense"], "nonsense"),
 ])
 def test_errors_are_one_line_with_status_2(text, args, expect):
-    r = cli(*args, text=text)
+    r = cli(*args, "--lang", "en", text=text)  # the English messages (the default --lang words them in 繁體)
     assert r.returncode == 2, r.stdout
     assert expect in r.stderr and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 

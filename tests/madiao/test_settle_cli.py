@@ -121,7 +121,7 @@ def _example():
     (lambda t: "\n".join(ln for ln in t.splitlines() if not ln.startswith("tricks")), "eight tricks"),
 ])
 def test_errors_are_one_line_with_status_2(change, expect):
-    r = cli(text=change(_example()))
+    r = cli("--lang", "en", text=change(_example()))
     assert r.returncode == 2, r.stdout
     assert expect in r.stderr and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
@@ -163,7 +163,7 @@ def test_an_impossible_play_is_named_with_its_rule():
     random_playout(st, random.Random(3))
     plays = [g.format_action(sn["a"], "zh-hant") for sn in st.play_log]
     text = facts_text(g, st, stake=st.stake, pool=st.pool_before)
-    r = cli(text=text + "plays: " + " ".join(plays[:-1]) + "\n")
+    r = cli("--lang", "en", text=text + "plays: " + " ".join(plays[:-1]) + "\n")
     assert r.returncode == 2 and "31 plays given; a hand has 32" in r.stderr, r.stderr
-    r = cli(text=text + "plays: " + " ".join([plays[1], *plays[1:]]) + "\n")
+    r = cli("--lang", "en", text=text + "plays: " + " ".join([plays[1], *plays[1:]]) + "\n")
     assert r.returncode == 2 and "play 1 (trick 1)" in r.stderr and "Traceback" not in r.stderr, r.stderr

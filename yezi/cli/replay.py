@@ -40,6 +40,10 @@ def read_record(path: str) -> Record:
 START_LABEL = (NP_("replay:start", "starting position"), NP_("replay:hands", "every starting hand"))
 
 
+#: the label of the payments `--brief` prints (a list, as the engine returns them)
+PAYMENTS = NP_("replay:payments", "payments")
+
+
 def _start_label(i: int, lang: str) -> str:
     return _c(lang, ("replay:start", "replay:hands")[i], START_LABEL[i])
 
@@ -84,7 +88,7 @@ def run_replay(args, out=None) -> int:
             for line in explain_payments(game, state.view(seat), lang):
                 print(f"  {line}", file=out)
     else:
-        print("payments:", state.payments(), file=out)
+        print(f"{_c(lang, 'replay:payments', PAYMENTS)}:", state.payments(), file=out)
     if seat is not None and state.current_player is None and not args.brief:
         # the deal is over: every hand may be shown now, as the record's own Deal tag writes them
         print(f"{_start_label(1, lang)}: {game.format_deal(rec.deal)}", file=out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -37,7 +38,21 @@ class NotationError(YeziError):
 
 
 class OptionError(YeziError):
-    """An unknown option, an unknown value or an unknown preset."""
+    """An unknown option, an unknown value or an unknown preset.
+
+    The message may be built to be read in any language (a `yezi.i18n.Msg` or a per-language mapping, as
+    the option table's refusals are): ``str(e)`` is the English text, `text(lang)` the reader's."""
+
+    def __init__(self, message: Any = ""):
+        self.msg = message
+        super().__init__(message["en"] if isinstance(message, Mapping) else str(message))
+
+    def text(self, lang: str) -> str:
+        """The message in `lang` (the English text where it was not built to be translated)."""
+        from yezi.i18n import render
+
+        out = render(self.msg, lang)
+        return out if isinstance(out, str) else str(self)
 
 
 class RecordError(YeziError):

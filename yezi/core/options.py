@@ -15,6 +15,19 @@ from importlib import resources
 from typing import Any
 
 from yezi.core.errors import OptionError
+from yezi.i18n import NP_, PerLanguage, Words, _c
+
+#: the refusals of a bad ``--preset`` or ``-o``, read in the reader's language where they are shown
+REFUSALS = Words("options", {
+    "no-value": NP_("options:no-value", "option {name} has no value {value}; expected one of {values}"),
+    "no-preset": NP_("options:no-preset", "{game} has no preset {preset}; presets: {presets}"),
+    "no-option": NP_("options:no-option", "{game} has no option {option}; options: {options}"),
+    "not-name-value": NP_("options:not-name-value", "option override {part} is not of the form name=value"),
+})
+
+
+def _refusal(key: str, **params: Any) -> PerLanguage:
+    return PerLanguage(lambda lang: _c(lang, REFUSALS.context(key), REFUSALS.table[key], **params))
 
 
 @dataclass(frozen=True)
@@ -40,10 +53,8 @@ class OptionSpec:
         for c in self.choices:
             if c.value == value:
                 return c
-        raise OptionError(
-            f"option {self.name!r} has no value {value!r}; expected one of "
-            + ", ".join(repr(c.value) for c in self.choices)
-        )
+        raise OptionError(_refusal("no-value", name=repr(self.name), value=repr(value),
+                                   values=", ".join(repr(c.value) for c in self.choices)))
 
     def coerce(self, text: Any) -> Any:
         """Turn a command-line string into the option's typed value."""
@@ -164,15 +175,13 @@ class OptionTable:
     def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> Ruleset:
         preset = preset or self.default_preset
         if preset not in self.presets:
-            raise OptionError(
-                f"{self.game} has no preset {preset!r}; presets: " + ", ".join(self.presets)
-            )
+            raise OptionError(_refusal("no-preset", game=self.game, preset=repr(preset), presets=", ".join(self.presets)))
         values = {name: spec.default for name, spec in self.options.items()}
         values.update(self.presets[preset].values)
         typed: dict[str, Any] = {}
         for k, v in (overrides or {}).items():
             if k not in self.options:
-                raise OptionError(f"{self.game} has no option {k!r}; options: " + ", ".join(self.options))
+                raise OptionError(_refusal("no-option", game=self.game, option=repr(k), options=", ".join(self.options)))
             typed[k] = self.options[k].coerce(v)
         values.update(typed)
         return Ruleset(game=self.game, preset=preset, values=values, overrides=typed)
@@ -224,7 +233,7 @@ def parse_overrides(items: list[str] | str | None) -> dict[str, str]:
             if not part.strip():
                 continue
             if "=" not in part:
-                raise OptionError(f"option override {part!r} is not of the form name=value")
+                raise OptionError(_refusal("not-name-value", part=repr(part)))
             k, v = part.split("=", 1)
             out[k.strip()] = v.strip()
     return out

@@ -11,8 +11,9 @@ import importlib
 import sys
 from typing import TextIO
 
-from yezi.cli.settle.common import InputError
+from yezi.cli.settle.common import LANGS, InputError, say
 from yezi.cli.settle.fishing import parse_catch
+from yezi.i18n import NP_, Words
 
 CALCULATORS = {  # game name -> module (each has main(argv, stdin, stdout) and, where shared, a game arg)
     "fishing": "yezi.cli.settle.fishing",
@@ -26,6 +27,9 @@ CALCULATORS = {  # game name -> module (each has main(argv, stdin, stdout) and, 
 USAGE = ("usage: yezi settle {" + ",".join(CALCULATORS) + "} [options] [FILE]\n"
          "  yezi settle GAME --help   describes the input of that game's calculator, with an example")
 
+#: the refusal of a game with no calculator (the usage above is English, as the CLI's --help)
+WORDS = Words("settle", {"no-game": NP_("settle:no-game", "no calculator for {game}; games: {games}")})
+
 __all__ = ["CALCULATORS", "InputError", "main", "parse_catch"]
 
 
@@ -38,7 +42,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     if game.startswith("-"):  # the old form, `yezi settle --scores …`, meant Fishing
         game, argv = "fishing", ["fishing", *argv]
     if game not in CALCULATORS:
-        print(f"yezi settle: no calculator for {game!r}; games: {', '.join(CALCULATORS)}", file=sys.stderr)
+        lang = next((argv[i + 1] for i, a in enumerate(argv[:-1]) if a == "--lang" and argv[i + 1] in LANGS),
+                    "zh-hant")  # the calculators' own default
+        print(f"yezi settle: {say(WORDS, 'no-game', lang, game=repr(game), games=', '.join(CALCULATORS))}",
+              file=sys.stderr)
         return 2
     mod = importlib.import_module(CALCULATORS[game])
     if CALCULATORS[game].endswith(".dominoes"):

@@ -18,11 +18,20 @@ import re
 import sys
 from typing import TextIO
 
-from yezi.cli.settle.common import InputError, add_rules_args, input_lines, load_rules_game, run_main
+from yezi.cli.settle.common import (
+    InputError,
+    add_rules_args,
+    banner,
+    input_lines,
+    later,
+    load_rules_game,
+    run_main,
+    say,
+)
 from yezi.cli.settle.fishing import parse_catch
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import DOUBLE
-from yezi.i18n import NP_, Words
+from yezi.i18n import NP_, PerLanguage, Words
 
 GAMES = ("jielong", "tseding", "dingniu")
 SUANZHANG = {"算帳", "算帐", "suanzhang", "sz"}
@@ -36,6 +45,26 @@ WORDS = Words("settle-dominoes", {
     "hand": NP_("settle-dominoes:hand", "hand"),
     "pays": NP_("settle-dominoes:pays", "Payments"),
     "totals": NP_("settle-dominoes:totals", "Totals"),
+    "prompt": NP_("settle-dominoes:prompt", "{seat_en} ({seat}): tiles face down: "),
+    "prompt-dingniu": NP_("settle-dominoes:prompt-dingniu",
+                          "{seat_en} ({seat}): tiles face down | tiles left in hand [算帳]: "),
+    "ended": NP_("settle-dominoes:ended", "input ended before every player's tiles were given"),
+    "at-line": NP_("settle-dominoes:at-line", "line {no}: "),
+    "suanzhang": NP_("settle-dominoes:suanzhang", "{where}算帳 belongs to 頂牛 (dingniu), not {game}"),
+    "bajue": NP_("settle-dominoes:bajue", "{where}八掘 belongs to 斜釘 (tseding), not {game}"),
+    "bar": NP_("settle-dominoes:bar",
+               "{where}only 頂牛 counts the tiles left in hand ('|'); in {game} list the tiles face down"),
+    "lines": NP_("settle-dominoes:lines",
+                 "{game} here is played by {n}; got {got} line(s), one per player in turn order from the dealer "
+                 "(for another number of players: -o players=N)"),
+    "too-many": NP_("settle-dominoes:too-many", "{n} × {tile} ({dice}) in all lines; the {game} set has {have}"),
+    "bajue-twice": NP_("settle-dominoes:bajue-twice", "八掘 is marked on more than one player"),
+    "bajue-rules": NP_("settle-dominoes:bajue-rules",
+                       "八掘 is not played with these rules (it needs -o bajue=yes and eight-tile hands)"),
+    "bajue-whole": NP_("settle-dominoes:bajue-whole",
+                       "player {s}: with 八掘 every line lists the whole hand of {hand} tiles, got {n}"),
+    "bajue-doubles": NP_("settle-dominoes:bajue-doubles", "player {s}: 八掘 is a hand of eight doubles (掘牌)"),
+    "hand-size": NP_("settle-dominoes:hand-size", "player {s}: {n} tiles, but a hand has {hand}"),
 })
 
 EXAMPLES = {
@@ -68,7 +97,8 @@ def build_parser(game: str) -> argparse.ArgumentParser:
     return p
 
 
-def parse_line(line: str, where: str, game: str) -> Player:
+def parse_line(line: str, where: object, game: str) -> Player:
+    """One player's line; `where` (text or a per-language mapping) starts an error's message."""
     name = None
     m = re.match(r"^\s*([^:：]{1,20})[:：](.*)$", line)
     if m:
@@ -77,17 +107,17 @@ def parse_line(line: str, where: str, game: str) -> Player:
     suanzhang = any(w.lower() in SUANZHANG for w in words)
     bajue = any(w.lower() in BAJUE for w in words)
     if suanzhang and game != "dingniu":
-        raise InputError(f"{where}算帳 belongs to 頂牛 (dingniu), not {game}")
+        raise InputError(WORDS, "suanzhang", where=where, game=game)
     if bajue and game != "tseding":
-        raise InputError(f"{where}八掘 belongs to 斜釘 (tseding), not {game}")
+        raise InputError(WORDS, "bajue", where=where, game=game)
     rest = " ".join(w for w in words if w.lower() not in SUANZHANG | BAJUE)
     down_text, bar, hand_text = rest.partition("|")
     if bar and game != "dingniu":
-        raise InputError(f"{where}only 頂牛 counts the tiles left in hand ('|'); in {game} list the tiles face down")
+        raise InputError(WORDS, "bar", where=where, game=game)
     return Player(name, _tiles(down_text, where), _tiles(hand_text, where), suanzhang, bajue)
 
 
-def _tiles(text: str, where: str) -> list[int]:
+def _tiles(text: str, where: object) -> list[int]:
     text = text.strip()
     if not text or text.lower() in NOTHING:
         return []
@@ -96,23 +126,29 @@ def _tiles(text: str, where: str) -> list[int]:
 
 def read_players(args: argparse.Namespace, stdin: TextIO, game, name: str) -> list[Player]:
     n = game.cfg.seats
+    lang = args.lang
+    prompt = "prompt-dingniu" if name == "dingniu" else "prompt"
 
     def ask() -> list[str]:
         out = []
         for s in range(n):
             try:
-                out.append(input(f"{game.seat_name(s, 'en')} ({game.seat_name(s)}): tiles face down"
-                                 + (" | tiles left in hand [算帳]" if name == "dingniu" else "") + ": "))
+                out.append(input(say(WORDS, prompt, lang, seat_en=game.seat_name(s, "en"),
+                                     seat=game.seat_name(s) if lang == "en" else game.seat_name(s, lang))))
             except EOFError:
-                raise InputError("input ended before every player's tiles were given") from None
+                raise InputError(WORDS, "ended") from None
         return out
 
     lines = input_lines(args.file, stdin, ask)
-    players = [parse_line(text, f"line {no}: ", name) for no, text in lines]
+    players = [parse_line(text, later(WORDS, "at-line", no=no), name) for no, text in lines]
     if len(players) != n:
-        raise InputError(f"{name} here is played by {n}; got {len(players)} line(s), one per player in turn order "
-                         f"from the dealer (for another number of players: -o players=N)")
+        raise InputError(WORDS, "lines", game=_title(game, name), n=n, got=len(players))
     return players
+
+
+def _title(game, name: str) -> PerLanguage:
+    """The game as an error names it: its command name in English (as typed), its title in Chinese."""
+    return PerLanguage(lambda lang: name if lang == "en" else game.titles.get(lang, name))
 
 
 def check(players: list[Player], game, name: str, lang: str) -> None:
@@ -124,25 +160,24 @@ def check(players: list[Player], game, name: str, lang: str) -> None:
     for k, c in enumerate(total):
         have = game.set_counts[k] if k < len(game.set_counts) else 0
         if c > have:
-            raise InputError(f"{c} × {game.tile_name(k, lang)} ({tg.KINDS[k].dice}) in all lines; "
-                             f"the {name} set has {have}")
+            raise InputError(WORDS, "too-many", n=c, tile=game.tile_name(k, lang), dice=tg.KINDS[k].dice,
+                             game=_title(game, name), have=have)
     hand = game.cfg.hand
     bajue = [s for s, p in enumerate(players) if p.bajue]
     if bajue:
         if len(bajue) > 1:
-            raise InputError("八掘 is marked on more than one player")
+            raise InputError(WORDS, "bajue-twice")
         if not game.rules["bajue"] or hand != 8:
-            raise InputError("八掘 is not played with these rules (it needs -o bajue=yes and eight-tile hands)")
+            raise InputError(WORDS, "bajue-rules")
         for s, p in enumerate(players):
             if len(p.down) != hand:
-                raise InputError(f"player {s + 1}: with 八掘 every line lists the whole hand of {hand} tiles, "
-                                 f"got {len(p.down)}")
+                raise InputError(WORDS, "bajue-whole", s=s + 1, hand=hand, n=len(p.down))
         if not all(DOUBLE[k] for k in players[bajue[0]].down):
-            raise InputError(f"player {bajue[0] + 1}: 八掘 is a hand of eight doubles (掘牌)")
+            raise InputError(WORDS, "bajue-doubles", s=bajue[0] + 1)
         return
     for s, p in enumerate(players):
         if len(p.down) + len(p.hand) > hand:
-            raise InputError(f"player {s + 1}: {len(p.down) + len(p.hand)} tiles, but a hand has {hand}")
+            raise InputError(WORDS, "hand-size", s=s + 1, n=len(p.down) + len(p.hand), hand=hand)
 
 
 def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, name: str) -> int:
@@ -159,7 +194,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, name: str) -> i
                                    [s for s, p in enumerate(players) if p.suanzhang])
     w = WORDS[lang]
     say = lambda s="": print(s, file=stdout)  # noqa: E731
-    say(f"{game.titles.get(lang, game.titles['en'])} · {game.rules.preset}")
+    say(banner(game, lang))
     for s, p in enumerate(players):
         shown = f"{w['hand'] if bajue else w['down']} " + (" ".join(game.tile_name(k, lang) for k in p.down) or "—")
         if p.hand:

@@ -23,24 +23,56 @@ below, which are shorthands for options) and the method is built by the engine's
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 from typing import TextIO
 
-from yezi.cli.settle.common import InputError, run_main
+from yezi.cli.settle.common import InputError, later, read_text, run_main, say
 from yezi.components import tiengow as tg
-from yezi.core.errors import NotationError, OptionError
+from yezi.core.errors import NotationError
 from yezi.core.options import parse_overrides
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, ClassRules, classify, explain
 from yezi.games.fishing.settlement import METHODS, Standing, method_from_rules
-from yezi.i18n import NP_, Words
+from yezi.i18n import NP_, PerLanguage, Words
+
+#: the headings of the payments and the totals, the lines of each catch, the prompt and the input errors
+HEADS = Words("settle-fishing", {
+    "pays": NP_("settle-fishing:pays", "Payments"),
+    "totals": NP_("settle-fishing:totals", "Totals"),
+    "cards": NP_("settle-fishing:cards", "{name}: {n} cards"),
+    "fish": NP_("settle-fishing:fish", "fish {fish}{bonus} = 決勝分 {score}; specials: {specials}; 鈞 {jun}{three}"),
+    "three-jun": NP_("settle-fishing:three-jun", " (三鈞)"),
+    "score": NP_("settle-fishing:score", "{name}: 決勝分 {score}, 鈞 {jun}"),
+    "warning": NP_("settle-fishing:warning", "warning: the catches hold {n} cards, not 84 (is a card missing?)"),
+    "prompt": NP_("settle-fishing:prompt",
+                  "Player {name}'s catch (cards, e.g. 天 天 紅九 黑九×2, or 'Name: cards'): "),
+    "ended": NP_("settle-fishing:ended", "input ended before every player's catch was given"),
+    "at-player": NP_("settle-fishing:at-player", "player {name}: "),
+    "at-line": NP_("settle-fishing:at-line", "line {no}: "),
+    "count": NP_("settle-fishing:count", "{where}a count {tok} with no card before it; expected e.g. 天 2 or 天×2"),
+    "card": NP_("settle-fishing:card", "{where}{error}. A card may carry a count: 天×2, 天 x2, 天=2, 2×天"),
+    "unreadable": NP_("settle-fishing:unreadable",
+                      "cannot read {text} as a Tien Gow tile or card; expected a name such as 天, 紅九, 平八, "
+                      "Heaven, Red Nine, 大天, 龍斜, or dice such as 6-6 or 54"),
+    "ambiguous": NP_("settle-fishing:ambiguous", "{text} names more than one kind: say {options}"),
+    "or": NP_("settle-fishing:or", " or "),
+    "players": NP_("settle-fishing:players", "expected the catches of 2 or 3 players, got {n}"),
+    "players-flag": NP_("settle-fishing:players-flag", "--players {want} but {n} catches were given"),
+    "too-many": NP_("settle-fishing:too-many", "{n} × {card} ({card_en}) in all catches ({who}); the deck has only 4"),
+    "scores": NP_("settle-fishing:scores", "--scores, --jun and --names need 2 or 3 values each, as many of each"),
+    "ints": NP_("settle-fishing:ints", "{flag} {text}: expected whole numbers separated by commas, e.g. 900,700,600"),
+    "method": NP_("settle-fishing:method", "unknown method {text}; expected one of {methods}"),
+})
 
 _COUNT_AFTER = re.compile(r"^(.*?)(?:\s*[×xX*＊=＝]\s*|\s+)(\d+)$")
 _COUNT_BEFORE = re.compile(r"^(\d+)\s*(?:[×xX*＊])\s*(.+)$")
 
 
-def parse_catch(text: str, where: str = "") -> list[int]:
-    """A count vector from one player's cards; raises `InputError` naming the unreadable card."""
+def parse_catch(text: str, where: object = "") -> list[int]:
+    """A count vector from one player's cards; raises `InputError` naming the unreadable card.
+
+    `where` starts the error's message: text, or a per-language mapping (``line 3: ``)."""
     text = text.strip()
     sep = r"[,，、;；]+" if re.search(r"[,，、;；]", text) else r"\s+"
     tokens = [t.strip() for t in re.split(sep, text) if t.strip()]
@@ -52,7 +84,7 @@ def parse_catch(text: str, where: str = "") -> list[int]:
             tok = m.group(1)
         if tok.isdigit() and not (len(tok) == 2 and _is_kind(tok)):  # 54 is the dice of a tile, 2 a count
             if last is None:
-                raise InputError(f"{where}a count {tok!r} with no card before it; expected e.g. 天 2 or 天×2")
+                raise InputError(HEADS, "count", where=where, tok=repr(tok))
             counts[last] += int(tok) - 1
             last = None
             continue
@@ -69,11 +101,26 @@ def parse_catch(text: str, where: str = "") -> list[int]:
             name = name.strip()
         try:
             k = tg.parse_kind(name)
-        except NotationError as e:
-            raise InputError(f"{where}{e}. A card may carry a count: 天×2, 天 x2, 天=2, 2×天") from None
+        except NotationError:
+            raise InputError(HEADS, "card", where=where, error=_unreadable(name)) from None
         counts[k] += n
         last = k if n == 1 else None
     return counts
+
+
+def _unreadable(name: str) -> PerLanguage:
+    """Why `name` names no card, in every language: no kind has that name, or it covers two or more
+    (雜九 …), which are listed with the names that tell them apart (the engine's `parse_kind` refuses both)."""
+    try:
+        kinds = tg.parse_kinds_group(name)
+    except NotationError:
+        return later(HEADS, "unreadable", text=repr(name))
+
+    def options(lang: str) -> str:
+        if lang == "en":
+            return " or ".join(f"{tg.name(k)} / {tg.name(k, 'en')} ({tg.KINDS[k].dice})" for k in kinds)
+        return say(HEADS, "or", lang).join(f"{tg.name(k, lang)}（{tg.KINDS[k].dice}）" for k in kinds)
+    return later(HEADS, "ambiguous", text=repr(name), options=PerLanguage(options))
 
 
 def _is_kind(tok: str) -> bool:
@@ -84,37 +131,38 @@ def _is_kind(tok: str) -> bool:
         return False
 
 
-def read_players(stream: TextIO, interactive: bool, players: int) -> list[tuple[str, list[int]]]:
+def read_players(stream: TextIO, interactive: bool, players: int, lang: str = "en") -> list[tuple[str, list[int]]]:
+    """The catches, a line per player; asked one by one (in `lang`) when `interactive`."""
     out: list[tuple[str, list[int]]] = []
     if interactive:
         for i in range(players):
             default = chr(ord("A") + i)
             while True:
                 try:
-                    line = input(f"Player {default}'s catch (cards, e.g. 天 天 紅九 黑九×2, or 'Name: cards'): ")
+                    line = input(say(HEADS, "prompt", lang, name=default))
                 except EOFError:
-                    raise InputError("input ended before every player's catch was given") from None
+                    raise InputError(HEADS, "ended") from None
                 try:
-                    out.append(_parse_line(line, default, f"player {default}: "))
+                    out.append(_parse_line(line, default, later(HEADS, "at-player", name=default)))
                     break
                 except InputError as e:
-                    print(f"  {e}", file=sys.stderr)
+                    print(f"  {e.text(lang)}", file=sys.stderr)
         return out
     for lineno, raw in enumerate(stream, 1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         default = chr(ord("A") + len(out))
-        out.append(_parse_line(line, default, f"line {lineno}: "))
+        out.append(_parse_line(line, default, later(HEADS, "at-line", no=lineno)))
     return out
 
 
-def _parse_line(line: str, default: str, where: str) -> tuple[str, list[int]]:
+def _parse_line(line: str, default: str, where: PerLanguage) -> tuple[str, list[int]]:
     name = default
     m = re.match(r"^\s*([^:：]{1,20})[:：](.*)$", line)
     if m:
         name, line = m.group(1).strip(), m.group(2)
-    return name, parse_catch(line, f"{where}({name}) ")
+    return name, parse_catch(line, PerLanguage(lambda lang: f"{where[lang]}({name}) "))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -165,7 +213,7 @@ def _method_key(text: str) -> str:
                "ELDERS": "YL", "PLAIN": "plain"}
     key = aliases.get(t, t if t in METHODS else text.strip())
     if key not in METHODS:
-        raise OptionError(f"unknown method {text!r}; expected one of {', '.join(METHODS)}")
+        raise InputError(HEADS, "method", text=repr(text), methods=", ".join(METHODS))
     return key
 
 
@@ -199,26 +247,25 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         juns = _ints(args.jun, "--jun") if args.jun else [0] * len(scores)
         names = [x.strip() for x in args.names.split(",")] if args.names else [chr(65 + i) for i in range(len(scores))]
         if not (len(scores) == len(juns) == len(names)) or len(scores) not in (2, 3):
-            raise InputError("--scores, --jun and --names need 2 or 3 values each, as many of each")
+            raise InputError(HEADS, "scores")
         players = args.players or len(scores)
         method = _make(key, players, args)
         standings = [Standing(s, j, j == 3) for s, j in zip(scores, juns)]
-        print(f"{method.title}", file=stdout)
+        print(method.title_text(lang), file=stdout)
         for n, s in zip(names, standings):
-            print(f"{n}: 決勝分 {s.score}, 鈞 {s.jun}", file=stdout)
+            print(say(HEADS, "score", lang, name=n, score=s.score, jun=s.jun), file=stdout)
         _print_settlement(method.settle(standings, names, lang=lang), names, stdout, lang)
         return 0
     if args.file:
-        with open(args.file, encoding="utf-8") as f:
-            entries = read_players(f, False, 0)
+        entries = read_players(io.StringIO(read_text(args.file)), False, 0)
     elif stdin.isatty():
-        entries = read_players(stdin, True, args.players or 3)
+        entries = read_players(stdin, True, args.players or 3, lang)
     else:
         entries = read_players(stdin, False, 0)
     if len(entries) not in (2, 3):
-        raise InputError(f"expected the catches of 2 or 3 players, got {len(entries)}")
+        raise InputError(HEADS, "players", n=len(entries))
     if args.players and args.players != len(entries):
-        raise InputError(f"--players {args.players} but {len(entries)} catches were given")
+        raise InputError(HEADS, "players-flag", want=args.players, n=len(entries))
     players = len(entries)
     names = [n for n, _ in entries]
     total = [sum(c[k] for _, c in entries) for k in range(tg.NUM_KINDS)]
@@ -227,26 +274,26 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         for k in range(tg.NUM_KINDS):
             if total[k] > per_kind:
                 who = ", ".join(f"{n} {c[k]}" for n, c in entries if c[k])
-                raise InputError(f"{total[k]} × {tg.name(k, lang)} ({tg.name(k, 'en')}) in all catches ({who}); "
-                                 f"the deck has only 4")
+                raise InputError(HEADS, "too-many", n=total[k], card=tg.name(k, lang), card_en=tg.name(k, "en"),
+                                 who=who)
         if sum(total) != 84 and not args.no_check:
-            print(f"warning: the catches hold {sum(total)} cards, not 84 (is a card missing?)", file=stdout)
+            print(say(HEADS, "warning", lang, n=sum(total)), file=stdout)
     rules = ClassRules(strict_wenwu=args.wenwu == "strict", no_medium_all_small=args.no_medium, scoring=args.scoring)
     method = _make(key, players, args)
-    print(f"{method.title}", file=stdout)
+    print(method.title_text(lang), file=stdout)
     standings = []
     for name, counts in entries:
         catch = classify(counts, rules)
         st = method.standing(catch)
         standings.append(st)
-        print(f"\n{name}: {sum(counts)} cards", file=stdout)
+        print("\n" + say(HEADS, "cards", lang, name=name, n=sum(counts)), file=stdout)
         for line in explain(catch, lang):
             print(f"  {line}", file=stdout)
         bonus = method.bonus_text(catch, lang)
-        specials = ", ".join(SPECIALS[s]["names"][lang] for s in catch.specials) or "—"
-        print(f"  fish {catch.fish}" + (f" + {' + '.join(bonus)}" if bonus else "")
-              + f" = 決勝分 {st.score}; specials: {specials}; 鈞 {catch.jun}"
-              + (" (三鈞)" if THREE_JUN in catch.specials else ""), file=stdout)
+        specials = (", " if lang == "en" else "、").join(SPECIALS[s]["names"][lang] for s in catch.specials) or "—"
+        print("  " + say(HEADS, "fish", lang, fish=catch.fish, bonus=f" + {' + '.join(bonus)}" if bonus else "",
+                         score=st.score, specials=specials, jun=catch.jun,
+                         three=say(HEADS, "three-jun", lang) if THREE_JUN in catch.specials else ""), file=stdout)
     _print_settlement(method.settle(standings, names, lang=lang), names, stdout, lang)
     return 0
 
@@ -255,17 +302,13 @@ def _ints(text: str, flag: str) -> list[int]:
     try:
         return [int(x) for x in re.split(r"[,\s]+", text.strip()) if x]
     except ValueError:
-        raise InputError(f"{flag} {text!r}: expected whole numbers separated by commas, e.g. 900,700,600") from None
+        raise InputError(HEADS, "ints", flag=flag, text=repr(text)) from None
 
 
 def _make(key: str, players: int, args):
     """The engine's method for these rules (the threshold: ``--overmountain`` or the options)."""
     return method_from_rules(args.rules, players, overmountain=args.overmountain)
 
-
-#: the headings of the payments and the totals
-HEADS = Words("settle-fishing", {"pays": NP_("settle-fishing:pays", "Payments"),
-                                 "totals": NP_("settle-fishing:totals", "Totals")})
 
 
 def _print_settlement(settle, names, stdout, lang: str = "en") -> None:

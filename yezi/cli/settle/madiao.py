@@ -24,13 +24,26 @@ import re
 import sys
 from typing import TextIO
 
-from yezi.cli.settle.common import InputError, add_rules_args, input_lines, key_value, load_rules_game, run_main
+from yezi.cli.settle.common import WORDS as COMMON
+from yezi.cli.settle.common import (
+    InputError,
+    add_rules_args,
+    banner,
+    input_lines,
+    key_value,
+    later,
+    line_at,
+    load_rules_game,
+    run_main,
+    say,
+)
 from yezi.components.madiao_deck import parse_card
 from yezi.core.errors import NotationError
-from yezi.games.madiao.facts import LIABILITY_NOTE, FactsError, TableFacts, settle_table
+from yezi.games.madiao.facts import LIABILITY_NOTE, TableFacts, settle_table
 from yezi.games.madiao.settle import public
 from yezi.games.madiao.text import explain
-from yezi.i18n import NP_, Words
+from yezi.games.madiao.words import END_REASONS
+from yezi.i18n import NP_, PerLanguage, Words
 
 KEYS = {
     "face": ("face", "面葉", "面叶"),
@@ -45,6 +58,25 @@ WORDS = Words("settle-madiao", {
     "totals": NP_("settle-madiao:totals", "Totals"),
     "tricks": NP_("settle-madiao:tricks", "tricks"),
     "note": NP_("settle-madiao:note", "Note"),
+    # the questions asked one by one at a terminal
+    "ask-face": NP_("settle-madiao:ask-face", "face 面葉: "),
+    "ask-second": NP_("settle-madiao:ask-second", "second 底牌次張 (blank: unknown): "),
+    "ask-seat": NP_("settle-madiao:ask-seat", "{seat} ({seat_en}): eight cards: "),
+    "ask-tricks": NP_("settle-madiao:ask-tricks",
+                      "tricks, in order, 'seat card' separated by commas (blank: not played): "),
+    # the input errors
+    "seat": NP_("settle-madiao:seat", "{where}: cannot read {text} as a seat; expected {choices}"),
+    "card": NP_("settle-madiao:card",
+                "{where}: {text} is not a Ma Diao card; expected a name such as 萬萬, 九十, 五萬, 一索, 空文, 半文, "
+                "三錢 or ASCII WW QW BW T9..T2 M9..M1 S9..S1 KW HW C1..C9"),
+    "chips": NP_("settle-madiao:chips", "{where}: expected a whole number of chips, got {text}"),
+    "bad-line": NP_("settle-madiao:bad-line",
+                    "{where}: expected 'key: value' (face, second, stake, pool, a seat, tricks, mian); got {text}"),
+    "key-twice": NP_("settle-madiao:key-twice", "{where}: {key} given twice (first on {first})"),
+    "at-trick": NP_("settle-madiao:at-trick", "{where}, trick {i}"),
+    "trick": NP_("settle-madiao:trick", "{where}: trick {i} {entry}: expected 'seat card', e.g. 樁家 百老"),
+    "no-face": NP_("settle-madiao:no-face", "give the face card (face: 二十)"),
+    "missing": NP_("settle-madiao:missing", "give each player's eight cards; missing: {seats}"),
 })
 EXAMPLE = (
     "  face: 六索\n"
@@ -77,46 +109,54 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _seat(game, text: str, where: str) -> int:
+def _seats(game, seats) -> PerLanguage:
+    """Seats listed in an error: ``樁家/Banker`` in English (as typed either way), the reader's names otherwise."""
+    return PerLanguage(lambda lang: ", ".join(f"{game.seat_name(s)}/{game.seat_name(s, 'en')}" for s in seats)
+                       if lang == "en" else "、".join(game.seat_name(s, lang) for s in seats))
+
+
+def _seat(game, text: str, where: object) -> int:
     t = text.strip().lower()
     for s in range(4):
         if t == str(s) or t in {game.seat_name(s, lg).lower() for lg in ("zh-hant", "zh-hans", "en")}:
             return s
-    raise InputError(f"{where}: cannot read {text!r} as a seat; expected "
-                     + ", ".join(f"{game.seat_name(s)}/{game.seat_name(s, 'en')}" for s in range(4)))
+    raise InputError(WORDS, "seat", where=where, text=repr(text), choices=_seats(game, range(4)))
 
 
-def _card(text: str, where: str) -> int:
+def _card(text: str, where: object) -> int:
     try:
         return parse_card(text)
-    except NotationError as e:
-        raise InputError(f"{where}: {e}") from None
+    except NotationError:
+        raise InputError(WORDS, "card", where=where, text=repr(text)) from None
 
 
-def _cards(text: str, where: str) -> list[int]:
+def _cards(text: str, where: object) -> list[int]:
     sep = r"[,，、;；]+" if re.search(r"[,，、;；]", text) else r"\s+"
     return [_card(t, where) for t in re.split(sep, text.strip()) if t.strip()]
 
 
-def _int(text: str, where: str) -> int:
+def _int(text: str, where: object) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"{where}: expected a whole number of chips, got {text!r}") from None
+        raise InputError(WORDS, "chips", where=where, text=repr(text)) from None
 
 
 def read_facts(args: argparse.Namespace, stdin: TextIO, game) -> TableFacts:
+    lang = args.lang
+
     def ask() -> list[str]:
         out = []
-        prompts = [("face", "face 面葉: "), ("second", "second 底牌次張 (blank: unknown): ")]
-        prompts += [(game.seat_name(s), f"{game.seat_name(s)} ({game.seat_name(s, 'en')}): eight cards: ")
+        prompts = [("face", say(WORDS, "ask-face", lang)), ("second", say(WORDS, "ask-second", lang))]
+        prompts += [(game.seat_name(s), say(WORDS, "ask-seat", lang, seat_en=game.seat_name(s, "en"),
+                                            seat=game.seat_name(s) if lang == "en" else game.seat_name(s, lang)))
                     for s in range(4)]
-        prompts += [("tricks", "tricks, in order, 'seat card' separated by commas (blank: not played): ")]
+        prompts += [("tricks", say(WORDS, "ask-tricks", lang))]
         for key, prompt in prompts:
             try:
                 line = input(prompt).strip()
             except EOFError:
-                raise InputError("input ended before every question was answered") from None
+                raise InputError(COMMON, "ended") from None
             if line:
                 out.append(f"{key}: {line}")
         return out
@@ -129,18 +169,17 @@ def read_facts(args: argparse.Namespace, stdin: TextIO, game) -> TableFacts:
     tricks: list[tuple[int, int]] = []
     plays: list[str] = []
     for no, line in input_lines(args.file, stdin, ask):
-        where = f"line {no}"
+        where = line_at(no)
         kv = key_value(line)
         if kv is None:
-            raise InputError(f"{where}: expected 'key: value' (face, second, stake, pool, a seat, tricks, mian); "
-                             f"got {line!r}")
+            raise InputError(WORDS, "bad-line", where=where, text=repr(line))
         key, value = kv
         k = lookup.get(key.lower())
         if k is None:
             s = _seat(game, key, where)
             k = f"seat{s}"
         if k in seen:
-            raise InputError(f"{where}: {key} given twice (first on line {seen[k]})")
+            raise InputError(WORDS, "key-twice", where=where, key=key, first=line_at(seen[k]))
         seen[k] = no
         if k.startswith("seat"):
             dealt[int(k[4:])] = _cards(value, where)
@@ -160,14 +199,16 @@ def read_facts(args: argparse.Namespace, stdin: TextIO, game) -> TableFacts:
             for i, entry in enumerate(t for t in re.split(r"[,，、;；]+", value) if t.strip()):
                 parts = entry.split(None, 1)
                 if len(parts) != 2:
-                    raise InputError(f"{where}: trick {i + 1} {entry.strip()!r}: expected 'seat card', e.g. 樁家 百老")
-                tricks.append((_seat(game, parts[0], f"{where}, trick {i + 1}"),
-                               _card(parts[1], f"{where}, trick {i + 1}")))
+                    raise InputError(WORDS, "trick", where=where, i=i + 1, entry=repr(entry.strip()))
+                at = later(WORDS, "at-trick", where=where, i=i + 1)
+                tricks.append((_seat(game, parts[0], at), _card(parts[1], at)))
     if face is None:
-        raise InputError("give the face card (face: 二十)")
-    missing = [game.seat_name(s) for s in range(4) if dealt[s] is None]
+        raise InputError(WORDS, "no-face")
+    missing = [s for s in range(4) if dealt[s] is None]
     if missing:
-        raise InputError(f"give each player's eight cards; missing: {', '.join(missing)}")
+        names = PerLanguage(lambda lang: ", ".join(game.seat_name(s) for s in missing) if lang == "en"
+                            else "、".join(game.seat_name(s, lang) for s in missing))
+        raise InputError(WORDS, "missing", seats=names)
     return TableFacts(dealt=[list(h or []) for h in dealt], face=face, second=second, stake=stake, pool=pool,
                       tricks=tricks, mian=mian, plays=plays)
 
@@ -176,13 +217,12 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     lang = args.lang
     game = load_rules_game("madiao", args)
     facts = read_facts(args, stdin, game)
-    try:
-        st = settle_table(game, facts)
-    except FactsError as e:
-        raise InputError(str(e)) from None
+    st = settle_table(game, facts)  # a `FactsError` is shown in --lang by `run_main`
     w = WORDS[lang]
     say = lambda s="": print(s, file=stdout)  # noqa: E731
-    say(f"{game.titles.get(lang, game.titles['en'])} · {game.rules.preset} · {st.end_reason}")
+    # the end reason: its code in English (as it always printed), its name in Chinese
+    reason = st.end_reason if lang == "en" or st.end_reason not in END_REASONS else END_REASONS[st.end_reason][lang]
+    say(f"{banner(game, lang)} · {reason}")
     if st.end_reason == "played":
         say(f"{w['tricks']}: " + ", ".join(f"{game.seat_name(s, lang)} {n}" for s, n in enumerate(st.counts())))
     say(explain(game, {"settlement": public(st, st.settlement())}, lang))

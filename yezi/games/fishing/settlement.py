@@ -122,6 +122,10 @@ class Method:
         three = not all_small and jun == 3
         return Standing(score, jun, three)
 
+    def title_text(self, lang: str = "en") -> str:
+        """The method's title in `lang` (the titles are marked under ``fishing-settle:title-KEY``)."""
+        return _c(lang, f"fishing-settle:title-{self.key}", self.title) if self.title else ""
+
     def bonus_text(self, catch: Catch, lang: str = "en") -> list[str]:
         out = []
         for sid in catch.specials if not catch.all_small else ():
@@ -164,7 +168,8 @@ class Method:
 
 class M1(Method):
     key = "M1"
-    title = "M1 Yuen Long (The Suffocated): specials double, +500 base, 鈞頂鈞, 過山 ×2"
+    title = NP_("fishing-settle:title-M1",
+                "M1 Yuen Long (The Suffocated): specials double, +500 base, 鈞頂鈞, 過山 ×2")
 
     def __init__(self, players=3, overmountain=1000, base=500, jun_bonus=True, **kw):
         super().__init__(players, **kw)
@@ -203,7 +208,8 @@ class M1(Method):
 
 class YuenLongElders(M1):
     key = "YL"
-    title = "Yuen Long park elders: as M1 without 鈞 bonuses (鈞頂鈞); 三鈞 still doubles"
+    title = NP_("fishing-settle:title-YL",
+                "Yuen Long park elders: as M1 without 鈞 bonuses (鈞頂鈞); 三鈞 still doubles")
 
     def __init__(self, players=3, overmountain=1000, base=500, **kw):
         super().__init__(players, overmountain=overmountain, base=base, jun_bonus=False, **kw)
@@ -211,7 +217,8 @@ class YuenLongElders(M1):
 
 class M2(Method):
     key = "M2"
-    title = "M2 Mong Kok: +300 per special set, the difference, doubled for a lone 過山"
+    title = NP_("fishing-settle:title-M2",
+                "M2 Mong Kok: +300 per special set, the difference, doubled for a lone 過山")
     double_specials = False
     special_bonus = 300
 
@@ -236,7 +243,8 @@ class M2(Method):
 
 class M3(Method):
     key = "M3"
-    title = "M3 (FC1's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser"
+    title = NP_("fishing-settle:title-M3",
+                "M3 (FC1's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser")
 
     def __init__(self, players=3, overmountain=1000, di=1, jun_scale="linear",
                  base_when_overmountain=True, base_second_vs_third=True, **kw):
@@ -285,7 +293,8 @@ class M3(Method):
 
 class Plain(Method):
     key = "plain"
-    title = "Plain pairwise difference (Tiu U)"
+    title = NP_("fishing-settle:title-plain",
+                "Plain pairwise difference (Tiu U)")
     double_specials = False
 
     def pair(self, w, lo, wn, ln, places=(0, 1), lang="en"):

@@ -28,6 +28,8 @@ from yezi.games.madiao.game import (
     first_receiver,
     stake_code,
 )
+from yezi.games.madiao.words import END_REASONS
+from yezi.i18n import Msg, PerLanguage
 
 LIABILITY_NOTE = {
     "zh-hant": "代人認開（D1–D3）要看出牌次序，這裏不計；如有，請另行結算。",
@@ -37,7 +39,35 @@ LIABILITY_NOTE = {
 
 
 class FactsError(YeziError):
-    """Facts that no deal of these rules can produce; the message says which and why."""
+    """Facts that no deal of these rules can produce; the message says which and why.
+
+    It is built from a `Msg`, so `text(lang)` reads in the reader's language; ``str(e)`` is English."""
+
+    def __init__(self, message: Msg):
+        super().__init__(str(message))
+        self.msg = message
+
+    def text(self, lang: str) -> str:
+        return self.msg.render(lang)
+
+
+def _card(c: int) -> PerLanguage:
+    """A card's name in a message: 繁體 in the English text (as it always was), the reader's script otherwise."""
+    return PerLanguage(lambda lang: card_name(c, "zh-hant" if lang == "en" else lang))
+
+
+def _cards(cards: list[int]) -> PerLanguage:
+    return PerLanguage(lambda lang: ("、" if lang != "en" else ", ").join(
+        card_name(c, "zh-hant" if lang == "en" else lang) for c in cards))
+
+
+def _seat(game: MaDiao, seat: int) -> PerLanguage:
+    return PerLanguage(lambda lang: game.seat_name(seat, "zh-hant" if lang == "en" else lang))
+
+
+def _reason(code: str) -> PerLanguage:
+    """Why a hand ended: its code in English (as it always was), its name in Chinese."""
+    return PerLanguage(lambda lang: code if lang == "en" or code not in END_REASONS else END_REASONS[code][lang])
 
 
 @dataclass
@@ -74,25 +104,27 @@ def deck_order(game: MaDiao, f: TableFacts) -> list[int]:
 
 def check(game: MaDiao, f: TableFacts) -> None:
     if len(f.dealt) != 4 or any(len(h) != 8 for h in f.dealt):
-        raise FactsError("each of the four players holds eight cards")
+        raise FactsError(Msg("each of the four players holds eight cards"))
     every = [c for h in f.dealt for c in h] + [f.face] + ([f.second] if f.second is not None else [])
     dup = sorted({c for c in every if every.count(c) > 1})
     if dup:
-        raise FactsError(f"{', '.join(card_name(c) for c in dup)} named twice; the deck has one of each card")
+        raise FactsError(Msg("{cards} named twice; the deck has one of each card", cards=_cards(dup)))
     if f.face in bad_faces(game):
-        raise FactsError(f"with these rules a face card {card_name(f.face)} is cut again; give the face that stayed")
+        raise FactsError(Msg("with these rules a face card {card} is cut again; give the face that stayed",
+                             card=_card(f.face)))
     if f.stake is not None and f.stake not in game.stakes:
-        raise FactsError(f"stake {f.stake}: these rules play stakes of {', '.join(map(str, game.stakes))} chips")
+        raise FactsError(Msg("stake {stake}: these rules play stakes of {stakes} chips", stake=f.stake,
+                             stakes=", ".join(map(str, game.stakes))))
     if f.tricks:
         if len(f.tricks) != 8:
-            raise FactsError(f"a hand has eight tricks; {len(f.tricks)} given")
+            raise FactsError(Msg("a hand has eight tricks; {n} given", n=len(f.tricks)))
         for i, (w, c) in enumerate(f.tricks, 1):
             if c not in f.dealt[w]:
-                raise FactsError(f"trick {i}: {card_name(c)} went up for {game.seat_name(w)}, "
-                                 f"who was not dealt it")
+                raise FactsError(Msg("trick {i}: {card} went up for {seat}, who was not dealt it", i=i,
+                                     card=_card(c), seat=_seat(game, w)))
         ups = [c for _, c in f.tricks]
         if len(set(ups)) != len(ups):
-            raise FactsError("the same card went up in two tricks")
+            raise FactsError(Msg("the same card went up in two tricks"))
 
 
 def settle_table(game: MaDiao, f: TableFacts) -> MaDiaoState:
@@ -105,19 +137,22 @@ def settle_table(game: MaDiao, f: TableFacts) -> MaDiaoState:
         st.apply(MIAN if st.to_act == f.mian else PLAY_ON)
     if st.to_act is None:  # over before play (re-cut fine, 賀, 四極, 免鬭)
         if f.mian is not None and st.end_reason != "mian":
-            raise FactsError(f"{game.seat_name(f.mian)} cannot declare 免鬭 here: the hand ended first "
-                             f"({st.end_reason})")
+            raise FactsError(Msg("{seat} cannot declare 免鬭 here: the hand ended first ({reason})",
+                                 seat=_seat(game, f.mian), reason=_reason(st.end_reason)))
         if f.mian is not None and st.mian_declarer != f.mian:
-            raise FactsError(f"{game.seat_name(f.mian)} holds no long suit (十門五張 or 六張) to declare 免鬭 with")
+            raise FactsError(Msg("{seat} holds no long suit (十門五張 or 六張) to declare 免鬭 with",
+                                 seat=_seat(game, f.mian)))
         if f.tricks:
-            raise FactsError(f"the hand ends before play ({st.end_reason}); no tricks are played")
+            raise FactsError(Msg("the hand ends before play ({reason}); no tricks are played",
+                                 reason=_reason(st.end_reason)))
         return st
     if f.mian is not None:
-        raise FactsError(f"{game.seat_name(f.mian)} holds no long suit (十門五張 or 六張) to declare 免鬭 with")
+        raise FactsError(Msg("{seat} holds no long suit (十門五張 or 六張) to declare 免鬭 with",
+                             seat=_seat(game, f.mian)))
     if f.plays:
         return _replay(game, st, f)
     if not f.tricks:
-        raise FactsError("the hand is played: give the eight tricks (who won each, and the card that went up)")
+        raise FactsError(Msg("the hand is played: give the eight tricks (who won each, and the card that went up)"))
     done = st.clone()
     done.won = [[c for w, c in f.tricks if w == s] for s in range(4)]
     done.trick_winners = [w for w, _ in f.tricks]
@@ -131,22 +166,26 @@ def _replay(game: MaDiao, st: MaDiaoState, f: TableFacts) -> MaDiaoState:
     """Every play applied through the engine: an impossible play is named with the rule it breaks,
     and the tricks, if also given, must agree with the plays."""
     for i, text in enumerate(f.plays, 1):
-        where = f"play {i} (trick {(i - 1) // 4 + 1})"
+        where = Msg("play {i} (trick {trick})", i=i, trick=(i - 1) // 4 + 1)
         if st.to_act is None:
-            raise FactsError(f"{where}: {text}: the hand is already over after {i - 1} plays")
+            raise FactsError(Msg("{where}: {text}: the hand is already over after {n} plays", where=where, text=text,
+                                 n=i - 1))
         try:
             action = game.parse_action(text)
             st.apply(action)
         except (NotationError, IllegalAction) as e:
-            raise FactsError(f"{where}: {text}: {e}") from None
+            # the engine's English text as it was; a refusal's own translation for a Chinese reader
+            why = PerLanguage(lambda lang, e=e: e.text(lang) if lang != "en" and isinstance(e, IllegalAction)
+                              else str(e))
+            raise FactsError(Msg("{where}: {text}: {error}", where=where, text=text, error=why)) from None
     if st.to_act is not None:
-        raise FactsError(f"{len(f.plays)} plays given; a hand has 32 (eight tricks of four)")
+        raise FactsError(Msg("{n} plays given; a hand has 32 (eight tricks of four)", n=len(f.plays)))
     if f.tricks:
         played = [(w, st.tricks[k]["best"]) for k, w in enumerate(st.trick_winners)]
         for k, (given, real) in enumerate(zip(f.tricks, played), 1):
             if given != real:
-                raise FactsError(f"trick {k}: the plays give it to {game.seat_name(real[0])} with "
-                                 f"{card_name(real[1])}, the tricks line says {game.seat_name(given[0])} "
-                                 f"with {card_name(given[1])}")
+                raise FactsError(Msg("trick {k}: the plays give it to {seat} with {card}, the tricks line says "
+                                     "{given_seat} with {given_card}", k=k, seat=_seat(game, real[0]),
+                                     card=_card(real[1]), given_seat=_seat(game, given[0]), given_card=_card(given[1])))
     return st
 
