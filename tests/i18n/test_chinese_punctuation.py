@@ -87,9 +87,9 @@ def _deal_notation(path: Path) -> tuple[str, ...]:
 
 @pytest.mark.parametrize("lang", ZH)
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
-@pytest.mark.parametrize("brief", [True, False], ids=["brief", "table"])
-def test_replay_is_punctuated_as_chinese(path, lang, brief):
-    out = _replay(path, lang, *(["--brief"] if brief else []))
+@pytest.mark.parametrize("extra", [["--brief"], [], ["--seat", "1"]], ids=["brief", "table", "seat"])
+def test_replay_is_punctuated_as_chinese(path, lang, extra):
+    out = _replay(path, lang, *extra)
     bad = ascii_after_chinese(out, _deal_notation(path))
     assert bad == [], "\n".join(bad[:20])
 
