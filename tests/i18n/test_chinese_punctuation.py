@@ -1,7 +1,7 @@
 """What the command line prints in 繁體 and 简体 is punctuated as Chinese: after Chinese text comes a full-width
 ``：`` ``，`` ``；``, never the ASCII ``:`` ``,`` ``;`` of a machine's output (``合計: A +600, B -600`` reads as
 English; ``合計：A +600，B -600`` reads as Chinese). Every settlement calculator and `yezi replay` of a record
-of every game (the moves only, and the whole table) are checked in both scripts.
+of every game (the moves only, the whole table, one seat's view) are checked in both scripts.
 
 Allowed: the deal that `replay` prints after its start label is the record's own notation (``莊家: 天 地 |
 尾家: ...``), which people type and share, so it stays as the record writes it; the calculators echo no input
