@@ -32,8 +32,8 @@ def run_settle(argv: list[str], text: str = "") -> tuple[int, str]:
 
 def settle_totals(out: str) -> list[int]:
     """The whole-number totals on ``yezi settle``'s Totals line (any of the three languages)."""
-    line = next(ln for ln in out.splitlines() if ln.startswith(("Totals:", "合計:", "合计:")))
-    return [int(x) for x in re.findall(r"([+-]\d+)(?:,|$)", line)]
+    line = next(ln for ln in out.splitlines() if ln.startswith(("Totals:", "合計：", "合计：")))
+    return [int(x) for x in re.findall(r"([+-]\d+)(?:,|，|$)", line)]
 
 
 def settle_transcript(argv: list[str], text: str = "", answers: list[str] | None = None) -> tuple[int, str]:

@@ -87,7 +87,7 @@ def test_the_luk_fu_table_marks_your_seat():
     assert code == 0, err
     assert "Second(you) 12" in out, out
     code, out, err = run("play", "lukfu", "--seed", "4", "--lang", "zh-hans", stdin="q\n")
-    assert "(你) 12" in out
+    assert "（你） 12" in out
 
 
 def test_play_explains_every_fishing_payment():

@@ -42,7 +42,7 @@ def test_lukfu_asks_at_a_terminal(monkeypatch):
     ask(monkeypatch, ["二家", "三家", "八拾 八貫 八索 九綫 百子 雲綫", "一索"])
     out = io.StringIO()
     assert main(["lukfu"], stdin=TTY(), stdout=out) == 0
-    assert "合計: 頭家 +0, 二家 -6, 夢家 +4, 三家 +2" in out.getvalue()
+    assert "合計：頭家 +0，二家 -6，夢家 +4，三家 +2" in out.getvalue()
 
 
 def test_dominoes_ask_at_a_terminal(monkeypatch):
@@ -58,7 +58,7 @@ def test_madiao_asks_at_a_terminal(monkeypatch):
                       "樁家 萬萬, 下首 百萬, 樁家 六十, 下首 八十, 對面 三錢, 樁家 五十, 下首 四萬, 對面 四錢"])
     out = io.StringIO()
     assert main(["madiao"], stdin=TTY(), stdout=out) == 0
-    assert "合計: 樁家 -5, 下首 +15, 對面 -4, 上首 -6" in out.getvalue()
+    assert "合計：樁家 -5，下首 +15，對面 -4，上首 -6" in out.getvalue()
 
 
 def test_input_ending_early_at_a_terminal_is_an_error(monkeypatch):

@@ -110,8 +110,8 @@ def test_m3_overmountain_threshold_is_the_option_as_in_the_engine():
 
 def test_pair_arithmetic_in_each_language():
     rc, out = run(["fishing", "-m", "M1", "--scores", "900,700,600"])
-    assert rc == 0 and "A勝B：差額 900 − 700 = 200；底分 500；合共 200 + 500 = 700；B付A 700" in out and "合計:" in out
+    assert rc == 0 and "A勝B：差額 900 − 700 = 200；底分 500；合共 200 + 500 = 700；B付A 700" in out and "合計：" in out
     rc, out = run(["fishing", "-m", "M3", "--lang", "zh-hans", "--preset", "fc1-group", "--scores", "800,500,300"])
-    assert "A过山（800 ≥ 700）：B的鱼作0计" in out and "（以百计）；B付A 900" in out and "合计:" in out
+    assert "A过山（800 ≥ 700）：B的鱼作0计" in out and "（以百计）；B付A 900" in out and "合计：" in out
     rc, out = run(["fishing", "-m", "M2", "--lang", "en", "--scores", "1110,700,400"])
     assert "A over the mountain 過山: 2 × (1110 − 700) = 820; B pays A 820" in out and "Totals:" in out

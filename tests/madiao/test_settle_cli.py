@@ -32,8 +32,8 @@ def example_deal():
 
 
 def totals(out: str) -> list[Fraction]:
-    line = next(ln for ln in out.splitlines() if ln.startswith(("Totals:", "合計:", "合计:")))
-    return [Fraction(x) for x in re.findall(r"([+-]?\d+(?:/\d+)?)(?:,|$)", line)]
+    line = next(ln for ln in out.splitlines() if ln.startswith(("Totals:", "合計：", "合计：")))
+    return [Fraction(x) for x in re.findall(r"([+-]?\d+(?:/\d+)?)(?:,|，|$)", line)]
 
 
 def facts_text(game: MaDiao, state, tricks=None, stake=None, pool=None) -> str:
@@ -63,9 +63,9 @@ def test_worked_example_of_spec_4_9():
     assert "Banker 3, Dealer 3, Opposite 2, Shuffler 0" in out
     assert "Liabilities" in out  # feng-1620 has them; they are not counted from facts
     rc, out = run(["madiao"], facts_text(g, state, tricks, stake=2, pool=10))
-    assert "《馬弔脚例》" in out and "合計: 樁家 -5, 下首 +15, 對面 -4, 上首 -6" in out
+    assert "《馬弔脚例》" in out and "合計：樁家 -5，下首 +15，對面 -4，上首 -6" in out
     rc, out = run(["madiao", "--lang", "zh-hans"], facts_text(g, state, tricks, stake=2, pool=10))
-    assert "合计: 桩家 -5" in out
+    assert "合计：桩家 -5" in out
 
 
 @pytest.mark.parametrize("preset", ["feng-1620", "feng-strict", "qing"])

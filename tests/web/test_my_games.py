@@ -3,6 +3,8 @@ there with the starting hands shown; desktop and a 390x844 phone. Screenshots in
 
 from __future__ import annotations
 
+import re
+
 from tests.web.helpers import DESKTOP, PHONE, playwright_or_skip, shot, tapper, watch_errors
 from tests.web.test_browser import play_to_settlement
 
@@ -11,12 +13,12 @@ expect = playwright_api.expect
 
 
 def _listed_hand(text: str) -> list[str]:
-    """The cards of the line "手牌: 拾: 百子* 八 二  |  貫: 六 五 …  (* = 老歲)" as names (百子, 八拾 …), sorted:
+    """The cards of the line "手牌：拾：百子* 八 二  |  貫：六 五 …（* = 老歲）" as names (百子, 八拾 …), sorted:
     a rank takes its suit's name, a card with a name of its own (百子, 毛公, 雲綫) keeps it."""
     line = next(ln for ln in text.splitlines() if ln.startswith("手牌"))
     cards = []
-    for group in line.split(":", 1)[1].split("(")[0].split("|"):
-        suit, _, ranks = group.rpartition(":")
+    for group in re.split(r"[:：]", line, maxsplit=1)[1].split("（")[0].split("(")[0].split("|"):
+        suit, _, ranks = group.replace("：", ":").rpartition(":")
         for r in ranks.replace("*", "").split():
             cards.append(r + suit.strip() if len(r) == 1 else r)
     return sorted(cards)

@@ -9,7 +9,7 @@ from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import RecordError
 from yezi.core.record import Record
 from yezi.core.start import dealt, start_texts
-from yezi.i18n import NP_, _c
+from yezi.i18n import NP_, _c, punct
 
 
 def read_record(path: str) -> Record:
@@ -88,8 +88,9 @@ def run_replay(args, out=None) -> int:
             for line in explain_payments(game, state.view(seat), lang):
                 print(f"  {line}", file=out)
     else:
-        print(f"{_c(lang, 'replay:payments', PAYMENTS)}:", state.payments(), file=out)
+        print(f"{_c(lang, 'replay:payments', PAYMENTS)}{punct(lang, 'colon')}{state.payments()}", file=out)
     if seat is not None and state.current_player is None and not args.brief:
         # the deal is over: every hand may be shown now, as the record's own Deal tag writes them
-        print(f"{_start_label(1, lang)}: {game.format_deal(rec.deal)}", file=out)
+        # the deal in the record's own notation, as people type it: only the label's colon is the reader's
+        print(f"{_start_label(1, lang)}{punct(lang, 'colon')}{game.format_deal(rec.deal)}", file=out)
     return 0

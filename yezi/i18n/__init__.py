@@ -21,6 +21,9 @@ fresh machine; ``yezi i18n compile`` writes ``.mo`` files for tools that want th
   per-language dict (a game's notice, a unit passed as a message parameter).
 - ``Msg(msgid, **params)``: a message translated later, when the reader's language is known
   (engine refusals are built once and shown to players of three languages).
+- ``punct(lang, mark)``: the mark that joins the parts of a line built in code ("label: value", a list
+  of "name +600" amounts, "score (detail)"): full-width after Chinese text (``：`` ``，`` ``；`` ``（）``),
+  ASCII with its space in English, so a Chinese line does not read as a machine's.
 """
 
 from __future__ import annotations
@@ -31,7 +34,25 @@ from typing import Any
 from yezi.i18n.catalog import LANGS, catalog, translate
 
 __all__ = ["LANGS", "NP_", "N_", "Msg", "PerLanguage", "Words", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext",
-           "render"]
+           "punct", "render"]
+
+#: mark -> (English, Chinese): the ASCII mark keeps its space in English; a full-width mark carries its own
+#: space, so none follows it in Chinese
+_MARKS = {
+    "colon": (": ", "："),
+    "comma": (", ", "，"),
+    "semicolon": ("; ", "；"),
+    "open": (" (", "（"),
+    "close": (")", "）"),
+}
+
+
+def punct(lang: str, mark: str) -> str:
+    """The punctuation `mark` (``colon``, ``comma``, ``semicolon``, ``open``, ``close``) as `lang` writes
+    it between parts of a line: ``": "`` in English, ``"："`` in Chinese. A colon that ends a line is
+    ``punct(lang, "colon").rstrip()``."""
+    en, zh = _MARKS[mark]
+    return en if lang == "en" else zh
 
 
 def N_(msgid: str) -> str:

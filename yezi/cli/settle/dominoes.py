@@ -31,7 +31,7 @@ from yezi.cli.settle.common import (
 from yezi.cli.settle.fishing import parse_catch
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import DOUBLE
-from yezi.i18n import NP_, PerLanguage, Words
+from yezi.i18n import NP_, PerLanguage, Words, punct
 
 GAMES = ("jielong", "tseding", "dingniu")
 SUANZHANG = {"算帳", "算帐", "suanzhang", "sz"}
@@ -194,16 +194,17 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, name: str) -> i
                                    [s for s, p in enumerate(players) if p.suanzhang])
     w = WORDS[lang]
     say = lambda s="": print(s, file=stdout)  # noqa: E731
+    mark = lambda m: punct(lang, m)  # noqa: E731
     say(banner(game, lang))
     for s, p in enumerate(players):
         shown = f"{w['hand'] if bajue else w['down']} " + (" ".join(game.tile_name(k, lang) for k in p.down) or "—")
         if p.hand:
-            shown += f"; {w['left']} " + " ".join(game.tile_name(k, lang) for k in p.hand)
-        say(f"{names[s]}: {w['score']} {result['scores'][s]} ({shown})")
-    say(f"\n{w['pays']}:")
+            shown += f"{mark('semicolon')}{w['left']} " + " ".join(game.tile_name(k, lang) for k in p.hand)
+        say(f"{names[s]}{mark('colon')}{w['score']} {result['scores'][s]}{mark('open')}{shown}{mark('close')}")
+    say(f"\n{w['pays']}{mark('colon').rstrip()}")
     for line in game.settlement_lines(result, lang, names):
         say(f"  {line}")
-    say(f"{w['totals']}: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, result["payments"])))
+    say(f"{w['totals']}{mark('colon')}" + mark("comma").join(f"{n} {v:+d}" for n, v in zip(names, result["payments"])))
     return 0
 
 

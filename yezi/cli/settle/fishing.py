@@ -34,7 +34,7 @@ from yezi.core.errors import NotationError
 from yezi.core.options import parse_overrides
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, ClassRules, classify, explain
 from yezi.games.fishing.settlement import METHODS, Standing, method_from_rules
-from yezi.i18n import NP_, PerLanguage, Words
+from yezi.i18n import NP_, PerLanguage, Words, punct
 
 #: the headings of the payments and the totals, the lines of each catch, the prompt and the input errors
 HEADS = Words("settle-fishing", {
@@ -273,7 +273,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     if per_kind:
         for k in range(tg.NUM_KINDS):
             if total[k] > per_kind:
-                who = ", ".join(f"{n} {c[k]}" for n, c in entries if c[k])
+                who = punct(lang, "comma").join(f"{n} {c[k]}" for n, c in entries if c[k])
                 raise InputError(HEADS, "too-many", n=total[k], card=tg.name(k, lang), card_en=tg.name(k, "en"),
                                  who=who)
         if sum(total) != 84 and not args.no_check:
@@ -314,10 +314,13 @@ def _make(key: str, players: int, args):
 def _print_settlement(settle, names, stdout, lang: str = "en") -> None:
     heads = HEADS.get(lang, HEADS["en"])
     pays, tot = heads["pays"], heads["totals"]
-    print(f"\n{pays}:", file=stdout)
-    for p in settle.pairs:
-        print(f"  {names[p.payer]} → {names[p.payee]} {p.amount}:  {p.arithmetic}", file=stdout)
-    print(f"{tot}: " + ", ".join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)), file=stdout)
+    colon = punct(lang, "colon")
+    print(f"\n{pays}{colon.rstrip()}", file=stdout)
+    for p in settle.pairs:  # English sets the reason off with two spaces; a full-width colon needs none
+        print(f"  {names[p.payer]} → {names[p.payee]} {p.amount}{colon if lang != 'en' else ':  '}{p.arithmetic}",
+              file=stdout)
+    print(f"{tot}{colon}" + punct(lang, "comma").join(f"{n} {v:+d}" for n, v in zip(names, settle.payments)),
+          file=stdout)
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:

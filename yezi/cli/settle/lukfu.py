@@ -38,7 +38,7 @@ from yezi.cli.settle.common import (
 from yezi.components.lukfu_deck import deck, name, parse_card
 from yezi.core.errors import NotationError
 from yezi.games.lukfu.settlement import Settlement, settle_declare, settle_tigers
-from yezi.i18n import NP_, PerLanguage, Words
+from yezi.i18n import NP_, PerLanguage, Words, punct
 
 KEYS = {
     "bid": ("bid", "bidder", "做", "做牌"),
@@ -283,7 +283,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     settlement, nothing = settle_facts(game, facts, lang)
     w = WORDS[lang]
     print(banner(game, lang), file=stdout)
-    print(f"{w['pays']}:", file=stdout)
+    print(w["pays"] + punct(lang, "colon").rstrip(), file=stdout)
     pays = [0] * game.num_seats
     if settlement is None:
         print(f"  {nothing}", file=stdout)
@@ -291,7 +291,7 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
         for line in settlement.texts(lang):
             print(f"  {line}", file=stdout)
         pays = settlement.payments
-    print(f"{w['totals']}: " + ", ".join(f"{game.seat_name(s, lang)} {p:+d}" for s, p in enumerate(pays)),
+    print(w["totals"] + punct(lang, "colon") + punct(lang, "comma").join(f"{game.seat_name(s, lang)} {p:+d}" for s, p in enumerate(pays)),
           file=stdout)
     return 0
 

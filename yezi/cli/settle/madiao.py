@@ -43,7 +43,7 @@ from yezi.games.madiao.facts import LIABILITY_NOTE, TableFacts, settle_table
 from yezi.games.madiao.settle import public
 from yezi.games.madiao.text import explain
 from yezi.games.madiao.words import END_REASONS
-from yezi.i18n import NP_, PerLanguage, Words
+from yezi.i18n import NP_, PerLanguage, Words, punct
 
 KEYS = {
     "face": ("face", "面葉", "面叶"),
@@ -224,13 +224,13 @@ def run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> int:
     reason = st.end_reason if lang == "en" or st.end_reason not in END_REASONS else END_REASONS[st.end_reason][lang]
     say(f"{banner(game, lang)} · {reason}")
     if st.end_reason == "played":
-        say(f"{w['tricks']}: " + ", ".join(f"{game.seat_name(s, lang)} {n}" for s, n in enumerate(st.counts())))
+        say(w["tricks"] + punct(lang, "colon") + punct(lang, "comma").join(f"{game.seat_name(s, lang)} {n}" for s, n in enumerate(st.counts())))
     say(explain(game, {"settlement": public(st, st.settlement())}, lang))
     if st.end_reason == "played" and not facts.plays and (game.rules["guard_rules"] == "liability"
                                                           or game.rules["d3"]):
-        say(f"{w['note']}: {LIABILITY_NOTE[lang]}")
+        say(w["note"] + punct(lang, "colon") + LIABILITY_NOTE[lang])
     pays = st.payments()
-    say(f"{w['totals']}: " + ", ".join(f"{game.seat_name(s, lang)} {p:+}" for s, p in enumerate(pays)))
+    say(w["totals"] + punct(lang, "colon") + punct(lang, "comma").join(f"{game.seat_name(s, lang)} {p:+}" for s, p in enumerate(pays)))
     return 0
 
 

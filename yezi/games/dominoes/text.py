@@ -5,7 +5,7 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import NK, note_text
 from yezi.games.dominoes.settle import RANK_NAMES, redeal_count
-from yezi.i18n import N_, NP_, Words, _c
+from yezi.i18n import N_, NP_, Words, _c, punct
 
 L = Words("dominoes-text", {
     "hand": NP_("dominoes-text:hand", "Hand"),
@@ -48,11 +48,12 @@ def _names(game, kinds, lang: str) -> str:
 def render(game, view: dict, lang: str = "zh-hant") -> str:
     t = L.get(lang, L["en"])
     sn = lambda s: game.seat_name(s, lang)  # noqa: E731
+    colon = punct(lang, "colon")
     seat = view["seat"]
     lines = [f"== {game.titles.get(lang, game.titles['en'])} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
     row = []
     for s in range(view["seats"]):
-        mark = f"({t['you']})" if s == seat else ""
+        mark = (f"({t['you']})" if lang == "en" else f"（{t['you']}）") if s == seat else ""
         n = view["hand_counts"][s]
         tiles = t["tiles"][:-1] if lang == "en" and n == 1 else t["tiles"]  # 1 tile, 2 tiles; 1 張, 2 張
         row.append(f"{sn(s)}{mark} {n}{tiles} {t['row_down']}{view['down_counts'][s]}")
@@ -60,27 +61,28 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     for i, line in enumerate(view["lines"]):
         chain = "".join(_tile(x[2], x[0], x[1]) for x in line)
         if view["two_ends"]:
-            lines.append(f"{t['line'].format(n=i + 1)}: {chain}")
+            lines.append(f"{t['line'].format(n=i + 1)}{colon}{chain}")
         else:
-            lines.append(f"{t['line'].format(n=i + 1)}: {t['closed']} {chain} → ")
+            lines.append(f"{t['line'].format(n=i + 1)}{colon}{t['closed']} {chain} → ")
     if view["ends"]:
-        lines.append(f"{t['open']}: " + " / ".join(str(e) for e in view["ends"]))
+        lines.append(f"{t['open']}{colon}" + " / ".join(str(e) for e in view["ends"]))
     if seat is not None:
-        lines.append(f"{t['hand']}: " + _names(game, view["hand"], lang))
+        lines.append(f"{t['hand']}{colon}" + _names(game, view["hand"], lang))
         if view["down"][seat]:
             pips = sum(tg.PIPS[k] for k in view["down"][seat])
-            lines.append(f"{t['down']}: " + _names(game, view["down"][seat], lang) + f"  (= {pips})")
+            lines.append(f"{t['down']}{colon}" + _names(game, view["down"][seat], lang)
+                         + (f"  (= {pips})" if lang == "en" else f"（= {pips}）"))
     for nt in view.get("notes", {}).values():
         if nt.get("seat") == seat or view["result"] is not None:
             lines.append("! " + note_text(nt, lang))
     if view["to_act"] is not None:
-        lines.append(f"{t['to_act']}: {sn(view['to_act'])}")
+        lines.append(f"{t['to_act']}{colon}{sn(view['to_act'])}")
     res = view["result"]
     if res is not None:
         reason = t.get(res.get("reason", ""), res.get("reason", ""))
         if res.get("reason") == "redeal":  # the threshold is the option [V-S2], not always 七
             reason = reason.format(n=redeal_count(res.get("redeal_doubles", int(game.rules["redeal_doubles"])), lang))
-        lines.append(f"--- {t['result']}: {reason}")
+        lines.append(f"--- {t['result']}{colon}{reason}")
         for s in range(view["seats"]):
             extra = ""
             tags = res.get("tags")
@@ -95,8 +97,8 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
             left = view.get("hands_left", [[]] * view["seats"])[s]
             shown = f"{t['down']} {_names(game, down, lang)}"
             if left:
-                shown += f"; {t['left']} {_names(game, left, lang)}"
-            lines.append(f"  {sn(s)}: {t['score']} {res['scores'][s]}{extra}  {shown}  → {res['payments'][s]:+}")
+                shown += f"{punct(lang, 'semicolon')}{t['left']} {_names(game, left, lang)}"
+            lines.append(f"  {sn(s)}{colon}{t['score']} {res['scores'][s]}{extra}  {shown}  → {res['payments'][s]:+}")
         rule = res.get("rule")
         if rule and rule != "plain":
             payer = res.get("payer")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from yezi.components import tiengow as tg
-from yezi.i18n import LANGS, NP_, _c
+from yezi.i18n import LANGS, NP_, _c, punct
 from yezi.i18n.terms import register
 
 register("地八", "人七", "鵝五", "天九")  # the 文武 groups English names beside their characters
@@ -260,13 +260,14 @@ def _classify_red_dots(c: tuple[int, ...]) -> Catch:
 def explain(catch: Catch, lang: str = "en") -> list[str]:
     """The classification as lines of text: one per kind held, then notes and specials."""
     out = []
+    colon, comma = punct(lang, "colon"), punct(lang, "comma")
     for line in catch.lines:
-        out.append(f"{tg.name(line.kind, lang)} ×{line.count}: {SIZE_NAMES[lang][line.size]}, "
+        out.append(f"{tg.name(line.kind, lang)} ×{line.count}{colon}{SIZE_NAMES[lang][line.size]}{comma}"
                    f"{line.points} — {line.reason[lang]}")
     for note in catch.notes:
         out.append(note[lang])
     for sid in catch.specials:
-        out.append(f"{SPECIALS[sid]['names'][lang]}: " + _word("special_set", lang))
+        out.append(f"{SPECIALS[sid]['names'][lang]}{colon}" + _word("special_set", lang))
     return out
 
 

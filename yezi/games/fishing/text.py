@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from yezi.components import tiengow as tg
 from yezi.games.fishing.scoring import SIZE_NAMES, explain
-from yezi.i18n import N_, NP_, Words
+from yezi.i18n import N_, NP_, Words, punct
 
 L = Words("fishing-text", {
     "lake": NP_("fishing-text:lake", "Lake"),
@@ -61,43 +61,46 @@ def _lake(view, lang: str) -> str:
         if lake[k]:
             nm = tg.name(k, lang) + (f"×{lake[k]}" if lake[k] > 1 else "")
             if k in view["stacked"]:
-                nm += f"({L[lang]['stacked']})"
+                nm += punct(lang, "open").lstrip() + L[lang]["stacked"] + punct(lang, "close")
             by_pips.setdefault(tg.PIPS[k], []).append(nm)
     if not by_pips:
         return L[lang]["empty"]
     sep = ", " if lang == "en" else " "
-    return "  ".join(f"{p}: " + sep.join(v) for p, v in sorted(by_pips.items(), reverse=True))
+    return "  ".join(f"{p}{punct(lang, 'colon')}" + sep.join(v) for p, v in sorted(by_pips.items(), reverse=True))
 
 
 def render(game, view, lang: str = "zh-hant") -> str:
     lang = _lang(lang)
     t = L[lang]
+    colon, open_, close = punct(lang, "colon"), punct(lang, "open"), punct(lang, "close")
     seat = view["seat"]
     out = [game.titles.get(lang, game.titles["en"])]
-    out.append(f"{t['lake']}: {_lake(view, lang)}")
-    stock = f"{t['stock']}: {view['stock_left']} {t['left']}"
+    out.append(f"{t['lake']}{colon}{_lake(view, lang)}")
+    stock = f"{t['stock']}{colon}{view['stock_left']} {t['left']}"
     if "tail" in view["deal"] and view["stock_left"] > 0:
-        stock += f"   {t['tail']}: {tg.name(view['deal']['tail'], lang)} ({t['peek']})"
+        stock += f"   {t['tail']}{colon}{tg.name(view['deal']['tail'], lang)}{open_}{t['peek']}{close}"
     out.append(stock)
     for s in range(view["players"]):
-        name = game.seat_name(s, lang) + (f" ({t['you']})" if s == seat else "")
+        name = game.seat_name(s, lang) + (f"{open_}{t['you']}{close}" if s == seat else "")
         catch = view["catches"][s]
         score = game.catch_score(catch)
-        out.append(f"{name}: {_count(view['hand_sizes'][s], t['cards'], lang)}; {t['catch']} {sum(catch)}: "
+        out.append(f"{name}{colon}{_count(view['hand_sizes'][s], t['cards'], lang)}{punct(lang, 'semicolon')}"
+                   f"{t['catch']} {sum(catch)}{colon}"
                    f"{_cards(catch, lang) or t['empty']}  [{t['score']} {score}]")
     if view["turn"] is None:
         res = view.get("result", {})
-        pays = ", ".join(f"{game.seat_name(s, lang)} {p:+d}" for s, p in enumerate(res.get("payments", [])))
-        out.append(f"{t['over']}. {t['pays']}: {pays}")
+        pays = punct(lang, "comma").join(f"{game.seat_name(s, lang)} {p:+d}"
+                                         for s, p in enumerate(res.get("payments", [])))
+        out.append(t["over"] + (". " if lang == "en" else "。") + t["pays"] + colon + pays)
     else:
         who = game.seat_name(view["turn"], lang)
         phase = t["phase_hand"] if view["phase"] == "hand" else t["phase_draw"]
-        line = f"{t['turn']}: {who} — {phase}"
+        line = f"{t['turn']}{colon}{who} — {phase}"
         if view["drawn"] is not None:
-            line += f"   {t['drawn']}: {tg.name(view['drawn'], lang)}"
+            line += f"   {t['drawn']}{colon}{tg.name(view['drawn'], lang)}"
         out.append(line)
     if seat is not None and view["hand"] is not None:
-        out.append(f"{t['hand']}: {_cards(view['hand'], lang) or t['empty']}")
+        out.append(f"{t['hand']}{colon}{_cards(view['hand'], lang) or t['empty']}")
     return "\n".join(out)
 
 
@@ -116,7 +119,7 @@ def why(game, view, arg: str, lang: str = "zh-hant") -> str:
             return f"unknown seat {arg!r}; seats: " + ", ".join(game.seat_name(s, lang) for s in range(view["players"]))
     catch = game.classify(view["catches"][seat])
     standing = game.method.standing(catch)
-    lines = [f"{game.seat_name(seat, lang)}: {L[lang]['score']} {standing.score}"]
+    lines = [f"{game.seat_name(seat, lang)}{punct(lang, 'colon')}{L[lang]['score']} {standing.score}"]
     lines += ["  " + x for x in explain(catch, lang)]
     lines += ["  " + x for x in game.method.bonus_text(catch, lang)]
     return "\n".join(lines)
@@ -133,7 +136,7 @@ def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
     settlement = game.settle_catches(catches)
     out = []
     for s, (catch, standing) in enumerate(zip(catches, settlement.standings)):
-        out.append(f"{game.seat_name(s, lang)}: {L[lang]['score']} {standing.score}")
+        out.append(f"{game.seat_name(s, lang)}{punct(lang, 'colon')}{L[lang]['score']} {standing.score}")
         out += ["  " + x for x in explain(catch, lang)]
         out += ["  " + x for x in game.method.bonus_text(catch, lang)]
     names = [game.seat_name(s, lang) for s in range(view["players"])]
@@ -143,7 +146,8 @@ def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
 
 def sizes_legend(lang: str = "en") -> str:
     s = SIZE_NAMES[_lang(lang)]
-    return f"{s['big']} 30, {s['medium']} 20, {s['small']} 10"
+    comma = punct(_lang(lang), "comma")
+    return f"{s['big']} 30{comma}{s['medium']} 20{comma}{s['small']} 10"
 
 
 why.help = N_("why [SEAT]: a seat's catch explained card by card (your own by default)")  # type: ignore[attr-defined]

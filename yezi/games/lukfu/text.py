@@ -5,7 +5,7 @@ from __future__ import annotations
 from yezi.components.lukfu_deck import NUMERALS, SUIT_NAMES, WAN_TSIN, name, parse_card, suit
 from yezi.core.errors import NotationError
 from yezi.games.lukfu.plays import PLAYS, format_play
-from yezi.i18n import N_, NP_, Words, _
+from yezi.i18n import N_, NP_, Words, _, punct
 
 L = Words("lukfu-text", {
     "hand": NP_("lukfu-text:hand", "Hand"),
@@ -40,7 +40,7 @@ def _suit_line(cards: list[int], laosui: set[int], lang: str) -> str:
     out = []
     for s in sorted(groups):
         head = SUIT_NAMES[lang][s] if s < 4 else ""
-        out.append((f"{head}: " if head else "") + " ".join(groups[s]))
+        out.append((head + punct(lang, "colon") if head else "") + " ".join(groups[s]))
     return "  |  ".join(out)
 
 
@@ -48,12 +48,13 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
     t = L[lang]
     seat_name = lambda s: game.seat_name(s, lang)  # noqa: E731
     lines = [f"== {game.titles[lang]} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
-    me, you = view.get("seat"), f"({t['you']})"
+    colon, open_, close = punct(lang, "colon"), punct(lang, "open"), punct(lang, "close")
+    me, you = view.get("seat"), (f"({t['you']})" if lang == "en" else f"（{t['you']}）")
     sizes = "  ".join(f"{seat_name(s)}{you if s == me else ''} {n}" for s, n in enumerate(view["hand_sizes"]))
     lines.append(sizes)
     if view["bidder"] is not None:
-        pr = f" ({t['priv']})" if view["privileged"] is not None else ""
-        lines.append(f"{t['bid']}: {seat_name(view['bidder'])}{pr}")
+        pr = f"{open_}{t['priv']}{close}" if view["privileged"] is not None else ""
+        lines.append(f"{t['bid']}{colon}{seat_name(view['bidder'])}{pr}")
     elif view["phase"] in ("play", "over"):
         pass
     won = []
@@ -62,7 +63,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
             won.append(f"{seat_name(s)} {view['hu_won'][s]} {t['hu']} [" + " ".join(
                 format_play(PLAYS[p], lang) for p in plays) + "]")
     if won:
-        lines.append(f"{t['won']}: " + "; ".join(won))
+        lines.append(f"{t['won']}{colon}" + punct(lang, "semicolon").join(won))
     if view["tricks"]:
         tr = view["tricks"][-1]
         if tr["winner"] is None or view["phase"] == "over":
@@ -72,14 +73,15 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
                     shown.append(f"{seat_name(e['seat'])} {format_play(PLAYS[e['play']], lang)}")
                 else:
                     shown.append(f"{seat_name(e['seat'])} {t['discard']}×{e['discard']}")
-            lines.append(f"{t['trick']} {len(view['tricks'])}: " + " · ".join(shown))
+            lines.append(f"{t['trick']} {len(view['tricks'])}{colon}" + " · ".join(shown))
     if view.get("seat") is not None and "hand" in view:
         old = set(view.get("laosui", []))
-        lines.append(f"{t['hand']}: " + _suit_line(view["hand"], old, lang) + (f"   (* = {t['old']})" if old else ""))
+        key = (f"   (* = {t['old']})" if lang == "en" else f"（* = {t['old']}）") if old else ""
+        lines.append(f"{t['hand']}{colon}" + _suit_line(view["hand"], old, lang) + key)
         if view.get("pending_discard"):
-            lines.append(f"{t['discard']}: " + " ".join(name(c, lang) for c in view["pending_discard"]))
+            lines.append(f"{t['discard']}{colon}" + " ".join(name(c, lang) for c in view["pending_discard"]))
         if "hu" in view and view["phase"] == "play":
-            lines.append(f"{t['if_declare']}: {view['hu']} {t['hu']}")
+            lines.append(f"{t['if_declare']}{colon}{view['hu']} {t['hu']}")
     if view["phase"] == "over":
         lines.append(f"-- {t['result']} --")
         if view["outcome"] == "draw":
@@ -89,10 +91,10 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
         for line in view.get("settlement_i18n", {}).get(lang, view.get("settlement", [])):
             lines.append("  " + line)
         if "dummy" in view.get("revealed", {}):
-            lines.append(f"{t['dummy']}: {name(view['revealed']['dummy'], lang)}")
+            lines.append(f"{t['dummy']}{colon}{name(view['revealed']['dummy'], lang)}")
         lines.append("  " + "  ".join(f"{seat_name(s)} {p:+d}" for s, p in enumerate(view["payments"])))
     elif view["to_act"] is not None:
-        lines.append(f"{t['to_act']}: {seat_name(view['to_act'])}")
+        lines.append(f"{t['to_act']}{colon}{seat_name(view['to_act'])}")
     return "\n".join(lines)
 
 

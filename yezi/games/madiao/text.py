@@ -6,7 +6,7 @@ from typing import Any
 
 from yezi.components.madiao_deck import card_name, suit_of
 from yezi.games.madiao import words as W
-from yezi.i18n import N_, NP_, Words, _
+from yezi.i18n import N_, NP_, Words, _, punct
 from yezi.i18n import render as in_lang
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
@@ -46,6 +46,7 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
     lg = _lang(lang)
     t = L[lg]
     out = []
+    colon = punct(lg, "colon")
     seat = view.get("seat")
     title = game.titles.get(lg, game.titles["en"])
     who = game.seat_name(seat, lg) if seat is not None else "—"
@@ -53,15 +54,15 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
     if view.get("tou") is not None:
         face = view.get("face")
         face_txt = card_name(face, lg) if face is not None else "?"
-        out.append(f"{t['face']}: {face_txt}  ({t['count']} {view.get('count') or '?'}) · "
-                   f"{t['tou']}: {game.seat_name(view['tou'], lg)}")
+        count = f"({t['count']} {view.get('count') or '?'})" if lg == "en" else f"（{t['count']} {view.get('count') or '?'}）"
+        out.append(f"{t['face']}{colon}{face_txt}  {count} · {t['tou']}{colon}{game.seat_name(view['tou'], lg)}")
         if view.get("recut"):
             out.append(_(lg, N_("re-cut: {cards}"), cards=_cards(view["recut"], lang)))
         counts = view.get("trick_counts", [0] * 4)
         for s in range(4):
             mark = "▶" if view.get("to_act") == s else " "
             won = _cards(view["won"][s], lang)
-            out.append(f"{mark} {game.seat_name(s, lg):<8} {t['trick']} {counts[s]}  {t['won']}: {won}  "
+            out.append(f"{mark} {game.seat_name(s, lg):<8} {t['trick']} {counts[s]}  {t['won']}{colon}{won}  "
                        f"[{view['hand_sizes'][s]}]")
         for i, tr in enumerate(view.get("tricks", [])):
             if not tr["plays"]:
@@ -69,12 +70,12 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
             plays = []
             for s, c, up in tr["plays"]:
                 name = card_name(c, lg) if c is not None else "▢"
-                plays.append(f"{game.seat_name(s, lg)}:" + (name if up else t["down"] + ("" if lg != "en" else " ") + name))
+                plays.append(game.seat_name(s, lg) + colon.rstrip() + (name if up else t["down"] + ("" if lg != "en" else " ") + name))
             win = f" → {game.seat_name(tr['winner'], lg)}" if tr.get("winner") is not None else ""
             out.append(f"  {i + 1}. " + "  ".join(plays) + win)
         if seat is not None and "hand" in view:
             hand = sorted(view["hand"], key=lambda c: (suit_of(c), c))
-            out.append(f"{t['hand']}: {_cards(hand, lang)}")
+            out.append(f"{t['hand']}{colon}{_cards(hand, lang)}")
             if view.get("to_act") == seat and view.get("phase") == "play":
                 out.extend(_risks(game, view, lg))
         if view.get("phase") == "over" and view.get("settlement", {}).get("status", {}).get("trick_status"):
@@ -82,7 +83,7 @@ def render(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
             out.append("  ".join(f"{game.seat_name(s, lg)} {in_lang(W.TRICK_STATUS.get(ts[s], ts[s]), lg)}"
                                  for s in range(4)) + ("  " + W.SIHE[lg] if all(x == "正本" for x in ts) else ""))
     if view.get("to_act") is not None:
-        out.append(f"{t['turn']}: {game.seat_name(view['to_act'], lg)}")
+        out.append(f"{t['turn']}{punct(lg, 'colon')}{game.seat_name(view['to_act'], lg)}")
     if "settlement" in view:
         reason = in_lang(W.END_REASONS.get(view["end_reason"], view["end_reason"]), lg)
         out.append(t["over"] + (f"（{reason}）" if lg != "en" else f" ({reason})"))
@@ -96,6 +97,7 @@ def explain(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
     st = view["settlement"]
     t = L[lg]
     lines = []
+    colon, comma = punct(lg, "colon"), punct(lg, "comma")
     pool = {"en": "pool"}.get(lg, W.POOL[lg])
     for it in st["items"]:
         words = (it.get("i18n") or {}).get(lg) or {"item": it["item"], "detail": it["detail"], "clause": it["clause"]}
@@ -106,17 +108,18 @@ def explain(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
             amt = f"{tr['zhu']}{W.ZHU[lg]}" if tr["zhu"] is not None else f"{tr['chips']}{W.CHIPS[lg]}"
             parts.append(f"{a}→{b} {amt}")
         detail = f" [{words['detail']}]" if words["detail"] else ""
-        lines.append(f"· {words['item']}{detail}: " + ", ".join(parts))
+        lines.append(f"· {words['item']}{detail}{colon}" + comma.join(parts))
         lines.append(f"    {W.SOURCE[lg]}{words['clause']}")
 
     def row(xs):
-        return ", ".join(f"{game.seat_name(s, lg)} {'+' if n > 0 else ''}{n}" for s, n in enumerate(_nums(xs)))
+        return comma.join(f"{game.seat_name(s, lg)} {'+' if n > 0 else ''}{n}" for s, n in enumerate(_nums(xs)))
 
-    lines.append(f"{t['net']} ({t['chips']}): {row(st['transfers'])}")
-    lines.append(f"  + {t['pool']}: {row(st['net'])} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
+    lines.append(f"{t['net']}{punct(lg, 'open')}{t['chips']}{punct(lg, 'close')}{colon}{row(st['transfers'])}")
+    lines.append(f"  + {t['pool']}{colon}{row(st['net'])} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
     kind, seat = st["next_banker"]
     nb = W.NEXT_BANKER[kind][lg]
-    lines.append(f"{t['next']}: {nb}" + (f" ({game.seat_name(seat, lg)})" if kind == "seize" else ""))
+    lines.append(f"{t['next']}{colon}{nb}"
+                 + (punct(lg, "open") + game.seat_name(seat, lg) + punct(lg, "close") if kind == "seize" else ""))
     return "\n".join(lines)
 
 
@@ -138,7 +141,7 @@ def _risks(game, view, lg) -> list[str]:
     if view["seat"] != 0 and trick["plays"]:
         best_seat = next((s for s, c, up in reversed(trick["plays"]) if up), None)
         if best_seat == 0 and any(beats(c, trick["best"]) for c in view["hand"]):
-            out.append("⚠ D2: " + _(lg, N_("discarding lets the banker's card pass; if his prize card then lives, you "
+            out.append("⚠ D2" + punct(lg, "colon") + _(lg, N_("discarding lets the banker's card pass; if his prize card then lives, you "
                                           "bear the payment")))
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
-from yezi.i18n import NP_, Words
+from yezi.i18n import NP_, Words, punct
 
 L = Words("paigow-text", {
     "you": NP_("paigow-text:you", "you"),
@@ -32,6 +32,7 @@ def tiles_text(kinds, lang: str) -> str:
 
 def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
     t = L.get(lang, L["en"])
+    colon = punct(lang, "colon")
     seat = view["seat"]
     n = view["seats"]
     lines = [f"== {game.titles.get(lang, game.titles['en'])} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
@@ -42,7 +43,7 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
                      f"{t['first']} {game.seat_name(view['first'], lang)}")
     res = view.get("result")
     for s in range(n):
-        mark = f"({t['you']})" if s == seat else ""
+        mark = (f"({t['you']})" if lang == "en" else f"（{t['you']}）") if s == seat else ""
         stake = view["stakes"][s]
         head = f"{game.seat_name(s, lang)}{mark}" + (f" {t['stake']} {stake}" if stake is not None else "")
         if res is not None:
@@ -57,17 +58,17 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
                 marks = "".join("○" if w else "×" for w in res["outcomes"][s])
                 body += f"  {marks}"
             body += f"  {t['pays']} {res['payments'][s]:+}"
-            lines.append(f"{head}: {body}")
+            lines.append(f"{head}{colon}{body}")
         elif s == seat and view["hand"] is not None:
             mine = f"{t['hand']} {tiles_text(view['hand'], lang)}"
             if view["fronts"][s] is not None and view["backs"][s] is not None:
-                mine += (f"  ({t['front']} {tiles_text(view['fronts'][s], lang)} | "
-                         f"{t['back']} {tiles_text(view['backs'][s], lang)})")
-            lines.append(f"{head}: {mine}")
+                split = f"{t['front']} {tiles_text(view['fronts'][s], lang)} | {t['back']} {tiles_text(view['backs'][s], lang)}"
+                mine += f"  ({split})" if lang == "en" else f"（{split}）"
+            lines.append(f"{head}{colon}{mine}")
         else:
-            lines.append(f"{head}: {t['set'] if view['set_done'][s] else t['waiting']}")
+            lines.append(f"{head}{colon}{t['set'] if view['set_done'][s] else t['waiting']}")
     if view["to_act"] is not None:
-        lines.append(f"{t['to_act']}: {game.seat_name(view['to_act'], lang)}")
+        lines.append(f"{t['to_act']}{colon}{game.seat_name(view['to_act'], lang)}")
         if view["to_act"] == seat and view["phase"] == "set" and view["hand"] is not None and game.big:
             for i, (front, back) in enumerate(game.splits(view["hand"])):
                 lines.append(f"  {i + 1}) {t['front']} {tiles_text(front, lang)} {game.hand_name(front, lang)} | "
@@ -89,5 +90,5 @@ def settlement_lines(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> 
         for i, w in enumerate(res["outcomes"][s]):
             label = (t["front"], t["back"])[i] if len(res["outcomes"][s]) == 2 else t["hand1"]
             cmp.append(f"{label} {names[i]} {'>' if w else '≤'} {banker_names[i]}")
-        out.append(f"{game.seat_name(s, lang)}: " + "; ".join(cmp) + f" → {res['payments'][s]:+}")
+        out.append(f"{game.seat_name(s, lang)}{punct(lang, 'colon')}" + punct(lang, "semicolon").join(cmp) + f" → {res['payments'][s]:+}")
     return out

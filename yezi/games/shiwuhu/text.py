@@ -11,7 +11,7 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.shiwuhu.game import NOTICE
 from yezi.games.shiwuhu.plays import PASS
-from yezi.i18n import NP_, Words
+from yezi.i18n import NP_, Words, punct
 from yezi.i18n.terms import register
 
 register("胡")  # English shows it beside "points"
@@ -57,33 +57,34 @@ def _cards(counts, kinds, lang: str) -> str:
 def render(game, view, lang: str = "zh-hant") -> str:
     lang = _lang(lang)
     t = L[lang]
+    colon, open_, close = punct(lang, "colon"), punct(lang, "open"), punct(lang, "close")
     seat = view["seat"]
     out = [f"{game.titles.get(lang, game.titles['en'])} — {NOTICE[lang]}"]
     for s in range(view["players"]):
         mark = " ▶" if view["to_act"] == s else ""
-        you = f" ({t['you']})" if s == seat else ""
-        out.append(f"{game.seat_name(s, lang)}{you}: {view['hand_sizes'][s]} {t['cards']} · "
-                   f"{view['hu'][s]} {t['hu']} ({t['need']} {view['need'][s]}){mark}")
+        you = f"{open_}{t['you']}{close}" if s == seat else ""
+        out.append(f"{game.seat_name(s, lang)}{you}{colon}{view['hand_sizes'][s]} {t['cards']} · "
+                   f"{view['hu'][s]} {t['hu']}{open_}{t['need']} {view['need'][s]}{close}{mark}")
     if view["trick"]:
         done = view["best"] < 0
         plays = []
         for s, a in view["trick"]:
             txt = game.format_action(a, lang)
             if not done and a == view["best"] and s == view["best_seat"] and a != PASS:
-                txt += f" ({t['best']})"
+                txt += f"{open_}{t['best']}{close}"
             plays.append(f"{game.seat_name(s, lang)} {txt}")
-        out.append(f"{t['last'] if done else t['trick']}: " + "; ".join(plays))
+        out.append(f"{t['last'] if done else t['trick']}{colon}" + punct(lang, "semicolon").join(plays))
     if view["to_act"] is None:
         res = view.get("result", {})
-        out.append(f"{t['over']}. " + "  ".join(f"{game.seat_name(s, lang)} {p:+d}"
+        out.append(t["over"] + (". " if lang == "en" else "。") + "  ".join(f"{game.seat_name(s, lang)} {p:+d}"
                                                   for s, p in enumerate(res.get("payments", []))))
     else:
         phase = {"lead": t["lead"], "follow": t["follow"], "declare": t["declare"]}.get(view["phase"], "")
-        out.append(f"{t['turn']}: {game.seat_name(view['to_act'], lang)} — {phase}")
+        out.append(f"{t['turn']}{colon}{game.seat_name(view['to_act'], lang)} — {phase}")
     if seat is not None and view["hand"] is not None:
         civ = _cards(view["hand"], tg.CIVIL, lang)
         mil = _cards(view["hand"], tg.MILITARY, lang)
-        out.append(f"{t['hand']}: {t['civil']} {civ or t['empty']} | {t['military']} {mil or t['empty']}")
+        out.append(f"{t['hand']}{colon}{t['civil']} {civ or t['empty']} | {t['military']} {mil or t['empty']}")
     return "\n".join(out)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.games.tiengow.scoring import SPECIAL_NAMES, Settlement, explain
-from yezi.i18n import NP_, Words
+from yezi.i18n import NP_, Words, punct
 
 L = Words("tiengow-text", {
     "hand": NP_("tiengow-text:hand", "Hand"),
@@ -43,41 +43,43 @@ def _play(game: Any, p: dict[str, Any], lang: str, seat: int | None) -> str:
         return f"{who} {t['down'].format(n=p['count'])}"
     body = _tiles(p["tiles"], lang)
     if p["down"]:
-        return f"{who} {t['down'].format(n=p['count'])}: {body}"
+        return f"{who} {t['down'].format(n=p['count'])}{punct(lang, 'colon')}{body}"
     return f"{who} {body}"
 
 
 def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
     lang = _lang(lang)
     t = L[lang]
+    colon = punct(lang, "colon")
     seat = view["seat"]
     lines = [f"== {game.titles.get(lang, game.titles['en'])} · {game.option_table().preset_title(view.get('preset', ''), lang)} =="]
     row = []
     for s in range(4):
-        mark = f"({t['you']})" if s == seat else ""
+        mark = (f"({t['you']})" if lang == "en" else f"（{t['you']}）") if s == seat else ""
         row.append(f"{game.seat_name(s, lang)}{mark} {t['hand']} {view['hand_sizes'][s]} {t['won']} {view['won'][s]}"
                    + t["ntricks"].format(n=view["tricks_won"][s]))
     lines.append("  ".join(row))
     if view["past"]:
         last = view["past"][-1]
-        lines.append(f"{t['past']}: " + " · ".join(_play(game, p, lang, seat) for p in last["plays"])
+        lines.append(f"{t['past']}{colon}" + " · ".join(_play(game, p, lang, seat) for p in last["plays"])
                      + f" → {game.seat_name(last['winner'], lang)}")
     tr = view["trick"]
     if tr["plays"]:
         head = t["last"] if tr["last"] else t["trick"]
-        lines.append(f"{head}: " + " · ".join(_play(game, p, lang, seat) for p in tr["plays"])
-                     + f"  ({t['high']}: {game.seat_name(tr['high_seat'], lang)})")
+        high = f"{t['high']}{colon}{game.seat_name(tr['high_seat'], lang)}"
+        lines.append(f"{head}{colon}" + " · ".join(_play(game, p, lang, seat) for p in tr["plays"])
+                     + (f"  ({high})" if lang == "en" else f"（{high}）"))
         if tr["wenzun"]:
             lines.append("  " + t["wenzun"])
     for e in view["specials"]:
-        lines.append(f"  {SPECIAL_NAMES[e['kind']][lang]}: {game.seat_name(e['seat'], lang)}")
+        lines.append(f"  {SPECIAL_NAMES[e['kind']][lang]}{colon}{game.seat_name(e['seat'], lang)}")
     if view["hand"] is not None:
-        lines.append(f"{t['hand']}: {_tiles(view['hand'], lang) or t['none']}")
+        lines.append(f"{t['hand']}{colon}{_tiles(view['hand'], lang) or t['none']}")
     if view["to_act"] is not None:
-        lines.append(f"{t['to_act']}: {game.seat_name(view['to_act'], lang)}")
+        lines.append(f"{t['to_act']}{colon}{game.seat_name(view['to_act'], lang)}")
     elif view.get("result"):
         r = view["result"]
-        lines.append(f"{t['result']}: {t['winner']} {game.seat_name(r['winner'], lang)}  "
+        lines.append(f"{t['result']}{colon}{t['winner']} {game.seat_name(r['winner'], lang)}  "
                      + "  ".join(f"{game.seat_name(s, lang)} {p:+}" for s, p in enumerate(r["payments"])))
     return "\n".join(lines)
 
