@@ -52,3 +52,11 @@ def test_render_in_three_languages_hides_nothing_it_should_show():
     out = io.StringIO()
     out.write(text.why(g, st.view(0), "尾家", "zh-hant"))
     assert out.getvalue().startswith("尾家")
+
+
+def test_why_names_an_unknown_seat_in_the_readers_language():
+    g = load_game("fishing")
+    v = g.start(seed=4).view(0)
+    assert text.why(g, v, "皇帝", "zh-hant") == "沒有 '皇帝' 這個座位；座位有：莊家，二家，尾家"
+    assert text.why(g, v, "皇帝", "zh-hans") == "没有 '皇帝' 这个座位；座位有：庄家，二家，尾家"
+    assert text.why(g, v, "emperor", "en") == "unknown seat 'emperor'; seats: Dealer, Second, Tail"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from yezi.components import tiengow as tg
 from yezi.games.fishing.scoring import SIZE_NAMES, explain
-from yezi.i18n import N_, NP_, Words, punct
+from yezi.i18n import N_, NP_, Words, _c, punct
 
 L = Words("fishing-text", {
     "lake": NP_("fishing-text:lake", "Lake"),
@@ -31,6 +31,7 @@ L = Words("fishing-text", {
     "stacked": NP_("fishing-text:stacked", "stacked"),
     "empty": NP_("fishing-text:empty", "(empty)"),
     "events": NP_("fishing-text:events", "At the deal"),
+    "unknown-seat": NP_("fishing-text:unknown-seat", "unknown seat {arg}; seats: {seats}"),
 })
 
 
@@ -116,7 +117,8 @@ def why(game, view, arg: str, lang: str = "zh-hant") -> str:
         elif arg.lower() in names:
             seat = names[arg.lower()]
         else:
-            return f"unknown seat {arg!r}; seats: " + ", ".join(game.seat_name(s, lang) for s in range(view["players"]))
+            seats = punct(lang, "comma").join(game.seat_name(s, lang) for s in range(view["players"]))
+            return _c(lang, L.context("unknown-seat"), L.table["unknown-seat"], arg=repr(arg), seats=seats)
     catch = game.classify(view["catches"][seat])
     standing = game.method.standing(catch)
     lines = [f"{game.seat_name(seat, lang)}{punct(lang, 'colon')}{L[lang]['score']} {standing.score}"]
