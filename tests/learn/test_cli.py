@@ -69,7 +69,15 @@ def test_wrong_moves_numbers_and_quitting():
 
 
 def test_bad_arguments(capsys):
-    assert yezi_main(["learn", "nosuch"]) == 2
+    assert yezi_main(["learn", "nosuch", "--lang", "en"]) == 2
     assert "no lessons for 'nosuch'" in capsys.readouterr().err
-    assert yezi_main(["learn", "lukfu", "--lesson", "nosuch"]) == 2
+    assert yezi_main(["learn", "lukfu", "--lesson", "nosuch", "--lang", "en"]) == 2
     assert "lessons: cards" in capsys.readouterr().err
+
+
+def test_bad_arguments_are_refused_in_the_learners_language(capsys):
+    assert yezi_main(["learn", "nosuch"]) == 2  # --lang is 繁體 by default
+    err = capsys.readouterr().err
+    assert "'nosuch' 沒有課程；有課程的遊戲：" in err and "lukfu，" in err
+    assert yezi_main(["learn", "lukfu", "--lesson", "nosuch", "--lang", "zh-hans"]) == 2
+    assert "lukfu 没有 'nosuch' 这一课；各课：cards，" in capsys.readouterr().err

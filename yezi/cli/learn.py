@@ -5,7 +5,19 @@ from __future__ import annotations
 import sys
 
 from yezi.cli.args import Parser
+from yezi.i18n import NP_, Words, _c, punct
 from yezi.learn import LANGS
+
+#: the refusals of a game or lesson the tutorial does not have, in the learner's --lang
+WORDS = Words("learn-cli", {
+    "no-game": NP_("learn-cli:no-game", "no lessons for {game}; games: {games}"),
+    "no-lesson": NP_("learn-cli:no-lesson", "{game} has no lesson {lesson}; lessons: {lessons}"),
+})
+
+
+def _refuse(lang: str, key: str, **params: str) -> int:
+    print("yezi learn: " + _c(lang, WORDS.context(key), WORDS.table[key], **params), file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None, stdin=None, stdout=None) -> int:
@@ -21,14 +33,13 @@ def main(argv: list[str] | None = None, stdin=None, stdout=None) -> int:
     from yezi.learn.text import run
 
     if args.game not in GAMES or not has_lessons(args.game):
-        print(f"yezi learn: no lessons for {args.game!r}; games: "
-              + ", ".join(g for g in sorted(GAMES) if has_lessons(g)), file=sys.stderr)
-        return 2
+        games = punct(args.lang, "comma").join(g for g in sorted(GAMES) if has_lessons(g))
+        return _refuse(args.lang, "no-game", game=repr(args.game), games=games)
     if args.lesson is not None:
         ids = [le.id for le in load(args.game)]
         if args.lesson not in ids and not (args.lesson.isdigit() and 1 <= int(args.lesson) <= len(ids)):
-            print(f"yezi learn: {args.game} has no lesson {args.lesson!r}; lessons: {', '.join(ids)}", file=sys.stderr)
-            return 2
+            lessons = punct(args.lang, "comma").join(ids)
+            return _refuse(args.lang, "no-lesson", game=args.game, lesson=repr(args.lesson), lessons=lessons)
     return run(args.game, args.lang, stdin or sys.stdin, stdout or sys.stdout, args.lesson)
 
 
