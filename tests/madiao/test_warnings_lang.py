@@ -18,7 +18,7 @@ from yezi.render import madiao as R
 #: the rule ids name Feng's clauses and stay in every language
 RULE_IDS = ("D1", "D2", "L1")
 #: each language's word for what the warning says happens: the offender bears the 開 (代認開)
-BEARS = {"zh-hant": "代認開", "zh-hans": "代认开", "en": "you bear the 開"}
+BEARS = {"zh-hant": "代認開", "zh-hans": "代认开", "en": "you bear the payments"}
 
 
 def _d1():
@@ -68,7 +68,7 @@ def test_frame_carries_each_warning_in_every_language(case):
 
 def test_warnings_read_from_the_catalogs():
     s, action, _ = _d2()
-    assert s.warnings(action) == ["D2: letting the banker's card pass (故縱); if his 賞 then lives you bear the 開"]
+    assert s.warnings(action) == ["D2: letting the banker's card pass on purpose; if his 賞 then lives you bear the payments"]
     assert s.warnings(action, "zh-hant") == ["D2：故縱樁牌（能捉而滅）；若樁家之賞因此成活，由你代認開"]
     assert s.warnings(action, "zh-hans") == ["D2：故纵桩牌（能捉而灭）；若桩家之赏因此成活，由你代认开"]
 
@@ -107,5 +107,5 @@ def test_an_english_session_reads_as_before():
     assert lines[0] == "seats (play direction): P1 → P2(you) → P0 → P3"
     assert "#### hand 1 · 樁 P1 · 官堆 0 ####" in lines
     assert any(ln.startswith("session over: P0 ") for ln in lines)
-    assert any(ln.startswith(">   ⚠ D1: 千萬/萬萬 before 百老 has appeared;") and ln.endswith(" (願認者聽)")
+    assert any(ln.startswith(">   ⚠ D1: playing 千萬 or 萬萬 before 百老 has appeared;") and ln.endswith(" (願認者聽)")
                for ln in lines)

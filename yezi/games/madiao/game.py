@@ -65,9 +65,9 @@ PHASE_STAKE, PHASE_MIAN, PHASE_PLAY, PHASE_OVER = "stake", "mian", "play", "over
 #: the liability warnings (spec §5.3 代人認開數) by the clause a play breaks: L2 and L1 (鬭百老法) lead to D1,
 #: a 散家's 故縱 of the banker's card to D2; the ids stay in every language, they name Feng's clauses
 WARNINGS = {
-    "L2": N_("D1: 千萬/萬萬 before 百老 has appeared; if 百老 then becomes 大活 you bear the 開"),
-    "L1": N_("D1 (L1): leading 十 without 百老; if 百老 takes this trick and lives you bear the 開"),
-    "D2": N_("D2: letting the banker's card pass (故縱); if his 賞 then lives you bear the 開"),
+    "L2": N_("D1: playing 千萬 or 萬萬 before 百老 has appeared; if 百老 then becomes fully live you bear the payments"),
+    "L1": N_("D1 (L1): leading the Tens suit without 百老; if 百老 takes this trick and lives you bear the payments"),
+    "D2": N_("D2: letting the banker's card pass on purpose; if his 賞 then lives you bear the payments"),
 }
 
 
