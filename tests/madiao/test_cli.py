@@ -18,7 +18,7 @@ def test_simulate_sessions():
 def test_watch_a_session():
     out = io.StringIO()
     assert main(["play", "--watch", "--seed", "3", "-o", "session_end=hands,session_length=1"], out=out) == 0
-    assert "session over" in out.getvalue()
+    assert "本場結束：" in out.getvalue()  # --lang zh-hant by default
 
 
 def test_play_a_session_as_a_human():
@@ -26,7 +26,7 @@ def test_play_a_session_as_a_human():
     moves = io.StringIO("1\n" * 400)
     assert main(["play", "--seed", "5", "--seat", "2", "-o", "session_end=hands", "-o", "session_length=1"],
                 stdin=moves, out=out) == 0
-    assert "session over" in out.getvalue()
+    assert "本場結束：" in out.getvalue()
 
 
 def test_explain_a_record(tmp_path):

@@ -20,6 +20,16 @@ from yezi.cli.args import LANGS, Parser, UsageError, positive_int
 from yezi.core.errors import YeziError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
+from yezi.i18n import NP_, Words, punct
+
+#: what `yezi madiao play` says around the game's own text, in the player's --lang
+WORDS = Words("madiao-play", {
+    "seats": NP_("madiao-play:seats", "seats (play direction)"),
+    "hand": NP_("madiao-play:hand", "hand {n} · 樁 {banker} · 官堆 {pool}"),
+    "risk": NP_("madiao-play:risk", "願認者聽"),
+    "over": NP_("madiao-play:over", "session over"),
+    "left": NP_("madiao-play:left", "官堆 left {pool}"),
+})
 
 
 def _parser() -> Parser:
@@ -98,6 +108,7 @@ def _simulate(game, args, seed, out) -> int:
 
 
 def _play(game, args, seed, stdin, out) -> int:
+    from yezi.cli.play import MESSAGES
     from yezi.cli.play import ask as _ask
     from yezi.games.madiao.session import Session
     from yezi.games.madiao.text import render
@@ -106,22 +117,26 @@ def _play(game, args, seed, stdin, out) -> int:
         print(s, file=out, flush=True)
 
     lang = args.lang
+    words, said = WORDS[lang], MESSAGES[lang]
+    colon = punct(lang, "colon")
     me = None if args.watch else args.seat % 4
     bot = make_bot("madiao", args.bots)
     sess = Session(game, seed)
     rng = random.Random(seed)
-    say("seats (play direction): " + " → ".join(f"P{p}" + ("(you)" if p == me else "") for p in sess.table))
+    you = punct(lang, "open").lstrip() + said["you"] + punct(lang, "close")  # "(you)", "（你）"
+    say(words["seats"] + colon + " → ".join(f"P{p}" + (you if p == me else "") for p in sess.table))
     while not sess.over():
         players = sess.seat_players()
         state = game.new_state(sess.next_deal())
-        say(f"\n#### hand {sess.hands + 1} · 樁 P{players[0]} · 官堆 {state.pool_before} ####")
+        head = words["hand"].format(n=sess.hands + 1, banker=f"P{players[0]}", pool=state.pool_before)
+        say(f"\n#### {head} ####")
         while (seat := state.current_player) is not None:
             if players[seat] != me:
                 a = bot.choose(game, state.view(seat), state.legal_actions(), rng)
                 state.apply(a)
                 if me is not None:
                     seen = state.action_text_for(len(state.history) - 1, players.index(me), lang)
-                    say(f"  {game.seat_name(seat, lang)} P{players[seat]}: {seen}")
+                    say(f"  {game.seat_name(seat, lang)} P{players[seat]}{colon}{seen}")
                 continue
             view = state.view(seat)
             say(render(game, view, lang))
@@ -129,18 +144,18 @@ def _play(game, args, seed, stdin, out) -> int:
 
             choice = _ask(game, state, view, state.legal_actions(), lang, lang, COMMANDS, stdin, out, bot, rng)
             if choice is None:
-                say("bye")
+                say(said["bye"])
                 return 0
-            for w in state.warnings(choice):
-                say(f"  ⚠ {w} (願認者聽)")
+            for w in state.warnings(choice, lang):
+                say(f"  ⚠ {w}{punct(lang, 'open')}{words['risk']}{punct(lang, 'close')}")
             state.apply(choice)
         mine = players.index(me) if me is not None else None
         say(render(game, state.view(mine), lang))
         sess.finish_hand(state)
         say("Σ " + "  ".join(f"P{p} {_fmt(t)}" for p, t in enumerate(sess.totals)) + f" · 官堆 {_fmt(sess.pool)}")
     res = sess.close()
-    say("session over: " + "  ".join(f"P{p} {_fmt(t)}" for p, t in enumerate(res.totals))
-        + (f" · 官堆 left {res.pool_left}" if res.pool_left else ""))
+    left = " · " + words["left"].format(pool=res.pool_left) if res.pool_left else ""
+    say(words["over"] + colon + "  ".join(f"P{p} {_fmt(t)}" for p, t in enumerate(res.totals)) + left)
     return 0
 
 

@@ -185,13 +185,15 @@ def assets(lang: str = "zh-hant", red_set: str = "wp10", cards_style: str = "tra
 
 def frame_extras(state: Any, seat: int | None) -> dict[str, Any]:
     """What the browser shows besides the view: the liability warnings for the seat to act (from
-    its own hand and public play only), and at the end the settlement explained in each language."""
+    its own hand and public play only) in each language, and at the end the settlement explained in each language."""
     from yezi.games.madiao.text import explain
 
     out: dict[str, Any] = {}
     if seat is not None and state.current_player == seat:
-        warn = {str(a): state.warnings(a) for a in state.legal_actions()}
-        out["warnings"] = {a: w for a, w in warn.items() if w}
+        warn = {str(a): w for a in state.legal_actions() if (w := state.warning_messages(a))}
+        if warn:  # {lang: {action: [texts]}}, as `why`: the client shows its reader's language
+            out["warnings"] = {lg: {a: [m.render(lg) for m in w] for a, w in warn.items()}
+                               for lg in ("zh-hant", "zh-hans", "en")}
     if state.current_player is None:
         v = state.view(seat)
         out["why"] = {lg: explain(state.game, v, lg).split("\n") for lg in ("zh-hant", "zh-hans", "en")}

@@ -42,7 +42,7 @@ from yezi.components.madiao_deck import (
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.madiao.cut import bad_faces, first_receiver
-from yezi.i18n import N_, Msg
+from yezi.i18n import N_, Msg, punct
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
 
@@ -60,6 +60,15 @@ SEAT_NAMES = {
 }
 
 PHASE_STAKE, PHASE_MIAN, PHASE_PLAY, PHASE_OVER = "stake", "mian", "play", "over"
+
+
+#: the liability warnings (spec §5.3 代人認開數) by the clause a play breaks: L2 and L1 (鬭百老法) lead to D1,
+#: a 散家's 故縱 of the banker's card to D2; the ids stay in every language, they name Feng's clauses
+WARNINGS = {
+    "L2": N_("D1: playing 千萬 or 萬萬 before 百老 has appeared; if 百老 then becomes fully live you bear the payments"),
+    "L1": N_("D1 (L1): leading the Tens suit without 百老; if 百老 takes this trick and lives you bear the payments"),
+    "D2": N_("D2: letting the banker's card pass on purpose; if his 賞 then lives you bear the payments"),
+}
 
 
 def stake_code(chips: int) -> int:
@@ -615,10 +624,17 @@ class MaDiaoState(State):
         return {"zh-hant": "滅", "zh-hans": "灭", "en": "discard", "ascii": "x"}.get(lang, "x")
 
     def annotate(self, action: int, lang: str = "en") -> str:
-        return "; ".join(self.warnings(action))
+        """The record's comment for `action`: its liability warnings in `lang` (English for ``ascii``)."""
+        lg = lang if lang in ("zh-hant", "zh-hans") else "en"
+        return punct(lg, "semicolon").join(self.warnings(action, lg))
 
-    def warnings(self, action: int) -> list[str]:
-        """Liability warnings for a legal play ('願認者聽': allowed, the liability settles later)."""
+    def warnings(self, action: int, lang: str = "en") -> list[str]:
+        """Liability warnings for a legal play, in `lang` (English by default)."""
+        return [m.render(lang) for m in self.warning_messages(action)]
+
+    def warning_messages(self, action: int) -> list[Msg]:
+        """Liability warnings for a legal play ('願認者聽': allowed, the liability settles later), as
+        messages each reader sees in his language; from the acting seat's own hand and public play only."""
         if self.phase != PHASE_PLAY or self.to_act is None:
             return []
         out = []
@@ -626,14 +642,12 @@ class MaDiaoState(State):
         seat = self.to_act
         if r["guard_rules"] == "liability":
             b = self.guard_breach(seat, action)
-            if b == "L2":
-                out.append("D1: 千萬/萬萬 before 百老 has appeared; if 百老 then becomes 大活 you bear the 開")
-            elif b == "L1":
-                out.append("D1 (L1): leading 十 without 百老; if 百老 takes this trick and lives you bear the 開")
+            if b in WARNINGS:
+                out.append(Msg(WARNINGS[b]))
         trick = self.tricks[-1]
         if (seat != 0 and trick["plays"] and trick["best_seat"] == 0 and action >= DOWN
                 and any(beats(c, trick["best"]) for c in self.hands[seat])):
-            out.append("D2: letting the banker's card pass (故縱); if his 賞 then lives you bear the 開")
+            out.append(Msg(WARNINGS["D2"]))
         return out
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -65,7 +65,7 @@ export async function render(root, frame, ctx) {
   const { myTurn, legal, label } = turn(frame, ctx);
   if (newFrame(ui, frame)) ui.sel = null;
   const send = (a) => { ui.sel = null; ctx.send(a); };
-  const warnings = x.warnings || {};
+  const warnings = (x.warnings && (x.warnings[ctx.lang] || x.warnings.en)) || {};  // {action: [texts]} in the reader's language
   const names = frame.seat_names[ctx.lang];
 
   const info = el("div", { class: "md-info", id: "info" },
@@ -131,7 +131,7 @@ export async function render(root, frame, ctx) {
       ...acts.map((a) => el("button", { type: "button", class: "word" + (warnings[String(a)] ? " md-warn" : ""), id: `act-${a}`, "data-action": a,
         onclick: () => send(a) }, `${a < 40 ? (leading ? w.leadv : w.capture) : w.discard} ${A.names[String(ui.sel)]}` + (warnings[String(a)] ? " ⚠" : ""))),
       el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
-      ...acts.flatMap((a) => (warnings[String(a)] || []).map((t) => el("div", { class: "md-warn" }, `⚠ ${t} (${w.risk})`))));
+      ...acts.flatMap((a) => (warnings[String(a)] || []).map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + (ctx.lang === "en" ? ` (${w.risk})` : `（${w.risk}）`)))));
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
