@@ -1,4 +1,4 @@
-import { botName } from "/static/i18n.js";
+import { botName, headed } from "/static/i18n.js";
 // Pieces every game's table shares: header with seats, invite links, settlement, log.
 export function seatLabel(frame, ctx, s) {
   const role = frame.seat_names[ctx.lang][s];
@@ -34,7 +34,7 @@ function toggles(ctx) {
   const one = (id, key, label, hint, def, icon) => {
     const on = () => (localStorage.getItem(key) || def) === "on";
     const b = el("button", { type: "button", id, class: "card-style icon", "aria-pressed": String(on()), "aria-label": label,
-      title: `${label}: ${hint}` }, icon);
+      title: headed(ctx.lang, label, hint) }, icon);
     b.onclick = () => { localStorage.setItem(key, on() ? "off" : "on"); b.setAttribute("aria-pressed", String(on())); };
     return b;
   };
@@ -84,7 +84,7 @@ export function invites(frame, ctx) {
     rows.push(el("li", {}, el("span", {}, label + " "), ...linkRow("invite-link", p.position, label, link), renew));
   }
   const open = frame.table.players.filter((p) => p.kind === "human" && p.access === "open" && !p.claimed);
-  if (open.length) rows.push(el("li", { class: "muted" }, `${T("openSeat")}: ${open.map((p) => p.position + 1).join(", ")}`));
+  if (open.length) rows.push(el("li", { class: "muted" }, headed(ctx.lang, T("openSeat"), open.map((p) => p.position + 1).join(ctx.lang === "en" ? ", " : "、"))));
   if (!rows.length) return null;
   // open at the start of a table, and then as the player left it: a table that moves on (a bot's
   // play, an automatic 不報) must not fold the links away under the host's finger
@@ -180,7 +180,7 @@ export function actionLabel(frame, ctx, a) {
 // The prompt while another seat is to act: whose turn it is (empty when nobody is).
 export function waitingPrompt(frame, ctx, turnOf) {
   const t = frame.view.to_act;
-  return ctx.el("div", { class: "prompt", id: "prompt" }, t === null || t === undefined ? "" : `${turnOf}: ${frame.seat_names[ctx.lang][t]}`);
+  return ctx.el("div", { class: "prompt", id: "prompt" }, t === null || t === undefined ? "" : headed(ctx.lang, turnOf, frame.seat_names[ctx.lang][t]));
 }
 
 // Every legal move as a word button too (keyboard and screen-reader friendly; tests use the ids).

@@ -2,6 +2,7 @@
 // face-down counts, the hand as tile buttons (a tile with one legal move plays at once; with
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
+import { headed } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -84,7 +85,7 @@ function lines(frame, ctx, A) {
   const w = words(ctx);
   const last = newest(frame, A);
   const out = v.lines.map((line, i) => el("div", { class: "domino-line", "data-line": i },
-    el("span", { class: "label muted" }, w.line.replace("{n}", i + 1) + (v.two_ends ? "" : ` (${w.closed} ${line[0][0]})`) + " "),
+    el("span", { class: "label muted" }, w.line.replace("{n}", i + 1) + (v.two_ends ? "" : ctx.lang === "en" ? ` (${w.closed} ${line[0][0]})` : `（${w.closed} ${line[0][0]}）`) + " "),
     ...line.map((t, j) => {
       const mark = last && last.line === i && last.at === j;
       const s = el("span", { class: "tile lying", "data-kind": t[2], title: `${A.names[String(t[2])]} · ${frame.seat_names[ctx.lang][t[3]]}`,
@@ -92,7 +93,7 @@ function lines(frame, ctx, A) {
       s.append(svgNode(A.lying[`${t[0]}${t[1]}`]));
       return s;
     })));
-  if (v.ends && v.ends.length) out.push(el("div", { class: "open-ends", id: "open-ends" }, `${w.open}: ${v.ends.join(" / ")}`));
+  if (v.ends && v.ends.length) out.push(el("div", { class: "open-ends", id: "open-ends" }, headed(ctx.lang, w.open, v.ends.join(" / "))));
   return el("div", { class: "domino-table", id: "lines" }, out);
 }
 
@@ -145,7 +146,7 @@ function details(frame, ctx, A) {
     if (res.ranks) tags.push(w.rank[res.ranks[s]]);
     if ((res.suanzhang || []).includes(s)) tags.push(w.suanzhang);
     const left = (v.hands_left || [])[s] || [];
-    return el("li", {}, `${names[s]}: ${w.score} ${res.scores[s]}` + (tags.length ? ` (${tags.join(", ")})` : "") + " ",
+    return el("li", {}, headed(ctx.lang, names[s], `${w.score} ${res.scores[s]}`) + (!tags.length ? "" : ctx.lang === "en" ? ` (${tags.join(", ")})` : `（${tags.join("、")}）`) + " ",
       el("span", { class: "tiles small" }, (v.down[s] || []).map((k) => tileSpan(ctx, A, k))),
       left.length ? el("span", { class: "muted" }, ` ${w.left} `) : null,
       left.length ? el("span", { class: "tiles small" }, left.map((k) => tileSpan(ctx, A, k))) : null);
@@ -172,7 +173,7 @@ export function makeRender(game) {
     // the engine words the 包庄 risk for this ruleset (only the 大庄, or any loser)
     const warnS = (frame.extras && frame.extras.warn && frame.extras.warn[ctx.lang]) || w.warnS;
     const send = (a) => {
-      if (judge[String(a)] === "suanzhang" && !window.confirm(`${label(a)}: ${warnS}`)) return;
+      if (judge[String(a)] === "suanzhang" && !window.confirm(headed(ctx.lang, label(a), warnS))) return;
       ui.kind = null;
       ctx.send(a);
     };

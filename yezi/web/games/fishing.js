@@ -2,6 +2,7 @@
 // the drawn card, each seat's catch with its 決勝分, and the hand. Click a hand card: if it has one
 // legal move it is played; if it can take several lake cards, those light up and a click on one
 // captures it. The drawn card's targets light up the same way. Every legal move is also a button.
+import { headed } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -91,7 +92,7 @@ function cardSpan(ctx, A, k, dominoes, cls = "", attrs = {}) {
 // squeezed to fit its seat box (CSS); the list and the 決勝分 are its accessible name.
 function catchFan(ctx, A, kinds, dominoes, summary) {
   const names = kinds.map((k) => A.names[String(k)]).join("、");
-  return ctx.el("span", { class: "fish-fan catch", role: "img", "aria-label": `${summary}: ${names}`, title: names },
+  return ctx.el("span", { class: "fish-fan catch", role: "img", "aria-label": headed(ctx.lang, summary, names), title: names },
     kinds.map((k) => cardSpan(ctx, A, k, dominoes)));
 }
 
@@ -107,10 +108,10 @@ function lastPlay(frame, ctx, A, dominoes, last) {
   const verb = { cap: w.took, dcap: w.took, rel: w.put, drel: w.put, stack: w.stacked }[d.verb] || "";
   const who = frame.seat_names[ctx.lang][last.seat];
   const text = d.verb === "cap" || d.verb === "dcap"
-    ? `${who}: ${A.names[String(d.card)]} ${verb} ${A.names[String(d.target)]}` : `${who}: ${A.names[String(d.card)]} ${verb}`;
+    ? headed(ctx.lang, who, `${A.names[String(d.card)]} ${verb} ${A.names[String(d.target)]}`) : headed(ctx.lang, who, `${A.names[String(d.card)]} ${verb}`);
   return el("span", { class: "fish-last", id: "last-move", "data-play-key": `${frame.deal_no}:${last.index}`, "data-from": last.seat,
     role: "img", "aria-label": `${w.last} · ${text}`, title: text },
-  el("span", { class: "who" }, `${w.last}: ${who}`), ...cards.map((k) => cardSpan(ctx, A, k, dominoes, "small")));
+  el("span", { class: "who" }, headed(ctx.lang, w.last, who)), ...cards.map((k) => cardSpan(ctx, A, k, dominoes, "small")));
 }
 
 function expand(counts) {
@@ -163,10 +164,10 @@ export async function render(root, frame, ctx) {
       el("span", { class: "pips" }, String(p)))));
   if (!Object.keys(groups).length) lake.append(el("span", { class: "muted" }, w.empty));
 
-  const stock = el("div", { class: "fish-stock", id: "stock" }, `${w.stock}: ${v.stock_left} ${w.cards}`);
+  const stock = el("div", { class: "fish-stock", id: "stock" }, headed(ctx.lang, w.stock, `${v.stock_left} ${w.cards}`));
   if (v.deal && v.deal.tail !== undefined && v.stock_left > 0) stock.append(el("span", {}, w.tail + " "), cardSpan(ctx, A, v.deal.tail, dominoes, "small", { id: "tail-card" }));
   if (v.drawn !== null && v.drawn !== undefined) {
-    stock.append(el("span", {}, `${w.drawn}: `), cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }));
+    stock.append(el("span", {}, ctx.lang === "en" ? `${w.drawn}: ` : `${w.drawn}：`), cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }));
   }
 
   // the newest move, by whom (motion.js flies it in from that seat and rings it until the next)
@@ -221,7 +222,7 @@ export async function render(root, frame, ctx) {
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
-  const events = (v.events || []).map((e) => el("li", {}, `${frame.seat_names[ctx.lang][e.seat]}: ${w.events[e.event] || e.event}`));
+  const events = (v.events || []).map((e) => el("li", {}, headed(ctx.lang, frame.seat_names[ctx.lang][e.seat], w.events[e.event] || e.event)));
   let details = null;
   if (frame.deal_over) {
     const why = (x.why && (x.why[ctx.lang] || x.why.en)) || [];

@@ -1,5 +1,6 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
+import { headed } from "/static/i18n.js";
 import { isMyTurn, mount, newFrame, playerName, seatLabel } from "/static/games/common.js";
 
 const ui = { sel: new Set(), key: "", queue: [], last: null };
@@ -120,7 +121,7 @@ function prompt(frame, ctx, A, myTurn, tg) {
   if (tg && tg.auto) return el("div", { class: "prompt", id: "prompt", "data-auto": "quiet" }, T("tigerAuto"));
   if (!myTurn) {
     const who = v.to_act === null || v.to_act === undefined ? "" : frame.seat_names[ctx.lang][v.to_act];
-    return el("div", { class: "prompt", id: "prompt" }, `${T("turnOf")}: ${who}`);
+    return el("div", { class: "prompt", id: "prompt" }, headed(ctx.lang, T("turnOf"), who));
   }
   const words = frame.legal.filter((a) => a < A.play_base);
   const text = { tigers: T("tigerPrompt"), bid: T("bidPrompt"), last: T("lastPrompt") }[v.phase]
@@ -143,7 +144,7 @@ function details(frame, ctx, A) {
   const rows = [];
   const names = frame.seat_names[ctx.lang];
   const oc = { win: T("win"), draw: T("draw"), void: T("void"), tigers: T("tigers") }[v.outcome] || v.outcome;
-  rows.push(el("p", { class: "outcome" }, `${T("outcome")}: ${oc}` + (v.winner !== null && v.winner !== undefined ? ` · ${names[v.winner]}` : "")
+  rows.push(el("p", { class: "outcome" }, headed(ctx.lang, T("outcome"), oc) + (v.winner !== null && v.winner !== undefined ? ` · ${names[v.winner]}` : "")
     + (v.winner_hu ? ` · ${v.winner_hu} 糊` : "") + (v.dummy_hu ? ` · ${T("dummyHu")} ${v.dummy_hu}` : "")));
   const rev = v.revealed || {};
   const shown = [];

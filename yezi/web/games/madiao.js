@@ -3,6 +3,7 @@
 // with two (capture 捉 or discard 滅) both are offered. The banker's stake (衝) and a long-suit
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
+import { headed } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -43,6 +44,8 @@ button.md-card:disabled { opacity: .6; }
 .md-play { display: flex; flex-direction: column; align-items: center; font-size: 12px; gap: 2px; }
 .md-info { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; }
 .md-warn { color: #ffb35c; }
+/* on a pale button the warning colour would be too faint to read: a dark amber text with an amber edge */
+button.md-warn { color: #7a3e00; border-color: #e08a1e; box-shadow: inset 0 0 0 1px #e08a1e; }
 `;
 function words(ctx) { return W[ctx.lang] || W.en; }
 
@@ -71,8 +74,8 @@ export async function render(root, frame, ctx) {
   const info = el("div", { class: "md-info", id: "info" },
     el("span", {}, `${w.stake} ${v.stake ?? "?"}`), el("span", {}, `${w.pool} ${v.pool ?? 0}`));
   if (v.tou !== undefined && v.tou !== null) {
-    info.append(el("span", {}, `${w.face}:`), cardSpan(ctx, A, v.face, "", { id: "face-card" }),
-      el("span", {}, `${w.tou}: ${names[v.tou]}`));
+    info.append(el("span", {}, ctx.lang === "en" ? `${w.face}:` : `${w.face}：`), cardSpan(ctx, A, v.face, "", { id: "face-card" }),
+      el("span", {}, headed(ctx.lang, w.tou, names[v.tou])));
   }
   const status = x.status || [];
   const seats = el("ul", { class: "seats" }, [0, 1, 2, 3].map((s) => {
@@ -131,7 +134,8 @@ export async function render(root, frame, ctx) {
       ...acts.map((a) => el("button", { type: "button", class: "word" + (warnings[String(a)] ? " md-warn" : ""), id: `act-${a}`, "data-action": a,
         onclick: () => send(a) }, `${a < 40 ? (leading ? w.leadv : w.capture) : w.discard} ${A.names[String(ui.sel)]}` + (warnings[String(a)] ? " ⚠" : ""))),
       el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
-      ...acts.flatMap((a) => (warnings[String(a)] || []).map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + (ctx.lang === "en" ? ` (${w.risk})` : `（${w.risk}）`)))));
+      // a warning shared by both uses of the card (捉 and 滅) is said once
+      ...[...new Set(acts.flatMap((a) => warnings[String(a)] || []))].map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + (ctx.lang === "en" ? ` (${w.risk})` : `（${w.risk}）`))));
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
