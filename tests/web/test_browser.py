@@ -248,6 +248,14 @@ def test_search_bot_level_and_hint_button(web, browser):
     ctx.close()
 
 
+def _open_english_table(web, page) -> None:
+    """From the lobby in English, a new table with the form's defaults (Luk Fu against bots)."""
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs [data-lang='en']")
+    page.click("#create-btn")
+
+
 def test_laosui_reasons_on_request(web, browser):
     """The 老歲 panel under the hand asks the server why each 老歲 card is one when opened (the
     answers are no longer pushed in every frame) and shows them; it stays open move after move."""
@@ -255,10 +263,7 @@ def test_laosui_reasons_on_request(web, browser):
     page = ctx.new_page()
     errors = watch_errors(page)
     for _ in range(6):
-        page.goto(web.base + "/")
-        page.wait_for_selector("#create-btn")
-        page.click("#langs [data-lang='en']")
-        page.click("#create-btn")
+        _open_english_table(web, page)
         page.wait_for_selector("#hand")
         if page.locator("#why-old").count():
             break
@@ -302,10 +307,7 @@ def test_hint_beside_the_hand_marks_the_suggested_cards(web, browser):
     # card play of ours (a bot's five tigers; the seat could declare at each of its turns), and then a new
     # table is opened
     for _ in range(4):
-        page.goto(web.base + "/")
-        page.wait_for_selector("#create-btn")
-        page.click("#langs [data-lang='en']")
-        page.click("#create-btn")
+        _open_english_table(web, page)
         page.wait_for_selector(".felt")
         if _until_card_play(page):
             break
