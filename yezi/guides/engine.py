@@ -37,14 +37,14 @@ def _lukfu() -> dict[str, int]:
     v = s.view(None)
     g3, _s3 = _start("lukfu", "hakka-hk-3p")
     from yezi.components.lukfu_deck import NUMERALS, SUITS
-    from yezi.games.lukfu.settlement import points
+    from yezi.games.lukfu.settlement import DUMMY_BASE, points
     from yezi.games.lukfu.state import FIVE_TIGERS
 
     return {"players": g.num_seats, "players3": g3.num_seats, "deck": len(deck(4)),
             "deck3": len(deck(3)), "hand": v["hand_sizes"][0], "dummy_hand": v["hand_sizes"][2],
             "suits": SUITS, "per_suit": len(NUMERALS), "tigers": bin(FIVE_TIGERS).count("1"),
             # the fewest 糊 that score: the declaring threshold of the scoring table
-            "hu": next(h for h in range(40) if points(h, "hakka") >= 1)}
+            "hu": next(h for h in range(40) if points(h, "hakka") >= 1), "dummy_base": DUMMY_BASE}
 
 
 def _fishing() -> dict[str, int]:

@@ -104,6 +104,13 @@ class _Inline:
             return f'<a class="opt" href="#opt-{esc(name)}" data-engine="option"><code>{esc(name)}</code></a>'
         if kind == "preset":
             return f'<code class="preset" data-engine="preset">{esc(self.g.preset(n[1]))}</code>'
+        if kind == "pays":
+            from yezi.guides.claims import parse_pays, shown
+
+            seats = " · ".join(f'<span class="pay-seat">{txt(s, lang)} <b>{p:+d}</b></span>' if p else f'<span class="pay-seat">{txt(s, lang)} <b>0</b></span>'
+                               for s, p in shown(self.g.game, n[1], lang))
+            return (f'<span class="pays" data-engine="pays:{esc(parse_pays(n[1])[0])}">'
+                    f'{"(" if lang == "en" else "（"}{seats}{")" if lang == "en" else "）"}</span>')
         raise ValueError(f"unknown inline {kind}")
 
 

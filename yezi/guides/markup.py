@@ -10,10 +10,14 @@ A guide is a text file, one per game and language (``yezi/guides/<game>/<lang>.m
 * inline: ``[[老歲]]`` or ``[[老歲|boss card]]`` a glossary term (the key is its traditional
   form), ``{card:九貫}`` a card drawn from the engine's names, ``{fact:deck}`` a number the
   engine computes, ``{year:1620}`` a year from the sources, ``{opt:laosui}`` an option id linked
-  to the reference table, ``{preset:feng-1620}`` a preset name (checked against the engine), ``**bold**``.
+  to the reference table, ``{preset:feng-1620}`` a preset name (checked against the engine), ``**bold**``,
+  ``{pays:declare-baopei 2 -2 0 0}`` a statement of payments: the named example of examples.toml ends
+  with these payments, one per seat in seat order (drawn from the engine's settlement, and checked
+  against it by `yezi.guides.claims`).
 
 Guides carry no other digits: every number a reader sees comes from the engine or is a year
-(tests/guides/test_numbers.py holds the pages to that).
+(tests/guides/test_guides.py holds the pages to that; a ``pays`` claim's digits are the claim, shown
+as the engine's).
 """
 
 from __future__ import annotations
@@ -22,9 +26,9 @@ import re
 from dataclasses import dataclass
 
 # Inline nodes: ("text", s) ("strong", s) ("term", key, display|None) ("card", spec) ("fact", name)
-# ("year", digits) ("opt", option id)
+# ("year", digits) ("opt", option id) ("pays", "example amounts…")
 Inline = tuple
-_INLINE = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]|\{(card|fact|year|opt|preset):([^}]+)\}|\*\*([^*]+)\*\*")
+_INLINE = re.compile(r"\[\[([^\]|]+)(?:\|([^\]]+))?\]\]|\{(card|fact|year|opt|preset|pays):([^}]+)\}|\*\*([^*]+)\*\*")
 _SECTION = re.compile(r"^##\s+([a-z][a-z0-9-]*)\s*\|\s*(.+)$")
 _DIRECTIVE = re.compile(r"^::(example|gallery|reference)(?:\s+(\S+))?\s*$")
 

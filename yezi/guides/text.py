@@ -42,6 +42,11 @@ def _inline(g: Guide, nodes: tuple[Inline, ...], seen: set[str]) -> str:
             out.append(f"`{g.option(n[1])}`")
         elif kind == "preset":
             out.append(f"`{g.preset(n[1])}`")
+        elif kind == "pays":
+            from yezi.guides.claims import shown
+
+            seats = " · ".join(f"{s} {p:+d}" if p else f"{s} 0" for s, p in shown(g.game, n[1], g.lang))
+            out.append(f"({seats})" if g.lang == "en" else f"（{seats}）")
     return "".join(out)
 
 

@@ -27,6 +27,9 @@ def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int
     raise ValueError(f"unknown scoring {scoring!r}")
 
 
+#: the dummy's 糊 before his matches: seed 000, 夢家的糊數，以 5 糊為底，每隻…同數字的食糊用牌，均額外加 1 糊
+DUMMY_BASE = 5
+
 #: the settlement's lines: key -> English msgid, worded in each language by the catalogs under the
 #: context ``lukfu-settle:KEY``; seats, cards and numbers fill the placeholders.
 TEMPLATES: dict[str, str] = {
@@ -112,7 +115,7 @@ def settle_win(
     if dummy_seat is not None and dummy_card is not None:
         matches = [c for c in cards_of(match_cards) if number(c) == number(dummy_card)]
         if matches:
-            d_hu = 5 + len(matches)
+            d_hu = DUMMY_BASE + len(matches)
             d_reds = sum(1 for c in matches if c in RED_CARDS)
             d_pts = points(d_hu, rules["scoring"], rules["five_base_double_12"], d_reds)
             items.append(("dummy_match", {"d": dummy_seat, "card": dummy_card, "cards": matches, "n": len(matches),
