@@ -156,3 +156,42 @@ def test_a_new_user_learns_by_clicking(web, browser, profile, lang, tag):
         assert page.locator('#learn-games li[data-game="lukfu"] .progress').inner_text() == f"✓ {len(lessons)}/{len(lessons)}"
         shot(page, f"learn-{tag}-index")
         assert not [e for e in errors if "favicon" not in e], errors
+
+
+def _in_view(page, selector: str) -> dict:
+    return page.evaluate("""(q) => { const r = document.querySelector(q).getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, h: innerHeight, w: innerWidth, left: r.left, right: r.right}; }""",
+                         selector)
+
+
+@pytest.mark.parametrize("profile,lesson,before,refused", [
+    (DESKTOP, "must-beat", ["#legal button.suggested", "#legal button.suggested"], "must-beat"),
+    (PHONE, "beating", [], "must-top"),
+])
+def test_a_refusal_is_shown_where_the_learner_looks(web, browser, profile, lesson, before, refused):
+    """Findings N2: the engine's reason for a refused try was drawn above the viewport (y = −213 px on the
+    desktop at lesson 6 step 3, −53 px on the phone at lesson 4), so the click seemed to do nothing. After the
+    click the whole answer is inside the viewport, has the focus, and the live region reads it out."""
+    tap = tapper(profile is PHONE)
+    with new_page(browser, profile) as page:
+        page.goto(f"{web.base}/learn/lukfu?lang=en#{lesson}")
+        page.wait_for_selector("#lesson:not(.busy) .lesson-head")
+        for sel in before:
+            _act(page, tap, sel)
+        try_button = page.locator('#tries button[data-code]').filter(
+            has_text="discard" if refused == "must-beat" else "3 Tens").first
+        with page.expect_response(lambda r: "/api/learn/" in r.url):
+            tap(try_button)
+        page.wait_for_selector("#lesson:not(.busy) #answer.illegal")
+        assert page.locator("#answer").get_attribute("data-rule") == refused
+        box = _in_view(page, "#answer")
+        assert box["top"] >= 0 and box["bottom"] <= box["h"], box
+        assert box["left"] >= 0 and box["right"] <= box["w"], box
+        assert page.evaluate("document.activeElement && document.activeElement.id") == "answer"
+        expect = page.locator("#answer").inner_text()
+        for _ in range(50):
+            if page.locator("#learn-live").text_content():
+                break
+            page.wait_for_timeout(20)
+        assert page.locator("#learn-live").text_content() == expect
+        shot(page, f"learn-refusal-{lesson}-{'phone' if profile is PHONE else 'desktop'}")

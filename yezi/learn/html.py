@@ -182,7 +182,8 @@ def game_page(game: str, lang: str) -> str:
             f'<code>yezi learn {esc(game)} --lang {lang}</code></span></p>'
             f'<div class="learn-grid"><nav class="lessons" aria-label="{esc(label("lessons", lang))}">'
             f'<h2>{esc(label("lessons", lang))}</h2><ol id="lesson-list">{items}</ol></nav>'
-            '<section id="lesson" aria-live="polite"></section></div></main>'
+            '<section id="lesson"></section></div>'
+            '<p id="learn-live" class="sr-only" role="alert" aria-live="assertive" aria-atomic="true"></p></main>'
             '<script type="application/json" id="learn-data">'
             + json.dumps(data, ensure_ascii=False).replace("</", "<\\/") + "</script>"
             + _glossary_json(lang) + '<script src="/static/learn.js" defer></script></body></html>')

@@ -82,7 +82,9 @@
       el("h2", { text: L.lesson.replace("{}", String(f.index + 1)) + " · " + f.title }),
       el("p", { class: "muted", id: "step-count", text: f.done ? L.done : L.step.replace("{}", String(f.step + 1)).replace("{}", String(f.steps)) }));
     var parts = [head];
-    if (f.answer) parts.push(el("p", { class: "answer " + f.answer.kind, id: "answer", role: "status", "data-rule": f.answer.rule || "", html: f.answer.html }));
+    // the answer to the learner's click stands just above the buttons clicked (not at the top of the
+    // lesson, above the fold on a phone), is scrolled into view and read out (see `announce`)
+    var answer = f.answer ? el("p", { class: "answer " + f.answer.kind, id: "answer", tabindex: "-1", "data-rule": f.answer.rule || "", html: f.answer.html }) : null;
     if (f.text) parts.push(el("div", { class: "say", id: "say", html: f.text }));
     var board = el("div", { class: "board table-svg", id: "board", html: f.board });
     parts.push(board);
@@ -92,6 +94,7 @@
       f.settlement.forEach(function (s) { ul.appendChild(el("li", { text: s })); });
       parts.push(el("div", { class: "settlement", id: "settlement" }, el("h3", { text: L.payments }), ul));
     }
+    if (answer) parts.push(answer);
     var acts = el("div", { class: "actions", id: "actions" });
     if (f.kind === "move") {
       var legal = el("div", { class: "legal", id: "legal" }, el("h3", { text: L.legal }));
@@ -134,7 +137,20 @@
     markList();
     var focus = ["#next-step", "#next-lesson", "button.suggested", "#legal button"].map(function (q) { return pane.querySelector(q); })
       .filter(Boolean)[0];
-    if (focus && f.answer === null) focus.focus({ preventScroll: true });
+    if (answer) {
+      answer.focus({ preventScroll: true });
+      answer.scrollIntoView({ block: "nearest" });
+      announce(f.answer.text);
+    } else if (focus) focus.focus({ preventScroll: true });
+  }
+
+  // One live region that outlives the redraws (a region made anew with each frame is not reliably read
+  // out): it says the engine's answer to a click, a refusal at once.
+  var live = document.getElementById("learn-live");
+  function announce(text) {
+    if (!live) return;
+    live.textContent = "";
+    setTimeout(function () { live.textContent = text; }, 50);
   }
 
   // On a narrow screen the table's drawing is cut to what it shows, so that the cards are as
