@@ -13,7 +13,12 @@ What is rendered, in 繁體, 简体 and English:
 - ``errors``: the engine's refusal of illegal moves met along those deals;
 - ``cli``: `yezi play --autoplay`, `yezi replay`;
 - ``web``: the web client's strings (yezi/web/i18n.js, written from the catalogs);
-- ``lobby``: what the lobby shows of each game (preset titles, option names, descriptions, values).
+- ``lobby``: what the lobby shows of each game (preset titles, option names, descriptions, values);
+- ``boards``: each game's table drawing (`table_svg`, the boards of the guides and tutorials) at positions
+  of a sampled deal of every preset, its words and card faces (faces are printed in 繁體 for every reader
+  and marked so);
+- ``sources``: the guides' and lessons' source lines, each in its own language with the markup taken out,
+  so that a finding names the file and line an author fixes.
 
 The rules (yezi/i18n/purity.py) count four categories: ``en-cjk`` (Chinese in English outside marked
 names), ``hans-trad`` (traditional-only characters in 简体), ``hant-simp`` (simplified-only characters
@@ -29,6 +34,7 @@ import contextlib
 import io
 import json
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -182,9 +188,68 @@ def lobby_items(games: list[str]) -> Iterator[tuple[str, str, str, str, str]]:
             yield "lobby", g, lang, "text", text
 
 
+def board_items(games: list[str], seed: int = 3) -> Iterator[tuple[str, str, str, str, str]]:
+    """Each game's table drawing, from the seat to act, every few moves of a sampled deal of every preset
+    and at its end (the public view, and the first seat's)."""
+    from yezi.core.registry import game_class
+    from yezi.server.catalog import render_module
+
+    for g in games:
+        mod = render_module(g)
+        if mod is None or not hasattr(mod, "table_svg"):
+            continue
+        cls = game_class(g)
+        for preset in cls.option_table().presets:
+            game = cls.from_preset(preset)
+            rng = random.Random(seed)
+            st = game.start(seed=seed)
+            views = []
+            while st.current_player is not None:
+                if len(st.history) % 7 == 1:
+                    views.append(st.view(st.current_player))
+                st.apply(rng.choice(st.legal_actions()))
+            views += [st.view(0), st.view(None)] if g != "lukfu" else [st.view(0)]
+            for view in views:
+                for lang in LANGS:
+                    names = [game.seat_name(s, lang) for s in range(game.num_seats)]
+                    yield "boards", g, lang, "html", mod.table_svg(view, lang, seat_names=names)
+
+
+_MARKUP = re.compile(r"\{(?:card|fact|year|opt|preset|pays):[^}]*\}|\[\[([^\]|]+)(?:\|([^\]]+))?\]\]")
+
+
+def _source_prose(line: str) -> str:
+    """A source line as its reader reads the words: markup filled in by the engine dropped, a term's
+    shown words kept (the display text, else the key, which a Chinese page shows in its own script)."""
+    line = re.sub(r"^#+\s+(?:[a-z][a-z0-9-]*\s*\|\s*)?", "", line).replace("**", "")  # a section's id is not prose
+    return _MARKUP.sub(lambda m: "" if m.group(0).startswith("{") else (m.group(2) or m.group(1)), line)
+
+
+def source_items(games: list[str]) -> Iterator[tuple[str, str, str, str, str]]:
+    """The guides' and lessons' source text, line by line, each in its own language."""
+    import tomllib
+
+    from yezi.guides import guide_source, has_guide
+    from yezi.learn import has_lessons
+
+    for g in games:
+        if has_guide(g):
+            for lang in LANGS:
+                for line in guide_source(g, lang).splitlines():
+                    if line.strip() and not line.startswith(("::", "<!--")):
+                        yield "sources", g, lang, "text", _source_prose(line)
+        if has_lessons(g):
+            data = tomllib.loads((ROOT / "yezi" / "learn" / f"{g}.toml").read_text(encoding="utf-8"))
+            for le in data.get("lesson", []):
+                for field in [le.get("title", {})] + [st.get("text", {}) for st in le.get("step", [])]:
+                    for lang in LANGS:
+                        if isinstance(field.get(lang), str):
+                            yield "sources", g, lang, "text", _source_prose(field[lang])
+
+
 def collect(games: list[str], sources: list[str]) -> list[tuple[str, str, str, Finding]]:
     gens = {"guide": guide_items, "learn": learn_items, "frames": frame_items, "cli": cli_items, "web": web_items,
-            "lobby": lobby_items}
+            "lobby": lobby_items, "boards": board_items, "sources": source_items}
     found: list[tuple[str, str, str, Finding]] = []
     for src in sources:
         for source, game, lang, kind, text in gens[src](games):
@@ -207,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", default=",".join(GAMES))
-    p.add_argument("--sources", default="guide,learn,frames,cli,web,lobby")
+    p.add_argument("--sources", default="guide,learn,frames,cli,web,lobby,boards,sources")
     p.add_argument("--show", type=int, default=0, help="print this many findings of each category")
     p.add_argument("--write-ratchet", action="store_true")
     args = p.parse_args(argv)

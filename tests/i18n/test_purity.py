@@ -41,12 +41,38 @@ def test_rules_catch_each_kind_of_leak():
         "en-cjk": 0, "hans-trad": 0, "hant-simp": 0, "zh-latin": 0}
 
 
+def test_boards_are_read_as_text_and_faces_as_printed():
+    """A table drawing's words are prose in the page's language (findings N5: "頭家 做: 9 cards · 0 tricks"
+    on the 繁體 guide, "梦家 (夢)" on the 简体 one); a card face prints 繁體 for every reader and says so."""
+    pytest.importorskip("opencc")
+    board = '<svg><text>頭家 做: 9 cards · 0 tricks · 0 糊</text><text>梦家 (夢)</text></svg>'
+    assert count(check_html(board, "zh-hant"))["zh-latin"] == 2
+    assert count(check_html(board, "zh-hans"))["hans-trad"] >= 2
+    assert count(check_html("<svg><text>Lead: 9 cards · 0 糊</text></svg>", "en"))["en-cjk"] == 1
+    from yezi.components.lukfu_deck import parse_card
+    from yezi.render.lukfu import card_svg, table_svg
+
+    face = card_svg(parse_card("九貫"), "zh-hans")
+    printed = face.split("</title>", 1)[1]
+    assert "貫" in printed and "贯" not in printed and "<title>九贯</title>" in face  # printed 貫, named 九贯
+    assert count(check_html(face, "zh-hans")) == dict.fromkeys(("en-cjk", "hans-trad", "hant-simp", "zh-latin"), 0)
+    assert count(check_html(card_svg(parse_card("九貫"), "en"), "en"))["en-cjk"] == 0
+    from yezi.core.registry import load_game
+
+    g = load_game("lukfu")
+    st = g.start(seed=1)
+    for lang in ("zh-hant", "zh-hans", "en"):
+        svg = table_svg(st.view(0), lang, [g.seat_name(s, lang) for s in range(4)])
+        assert sum(count(check_html(svg, lang)).values()) == 0, lang
+
+
 def test_no_category_grows_past_the_ratchet():
     pytest.importorskip("opencc")
     from yezi.core.registry import GAMES
 
     tool = _tool()
-    summary = tool.summarize(tool.collect(list(GAMES), ["guide", "learn", "frames", "cli", "web", "lobby"]))
+    summary = tool.summarize(tool.collect(list(GAMES), ["guide", "learn", "frames", "cli", "web", "lobby", "boards",
+                                                        "sources"]))
     recorded = json.loads(RATCHET.read_text(encoding="utf-8"))
     grown = {(cat, key): (n, recorded.get(cat, {}).get(key, 0))
              for cat, per in summary.items() for key, n in per.items() if n > recorded.get(cat, {}).get(key, 0)}

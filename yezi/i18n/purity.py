@@ -40,7 +40,7 @@ ZH_LATIN_ALLOWED = frozenset({
 #: pen name that has no Chinese form); removed as a whole, so that "The" alone stays a finding
 ZH_LATIN_NAMES = re.compile(r"(?<![A-Za-z])The Suffocated(?![A-Za-z])")
 PLACEHOLDER = re.compile(r"\{\w+\}")  # {names}: filled in by the client, not words of the text
-CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "svg", "cite"})  # cite: sources, verbatim
+CODE_TAGS = frozenset({"code", "kbd", "samp", "pre", "script", "style", "cite"})  # cite: sources, verbatim
 
 
 @dataclass(frozen=True)

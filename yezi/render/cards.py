@@ -23,12 +23,14 @@ SERIF = "'Noto Serif CJK TC','Noto Serif TC','Songti TC','PMingLiU',serif"
 def face(width: float, height: float, body: str, name: str, cls: str = "card", font: str = SERIF,
          shown: float | None = None) -> str:
     """A whole card face: `body` drawn in a `width` × `height` viewBox, named `name`, `shown` wide
-    (the viewBox width by default; the browser's CSS overrides it)."""
+    (the viewBox width by default; the browser's CSS overrides it). The name is the reader's; the face
+    prints what the paper cards print, in traditional characters for every reader (a 简体 reader's
+    貫 card still reads 貫), and says so (``lang="zh-Hant"``) to screen readers and the purity check."""
     n = esc(name)
     sw = shown or width
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{sw:.4g}" '
             f'height="{height * sw / width:.4g}" class="{esc(cls)}" role="img" aria-label="{n}"><title>{n}</title>'
-            f'<g font-family="{font}">{body}</g></svg>')
+            f'<g font-family="{font}" lang="zh-Hant">{body}</g></svg>')
 
 
 def paper(width: float, height: float, fill: str = PAPER, edge: str = EDGE, rx: float = 3.0,

@@ -13,6 +13,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.games.dominoes.chain import DOWN, LEAD, PLAY
+from yezi.render import board as B
 from yezi.render import die_face, esc, svg
 
 U = 28  # one half is U × U
@@ -68,7 +69,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 22
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
-        text = f"{names[s]}: {view['hand_counts'][s]} · 扣 {view['down_counts'][s]}{mark}"
+        text = B.line(lang, names[s], B.tiles(lang, view["hand_counts"][s]), B.face_down(lang, view["down_counts"][s])) + mark
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#f4ecd8" font-family="sans-serif">{esc(text)}</text>')
         y += 20
     for line in view["lines"]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.render import PIP_BLACK, PIP_RED, PIPS, die_face, esc, label, svg
+from yezi.render import board as B
 from yezi.render import cards as C
 
 W, H = FW, FH = 36, 110  # a card: long and narrow
@@ -67,8 +68,7 @@ def _half(k: tg.Kind) -> str:
 def card_svg(kind: int, lang: str = "zh-hant", width: float = FW) -> str:
     """One traditional 十五湖 card (see the module's docstring), `width` wide."""
     k = tg.KINDS[kind]
-    zh = "zh-hans" if lang == "zh-hans" else "zh-hant"
-    nm = tg.name(kind, zh)
+    nm = tg.name(kind, "zh-hant")  # the printed name, in traditional characters for every reader
     half = _half(k)
     size = {1: 13, 2: 11, 3: 9.5}.get(len(nm), 8)
     parts = [C.paper(FW, FH, frame=None),
@@ -178,9 +178,9 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     def text(s: str, x: float, yy: float, colour: str = "#f4ecd8", size: int = 14) -> None:
         parts.append(label(s, x, yy, colour, size))
 
-    stock = f"龍 {view['stock_left']}"
+    stock = B.labelled(lang, "stock", view["stock_left"])
     if view.get("drawn") is not None:
-        stock += f" · 摸 {tg.name(view['drawn'], lang if lang != 'ascii' else 'en')}"
+        stock += " · " + B.labelled(lang, "drawn", tg.name(view["drawn"], lang if lang != "ascii" else "en"))
     text(stock, 12, y)
     y += 10
     x = 12.0
@@ -197,7 +197,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
         catch = view["catches"][s]
-        text(f"{names[s]}: {view['hand_sizes'][s]} · {sum(catch)}{mark}", 12, y)
+        text(B.line(lang, names[s], B.cards(lang, view["hand_sizes"][s]), B.caught(lang, sum(catch))) + mark, 12, y)
         kinds = tg.expand(catch)
         parts.append(_row(kinds, 160, y - 14, 10, 1, lang, dominoes))
         y += 36

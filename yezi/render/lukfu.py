@@ -32,6 +32,7 @@ from yezi.components.lukfu_deck import (
 )
 from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.plays import NUM_PLAYS, PLAYS
+from yezi.render import board as B
 from yezi.render import cards as C
 from yezi.render import esc, svg
 
@@ -88,7 +89,6 @@ POKER = {2: "spade", 3: "heart", 4: "diamond", 6: "spade"}
 #: one small character on each 二 and 六 card: 「大字紙牌」 and the maker's line, in the suit order
 #: 貫 綫 索 拾 the seed gives for the factory decks
 MAKER = {2: {1: "大", 3: "字", 2: "紙", 0: "牌"}, 6: {1: "葉", 3: "子", 2: "廠", 0: "造"}}
-SIMPLIFIED = {"紙": "纸", "葉": "叶", "廠": "厂"}  # the maker's characters as the zh-hans faces print them
 SPECIAL_FRAME = "#b3261e"
 
 
@@ -114,7 +114,7 @@ def _emblem(c: int) -> str:
 def card_svg(c: int, lang: str = "zh-hant", width: float = AW) -> str:
     """One traditional face (see the module's docstring), `width` wide."""
     lg = "en" if lang == "ascii" else lang
-    chars = card_chars(c, lang)
+    chars = card_chars(c)  # printed cards are lettered in traditional characters for every reader
     n = number(c)
     special = c in SPECIAL_NAMES
     parts = [C.paper(AW, AH, frame=C.INK)]
@@ -135,8 +135,6 @@ def card_svg(c: int, lang: str = "zh-hant", width: float = AW) -> str:
     elif c in RED_CARDS:
         parts.append(C.seal(AW / 2 - 9, 88, 18))
     maker = MAKER.get(n, {}).get(suit(c)) if not special else None
-    if maker and lang == "zh-hans":
-        maker = SIMPLIFIED.get(maker, maker)
     if maker:
         parts.append(C.text(maker, AW - 7, AH - 6.5, 7, "#6b5a3a", 400))
     parts.append(C.text(index_text(c), 5.5, AH - 6.5, 6.5, "#6b5a3a", 400, "start", ' font-family="sans-serif"'))
@@ -216,13 +214,9 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 24
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
-        tag = ""
-        if view.get("bidder") == s:
-            tag = " 做"
-        if s == view.get("dummy"):
-            tag += " (夢)"
-        text = (f"{names[s]}{tag}: {view['hand_sizes'][s]} cards · {len(view['won'][s])} tricks · "
-                f"{view['hu_won'][s]} 糊{mark}")
+        who = B.tagged(lang, names[s], "bidder") if view.get("bidder") == s else names[s]
+        text = B.line(lang, who, B.cards(lang, view["hand_sizes"][s]), B.tricks(lang, len(view["won"][s])),
+                      B.hu(lang, view["hu_won"][s])) + mark
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#f4ecd8" font-family="sans-serif">{esc(text)}</text>')
         y += 20
     trick = view["tricks"][-1] if view.get("tricks") else None
@@ -241,12 +235,12 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     if hand is not None:
         old = set(view.get("laosui", []))
         parts.append(f'<text x="12" y="{y + 14}" font-size="14" fill="#f4ecd8" font-family="sans-serif">'
-                     f'{esc(names[view["seat"]])} · {view.get("hu", 0)} 糊</text>')
+                     f'{esc(names[view["seat"]])} · {esc(B.hu(lang, view.get("hu", 0)))}</text>')
         parts.append(_row(list(hand), 12, y + 22, lang, cw))
         for i, c in enumerate(hand):
             if c in old:
                 parts.append(f'<text x="{12 + i * (cw + 2) + cw / 2:g}" y="{y + 22 + ch + 14:g}" font-size="11" '
-                             f'text-anchor="middle" fill="#ffd166" font-family="sans-serif">老</text>')
+                             f'text-anchor="middle" fill="#ffd166" font-family="sans-serif">{esc(B.word(lang, "boss"))}</text>')
         y += 22 + ch + 20
     if view.get("phase") == "over":
         pays = view.get("payments", [])

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from yezi.components import madiao_deck as d
+from yezi.render import board as B
 from yezi.render import cards as C
 from yezi.render import esc, label, svg
 
@@ -142,12 +143,11 @@ COIN_R = {1: 8.5, 2: 7, 3: 5.5, 4: 6, 5: 5.5, 6: 5.5, 7: 5, 8: 5, 9: 4}
 @cache
 def card_svg(c: int, lang: str = "zh-hant", width: float = MW, red_set: str = "wp10") -> str:
     """One traditional face (see the module's docstring), `width` wide."""
-    lg = "zh-hans" if lang == "zh-hans" else "zh-hant"
     red = d.is_red(c, red_set)
-    nm = d.card_name(c, lg)
+    nm = d.card_name(c, "zh-hant")  # printed cards are lettered in traditional characters for every reader
     parts = [C.paper(MW, MH), C.text(nm[:2], MW / 2, 14.5, 11.5, C.RED if red else C.INK, 900),
              _picture(c),
-             C.text((MARK_HANS if lg == "zh-hans" else MARK)[d.suit_of(c)], MW / 2, MH - 5.5, 8, "#6b5a3a", 700)]
+             C.text(MARK[d.suit_of(c)], MW / 2, MH - 5.5, 8, "#6b5a3a", 700)]
     if red:
         parts.append(C.seal(MW - 13.5, MH - 24, 9.5))
     return C.face(MW, MH, "".join(parts), d.card_name(c, "en" if lang == "ascii" else lang), shown=width)
@@ -217,15 +217,15 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
         face = back_svg(w, lang) if c is None else card_svg(c, lang, w)
         parts.append(f'<g transform="translate({x:g},{yy:g})">{face}</g>')
 
-    text(f"衝 {view.get('stake') or '?'} · 官堆 {view.get('pool', 0)}", 12, y)
+    text(B.labelled(lang, "stake", view.get("stake") or "?") + " · " + B.labelled(lang, "pool", view.get("pool", 0)), 12, y)
     if view.get("tou") is not None:
-        text("面葉", 220, y)
+        text(B.word(lang, "face"), 220, y)
         card(view.get("face"), 260, y - 14)
     y += ch + 6
     if view.get("won"):
         for s in range(4):
             mark = " ▶" if view.get("to_act") == s else ""
-            text(f"{names[s]} {view['trick_counts'][s]}{mark}", 12, y + 14)
+            text(B.line(lang, names[s], B.tricks(lang, view["trick_counts"][s])) + mark, 12, y + 14)
             for i, c in enumerate(view["won"][s]):
                 card(c, 150 + i * (cw + 3), y)
             y += ch + 6

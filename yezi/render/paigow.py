@@ -14,6 +14,7 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.games.paigow.actions import OPEN, SET, SET_CODE, STAKE
 from yezi.games.paigow.hands import K
+from yezi.render import board as B
 from yezi.render import esc, svg
 from yezi.render.dominoes import U, back_svg, tile_svg
 
@@ -42,7 +43,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 22
     if view.get("dice"):
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#ffd166" font-family="sans-serif">'
-                     f'{esc("骰 " + " ".join(str(d) for d in view["dice"]))}</text>')
+                     f'{esc(B.labelled(lang, "dice", " ".join(str(d) for d in view["dice"])))}</text>')
         y += 12
     for s in range(n):
         tiles: list[int] = []

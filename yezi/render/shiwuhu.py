@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.render import board as B
 from yezi.render import label, svg
 from yezi.render.fishing import CARD_STYLES, FH, FW, card_svg, faces
 
@@ -66,8 +67,8 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 22.0
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
-        parts.append(label(f"{names[s]}: {view['hand_sizes'][s]} · {view['hu'][s]} 胡 / {view['need'][s]}{mark}",
-                           12, y))
+        parts.append(label(B.line(lang, names[s], B.cards(lang, view["hand_sizes"][s]),
+                                  B.hu_of(lang, view["hu"][s], view["need"][s])) + mark, 12, y))
         y += 22
     y += 6
     x = 12.0

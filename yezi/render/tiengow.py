@@ -8,6 +8,7 @@ from typing import Any
 
 from yezi.components import tiengow as tg
 from yezi.games.tiengow.names import JYUTPING
+from yezi.render import board as B
 from yezi.render import esc, svg
 from yezi.render.dominoes import U, back_svg, tile_svg
 
@@ -47,7 +48,8 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     parts: list[str] = []
     for s in range(4):
         mark = " ▶" if view.get("to_act") == s else ""
-        text = f"{names[s]}: {view['hand_sizes'][s]} · {view['won'][s]} ({view['tricks_won'][s]}){mark}"
+        text = B.line(lang, names[s], B.tiles(lang, view["hand_sizes"][s]), B.tiles_won(lang, view["won"][s]),
+                      B.tricks(lang, view["tricks_won"][s])) + mark
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#f4ecd8" font-family="sans-serif">{esc(text)}</text>')
         y += 20
     for p in view["trick"]["plays"]:
