@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_play_a_deal_typing_numbers_and_junk(game, preset, word):
     out = yezi("play", game, "--preset", preset, "--seed", "4", "--deals", "1",
                stdin="nonsense\nwhy\nunseen\nhint\n" + "1\n" * 40)
-    assert "cannot read 'nonsense'" in out and word in out
+    assert "看不懂「nonsense」這一招；現在可以：" in out and word in out
 
 
 def test_play_in_english_with_ascii_moves():

@@ -36,7 +36,7 @@ def test_play_a_deal_in_the_terminal():
     r = subprocess.run([sys.executable, "-m", "yezi.cli.main", "play", "fishing", "--seed", "3", "--deals", "1",
                         "--lang", "en"], input=script, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    assert "Lake:" in r.stdout and "Your hand:" in r.stdout and "cannot read 'foo'" in r.stdout
+    assert "Lake:" in r.stdout and "Your hand:" in r.stdout and "“foo” does not read as a move; the moves now:" in r.stdout
     assert "Dealer: score" in r.stdout  # the why command
     assert " pays " in r.stdout and "→" in r.stdout  # the end of the deal explains each pair's payment
 

@@ -65,7 +65,41 @@ def test_wrong_moves_numbers_and_quitting():
     assert code == 0
     assert "不合規則：一貫（規則 lead-order）" in out
     assert "本課要你出：各二(拾貫索)" in out  # 9) is a legal move, not the lesson's
-    assert "看不懂這一招" in out and "再見" in out
+    assert "沒有第 99 招：請選 1 至 9，或輸入招式" in out  # as `yezi play` says it
+    assert "再見" in out
+
+
+@pytest.mark.parametrize("lang,words", [("en", ["“xyz” does not read as a move", "set of 2s (Tens, Myriads, Strings)"]),
+                                        ("zh-hant", ["看不懂「xyz」這一招", "各二(拾貫索)"]),
+                                        ("zh-hans", ["看不懂「xyz」这一招", "各二(拾贯索)"])])
+def test_typed_text_that_is_no_move_is_answered_in_the_learners_words(lang, words):
+    """Findings N5: "cannot read 'xyz' as a Luk Fu action; expected 做/唔做/…" was English in every language
+    and listed only Chinese keywords; the answer now lists the moves that work, as the reader writes them."""
+    code, out = run_learn(["lukfu", "--lang", lang, "--lesson", "leading"], ["xyz", "q"])
+    assert code == 0
+    for w in words:
+        assert w in out
+    assert "cannot read" not in out and "expected" not in out
+
+
+def test_one_move_numbers_hint_and_the_games_commands():
+    """With one legal move, "2" is refused as `yezi play` refuses it; `hint` names the lesson's move; the
+    game's own commands (why CARD) work as in `yezi play`."""
+    code, out = run_learn(["lukfu", "--lang", "en", "--lesson", "cards"], ["", "", "2", "hint", "why 百子", "1"])
+    assert code == 0
+    assert "there is no move 2: choose 1 to 1" in out
+    assert "★ This lesson asks for: keep quiet" in out
+    assert "百子 is a boss card" in out
+    assert "Lesson complete!" in out
+
+
+def test_the_terminal_locale_chooses_the_language():
+    from yezi.cli.learn import locale_lang
+
+    assert locale_lang({"LANG": "en_US.UTF-8"}) == "en"
+    assert locale_lang({"LANG": "zh_CN.UTF-8"}) == "zh-hans"
+    assert locale_lang({"LC_ALL": "zh_TW.UTF-8", "LANG": "en_US.UTF-8"}) == "zh-hant"
+    assert locale_lang({"LANG": "C.UTF-8"}) == "zh-hant"
 
 
 def test_bad_arguments(capsys):

@@ -23,7 +23,7 @@ def test_play_answers_bad_input_with_legal_moves_and_never_a_traceback():
     code, out, err = run("play", "lukfu", "--seed", "4", "--lang", "en", stdin=script)
     assert code == 0, err
     assert "Traceback" not in out + err
-    assert "cannot read 'nonsense'" in out
+    assert "“nonsense” does not read as a move; the moves now:" in out
     assert "1)" in out  # legal moves listed
 
 

@@ -25,7 +25,7 @@ def test_play_a_deal_typing_junk_a_refused_move_and_a_number():
     # seed 4, seat 3 (閒三): first junk, then a front hand that is higher than its back, then move 1
     out = yezi("play", "paigow", "--seed", "4", "--deals", "1", "--seat", "3", "--lang", "en",
                stdin="nonsense\nf55+31\n1\n")
-    assert "cannot read 'nonsense'" in out
+    assert "“nonsense” does not read as a move; the moves now:" in out
     assert "may not rank above the back hand" in out  # 梅鵝 (4) in front of 長三板凳 (0)
     assert "1) front Long Three[33] Bench[22] 0 points | back Goose[31] Plum[55] 4 points" in out
     assert "pays" in out and "Banker" in out and "front" in out

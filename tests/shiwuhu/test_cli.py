@@ -43,7 +43,7 @@ def test_play_a_deal_to_the_end_in_the_terminal():
                         "--lang", "en"], input=script, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "Your hand: civil" in r.stdout and "reconstruct" in r.stdout
-    assert "cannot read 'foo'" in r.stdout and "there is no move 99" in r.stdout
+    assert "“foo” does not read as a move; the moves now:" in r.stdout and "there is no move 99" in r.stdout
     assert "Deal over." in r.stdout and "Σ P0" in r.stdout
 
 

@@ -21,7 +21,7 @@ def test_rules_list_presets_and_sourced_options():
 
 def test_play_a_deal_typing_numbers_notation_and_junk():
     out = yezi("play", "tiengow", "--seed", "4", "--deals", "1", stdin="nonsense\n天 天 天\n" + "1\n" * 40)
-    assert "cannot read 'nonsense'" in out and "結算" in out and "付" in out
+    assert "看不懂「nonsense」這一招；現在可以：" in out and "結算" in out and "付" in out
 
 
 def test_play_in_english_with_ascii_moves():

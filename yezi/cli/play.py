@@ -18,6 +18,7 @@ from yezi.core.options import parse_overrides
 from yezi.core.playout import match_leads
 from yezi.core.record import Record
 from yezi.core.registry import load_game
+from yezi.core.unreadable import unreadable
 from yezi.i18n import NP_, Words, _, _c
 
 #: the terminal's help line: the commands are typed as they are (help, moves, ...) in every language
@@ -197,9 +198,8 @@ def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng
             continue
         try:
             action = game.parse_action(line)
-        except NotationError as e:
-            say(f"? {e}")
-            show_moves()
+        except NotationError:
+            say("? " + unreadable(game, line, legal, lang))
             continue
         if action in legal:
             return action

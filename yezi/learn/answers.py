@@ -22,4 +22,8 @@ def answer(t: Tutor, out: Outcome, lang: str) -> str:
     if out.kind == "not-this":
         sep = ", " if lang == "en" else "、"
         return label("not_this", lang).format(sep.join(g.format_action(a, lang) for a in out.expected))
+    if out.typed:  # typed text that reads as no move: the reader's words, and the moves that work now
+        from yezi.core.unreadable import unreadable
+
+        return unreadable(g, out.typed, t.legal(), lang)
     return label("bad_input", lang).format(out.message)

@@ -48,6 +48,9 @@ LABELS: dict[str, str] = {
     "you_are": NP_("learn:you_are", "You sit as {}"),
     "bye": NP_("learn:bye", "bye"),
     "suggested": NP_("learn:suggested", "this lesson's move"),
+    "hint": NP_("learn:hint", "★ This lesson asks for: {}"),
+    "hint_any": NP_("learn:hint_any", "★ Any legal move will do here."),
+    "prompt_more": NP_("learn:prompt_more", "hint: the lesson's move; help: the game's commands"),
 }
 
 

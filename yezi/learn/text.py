@@ -15,6 +15,7 @@ from yezi.guides.engine import _settlement_lines
 from yezi.guides.markup import parse_inline
 from yezi.guides.page import Guide
 from yezi.guides.text import _inline
+from yezi.i18n import punct
 from yezi.learn.answers import answer
 from yezi.learn.labels import label
 from yezi.learn.lessons import Lesson, load
@@ -59,6 +60,35 @@ class _Quit(Exception):
     pass
 
 
+def _commands(game) -> dict:
+    """The game's own terminal commands (`why 九綫` in Luk Fu), the ones `yezi play` offers; `hint` is the
+    tutorial's own."""
+    pkg = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        mod = importlib.import_module(pkg + ".text")
+    except ModuleNotFoundError:
+        return {}
+    return {k: v for k, v in getattr(mod, "COMMANDS", {}).items() if k != "hint"}
+
+
+def play_words(lang: str) -> dict[str, str]:
+    from yezi.cli.play import MESSAGES
+
+    return MESSAGES[lang]
+
+
+def hint(t: Tutor, lang: str) -> str:
+    """What the lesson asks for now (the ★ moves), or that any legal move will do."""
+    moves = t.expected()
+    st = t.step
+    if st is None or not moves:
+        return label("waiting", lang)
+    if st.do == "any":
+        return label("hint_any", lang)
+    sep = ", " if lang == "en" else "、"
+    return label("hint", lang).format(sep.join(t.game.format_action(a, lang) for a in moves))
+
+
 def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -> bool:
     """One lesson; False if the learner quit."""
     def say(s: str = "") -> None:
@@ -66,6 +96,7 @@ def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -
 
     t = Tutor(le)
     g = t.game
+    commands = _commands(g)
     say(f"\n==== {label('lesson', lang).format(n)} · {le.title[lang]} ====")
     say(label("you_are", lang).format(g.seat_name(t.seat, lang)))
     shown = 0
@@ -108,20 +139,35 @@ def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -
             legal = t.legal()
             expected = set(t.expected())
             tries = t.tries()
-            say(f"{label('legal', lang)}: " + "   ".join(
+            say(label('legal', lang) + punct(lang, 'colon') + "   ".join(
                 f"{i + 1}) {g.format_action(a, lang)}{' ★' if a in expected else ''}" for i, a in enumerate(legal)))
             if tries:
-                say(f"{label('try', lang)}: " + "   ".join(g.format_action(a, lang) for a in tries))
-            say(label("prompt_move", lang))
+                say(label('try', lang) + punct(lang, 'colon') + "   ".join(g.format_action(a, lang) for a in tries))
+            say(label("prompt_move", lang) + (" · " + label("prompt_more", lang)))
             while True:
                 print("> ", end="", flush=True, file=stdout)
                 line = read()
                 if not line:
                     continue
-                if line.lower() == "moves":
+                word, _, arg = line.partition(" ")
+                if word.lower() == "moves":
                     say("   ".join(f"{i + 1}) {g.format_action(a, lang)}" for i, a in enumerate(legal)))
                     continue
-                move: int | str = legal[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(legal) else line
+                if word.lower() == "hint":  # the lesson's own move: the ★ of the list, in words
+                    say(hint(t, lang))
+                    continue
+                if word.lower() in ("help", "?"):
+                    from yezi.cli.play import help_text
+
+                    say(help_text(commands, lang))
+                    continue
+                if word.lower() in commands:  # the game's terminal commands, as `yezi play` has them (why …)
+                    say(commands[word.lower()](g, t.view(), arg.strip(), lang))
+                    continue
+                if line.isdigit() and not 1 <= int(line) <= len(legal):
+                    say("? " + play_words(lang)["range"].format(n=int(line), last=len(legal)))
+                    continue
+                move: int | str = legal[int(line) - 1] if line.isdigit() else line
                 out = t.attempt(move)
                 say(answer(t, out, lang))
                 if out.kind == "ok":

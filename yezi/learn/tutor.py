@@ -34,6 +34,7 @@ class Outcome:
     rule: str = ""
     message: str = ""  # the engine's message (illegal) or the notation error (bad-input)
     expected: list[int] = field(default_factory=list)  # not-this: the moves the step asks for
+    typed: str = ""  # bad-input: the text that read as no move (the answer lists the moves in words)
 
 
 class TutorError(ValueError):
@@ -126,7 +127,7 @@ class Tutor:
             try:
                 move = self.game.parse_action(move)
             except NotationError as e:
-                return Outcome("bad-input", message=str(e))
+                return Outcome("bad-input", message=str(e), typed=move)
         if not 0 <= move < self.game.action_space_size:
             return Outcome("bad-input", message=f"{move} is not a move of {self.game.name}")
         legal = self.state.legal_actions()
