@@ -296,6 +296,10 @@ SHOTS = os.path.join(ROOT, "artifacts", "screenshots")
 DESKTOP = {"viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2, "accept_downloads": True}
+#: the language the test browsers read first: the site opens in the browser's language
+#: (tests/i18n/test_first_language.py), and the tests were written for the 繁體 a Hong Kong player's browser
+#: gets; a test that wants another language asks for it (``?lang=``, the buttons, or ``locale="en-US"``)
+BROWSER_LOCALE = "zh-TW"
 
 
 def playwright_or_skip():
@@ -313,6 +317,13 @@ def chromium() -> Iterator[Any]:
     os.makedirs(SHOTS, exist_ok=True)
     with api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        new_context = b.new_context  # headless Chromium ignores --lang: each context is given the locale
+
+        def with_locale(**kw: Any) -> Any:
+            kw.setdefault("locale", BROWSER_LOCALE)
+            return new_context(**kw)
+
+        b.new_context = with_locale
         try:
             yield b
         finally:

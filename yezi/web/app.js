@@ -7,8 +7,27 @@ import { animate, snapshot } from "/static/motion.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
+// The reader's language from the browser's, by the rule the server applies to Accept-Language
+// (yezi/i18n/negotiate.py): the first tag naming 繁體, 简体 or English; English for a browser that names
+// only other languages. It holds until the reader picks one (the language buttons, a ?lang= link).
+function browserLang() {
+  const tags = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""])
+    .filter((x) => x && x !== "*");
+  for (const tag of tags) {
+    const t = tag.toLowerCase().replace("_", "-");
+    if (t === "zh" || t.startsWith("zh-")) return /^zh-(cn|sg|my|hans)/.test(t) ? "zh-hans" : "zh-hant";
+    if (t === "en" || t.startsWith("en-")) return "en";
+  }
+  return tags.length ? "en" : "zh-hant";
+}
+function firstLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) { localStorage.setItem("yezi.lang", asked); return asked; }
+  const picked = localStorage.getItem("yezi.lang");
+  return LANGS.includes(picked) ? picked : browserLang();
+}
 export const state = {
-  lang: LANGS.includes(localStorage.getItem("yezi.lang")) ? localStorage.getItem("yezi.lang") : "zh-hant",
+  lang: firstLang(),
   games: null,
   rerender: null,
   redraw: null,
@@ -144,9 +163,9 @@ function showTitle() {
 function setPlace(fn) { place = fn; showTitle(); }
 
 // ---- language switch ----------------------------------------------------------------------
-function setLang(lang) {
+function setLang(lang, picked = true) {
   state.lang = lang;
-  localStorage.setItem("yezi.lang", lang);
+  if (picked) localStorage.setItem("yezi.lang", lang);  // the reader's pick holds over the browser's language
   document.documentElement.lang = HTML_LANG[lang];
   for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", b.dataset.lang === lang);
   showTitle();
@@ -771,5 +790,5 @@ window.addEventListener("popstate", route);
 // a seat link pasted over the address of the same table changes only the fragment
 window.addEventListener("hashchange", () => { if (/(^|[#&])seat=/.test(location.hash)) route(); });
 for (const b of document.querySelectorAll("#langs button")) b.addEventListener("click", () => setLang(b.dataset.lang));
-setLang(state.lang);
+setLang(state.lang, false);
 route();

@@ -16,10 +16,9 @@ def _lang(request: Request) -> str:
     lang = request.query_params.get("lang", "")
     if lang in LANGS:
         return lang
-    accept = request.headers.get("accept-language", "").lower()
-    if accept.startswith("zh"):
-        return "zh-hans" if any(t in accept.split(",")[0] for t in ("hans", "cn", "sg")) else "zh-hant"
-    return "en" if accept else "zh-hant"
+    from yezi.i18n.negotiate import from_accept_language
+
+    return from_accept_language(request.headers.get("accept-language", ""))
 
 
 async def index(request: Request) -> Response:
