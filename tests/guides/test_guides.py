@@ -302,3 +302,16 @@ def test_english_tab_titles_carry_no_unmarked_chinese():
     for game in ("paigow", "lukfu", "fishing"):
         title = _re.search("<title>(.*?)</title>", guide_html(game, "en")).group(1)
         assert not _re.search(r"[\u3400-\u9fff]", title) and title.endswith("yezi")
+
+
+@pytest.mark.parametrize("game, lang", CASES)
+def test_option_values_are_written_as_a_reader_types_them(game, lang):
+    """`yezi rules lukfu --guide --lang zh-hans` printed Python's `True` (and "36 cards, no dummy, no 雲綫" as a
+    source): a switch is written yes / no, as -o reads it, in the terminal guide and on the page."""
+    from yezi.guides.html import guide_html
+    from yezi.guides.text import guide_text
+
+    for page in (guide_text(game, lang), guide_html(game, lang)):
+        assert not re.search(r"\b(True|False)\b", page), re.search(r".{40}\b(True|False)\b.{20}", page)
+    if game == "lukfu" and lang != "en":
+        assert "36 cards" not in guide_text(game, lang)

@@ -105,6 +105,12 @@ class Ruleset(Mapping[str, Any]):
         return ",".join(f"{k}={_fmt(v)}" for k, v in sorted(self.overrides.items()))
 
 
+def notation(v: Any) -> str:
+    """An option value as a reader types it after ``-o name=``: ``yes`` / ``no`` for a switch (what
+    `OptionSpec.coerce` reads, never Python's ``True``), the value itself otherwise."""
+    return _fmt(v)
+
+
 def _fmt(v: Any, lang: str = "en") -> str:
     if isinstance(v, bool):
         if lang != "en":

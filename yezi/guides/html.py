@@ -9,6 +9,7 @@ import re
 from functools import cache
 from html import escape
 
+from yezi.core.options import notation
 from yezi.core.registry import GAMES, game_class
 from yezi.guides import LANGS, SECTIONS, has_guide
 from yezi.guides.engine import deal_notation, example, face, gallery
@@ -140,7 +141,7 @@ def _example_html(game: str, name: str, lang: str) -> str:
         ex.seat, lang)
     parts.append(f'<details class="record"><summary>{esc(label("record", lang))}</summary><dl>'
                  f'<dt>{esc(label("preset", lang))}</dt><dd><code>{esc(rec.get("preset", ""))}</code> '
-                 + " ".join(f"<code>{esc(f'{k}={v}')}</code>" for k, v in rec.get("options", {}).items())
+                 + " ".join(f"<code>{esc(f'{k}={notation(v)}')}</code>" for k, v in rec.get("options", {}).items())
                  + (f'</dd><dt>{esc(label("deal", lang))}</dt><dd class="notation" lang="{DEAL_LANG[lang]}">'
                     f'{esc(deal_notation(game, rec, lang))}' if "scores" not in rec else "")
                  + '</dd>'
@@ -175,7 +176,7 @@ def _reference_html(game: str, lang: str) -> str:
            f'<h2>{esc(label("reference", lang))}</h2><p class="muted">{esc(label("reference_note", lang))}</p>',
            f"<h3>{esc(label('presets', lang))}</h3><ul>"]
     for p in table.presets.values():
-        vals = ", ".join(f"<code>{esc(f'{k}={v}')}</code>" for k, v in p.values.items())  # typed: notation
+        vals = ", ".join(f"<code>{esc(f'{k}={notation(v)}')}</code>" for k, v in p.values.items())  # typed: notation
         out.append(f"<li><code>{esc(p.name)}</code> {txt(_(lang, p.title), lang)} <small>(<cite>{esc(p.source)}</cite>)</small>"
                    + (f"<br><small>{vals}</small>" if vals else "") + "</li>")
     out.append("</ul><div class='reftable'>")
@@ -183,10 +184,10 @@ def _reference_html(game: str, lang: str) -> str:
         vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
         out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4>{txt(_(lang, o.label or o.name), lang)} '
                    f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
-                   f"<p>{txt(_(lang, o.description), lang)} ({esc(label('default', lang))}: <code>{esc(o.default)}</code>)</p><ul>")
+                   f"<p>{txt(_(lang, o.description), lang)} ({esc(label('default', lang))}: <code>{esc(notation(o.default))}</code>)</p><ul>")
         for c in o.choices:
             cvid = f" [{c.variant}]" if c.variant else ""
-            out.append(f"<li><code>{esc(c.value)}</code>{esc(cvid)} {txt(_(lang, c.description), lang)} — "
+            out.append(f"<li><code>{esc(notation(c.value))}</code>{esc(cvid)} {txt(_(lang, c.description), lang)} — "
                        f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from yezi.core.options import notation
 from yezi.core.registry import game_class
 from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.labels import label
@@ -64,7 +65,7 @@ def _example_text(game: str, name: str, lang: str) -> list[str]:
     ex = example(game, name, lang)
     rec = ex.record
     # ids a reader types (example, preset, options) and the record's deal line are notation: in backticks
-    opts = " ".join(f"`{k}={v}`" for k, v in rec.get("options", {}).items())
+    opts = " ".join(f"`{k}={notation(v)}`" for k, v in rec.get("options", {}).items())
     out = [f"  ┌ {label('example', lang)}: `{name}`",
            f"  │ {label('preset', lang)}: `{rec.get('preset', '')}` {opts}".rstrip(),
            *([f"  │ {label('deal', lang)}: `{deal_notation(game, rec, lang)}`"] if "scores" not in rec else []),
@@ -127,13 +128,13 @@ def _reference_text(game: str, lang: str) -> list[str]:
         out.append(f"  `{p.name}` {_(lang, p.title)}")
         out.append(f"      {src}: {p.source}")
         if p.values:
-            out.append("      " + " ".join(f"`{k}={v}`" for k, v in p.values.items()))
+            out.append("      " + " ".join(f"`{k}={notation(v)}`" for k, v in p.values.items()))
     out.append("")
     for o in table.options.values():
         vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
         out.append(f"  {_(lang, o.label or o.name)} `{o.name}`{vid}: {_(lang, o.description)} "
-                   f"({label('default', lang)}: `{o.default}`)")
+                   f"({label('default', lang)}: `{notation(o.default)}`)")
         for c in o.choices:
             cvid = f" [{c.variant}]" if c.variant else ""
-            out.append(f"      `{c.value}`{cvid} {_(lang, c.description)} — {src}: {c.source}")
+            out.append(f"      `{notation(c.value)}`{cvid} {_(lang, c.description)} — {src}: {c.source}")
     return out
