@@ -84,7 +84,28 @@ def test_a_several_card_discard_may_come_in_any_order():
     for t in (a, b):
         for _ in range(4):
             assert t.attempt(t.legal()[0]).kind == "ok"
-        assert t.done
+        assert t.state.is_terminal() and not t.done  # the last step says how the deal ended
+        assert t.next().kind == "ok" and t.done
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if has_lessons(g)])
+def test_no_lesson_ends_on_a_deal_its_steps_never_showed_ending(game):
+    """Findings: lesson 6 ended on the settlement of a deal the learner never saw finish, lesson 3 on "It is
+    your turn." followed by "Lesson complete!". A lesson whose deal is over when it ends shows a step read
+    after the end (it says how the deal ended); no last step tells the learner to act."""
+    for le in load(game):
+        t = Tutor(le)
+        over_at_last_step = False
+        while not t.done:
+            if t.step_i == len(le.steps) - 1:
+                over_at_last_step = t.state.is_terminal()
+            if t.step.is_move:
+                t.attempt(t.expected()[0])
+            else:
+                t.next()
+        if t.state.is_terminal():
+            assert over_at_last_step, f"{game}/{le.id}: the deal ends after the lesson's last step was shown"
+        assert "It is your turn" not in le.steps[-1].text["en"], f"{game}/{le.id}"
 
 
 def test_the_end_of_a_deal_is_settled_by_the_engine():

@@ -7,17 +7,17 @@ from yezi.learn.tutor import Outcome, Tutor
 
 
 def answer(t: Tutor, out: Outcome, lang: str) -> str:
-    """The engine's reason for a refusal (its rule id and message; the message is the engine's
-    English, so the Chinese pages give the rule's own sentence), or what the lesson asks for."""
+    """The engine's reason for a refusal (its rule id and message: in English the engine's own words about
+    this move, in Chinese the rule's sentence of rules.toml, one or the other so that nothing is said
+    twice), or what the lesson asks for, or, for typed text that is no move, the moves that work now."""
     g = t.game
     if out.kind == "ok":
         return label("played", lang).format(g.format_action(out.move, lang)) if out.move is not None else ""
     if out.kind == "illegal":
         move = g.format_action(out.move, lang)
         said = rule_text(g.name, out.rule, lang)
-        if lang == "en":
-            return f"{label('refused', lang)}: {move} ({label('rule', lang)} {out.rule}): {out.message}" + (
-                f" — {said}" if said else "")
+        if lang == "en":  # the engine's own words, which say it of this move (the rule's sentence would repeat them)
+            return f"{label('refused', lang)}: {move} ({label('rule', lang)} {out.rule}): {out.message or said}"
         return f"{label('refused', lang)}：{move}（{label('rule', lang)} {out.rule}）" + (f"：{said}" if said else "")
     if out.kind == "not-this":
         sep = ", " if lang == "en" else "、"

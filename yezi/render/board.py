@@ -16,6 +16,7 @@ WORDS = Words("board", {
     "face": NP_("board:face", "Face card"),
     "dice": NP_("board:dice", "Dice"),
     "boss": NP_("board:boss", "boss"),  # the mark under a boss card 老歲 in the hand
+    "pending": NP_("board:pending", "down"),  # on a card chosen for a face-down discard not yet complete
 })
 
 

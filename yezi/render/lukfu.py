@@ -237,7 +237,14 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
         parts.append(f'<text x="12" y="{y + 14}" font-size="14" fill="#f4ecd8" font-family="sans-serif">'
                      f'{esc(names[view["seat"]])} · {esc(B.hu(lang, view.get("hu", 0)))}</text>')
         parts.append(_row(list(hand), 12, y + 22, lang, cw))
+        pending = set(view.get("pending_discard") or [])
         for i, c in enumerate(hand):
+            if c in pending:  # chosen for an unfinished face-down discard: still in the hand, shown as going
+                x0 = 12 + i * (cw + 2)
+                parts.append(f'<rect x="{x0:g}" y="{y + 22:g}" width="{cw:g}" height="{ch:g}" rx="3" fill="#0b2a1e" '
+                             f'fill-opacity=".55" stroke="#ffd166" stroke-width="2" class="pending"/>'
+                             f'<text x="{x0 + cw / 2:g}" y="{y + 22 + ch / 2 + 4:g}" font-size="11" text-anchor="middle" '
+                             f'fill="#ffd166" font-family="sans-serif">{esc(B.word(lang, "pending"))}</text>')
             if c in old:
                 parts.append(f'<text x="{12 + i * (cw + 2) + cw / 2:g}" y="{y + 22 + ch + 14:g}" font-size="11" '
                              f'text-anchor="middle" fill="#ffd166" font-family="sans-serif">{esc(B.word(lang, "boss"))}</text>')

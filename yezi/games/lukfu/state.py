@@ -535,7 +535,7 @@ class LukFuState(State):
         if action >= A.DISCARD_BASE:
             if self.rules["must_beat"] == "strict" and self.table.beating_plays(self.hands[seat], self.best_play):
                 return err("must-beat", N_("you can beat, so you must beat (strict rule)"))
-            return err("must-beat", N_("discarding {what} would leave you holding a play that beats the best play; "
+            return err("must-beat", N_("{what} would leave you holding a play that beats the best play; "
                                        "discard so that no beating combination stays in your hand, or beat"), what=what)
         p = PLAYS[action - A.PLAY_BASE]
         if self.pending:
