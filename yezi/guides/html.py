@@ -110,8 +110,9 @@ class _Inline:
 
             seats = " · ".join(f'<span class="pay-seat">{txt(s, lang)} <b>{p:+d}</b></span>' if p else f'<span class="pay-seat">{txt(s, lang)} <b>0</b></span>'
                                for s, p in shown(self.g.game, n[1], lang))
-            return (f'<span class="pays" data-engine="pays:{esc(parse_pays(n[1])[0])}">'
-                    f'{"(" if lang == "en" else "（"}{seats}{")" if lang == "en" else "）"}</span>')
+            name = esc(parse_pays(n[1])[0])  # a link to the worked example (a lesson's statement points to the guide)
+            return (f'<a class="pays" href="/rules/{esc(self.g.game)}?lang={lang}#ex-{name}" data-engine="pays:{name}">'
+                    f'{"(" if lang == "en" else "（"}{seats}{")" if lang == "en" else "）"}</a>')
         raise ValueError(f"unknown inline {kind}")
 
 

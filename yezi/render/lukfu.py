@@ -242,9 +242,10 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
             if c in pending:  # chosen for an unfinished face-down discard: still in the hand, shown as going
                 x0 = 12 + i * (cw + 2)
                 parts.append(f'<rect x="{x0:g}" y="{y + 22:g}" width="{cw:g}" height="{ch:g}" rx="3" fill="#0b2a1e" '
-                             f'fill-opacity=".55" stroke="#ffd166" stroke-width="2" class="pending"/>'
-                             f'<text x="{x0 + cw / 2:g}" y="{y + 22 + ch / 2 + 4:g}" font-size="11" text-anchor="middle" '
+                             f'fill-opacity=".45" stroke="#ffd166" stroke-width="2" class="pending"/>'
+                             f'<text x="{x0 + cw / 2:g}" y="{y + 22 + ch + 14:g}" font-size="11" text-anchor="middle" '
                              f'fill="#ffd166" font-family="sans-serif">{esc(B.word(lang, "pending"))}</text>')
+                continue  # a card on its way down is no longer counted as a boss card in hand
             if c in old:
                 parts.append(f'<text x="{12 + i * (cw + 2) + cw / 2:g}" y="{y + 22 + ch + 14:g}" font-size="11" '
                              f'text-anchor="middle" fill="#ffd166" font-family="sans-serif">{esc(B.word(lang, "boss"))}</text>')
