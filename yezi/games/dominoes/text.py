@@ -92,7 +92,7 @@ def render(game, view: dict, lang: str = "zh-hant") -> str:
             if ranks is not None:
                 extra += f" {RANK_NAMES.get(lang, RANK_NAMES['en'])[ranks[s]]}"
             if s in res.get("suanzhang", []):
-                extra += {"zh-hans": " 算帐", "zh-hant": " 算帳"}.get(lang, " block on purpose 算帳")  # glossed in English
+                extra += {"zh-hans": " 算帐", "zh-hant": " 算帳"}.get(lang, ", blocked on purpose 算帳")  # glossed in English
             down = view["down"][s] or []
             left = view.get("hands_left", [[]] * view["seats"])[s]
             shown = f"{t['down']} {_names(game, down, lang)}"
