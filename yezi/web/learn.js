@@ -138,7 +138,9 @@
     var focus = ["#next-step", "#next-lesson", "button.suggested", "#legal button"].map(function (q) { return pane.querySelector(q); })
       .filter(Boolean)[0];
     if (answer) {
-      answer.focus({ preventScroll: true });
+      // a refusal takes the focus (read first, then Tab goes on to the moves); a move played leaves it on the
+      // next move to make
+      if (f.answer.kind === "ok" && focus) focus.focus({ preventScroll: true }); else answer.focus({ preventScroll: true });
       answer.scrollIntoView({ block: "nearest" });
       announce(f.answer.text);
     } else if (focus) focus.focus({ preventScroll: true });
