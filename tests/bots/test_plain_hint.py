@@ -38,7 +38,7 @@ def test_a_gamble_beside_a_sure_outcome_reads_as_what_it_is(lukfu):
     an = Analysis(0, run, run, [_estimate(run, gamble * 20), _estimate(declare, [8.0] * 200, -15.0, 2.6, 200)],
                   worlds=200, rollouts=400, seconds=1.0)
     line, risk = plain_hint(game, an, "en")
-    assert line == f"Suggested: {game.format_action(run, 'en')}, about 15 points better than {game.format_action(declare, 'en')}"
+    assert line == f"Suggested: {game.format_action(run, 'en')} — about 15 points better than {game.format_action(declare, 'en')}"
     assert f"{game.format_action(run, 'en')}: +32 in 7 of 10 deals, otherwise −4 to −2; loses in 3 of 10" in risk
     assert f"{game.format_action(declare, 'en')}: a sure +8" in risk
     zh = plain_hint(game, an, "zh-hant")

@@ -107,14 +107,14 @@ def about(d: float) -> str:
 
 
 def plain_line(move: str, alt: str | None, diff: float | None, half_width: float | None, lang: str) -> str:
-    """The hint's one line: "Suggested: run 3-2-1 Cash, about 15 points better than declare";
+    """The hint's one line: "Suggested: run 3-2-1 Cash — about 15 points better than declare";
     "about as good as" where the simulations cannot tell the two apart."""
     if alt is None:
         return _(lang, "Suggested: {move}", move=move)
     d = better_by(diff, half_width)
     if d is None or d <= 0 or about(d) in ("0.0", "0"):
-        return _(lang, "Suggested: {move}, about as good as {alt}", move=move, alt=alt)
-    return _(lang, "Suggested: {move}, about {d} points better than {alt}", move=move, alt=alt, d=about(d))
+        return _(lang, "Suggested: {move} — about as good as {alt}", move=move, alt=alt)
+    return _(lang, "Suggested: {move} — about {d} points better than {alt}", move=move, alt=alt, d=about(d))
 
 
 def risk_line(choices: list[tuple[str, Outcomes | None]], lang: str) -> str:
