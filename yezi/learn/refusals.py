@@ -26,7 +26,10 @@ MAX_ACTIONS = 64
 def refusal_words(game: Game, err: Any, lang: str) -> dict[str, Any]:
     """One refusal for a reader: the rule's id, its sentence (the tutorial's) and the engine's
     own message about this move, both in `lang`."""
-    return {"rule": err.rule, "rule_text": rule_text(game.name, err.rule, lang), "message": err.text(lang)}
+    message = err.text(lang)
+    if lang == "en" and message[:1].islower():  # the engine's phrase, shown on its own: a sentence
+        message = message[0].upper() + message[1:]
+    return {"rule": err.rule, "rule_text": rule_text(game.name, err.rule, lang), "message": message}
 
 
 def refusals(game: Game, view: dict[str, Any], actions: Iterable[int], lang: str,

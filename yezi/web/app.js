@@ -476,11 +476,12 @@ async function tablePage(main, tid) {
     btn.classList.add("asked");
     btn.setAttribute("aria-describedby", "refusal");
     whyBox.hidden = false;
-    // above the card (below it where the screen has no room), inside the screen's width
+    // below the card, over the rest of the hand (the cards being answered stay in view above it),
+    // or above it where the screen has no room below; inside the screen's width
     const c = btn.getBoundingClientRect();
     const w = whyBox.getBoundingClientRect();
     const left = Math.max(6, Math.min(window.innerWidth - w.width - 6, c.left + c.width / 2 - w.width / 2));
-    const top = c.top - w.height - 8 >= 4 ? c.top - w.height - 8 : c.bottom + 8;
+    const top = c.bottom + 8 + w.height <= window.innerHeight - 4 || c.top - w.height - 8 < 4 ? c.bottom + 8 : c.top - w.height - 8;
     whyBox.style.left = `${left + window.scrollX}px`;
     whyBox.style.top = `${top + window.scrollY}px`;
   }
