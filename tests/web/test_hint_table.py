@@ -5,6 +5,8 @@ no ± (the statistics fold away under Details). Desktop for every game, the phon
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -71,8 +73,9 @@ def _hint_marks(web, browser, game: str, profile: dict, tag: str) -> None:
         text = page.locator("#hint-text").inner_text()
         assert "±" not in text and "simulations" not in text, (game, text)
         assert not page.locator("#hint-details[open]").count()  # the statistics: folded until asked for
-        page.wait_for_function(f"({MARKS})().length > 0", timeout=5000)
-        marks = page.evaluate(MARKS)
+        deadline = time.time() + 5  # a frame arriving with the answer redraws the table, then marks it again
+        while not (marks := page.evaluate(MARKS)) and time.time() < deadline:
+            page.wait_for_timeout(100)
         assert marks, (game, "the hint marks nothing a player can see on the table")
         page.locator("#hint-box").scroll_into_view_if_needed()
         shot(page, f"hint-{game}-{tag}")

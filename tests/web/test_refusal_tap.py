@@ -9,7 +9,11 @@ import pytest
 
 from tests.web.helpers import DESKTOP, PHONE, new_page, shot, tapper, watch_errors
 
-TABLES = 6  # one-deal tables tried for a decision where the seat holds a refused card
+# one-deal tables tried for a decision where the seat holds a refused card: by the engine, playing its
+# first legal move against random bots, 49% of Luk Fu tables reach a must-beat follow (twenty leave about
+# 1 run in 500,000 without); a Fishing or 接龍 deal nearly always has one (the drawn card's turn, a tile
+# that does not join)
+TABLES = 20
 CASES = [("lukfu", "zh-hant"), ("fishing", "en"), ("jielong", "zh-hans")]
 
 BOX = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); " \
@@ -54,7 +58,7 @@ def _find_refusal(web, page, game: str):
             f = cl.wait(lambda x, seq=seq: x["type"] == "state" and (x["deal_over"] or (
                 x["seq"] > seq and bool(x.get("legal")))), timeout=30)
         cl.close()
-    pytest.skip(f"{game}: no refused card in {TABLES} deals")
+    raise AssertionError(f"{game}: no refused card shown in {TABLES} deals")
 
 
 def _refusal(web, browser, game: str, lang: str, profile: dict, tag: str) -> None:
