@@ -101,3 +101,48 @@ def test_the_bid_advice_is_plain_and_names_its_button():
         state.apply(state.legal_actions()[-1] if state.phase == "tigers" else state.legal_actions()[0])
     text = lukfu_hint(game, state.view(state.current_player), "40", "en")
     assert text.startswith("Suggested: ") and "±" not in text
+
+
+@pytest.mark.parametrize("name", ["lukfu", "fishing", "jielong", "tiengow", "shiwuhu", "madiao"])
+def test_the_hints_words_read_only_the_seats_view(name):
+    """The leak check, for the words too: two worlds the seat cannot tell apart give the same hint,
+    line, outcomes and details alike (an iteration budget, so that the machine's speed plays no part)."""
+    from tests.bots.conftest import decision_points
+    from tests.bots.test_search import _other_world
+
+    game = load_game(name)
+    rng = random.Random(2)
+    compared = 0
+    for state in decision_points(game, seeds=range(4), every=3)[:6]:
+        seat = state.current_player
+        other = _other_world(game, state, seat, rng)
+        if other is None:
+            continue
+        words = []
+        for s in (state, other):
+            an = SearchBot("easy", iterations=12, time_limit=None).analyse(game, s.view(seat), s.legal_actions(),
+                                                                          random.Random(8))
+            data = hint_json(game, an, "zh-hant")
+            words.append((data["line"], data["risk"], data["details"]))
+        assert words[0] == words[1], f"{name}: the hint's words read hidden cards ({state.history})"
+        compared += 1
+    assert compared
+
+
+def test_the_bid_advice_reads_only_the_seats_view():
+    from tests.bots.test_search import _other_world
+
+    game = load_game("lukfu")
+    rng = random.Random(3)
+    for seed in range(20):
+        state = game.new_state(game.deal_from_seed(seed))
+        while state.current_player is not None and state.phase != "bid":
+            state.apply(state.legal_actions()[-1] if state.phase == "tigers" else state.legal_actions()[0])
+        if state.current_player is None:
+            continue
+        seat = state.current_player
+        other = _other_world(game, state, seat, rng)
+        a, b = (game.advice(s.view(seat), "en", seed=4, samples=30) for s in (state, other))
+        assert (a["line"], a["risk"], a["details"]) == (b["line"], b["risk"], b["details"])
+        return
+    raise AssertionError("no bid decision in twenty deals")
