@@ -108,7 +108,7 @@ def _refusal(web, browser, game: str, lang: str, profile: dict, tag: str) -> Non
         assert not [e for e in errors if "favicon" not in e], errors
 
 
-@pytest.mark.parametrize(("game", "lang"), CASES)
+@pytest.mark.parametrize(("game", "lang"), [*CASES, ("shiwuhu", "en")])
 def test_a_refused_card_says_why_desktop(web, browser, game, lang):
     _refusal(web, browser, game, lang, DESKTOP, "desktop")
 
