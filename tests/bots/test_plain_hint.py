@@ -146,3 +146,15 @@ def test_the_bid_advice_reads_only_the_seats_view():
         assert (a["line"], a["risk"], a["details"]) == (b["line"], b["risk"], b["details"])
         return
     raise AssertionError("no bid decision in twenty deals")
+
+
+def test_a_sure_outcome_is_said_though_ranked_third():
+    """Declaring now (a sure +8) is the benchmark a player weighs a gamble against: the hint says it
+    even where the simulations rank another move second."""
+    game = load_game("lukfu")
+    state = _play_point(game)
+    a, b, c = state.legal_actions()[:3]
+    an = Analysis(0, a, a, [_estimate(a, [32.0] * 7 + [-2.0] * 3), _estimate(b, [30.0] * 7 + [-3.0] * 3, -1.0, 0.5, 10),
+                            _estimate(c, [8.0] * 10, -12.0, 3.0, 10)], worlds=10, rollouts=30, seconds=0.1)
+    _, risk = plain_hint(game, an, "en")
+    assert risk.splitlines()[-1] == f"{game.format_action(c, 'en')}: a sure +8" and len(risk.splitlines()) == 3

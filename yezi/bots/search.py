@@ -496,7 +496,11 @@ def plain_hint(game: Game, analysis: Analysis, lang: str = "zh-hant") -> tuple[s
     line = plain_line(fmt(analysis.choice), None if nxt is None else fmt(nxt.action),
                       None if nxt is None or nxt.diff is None else -nxt.diff,
                       None if nxt is None else nxt.diff_half_width, text)
-    compared = [(fmt(x.action), x.outcomes) for x in (e, nxt) if x is not None]
+    shown = [x for x in (e, nxt) if x is not None]
+    # a sure outcome elsewhere (a declaration that settles now) is the benchmark a player weighs a
+    # gamble against: said too, though the simulations rank another move second
+    sure = next((x for x in analysis.estimates if x not in shown and x.outcomes is not None and x.outcomes.sure), None)
+    compared = [(fmt(x.action), x.outcomes) for x in [*shown, *([sure] if sure else [])]]
     return line, risk_line(compared, text)
 
 
