@@ -165,5 +165,5 @@ def test_hint_json_and_command():
     data = hint_json(game, hint(game, view, level="easy", seed=1), "en")
     json.dumps(data)
     assert data["action"] in state.legal_actions() and data["alternatives"]
-    assert "suggested" in hint_command(game, view, "easy", "en")
-    assert "suggested" in lukfu_hint(game, view, "easy", "en")  # during play: the search hint
+    assert "Suggested" in hint_command(game, view, "easy", "en")
+    assert "Suggested" in lukfu_hint(game, view, "easy", "en")  # during play: the search hint

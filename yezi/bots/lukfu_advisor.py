@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from yezi.bots.outcomes import Outcomes, plain_line, risk_line
 from yezi.components.lukfu_deck import deck, name, parse_card, sort_key
 from yezi.core.errors import NotationError, YeziError
 from yezi.core.stats import mean_ci95, proportion_ci95
@@ -66,6 +67,7 @@ class Option:
     win_half: float
     mean: float  # expected payment to this seat
     mean_half: float
+    outcomes: Outcomes | None = None  # what it brought deal by deal: the risk a player reads
 
 
 @dataclass
@@ -183,7 +185,7 @@ def advise(
             return None
         m, h = mean_ci95(xs)
         _, wh = proportion_ci95(wins[a], len(xs))
-        return Option(a, len(xs), wins[a] / len(xs), wh, m, h)
+        return Option(a, len(xs), wins[a] / len(xs), wh, m, h, Outcomes.of(xs))
 
     both = bool(pays[A.BID]) and bool(pays[A.PASS])
     d, dh = mean_ci95(diffs) if both else (0.0, math.nan)
@@ -232,14 +234,36 @@ def format_advice(game, adv: Advice, lang: str = "zh-hant") -> str:
     return "\n".join(lines)
 
 
+def plain_advice(game, adv: Advice, lang: str = "zh-hant") -> tuple[str, str]:
+    """The advice in a player's words (`yezi.bots.outcomes`): the suggested bid and how much
+    better it is than the other, as far as the simulated deals tell them apart, and what each did
+    (how often it lost, its range)."""
+    w = WORDS.get(lang, WORDS["en"])
+    if adv.five_tigers:
+        return w["tigers"], ""
+    if not adv.samples:
+        return w["never"], ""
+    rec = adv.recommended
+    chosen, other = (adv.bid, adv.pass_) if rec == A.BID else (adv.pass_, adv.bid)
+    fmt = {A.BID: w["bid"], A.PASS: w["pass"]}
+    diff = adv.diff if rec == A.BID else -adv.diff
+    line = plain_line(fmt[rec], None if other is None else fmt[other.action], diff, adv.diff_half, lang)
+    return line, risk_line([(fmt[o.action], o.outcomes) for o in (chosen, other) if o is not None], lang)
+
+
 def advice_json(game, adv: Advice, lang: str = "zh-hant") -> dict[str, Any]:
-    """The advice as plain JSON for the web app."""
+    """The advice as plain JSON for the web app: ``action`` the suggested one (marked on its
+    button), ``line`` and ``risk`` in the player's words, ``details`` the statistics."""
 
     def one(opt: Option | None) -> dict[str, Any] | None:
         if opt is None:
             return None
         return {"action": opt.action, "text": game.format_action(opt.action, lang), "samples": opt.n,
-                "p_win": opt.win, "p_win_half_width": opt.win_half, "mean": opt.mean, "half_width": opt.mean_half}
+                "p_win": opt.win, "p_win_half_width": opt.win_half, "mean": opt.mean, "half_width": opt.mean_half,
+                "outcomes": None if opt.outcomes is None else opt.outcomes.as_json()}
+
+    line, risk = plain_advice(game, adv, lang)
+    details = format_advice(game, adv, lang)
 
     return {
         "seat": adv.seat,
@@ -253,7 +277,11 @@ def advice_json(game, adv: Advice, lang: str = "zh-hant") -> dict[str, Any]:
         "five_tigers": adv.five_tigers,
         "recommended": adv.recommended,
         "recommended_text": game.format_action(adv.recommended, lang),
-        "summary": format_advice(game, adv, lang),
+        "action": adv.recommended,
+        "line": line,
+        "risk": risk,
+        "details": details,
+        "summary": line + ("\n" + risk if risk else ""),
     }
 
 
@@ -261,12 +289,17 @@ def hint_command(game, view: dict[str, Any], arg: str, lang: str) -> str:
     """A `COMMANDS` entry for `yezi play lukfu`: the bid advice while bidding, else the search hint.
 
     ``hint`` alone uses 300 simulated deals for a bid (``hint 1000`` for more), or the search bot
-    at normal level during play (``hint strong`` for the strong level)."""
-    arg = arg.strip().lower()
-    advice = game.advice(view, lang, samples=int(arg) if arg.isdigit() else 300)  # None unless bidding
-    if advice is not None:
-        return advice["summary"]
+    at normal level during play (``hint strong`` for the strong level); ``details`` adds the
+    statistics behind the plain words."""
+    from yezi.bots.search import DETAILS_WORDS, plain_text
     from yezi.bots.search import hint_command as search_hint
+
+    words = arg.strip().lower().split()
+    n = next((int(x) for x in words if x.isdigit()), 300)
+    advice = game.advice(view, lang, samples=n)  # None unless bidding
+    if advice is not None:
+        details = advice["details"] if any(x in DETAILS_WORDS for x in words) else None
+        return plain_text(advice["line"], advice["risk"], details)
 
     return search_hint(game, view, arg, lang)
 
@@ -310,7 +343,7 @@ def example_hand(seed: int = 0, players: int = 4) -> list[int]:
     return sorted(cards[:12], key=sort_key)
 
 
-__all__ = ["Advice", "Option", "advice_json", "advise", "format_advice", "hint_command", "main"]
+__all__ = ["Advice", "Option", "advice_json", "advise", "format_advice", "hint_command", "main", "plain_advice"]
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yezi.bots.base import RandomBot
+from yezi.bots.outcomes import Outcomes, plain_line, risk_line
 from yezi.core.protocol import Game, State
 from yezi.i18n import _
 from yezi.native.select import check_engine, fallback_notice, native_for, supports_policy
@@ -82,6 +83,8 @@ class ActionEstimate:
     diff: float | None = None  # vs the choice, on shared worlds (None for the choice itself)
     diff_half_width: float = math.inf
     diff_n: int = 0
+    # what it brought world by world (a player's risk: how often it loses, its range), not its mean
+    outcomes: Outcomes | None = None
 
 
 @dataclass
@@ -285,7 +288,7 @@ class SearchBot:
         for a, s in stats.items():
             if not s.n:
                 continue
-            e = ActionEstimate(a, s.mean(), s.half_width(), s.n)
+            e = ActionEstimate(a, s.mean(), s.half_width(), s.n, outcomes=Outcomes.of(s.values.values()))
             if a != choice:
                 e.diff, e.diff_half_width, e.diff_n = paired(s.values, stats[choice].values)
             estimates.append(e)
@@ -453,7 +456,7 @@ def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int 
             return _(text, "{move}: worse by {d}, {n} deals", move=fmt(e.action), d=_pm(-e.diff, e.diff_half_width),
                      n=e.diff_n)
         if e.diff > 0:
-            return _(text, "{move}: better by {d} (within noise: the suggestion is kept), {n} deals",
+            return _(text, "{move}: {d} higher on average, too close to tell apart, {n} deals",
                      move=fmt(e.action), d=_pm(e.diff, e.diff_half_width), n=e.diff_n)
         return _(text, "{move}: no different, {n} deals", move=fmt(e.action), n=e.diff_n)
 
@@ -477,8 +480,33 @@ def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int 
     return head
 
 
+def plain_hint(game: Game, analysis: Analysis, lang: str = "zh-hant") -> tuple[str, str]:
+    """The hint in a player's words (`yezi.bots.outcomes`): one line naming the move and how much
+    better it is than the next choice, as far as the simulations tell them apart, and what each of
+    the two did over the simulated deals (how often it lost, its range, a sure outcome as sure)."""
+    notation = lang if lang in ("zh-hant", "zh-hans", "en") else "en"
+    text = "en" if lang == "ascii" else notation
+
+    def fmt(a: int) -> str:
+        return game.format_action(a, notation)
+
+    e = analysis.estimate(analysis.choice)
+    nxt = next((x for x in analysis.estimates if x.action != analysis.choice and x.diff is not None
+                and x.diff_n >= 2), None)
+    line = plain_line(fmt(analysis.choice), None if nxt is None else fmt(nxt.action),
+                      None if nxt is None or nxt.diff is None else -nxt.diff,
+                      None if nxt is None else nxt.diff_half_width, text)
+    shown = [x for x in (e, nxt) if x is not None]
+    # a sure outcome elsewhere (a declaration that settles now) is the benchmark a player weighs a
+    # gamble against: said too, though the simulations rank another move second
+    sure = next((x for x in analysis.estimates if x not in shown and x.outcomes is not None and x.outcomes.sure), None)
+    compared = [(fmt(x.action), x.outcomes) for x in [*shown, *([sure] if sure else [])]]
+    return line, risk_line(compared, text)
+
+
 def hint_json(game: Game, analysis: Analysis, lang: str = "zh-hant") -> dict[str, Any]:
-    """The hint as plain JSON for the web app: the move, its notation, value and the alternatives."""
+    """The hint as plain JSON for the web app: the move, its notation, value and the alternatives;
+    ``line`` and ``risk`` in the player's words, ``details`` the statistics behind them."""
 
     def one(e: ActionEstimate) -> dict[str, Any]:
         return {
@@ -490,9 +518,12 @@ def hint_json(game: Game, analysis: Analysis, lang: str = "zh-hant") -> dict[str
             "diff": e.diff,  # this − the suggestion, on the deals both were tried on
             "diff_half_width": None if math.isinf(e.diff_half_width) else e.diff_half_width,
             "diff_n": e.diff_n,
+            "outcomes": None if e.outcomes is None else e.outcomes.as_json(),
         }
 
     e = analysis.estimate(analysis.choice)
+    line, risk = plain_hint(game, analysis, lang)
+    details = format_hint(game, analysis, lang)
     return {
         "seat": analysis.seat,
         "action": analysis.choice,
@@ -503,16 +534,31 @@ def hint_json(game: Game, analysis: Analysis, lang: str = "zh-hant") -> dict[str
         "rollouts": analysis.rollouts,
         "seconds": analysis.seconds,
         "alternatives": [one(x) for x in analysis.estimates],
-        "summary": format_hint(game, analysis, lang),
+        "line": line,
+        "risk": risk,
+        "details": details,
+        "summary": line + ("\n" + risk if risk else ""),
     }
 
 
+DETAILS_WORDS = ("details", "detail", "more", "詳情", "详情", "細節", "细节")
+
+
+def plain_text(line: str, risk: str, details: str | None) -> str:
+    """A hint for the terminal: the line, what each choice did, and the statistics when asked for."""
+    out = line + ("\n  " + risk.replace("\n", "\n  ") if risk else "")
+    return out + ("\n  " + details.replace("\n", "\n  ") if details else "")
+
+
 def hint_command(game: Game, view: dict[str, Any], arg: str, lang: str) -> str:
-    """A `COMMANDS` entry for `yezi play` (``hint [easy|normal|strong]``), usable by any game."""
-    level = arg.strip().lower() or "normal"
-    if level not in LEVELS:
-        level = "normal"
-    return format_hint(game, hint(game, view, level=level), lang)
+    """A `COMMANDS` entry for `yezi play` (``hint [easy|normal|strong] [details]``), usable by any
+    game: the plain hint, and with ``details`` the statistics behind it."""
+    words = arg.strip().lower().split()
+    level = next((w for w in words if w in LEVELS), "normal")
+    analysis = hint(game, view, level=level)
+    line, risk = plain_hint(game, analysis, lang)
+    details = format_hint(game, analysis, lang) if any(w in DETAILS_WORDS for w in words) else None
+    return plain_text(line, risk, details)
 
 
 __all__ = [
@@ -527,4 +573,5 @@ __all__ = [
     "hint_json",
     "make_search_bot",
     "parse_search_spec",
+    "plain_hint",
 ]

@@ -52,6 +52,8 @@ message) and their JSON types (``true`` is not a number, ``"false"`` not a boole
 * ``{"type": "name", "name": ...}`` (a seat holder's display name);
 * ``{"type": "hint", "id": ..., "level": "easy|normal|strong"}`` on the seat's own turn, at tables
   opened with ``"hints": true`` (the default): answered by a ``hint`` frame;
+* ``{"type": "why", "id": ..., "actions": [<code>, ...]}`` (1 to 64 codes) on the seat's own turn: why
+  each is refused now, answered by a ``why`` frame;
 * ``{"type": "sync"}`` (resend the state) and ``{"type": "ping", "id": ...}``.
 
 Server frames:
@@ -65,8 +67,11 @@ Server frames:
 * ``ack``: ``id``, ``seq`` — sent only after the action is committed to the event log;
 * ``hint``: ``id``, ``deal_no`` and ``seq`` of the decision it answers, and ``hint``: either
   ``kind: "advice"`` (the game's own advisor, e.g. Luk Fu's 做 / 唔做 numbers) or ``kind: "search"``
-  (the search bot's move, its expected payment with a 95% half-width, the alternatives), both with a
-  readable ``summary`` in the connection's language;
+  (the search bot's move, its expected payment with a 95% half-width, the alternatives), both with
+  ``action`` (the move suggested), ``line`` and ``risk`` in the player's words (each compared choice's
+  outcomes, no ±), ``details`` (the statistics) and ``summary`` (line and risk) in the connection's language;
+* ``why``: ``id``, ``deal_no``, ``seq`` and ``refusals``: ``{code: {rule, rule_text, message} | null}`` (null:
+  legal), worked out in a worker on a world drawn from the seat's view;
 * ``error``: ``code`` (bad-json, bad-message, bad-action, illegal (+``rule``), not-your-turn,
   stale, duplicate-id, bad-id, too-large, rate-limited, spectator, deal-over, ...) and ``message``.
   The state is unchanged and the connection stays open.

@@ -124,6 +124,16 @@ def explain(spec: GameSpec, deal: Any, history: list[int], seat: int,
     return out, time.process_time() - t0
 
 
+def refusals(spec: GameSpec, view: dict[str, Any], actions: list[int], lang: str,
+              seed: int) -> tuple[dict[str, Any], float]:
+    """Why the seat may not take each of `actions` now (`yezi.learn.refusals`), from its view alone."""
+    from yezi.learn.refusals import refusals as explain_refusals
+
+    t0 = time.process_time()
+    out = explain_refusals(game_for(spec), view, actions, lang, seed)
+    return out, time.process_time() - t0
+
+
 def replay(text: str, seat: str) -> tuple[int, bytes, float]:
     """An uploaded record replayed from `seat`: (HTTP status, JSON body bytes, CPU seconds)."""
     from yezi.server import catalog

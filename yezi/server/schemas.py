@@ -196,6 +196,13 @@ class ExplainMsg(WsMessage):
     type: Literal["explain"]
 
 
+class WhyMsg(WsMessage):
+    """Why the seat to act may not make these moves now (the table's greyed cards, when tapped)."""
+
+    type: Literal["why"]
+    actions: Annotated[list[int], Field(min_length=1, max_length=64)]
+
+
 class SyncMsg(WsMessage):
     type: Literal["sync"]
 
@@ -213,9 +220,10 @@ class BackMsg(WsMessage):
 WS_MESSAGES: dict[str, type[WsMessage]] = {
     "action": ActionMsg, "next_deal": NextDealMsg, "hint": HintMsg, "name": NameMsg, "lang": LangMsg,
     "sync": SyncMsg, "ping": PingMsg, "explain": ExplainMsg, "back": BackMsg,
+    "why": WhyMsg,
 }
 WS_FIELD_CODES = {"id": "bad-id", "action": "bad-action", "lang": "bad-lang", "name": "bad-name",
-                  "level": "bad-level"}
+                  "level": "bad-level", "actions": "bad-action"}
 
 
 # ---- parsing ---------------------------------------------------------------------------------

@@ -256,6 +256,18 @@ class Thinker:
         self.budgets.charge(table, client, cpu)
         return out
 
+    async def refusals(self, table: str, client: str, spec: jobs.GameSpec, view: dict[str, Any], actions: list[int],
+                       lang: str, seed: int) -> dict[str, Any]:
+        """Why the seat may not make these moves (a tapped greyed card), in the people lane after
+        hints: the engine's rule check can take milliseconds, and the loop serves every table."""
+        if self.people.pending >= self.settings.max_queued_jobs:
+            raise Busy("the server is busy; ask again in a moment", 2.0)
+        if (w := self.budgets.wait(table, client)) > 0:
+            raise Busy("you have used your share of the server's time; try again later", w)
+        out, cpu = await self.people.run(PRIORITY_HINT, jobs.refusals, spec, view, actions, lang, seed)
+        self.budgets.charge(table, client, cpu)
+        return out
+
     # ---- uploads ---------------------------------------------------------------------------
     def upload_allowed(self, client: str) -> float:
         """0 when `client` may upload a record now, else the seconds to wait (the rate per client)."""

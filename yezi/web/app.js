@@ -422,23 +422,96 @@ async function tablePage(main, tid) {
       ws.send(JSON.stringify({ type: "hint", id: `h-${Date.now().toString(36)}`, level: "normal" }));
       drawHint();
     };
-    const body = !current ? null : current.waiting ? el("span", { class: "muted" }, T("hintThinking"))
-      : el("pre", { id: "hint-text", class: "hint-text" }, current.text);
-    hintBox.replaceChildren(...[btn, body].filter(Boolean));
+    hintBox.replaceChildren(...[btn, current ? hintBody(current) : null].filter(Boolean));
     hintBox.hidden = false;
     placeHint(current && !current.waiting ? current.action : null);
   }
+  // The hint in a player's words: one line (the move, and how much better it is than the next
+  // choice), what each of the two did over the simulated deals, and the statistics folded away.
+  function hintBody(h) {
+    if (h.waiting) return el("span", { class: "muted" }, T("hintThinking"));
+    const more = h.details ? el("details", { class: "hint-details", id: "hint-details", open: !!h.open },
+      el("summary", {}, T("hintDetails")), el("pre", {}, h.details)) : null;
+    if (more) more.addEventListener("toggle", () => { h.open = more.open; });
+    return el("div", { id: "hint-text", class: "hint-text", "aria-live": "polite" },
+      el("strong", { class: "hint-line", id: "hint-line" }, h.line),
+      h.risk ? el("div", { class: "hint-risk", id: "hint-risk" }, h.risk.split("\n").map((l) => el("div", {}, l))) : null,
+      more);
+  }
   // The hint sits with your own part of the table (beside the hand, in the first screen), and the
-  // suggested move is marked on the table: its cards in the hand (the game's hintCards) or its button.
+  // suggested move is marked on the table itself: its cards or tiles in the hand (the game's
+  // hintCards, one mark per copy named), what else it touches (hintSpots: the lake card it
+  // catches, the drawn card) and its button where it has one.
   function placeHint(action) {
     const mine = root.querySelector(".felt-mine") || root.querySelector(".felt");
     if (mine && hintBox.parentNode !== mine) mine.append(hintBox);
     for (const e of root.querySelectorAll(".hinted")) e.classList.remove("hinted");
     if (action === null || action === undefined || hintBox.hidden) return;
-    const cards = mod && mod.hintCards ? mod.hintCards(action) : [];
-    for (const c of cards) root.querySelector(`#hand [data-card="${c}"]`)?.classList.add("hinted");
+    const hand = [...root.querySelectorAll("#hand [data-card], #hand [data-kind]")];
+    const used = new Set();
+    for (const c of mod && mod.hintCards ? mod.hintCards(action) : []) {
+      const e = hand.find((x) => !used.has(x) && String(x.dataset.card ?? x.dataset.kind) === String(c));
+      if (e) { used.add(e); e.classList.add("hinted"); }
+    }
+    for (const sel of mod && mod.hintSpots ? mod.hintSpots(action) : []) {
+      const all = root.querySelectorAll(sel);
+      if (all.length) all[all.length - 1].classList.add("hinted");  // of a pile, the card on top
+    }
     for (const e of root.querySelectorAll(`[data-action="${action}"]`)) e.classList.add("hinted");
   }
+  // ---- a refused card, tapped: why (the engine's rule, in the reader's language) ----------------
+  // Asked for once per decision, for every refused card of the hand together (one request, worked
+  // out in a worker from the seat's view), and shown in a bubble beside the card: a live region,
+  // so a screen reader says it, and the card names it (aria-describedby).
+  const whyBox = el("div", { id: "refusal", class: "refusal", role: "status", "aria-live": "polite", hidden: true });
+  document.body.append(whyBox);
+  let refused = null;  // { deal_no, seq, waiting, answers: {code: reason|null}, tapped: the actions tapped }
+  function askWhy(btn, actions) {
+    if (!frame || !actions.length) return;
+    if (!refused || refused.seq !== frame.seq || refused.deal_no !== frame.deal_no) {
+      refused = { deal_no: frame.deal_no, seq: frame.seq, waiting: false, answers: {} };
+    }
+    refused.tapped = actions.map(String);
+    refused.key = btn.dataset.why;
+    const missing = actions.filter((a) => !(String(a) in refused.answers));
+    if (missing.length && !refused.waiting && ws && ws.readyState === 1) {
+      const all = [...root.querySelectorAll("[data-why]")].flatMap((b) => b.dataset.why.split(",").map(Number));
+      const ask = [...new Set([...missing, ...all])].filter((a) => !(String(a) in refused.answers)).slice(0, 64);
+      refused.waiting = true;
+      ws.send(JSON.stringify({ type: "why", id: `w-${Date.now().toString(36)}`, actions: ask }));
+    }
+    drawWhy();
+  }
+  function drawWhy() {
+    const r = refused && frame && refused.seq === frame.seq && refused.deal_no === frame.deal_no ? refused : null;
+    const btn = r && r.key ? [...root.querySelectorAll("[data-why]")].find((b) => b.dataset.why === r.key) : null;
+    for (const b of root.querySelectorAll(".refused.asked")) { b.classList.remove("asked"); b.removeAttribute("aria-describedby"); }
+    if (!btn) { whyBox.hidden = true; whyBox.replaceChildren(); return; }
+    const said = r.tapped.map((a) => r.answers[a]).find(Boolean);
+    if (!said && !r.waiting) { whyBox.hidden = true; return; }
+    whyBox.replaceChildren(...(said ? [el("strong", { class: "why-said" }, "✗ " + (said.message || said.rule_text)),
+      said.rule_text && said.rule_text !== said.message ? el("span", { class: "why-rule" }, said.rule_text) : null]
+      : [el("span", { class: "muted" }, T("hintThinking"))]).filter(Boolean));
+    btn.classList.add("asked");
+    btn.setAttribute("aria-describedby", "refusal");
+    whyBox.hidden = false;
+    // below the card, over the rest of the hand (the cards being answered stay in view above it),
+    // or above it where the screen has no room below; inside the screen's width
+    const c = btn.getBoundingClientRect();
+    const w = whyBox.getBoundingClientRect();
+    const left = Math.max(6, Math.min(window.innerWidth - w.width - 6, c.left + c.width / 2 - w.width / 2));
+    const top = c.bottom + 8 + w.height <= window.innerHeight - 4 || c.top - w.height - 8 < 4 ? c.bottom + 8 : c.top - w.height - 8;
+    whyBox.style.left = `${left + window.scrollX}px`;
+    whyBox.style.top = `${top + window.scrollY}px`;
+  }
+  const hideWhy = (ev) => {
+    if (whyBox.hidden || (ev.type === "keydown" && ev.key !== "Escape")) return;
+    if (ev.type !== "keydown" && ev.target && ev.target.closest && ev.target.closest("[data-why], #refusal")) return;
+    refused && (refused.key = null);
+    drawWhy();
+  };
+  document.addEventListener("pointerdown", hideWhy);
+  document.addEventListener("keydown", hideWhy);
   function askName() {
     // someone who came by an invite link has not told us a name yet
     if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
@@ -473,6 +546,10 @@ async function tablePage(main, tid) {
       return id;
     },
     nextDeal() { ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "next_deal", id: "nd-" + Date.now() })); },
+    // a refused card was tapped: say why (common.js refusable)
+    why: (btn, actions) => askWhy(btn, actions),
+    // the game drew its table again by itself (a card selected): the hint's place and marks, the refusal's bubble
+    mounted() { if (frame) { drawHint(); drawWhy(); } },
     // explanations of the current position (Luk Fu: why each 老歲 card is one) come on request, not in every frame
     explain() {
       if (!frame || (explained && explained.seq === frame.seq && explained.deal_no === frame.deal_no)) return;
@@ -503,6 +580,7 @@ async function tablePage(main, tid) {
     const before = snapshot(root);
     await mod.render(root, frame, ctx);
     drawHint();  // the render replaced the felt: put the hint back beside the hand
+    drawWhy();
     clk = clockOf(frame, frameAt);
     decorate(root, frame, clk, ctx);
     const banner = awayBanner(frame, ctx, () => {
@@ -590,6 +668,7 @@ async function tablePage(main, tid) {
   state.rerender = () => {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "lang", lang: state.lang }));  // log lines
     if (hint && !hint.waiting) hint = null;  // its text is in the old language: ask again
+    refused = null;
     draw();
     drawHint();
   };
@@ -613,17 +692,27 @@ async function tablePage(main, tid) {
       else if (m.type === "ack") pending.delete(m.id);
       else if (m.type === "explain") { explained = { seq: m.seq, deal_no: m.deal_no, extras: m.extras || {} }; draw(); }
       else if (m.type === "hint") {
-        hint = { seq: m.seq, deal_no: m.deal_no, text: m.hint.summary, action: m.hint.action };
+        const h = m.hint;
+        hint = { seq: m.seq, deal_no: m.deal_no, line: h.line || h.summary, risk: h.risk || "", details: h.details || "",
+          action: h.action ?? h.recommended };
         drawHint();
+      }
+      else if (m.type === "why") {
+        if (refused && refused.seq === m.seq && refused.deal_no === m.deal_no) {
+          Object.assign(refused.answers, m.refusals || {});
+          refused.waiting = false;
+          drawWhy();
+        }
       }
       else if (m.type === "error") {
         if (m.id) pending.delete(m.id);
         if (m.id && m.id.startsWith("h-")) { hint = null; drawHint(); }
         if (m.id && m.id.startsWith("x-")) explained = null;
+        if (m.id && m.id.startsWith("w-")) { if (refused) refused.waiting = false; drawWhy(); }
         // an unknown table: the not-found page (on the socket's close) says so, no toast over it
         if (m.code !== "no-table") toast(headed(state.lang, T("error"), errorText(state.lang, m.code, m.message, m.messages)));
         if (m.code === "bad-token") { seat = null; sessionStorage.removeItem("yezi.seat." + tid); }
-        if (mod && mod.onError) mod.onError(m);
+        if (mod && mod.onError && !(m.id && m.id.startsWith("w-"))) mod.onError(m);  // a question changed no selection
       }
     };
     ws.onclose = (ev) => {
@@ -638,7 +727,10 @@ async function tablePage(main, tid) {
     };
   }
   connect();
-  main._cleanup = () => { closedByUs = true; clearInterval(ticker); ws && ws.close(); };
+  main._cleanup = () => {
+    closedByUs = true; clearInterval(ticker); ws && ws.close();
+    whyBox.remove(); document.removeEventListener("pointerdown", hideWhy); document.removeEventListener("keydown", hideWhy);
+  };
 }
 
 // The felt's top in the page, as --felt-top: the felt is at most as tall as the rest of the first

@@ -203,6 +203,11 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         ctx.hint_tasks.add(task)
         task.add_done_callback(ctx.hint_tasks.discard)
         return
+    if kind == "why":  # in the background, like a hint: the rule check runs in a worker
+        task = asyncio.get_running_loop().create_task(handle_why(ctx, t, conn, msg, cid))
+        ctx.hint_tasks.add(task)
+        task.add_done_callback(ctx.hint_tasks.discard)
+        return
     if kind == "name":
         name = clean_name(msg.get("name"))
         if conn.position is None or not name:
@@ -269,6 +274,41 @@ async def handle_explain(ctx: AppContext, t: LiveTable, conn: Conn, cid: str | N
     finally:
         t.hinting.discard(key)
     conn.send({"type": "explain", "id": cid, "deal_no": deal_no, "seq": seq, "extras": out})
+
+
+async def handle_why(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
+    """Why the seat to act may not make these moves (greyed cards it tapped): the engine's rule and
+    the tutorial's sentence for it, worked out in a worker from the seat's view alone (nothing hidden
+    reaches the worker), for the seat's own decision only, one request at a time per seat (more
+    sockets or messages buy no more CPU). The reply names the move it answers, as a hint's does."""
+    def refuse(code: str, message: str) -> None:
+        conn.send({"type": "error", "code": code, "message": message, "id": cid})
+
+    if conn.position is None:
+        return refuse("spectator", "spectators have no moves to explain")
+    key = ("why", conn.position)
+    if key in t.hinting:
+        return refuse("busy", "your last question is still being answered")
+    async with t.lock:
+        st = t.current.state
+        seat = t.seat_of(conn.position)
+        if st.current_player != seat or not t.may_act(seat):
+            return refuse("not-your-turn", "refusals are explained on your own turn")
+        view = st.view(seat)
+        deal_no, seq = t.current.no, len(st.history)
+    actions = [a for a in msg["actions"] if 0 <= a < t.game.action_space_size]
+    t.hinting.add(key)
+    try:
+        out = await ctx.manager.thinker.refusals(t.id, conn.client, t.spec, view, actions, conn.lang,
+                                                 random.SystemRandom().randrange(2**62))
+    except Busy as e:
+        return refuse("busy", e.message)
+    except Exception as e:
+        log.exception("why failed at table %s", t.id)
+        return refuse("server", f"no explanation: {type(e).__name__}")
+    finally:
+        t.hinting.discard(key)
+    conn.send({"type": "why", "id": cid, "deal_no": deal_no, "seq": seq, "refusals": out})
 
 
 async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:

@@ -142,6 +142,21 @@ export function logPanel(frame, ctx) {
 
 // ---- pieces of the per-game tables (fishing, madiao, the domino games, lukfu) ----------------
 
+// A card or tile the seat may not use now, at its own decision: greyed as before, but it can be
+// tapped, clicked or chosen with Enter (it keeps its place in the keyboard's order), and the table
+// then says why: the engine's reason for `actions`, the moves that tap would have made (none of
+// them legal). aria-disabled, not disabled: a disabled button takes neither the focus nor a tap.
+export function refusable(ctx, b, frame, actions) {
+  const why = (actions || []).filter((a) => a !== null && a !== undefined && !(frame.legal || []).includes(a));
+  if (!ctx.why || !why.length || frame.replay) return b;
+  b.disabled = false;
+  b.setAttribute("aria-disabled", "true");
+  b.classList.add("refused");
+  b.dataset.why = why.join(",");
+  b.onclick = (ev) => { ev.preventDefault(); ctx.why(b, why); };
+  return b;
+}
+
 // A game's own stylesheet, added to the page once.
 export function ensureStyle(id, css) {
   if (document.getElementById(id)) return;
@@ -278,9 +293,11 @@ const KW = {
 function kw(ctx) { return KW[ctx.lang] || KW.en; }
 const kbd = { bound: false, inTable: false };
 const usable = (e) => e && !e.disabled && e.getClientRects().length > 0;
+// a refused card (aria-disabled: it says why when chosen) is on the arrows' way, never where the focus lands first
+const refusedCard = (e) => e.getAttribute("aria-disabled") === "true";
 function handCards() { return [...document.querySelectorAll("#hand button")].filter(usable); }
 function firstChoice() {
-  return handCards()[0] || [...document.querySelectorAll(".felt-mine [data-action], .felt-mine button.primary, .felt [data-action]")]
+  return handCards().find((c) => !refusedCard(c)) || [...document.querySelectorAll(".felt-mine [data-action], .felt-mine button.primary, .felt [data-action]")]
     .find(usable) || null;
 }
 function clickFirst(sel) {
@@ -368,7 +385,8 @@ function nameCards(root, ctx) {
 function roving(root) {
   const cards = [...root.querySelectorAll("#hand button")];
   if (!cards.length) return;
-  const on = cards.includes(document.activeElement) ? document.activeElement : cards.find(usable);
+  const on = cards.includes(document.activeElement) ? document.activeElement
+    : cards.find((c) => usable(c) && !refusedCard(c)) || cards.find(usable);
   for (const c of cards) c.tabIndex = c === on ? 0 : -1;
 }
 
@@ -407,6 +425,7 @@ export function mount(root, frame, ctx, felt, details) {
   ].filter(Boolean));
   nameCards(root, ctx);
   if (!frame.replay) { refocus(root, key); roving(root); showOutcome(root, frame); }
+  if (ctx.mounted) ctx.mounted();  // the page's own marks on the new table (the hint's, a refusal's)
 }
 
 // A deal just over: its settlement scrolled into view once (on a phone it is below the table),

@@ -3,7 +3,7 @@
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
 import { headed } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { tiles: "張", down: "扣牌", open: "開口", closed: "封口", line: "第{n}行", turnOf: "輪到", yourTurn: "輪到你",
@@ -24,7 +24,10 @@ const W = {
     reason: { "all-out": "all tiles are out", blocked: "nobody else can connect", bajue: "八掘 (eight doubles)", redeal: "redeal" },
     rank: ["winner", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帳成功: doubled", baozhuang: "包庄" }, cancel: "Cancel", moves: "All moves" },
 };
-const ui = { kind: null, key: "" };
+const ui = { kind: null, key: "", A: null };
+// the tile of a suggested move, for the hint's mark in the hand (its end, when it has a choice, is the
+// choice button's mark)
+export function hintCards(action) { return ui.A ? [decode(ui.A, action).k] : []; }
 
 // a few rules of our own, injected once (app.css belongs to the app)
 const CSS = `
@@ -160,6 +163,7 @@ function details(frame, ctx, A) {
 export function makeRender(game) {
   return async function render(root, frame, ctx) {
     const A = await ctx.assets(game);
+    ui.A = A;
     ensureStyle("dominoes-css", CSS);
     const { el } = ctx;
     const v = frame.view;
@@ -195,6 +199,8 @@ export function makeRender(game) {
         if (choice.length === 1) send(choice[0]);
         else { ui.kind = k; render(root, frame, ctx); }
       };
+      // a tile that cannot be used now says why when tapped: leading it, or joining it at an open end
+      if (myTurn && !usable) refusable(ctx, b, frame, [verbs.has("lead") ? k << 1 : A.play_base + (k << 1)]);
       return b;
     }));
     let choices = null;

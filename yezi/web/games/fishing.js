@@ -3,7 +3,7 @@
 // legal move it is played; if it can take several lake cards, those light up and a click on one
 // captures it. The drawn card's targets light up the same way. Every legal move is also a button.
 import { headed } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { lake: "湖", stock: "牌龍", tail: "尾牌（你已看過）", drawn: "摸到", cards: "隻", catch: "漁獲", score: "決勝分",
@@ -23,7 +23,22 @@ const W = {
     last: "Last move", took: "caught", put: "into the lake", stacked: "stacked", kept: "kept",
     events: { "fours-to-tail": "four in the lake go to the 尾家", "heaven-pair": "a pair of 天 laid out at once", "lake-to-tail": "the lake left goes to the 尾家" } },
 };
-const ui = { sel: null, key: "" };
+const ui = { sel: null, key: "", A: null };
+
+// The hint's marks: the hand card a move plays (hintCards), and on the table the lake card it
+// catches and the drawn card it uses (hintSpots); a release or "keep" of the drawn card is its button.
+export function hintCards(action) {
+  if (!ui.A) return [];
+  const d = decode(ui.A, action);
+  return d.verb === "cap" || d.verb === "rel" || d.verb === "stack" ? [d.card] : [];
+}
+export function hintSpots(action) {
+  if (!ui.A) return [];
+  const d = decode(ui.A, action);
+  const out = d.verb === "cap" || d.verb === "dcap" ? [`#lake .fish-card[data-kind="${d.target}"]`] : [];
+  if (d.verb === "dcap" || d.verb === "drel") out.push("#drawn-card");
+  return out;
+}
 
 const CSS = `
 .fish-lake { display: flex; flex-wrap: wrap; gap: 8px 10px; margin: 6px 0; align-items: flex-end; }
@@ -122,6 +137,7 @@ function expand(counts) {
 
 export async function render(root, frame, ctx) {
   const A = await ctx.assets("fishing");
+  ui.A = A;
   ensureStyle("fishing-css", CSS);
   const { el, T } = ctx;
   const v = frame.view;
@@ -212,6 +228,9 @@ export async function render(root, frame, ctx) {
       if (mine.length === 1) send(mine[0].a);
       else { ui.sel = k; render(root, frame, ctx); }
     };
+    // a card that may not be played now says why when tapped: its release (a card that can catch
+    // must catch; the drawn card's turn)
+    if (myTurn && !usable) refusable(ctx, b, frame, [A.rel + k]);
     return b;
   }));
   let choices = null;

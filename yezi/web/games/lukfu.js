@@ -1,7 +1,7 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
 import { headed } from "/static/i18n.js";
-import { isMyTurn, mount, newFrame, playerName, seatLabel } from "/static/games/common.js";
+import { isMyTurn, mount, newFrame, playerName, refusable, seatLabel } from "/static/games/common.js";
 
 const ui = { sel: new Set(), key: "", queue: [], last: null };
 
@@ -49,6 +49,12 @@ function cardsOf(A, code) {
 
 // the cards of a suggested move (the hint marks them in the hand)
 export function hintCards(action) { return ui.last && ui.last.A ? cardsOf(ui.last.A, action) : []; }
+
+// the play of exactly these cards (its code), if the game has one: what a tap on a refused card meant
+function playOf(A, cards) {
+  if (!A._plays) A._plays = new Map(A.play_cards.map((cs, i) => [[...cs].sort((a, b) => a - b).join(","), A.play_base + i]));
+  return A._plays.get([...cards].sort((a, b) => a - b).join(","));
+}
 
 function cardButton(ctx, A, c, opts = {}) {
   const { el, svgNode } = ctx;
@@ -215,6 +221,11 @@ export async function render(root, frame, ctx) {
         const again = root.querySelector(`.hand [data-card="${c}"]`);
         again && again.focus();
       };
+      // a card the rules keep out of this play says why when tapped: the play it would make with
+      // the selection, else on its own (a follower's discard of it; a leader's single lead)
+      if (myTurn && v.phase === "play" && !enabled(c)) {
+        refusable(ctx, b, frame, [sel.length ? playOf(A, [...sel, c]) : null, following ? A.discard_base + c : playOf(A, [c])]);
+      }
       return b;
     }));
   const doPlay = () => { if (playMatch) { ui.sel.clear(); ctx.send(playMatch.a); } };

@@ -4,7 +4,7 @@
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
 import { headed } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { face: "面葉", tou: "頭", stake: "衝", pool: "官堆", tricks: "卓", turnOf: "輪到", yourTurn: "輪到你",
@@ -124,6 +124,8 @@ export async function render(root, frame, ctx) {
       if (acts.length === 1 && !warnings[String(acts[0])]) send(acts[0]);
       else { ui.sel = c; render(root, frame, ctx); }
     };
+    // a card that may not be played now says why when tapped: playing it face up (codes below 40)
+    if (myTurn && !acts.length) refusable(ctx, b, frame, [c]);
     return b;
   }));
   let choices = null;

@@ -2,7 +2,7 @@
 // with cards left and 胡 / threshold, the trick on the table, the hand as 十五湖 cards. Select cards
 // (those in some legal play light up) and press Play; Pass, Declare and Play on are buttons; every
 // legal move is also listed as a word button.
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
   "zh-hant": { cards: "隻", hu: "胡", need: "宣告線", trick: "這輪", last: "上輪", yourTurn: "輪到你", turnOf: "輪到",
@@ -18,7 +18,14 @@ const W = {
     play: "Play", pass: "Pass", declareBtn: "Declare", playOn: "Play on", clear: "Clear", moves: "All legal moves",
     notice: "A reconstruction", questions: "Open questions", empty: "(none)" },
 };
-const ui = { sel: new Set(), key: "" };
+const ui = { sel: new Set(), key: "", A: null };
+// the cards of a suggested play, for the hint's marks in the hand (pass, declare, play on: their buttons)
+export function hintCards(action) { return ui.A && action < ui.A.num_plays ? ui.A.plays[action] : []; }
+// the play of exactly these cards (its code), if there is one: what a tap on a refused card meant
+function playOf(A, kinds) {
+  if (!A._plays) A._plays = new Map(A.plays.map((ks, i) => [[...ks].sort((a, b) => a - b).join(","), i]));
+  return A._plays.get([...kinds].sort((a, b) => a - b).join(","));
+}
 
 const CSS = `
 .sw-cards { display: inline-flex; gap: 2px; flex-wrap: wrap; vertical-align: middle; }
@@ -69,6 +76,7 @@ function smallCards(ctx, A, kinds) {
 
 export async function render(root, frame, ctx) {
   const A = await ctx.assets("shiwuhu");
+  ui.A = A;
   ensureStyle("shiwuhu-css", CSS);
   const { el } = ctx;
   const v = frame.view;
@@ -124,6 +132,8 @@ export async function render(root, frame, ctx) {
       title: `${A.names[String(k)]} ${A.dice[String(k)]}`, "aria-label": A.names[String(k)] });
     b.append(ctx.svgNode(A.faces[String(k)]));
     b.onclick = () => { if (ui.sel.has(i)) ui.sel.delete(i); else ui.sel.add(i); render(root, frame, ctx); };
+    // a card in no play open now says why when tapped: with the selection, else on its own
+    if (myTurn && !ok && plays.length) refusable(ctx, b, frame, [selKinds.length ? playOf(A, [...selKinds, k]) : null, playOf(A, [k])]);
     return b;
   }));
 
@@ -133,12 +143,12 @@ export async function render(root, frame, ctx) {
   } else {
     const buttons = [];
     if (v.phase === "declare") {
-      buttons.push(el("button", { type: "button", class: "word primary", id: "declare-btn", onclick: () => send(A.declare) }, w.declareBtn));
-      if (legal.includes(A.play_on)) buttons.push(el("button", { type: "button", class: "word", id: "play-on-btn", onclick: () => send(A.play_on) }, w.playOn));
+      buttons.push(el("button", { type: "button", class: "word primary", id: "declare-btn", "data-action": A.declare, onclick: () => send(A.declare) }, w.declareBtn));
+      if (legal.includes(A.play_on)) buttons.push(el("button", { type: "button", class: "word", id: "play-on-btn", "data-action": A.play_on, onclick: () => send(A.play_on) }, w.playOn));
     } else {
       buttons.push(el("button", { type: "button", class: "word primary", id: "play-btn", disabled: match ? null : true,
         onclick: () => match && send(match.a) }, match ? `${w.play} · ${label(match.a)}` : w.play));
-      if (legal.includes(A.pass)) buttons.push(el("button", { type: "button", class: "word", id: "pass-btn", onclick: () => send(A.pass) }, w.pass));
+      if (legal.includes(A.pass)) buttons.push(el("button", { type: "button", class: "word", id: "pass-btn", "data-action": A.pass, onclick: () => send(A.pass) }, w.pass));
       buttons.push(el("button", { type: "button", class: "word", id: "clear-btn", disabled: ui.sel.size ? null : true,
         onclick: () => { ui.sel.clear(); render(root, frame, ctx); } }, w.clear));
     }

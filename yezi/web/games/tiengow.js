@@ -16,7 +16,9 @@ const W = {
     down: "Face down", clear: "Clear", sets: "Sets: ", trick: "This trick", last: "Last trick (結牌)", past: "Previous trick",
     moves: "All moves", need: "pick {n}", wenzun: "文尊: only a pair of Long-leg Sevens takes it (擒)", high: "highest" },
 };
-const ui = { key: "", sel: [] };
+const ui = { key: "", sel: [], tiles: {} };
+// the tiles of a suggested move (a pair names its tile twice: both are marked), for the hint's marks
+export function hintCards(action) { return ui.tiles[String(action)] || []; }
 const CSS = `
 .tg-trick { display: flex; flex-direction: column; gap: 4px; margin: 8px 0; }
 .tg-play { display: flex; align-items: center; gap: 6px; }
@@ -81,6 +83,7 @@ export async function render(root, frame, ctx) {
   const { myTurn, legal, label } = turn(frame, ctx);
   if (newFrame(ui, frame)) ui.sel = [];
   const tilesOf = (frame.extras && frame.extras.tiles) || {};
+  ui.tiles = tilesOf;
   const hand = v.hand || [];
   const n = v.trick.plays.length ? v.trick.n : 0;
   const send = (a) => { ui.sel = []; ctx.send(a); };

@@ -1,5 +1,5 @@
 // The tseding table: the shared domino renderer (dominoes.js) bound to this game's assets.
-import { makeRender, onError } from "/static/games/dominoes.js";
+import { hintCards, makeRender, onError } from "/static/games/dominoes.js";
 
 export const render = makeRender("tseding");
-export { onError };
+export { hintCards, onError };
