@@ -171,6 +171,7 @@ def deal_again(game, view: dict, lang: str, commands: dict[str, Any], stdin, say
     answered about the deal just finished, and anything else asks again: a player who types ``why`` to
     understand the settlement should get the answer, not a new hand."""
     msg = MESSAGES[lang]
+    after = {k: fn for k, fn in commands.items() if k != "hint"}  # a hint is for a decision: none is left
     say(msg["again"])
     while True:
         line = stdin.readline()
@@ -182,10 +183,12 @@ def deal_again(game, view: dict, lang: str, commands: dict[str, Any], stdin, say
             return True
         if low in ("q", "quit", "exit"):
             return False
-        if low in commands and low != "hint":  # a hint is for a decision, and none is left in this deal
-            say(commands[low](game, view, arg.strip(), lang))
+        if low in after:
+            say(after[low](game, view, arg.strip(), lang))
         elif low in ("help", "?"):
-            say(help_text(commands, lang))
+            lines = [_(lang, fn.help) for fn in after.values() if hasattr(fn, "help")]
+            if lines:
+                say(punct(lang, "semicolon").join(lines))
         else:
             say("? " + msg["not_now"].format(word=word))
         say(msg["again"])
