@@ -168,13 +168,16 @@ def run(game, rule: str, deals: int, worlds: int, advisor: bool, dump: list | No
               + ", ".join(f"{p}: {agree[p] / meets[p]:.1%} of {meets[p]}" for p in range(3) if meets[p]))
         by = Counter()
         pos_bid = Counter()
+        total: Counter[tuple[int, int]] = Counter()
         for pos, s, d, _mb, n in rows:
             if n:
                 by[(pos, s)] += 1
                 pos_bid[(pos, s)] += d > 0
+                total[(pos, s)] += d
         for pos in range(3):
-            cells = [f"{s}:{pos_bid[(pos, s)]}/{by[(pos, s)]}" for s in range(60) if by[(pos, s)]]
-            print(f"  position {pos}, score: advisor says 做 / decisions  " + " ".join(cells))
+            cells = [f"{s}:{pos_bid[(pos, s)]}/{by[(pos, s)]} ({total[(pos, s)] / by[(pos, s)]:+.2f})"
+                     for s in range(60) if by[(pos, s)]]
+            print(f"  position {pos}, score: advisor says 做 / decisions (mean 做 − 唔做)  " + " ".join(cells))
 
 
 def engine_void_rate(game, deals: int) -> None:

@@ -2,7 +2,9 @@
 
 A third of the deals against three heuristic bots were void (流局: nobody bid), a web match of one
 click; the bot bid on a count of the cards likely to win tricks (6 for 頭家, 8 after), which the
-advisor, playing each hand out after 做 and after 唔做, contradicted at one decision in four.
+advisor, playing each hand out after 做 and after 唔做, contradicted at one decision in four. Bidding
+as the advisor says leaves nearly as many deals void (30.7% of deals 0–1999, from 32.2%; the
+advisor's own choices about the same, bench/lukfu_bidding.py): what was wrong was which hands bid.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from yezi.games.lukfu import actions as A
 
 
 def bidding(game, seeds: range):
-    """Each bid decision of the heuristic bots in the deals of `seeds`: (seed, seat, view, bot's choice);
-    then the deal's outcome as the last item of each deal, as (seed, None, outcome, None)."""
+    """Each bid decision of the heuristic bots in the deals of `seeds`: (seed, seat, view, bot's choice),
+    then the deal's outcome as (seed, None, outcome, None)."""
     bot = game.bots()["heuristic"]()
     rng = random.Random(0)
     for seed in seeds:
@@ -33,28 +35,31 @@ def bidding(game, seeds: range):
         yield seed, None, state.outcome, None
 
 
-def test_fewer_deals_end_with_nobody_bidding():
-    """Deals 0–1999 of hakka-hk: 645 were void with the old bidding (32.2%), 500 now (25.0%); seats
-    that all bid as the advisor says leave about a quarter void as well (bench/lukfu_bidding.py)."""
-    game = load_game("lukfu")
-    outcomes = [o for _, seat, o, _ in bidding(game, range(2000)) if seat is None]
-    assert len(outcomes) == 2000
-    assert outcomes.count("void") / len(outcomes) < 0.28
-
-
-@pytest.mark.slow
-def test_the_bot_bids_where_the_advisor_says_bidding_pays():
-    """At every bid decision of deals 0–29 where the advisor's 做 − 唔做 is clear (beyond twice its
-    95% half-width), the bot does what the advisor says at least 85% of the time: 38 of 43 now,
-    29 of 39 with the old bidding (the advisor then rolling out the old bot)."""
-    game = load_game("lukfu")
+def agreement(game, seeds: range) -> tuple[int, int]:
+    """(decisions where the bot does what the advisor says, decisions where the advisor's 做 − 唔做 is
+    clear: beyond twice its 95% half-width) over the bid decisions of the deals of `seeds`."""
     agree = clear = 0
-    for seed, seat, view, action in bidding(game, range(30)):
+    for seed, seat, view, action in bidding(game, seeds):
         if seat is None:
             continue
         adv = advise(game, view["hand"], seat, samples=150, seed=seed, tigers_open=False)
         if abs(adv.diff) > 2 * adv.diff_half:
             clear += 1
             agree += action == (A.BID if adv.diff > 0 else A.PASS)
+    return agree, clear
+
+
+def test_the_bot_bids_where_the_advisor_says_bidding_pays():
+    """Deals 0–7 of hakka-hk: the bot does what the advisor says at 14 of its 14 clear decisions; with
+    the old bidding, 7 of 12 (the advisor then rolling out the old bot)."""
+    agree, clear = agreement(load_game("lukfu"), range(8))
+    assert clear >= 10
+    assert agree / clear >= 0.9, f"{agree} of {clear}"
+
+
+@pytest.mark.slow
+def test_the_bot_bids_where_the_advisor_says_bidding_pays_over_thirty_deals():
+    """Deals 0–29: CLEAR30 now; 29 of 39 with the old bidding."""
+    agree, clear = agreement(load_game("lukfu"), range(30))
     assert clear >= 30
     assert agree / clear >= 0.85, f"{agree} of {clear}"

@@ -6,7 +6,7 @@ use super::engine::{Eng, State, LEGAL_CAP, P_BID, P_TIGERS};
 use super::tables::*;
 
 /// The bid score 頭家, 二家 and 三家 need to bid (`BID_NEED` of bots.py).
-const BID_NEED: [u32; 3] = [20, 22, 18];
+const BID_NEED: [u32; 3] = [20, 22, 19];
 
 /// `bid_score` of bots.py: 2 for each 老歲 single, 1 for each card in a disjoint 各 or 順 (longest
 /// first), 1 for each card numbered 7 or more, 2 for each card of the longest combination.
