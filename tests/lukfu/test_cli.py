@@ -81,9 +81,9 @@ def test_replay_brief_labels_the_payments_in_the_readers_language(tmp_path, caps
     for lang in ("en", "zh-hant", "zh-hans"):
         assert main(["replay", str(f), "--brief", "--lang", lang]) == 0
         last[lang] = capsys.readouterr().out.splitlines()[-1]
-    assert last["en"].startswith("payments: [")
-    assert last["zh-hant"] == last["en"].replace("payments: ", "收付：")
-    assert last["zh-hans"] == last["en"].replace("payments: ", "收付：")
+    assert last["en"].startswith("payments: Lead ")
+    assert last["zh-hant"].startswith("收付：頭家 ")
+    assert last["zh-hans"].startswith("收付：头家 ")
 
 
 def test_unknown_game_and_preset_are_clear_errors(capsys):

@@ -27,7 +27,7 @@ from yezi.components.lukfu_deck import deck, name, parse_card, sort_key
 from yezi.core.errors import NotationError, YeziError
 from yezi.core.stats import mean_ci95, proportion_ci95
 from yezi.games.lukfu import actions as A
-from yezi.i18n import NP_, Words
+from yezi.i18n import NP_, Msg, PerLanguage, Words, render
 
 POSITIONS = {
     "頭家": "lead", "头家": "lead", "lead": "lead", "0": "lead",
@@ -52,8 +52,10 @@ def seat_of(game, position: str | int) -> int:
 def parse_hand(text: str | Sequence[str]) -> list[int]:
     tokens = re.split(r"[\s,，、]+", text.strip()) if isinstance(text, str) else list(text)
     cards = [parse_card(t) for t in tokens if t]
-    if len(set(cards)) != len(cards):
-        raise NotationError("a hand holds each card once")
+    twice = next((c for i, c in enumerate(cards) if c in cards[:i]), None)
+    if twice is not None:  # name it: in a hand of twelve, the reader should not have to hunt for it
+        raise NotationError(Msg("a hand holds each card once; {card} is given twice",
+                                card=PerLanguage(lambda lang: name(twice, lang))))
     return cards
 
 
@@ -331,7 +333,8 @@ def main(argv: list[str] | None = None) -> int:
                 print()
             print(format_advice(game, advise(game, hand, pos, samples=args.deals, seed=args.seed), args.lang))
     except (YeziError, ValueError) as e:
-        print(f"yezi advise: {e}", file=sys.stderr)
+        why = e.args[0] if e.args and isinstance(e.args[0], Msg) else str(e)
+        print(f"yezi advise: {render(why, args.lang)}", file=sys.stderr)
         return 2
     return 0
 

@@ -17,13 +17,29 @@ NOTATIONS = (*LANGS, "ascii")
 
 
 class UsageError(YeziError):
-    """An argument that parses but cannot be used (a seat the table lacks, a file that is not there)."""
+    """An argument that parses but cannot be used (a seat the table lacks, a file that is not there).
+
+    Built from a `yezi.i18n.Msg`, it is read in the command's --lang (`text`); ``str(e)`` stays English."""
+
+    def text(self, lang: str | None) -> str:
+        from yezi.i18n import Msg
+
+        msg = self.args[0] if self.args else ""
+        return msg.render(lang) if isinstance(msg, Msg) and lang else str(self)
+
+
+#: the commands that print for people in the language of --lang (the others print in English)
+LANG_COMMANDS = ("play", "replay", "rules", "simulate", "learn", "settle", "advise", "madiao")
 
 
 class Parser(argparse.ArgumentParser):
     """argparse with a one-line error: ``yezi play: argument --seat: ... (see `yezi play --help`)``."""
 
     def error(self, message: str) -> NoReturn:
+        if message.startswith("unrecognized arguments") and any(w == "--lang" or w.startswith("--lang=") for w in message.split()):
+            # a reader who asks for a language should learn where one can be had, not that --lang is unknown
+            message = (f"{message}: {self.prog} prints in English and takes no --lang; the commands that do: "
+                       + ", ".join(f"yezi {c}" for c in LANG_COMMANDS))
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
 
 

@@ -11,7 +11,8 @@ import importlib
 import os
 import sys
 
-from yezi.cli.args import LANGS, NOTATIONS, Parser, non_negative_int, positive_int
+from yezi import __version__
+from yezi.cli.args import LANGS, NOTATIONS, Parser, UsageError, non_negative_int, positive_int
 from yezi.core.errors import YeziError
 
 # Subcommands that live in their own modules (main(argv) -> int), with the line `yezi --help` shows.
@@ -33,6 +34,7 @@ BROKEN_PIPE = 141
 def build_parser() -> Parser:
     p = Parser(prog="yezi", description="Traditional Chinese card and domino games (葉子). "
                "`yezi COMMAND --help` describes each command.")
+    p.add_argument("--version", action="version", version=f"yezi {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def common(sp: Parser) -> None:
@@ -66,6 +68,7 @@ def build_parser() -> Parser:
                         description="Bots play many independent deals; mean payment per seat with 95% intervals.")
     common(sp)
     sp.add_argument("--games", "-n", type=positive_int, default=1000, help="number of deals, at least 1")
+    sp.add_argument("--lang", default="en", choices=LANGS, help="language of the summary (default en)")
     sp.add_argument("--bots", default="heuristic", help="comma-separated bots, one per seat (cycled)")
     sp.add_argument("--seed", type=int, default=0)
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -85,6 +88,8 @@ def build_parser() -> Parser:
     sp.add_argument("--lang", default="zh-hant", choices=LANGS)
     sp.add_argument("--seat", type=non_negative_int, default=None, help="show the game as this seat saw it")
     sp.add_argument("--brief", action="store_true", help="only the moves and the result")
+    sp.add_argument("--positions", action="store_true",
+                    help="the table after every move, not only the starting and final positions")
 
     sp = sub.add_parser("rules", help="list presets and options with their sources",
                         description="List a game's presets and rule options, each with its source.")
@@ -136,7 +141,9 @@ def _dispatch(argv: list[str]) -> int:
     try:
         return _run(args)
     except YeziError as e:
-        print(f"yezi {args.command}: {e}", file=sys.stderr)
+        # a usage error built to be translated is read in the command's --lang; other errors as they were
+        lang = getattr(args, "lang", None)
+        print(f"yezi {args.command}: {e.text(lang) if isinstance(e, UsageError) else e}", file=sys.stderr)
         return 2
 
 

@@ -19,7 +19,7 @@ from yezi.core.playout import match_leads
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.core.unreadable import unreadable
-from yezi.i18n import NP_, Words, _, _c
+from yezi.i18n import NP_, Msg, PerLanguage, Words, _, _c, punct
 
 #: the terminal's help line: the commands are typed as they are (help, moves, ...) in every language
 HELP = NP_("play:help", "Type a move's number or its notation. Commands: help, moves, hint, rules, quit")
@@ -30,6 +30,8 @@ MESSAGES = Words("play", {
     "bye": NP_("play:bye", "bye"),
     "match_over": NP_("play:match_over", "match over"),
     "again": NP_("play:again", "Enter to deal again, q to stop"),
+    "not_now": NP_("play:not_now", "the deal is over: '{word}' is not a command here"),
+    "dummy": NP_("play:dummy", "This deal you are {seat}, who plays no cards: the deal plays itself."),
     "range": NP_("play:range", "there is no move {n}: choose 1 to {last}, or type the move"),
 })
 
@@ -55,6 +57,18 @@ def _default_render(game, view: dict, lang: str) -> str:
     return "\n".join(f"{k}: {v}" for k, v in view.items() if k != "history")
 
 
+def check_plays(game, seat: int) -> None:
+    """`--seat` must be a seat that plays the first deal: Luk Fu's dummy (夢家) plays no card, and a
+    player seated there would only watch the deal play itself."""
+    active = game.active_seats()
+    if seat in active:
+        return
+    seats = PerLanguage(lambda lang: punct(lang, "comma").join(
+        f"{s}{punct(lang, 'open')}{game.seat_name(s, lang)}{punct(lang, 'close')}" for s in active))
+    raise UsageError(Msg("--seat {n} is the {seat} seat, which plays no cards in the first deal; choose a seat that "
+                         "plays: {seats}", n=seat, seat=PerLanguage(lambda lang: game.seat_name(seat, lang)), seats=seats))
+
+
 def save_path(base: str, deal_no: int) -> Path:
     """Where `--save FILE` writes deal `deal_no`: FILE itself for the first, `stem-N.ext` beside it for the rest.
 
@@ -78,12 +92,13 @@ def run_play(args, stdin=None, stdout=None) -> int:
     n = game.num_seats
     check_seat(args.seat, n, game.titles["en"])
     me = args.seat
+    dealer = game.first_dealer(args.seed if args.seed is not None else random.SystemRandom().randrange(2**63))
+    check_plays(game, (me - dealer) % n)
     bot = make_bot(game.name, args.bots)
     msg = MESSAGES[lang]
     match_length = match_leads(game)
     deals = args.deals
     totals = [0] * n
-    dealer = game.first_dealer(args.seed if args.seed is not None else random.SystemRandom().randrange(2**63))
     deal_no = 0
     leads_done = 0
     autoplay = bool(getattr(args, "autoplay", False))
@@ -101,6 +116,8 @@ def run_play(args, stdin=None, stdout=None) -> int:
         state = game.start(seed=seed)
         seat_of_me = (me - dealer) % n
         say(f"\n#### {deal_no} · {game.seat_name(seat_of_me, lang)} ####")
+        if seat_of_me not in game.active_seats():  # the dummy's turn comes round as the deal moves on
+            say(msg["dummy"].format(seat=game.seat_name(seat_of_me, lang)))
         while (seat := state.current_player) is not None:
             if seat != seat_of_me or autoplay:
                 action = bot.choose(game, state.view(seat), state.legal_actions(), rng)
@@ -146,10 +163,36 @@ def run_play(args, stdin=None, stdout=None) -> int:
             return 0
         if autoplay:
             continue
-        say(msg["again"])
-        line = stdin.readline()
-        if not line or line.strip().lower() in ("q", "quit", "exit"):
+        if not deal_again(game, state.view(seat_of_me), lang, commands, stdin, say):
             return 0
+
+
+def deal_again(game, view: dict, lang: str, commands: dict[str, Any], stdin, say) -> bool:
+    """Between two deals: Enter deals the next, q stops (False). A command typed here (``why``) is
+    answered about the deal just finished, and anything else asks again: a player who types ``why`` to
+    understand the settlement should get the answer, not a new hand."""
+    msg = MESSAGES[lang]
+    after = {k: fn for k, fn in commands.items() if k != "hint"}  # a hint is for a decision: none is left
+    say(msg["again"])
+    while True:
+        line = stdin.readline()
+        if not line:
+            return False
+        word, _sp, arg = line.strip().partition(" ")
+        low = word.lower()
+        if not low:
+            return True
+        if low in ("q", "quit", "exit"):
+            return False
+        if low in after:
+            say(after[low](game, view, arg.strip(), lang))
+        elif low in ("help", "?"):
+            lines = [_(lang, fn.help) for fn in after.values() if hasattr(fn, "help")]
+            if lines:
+                say(punct(lang, "semicolon").join(lines))
+        else:
+            say("? " + msg["not_now"].format(word=word))
+        say(msg["again"])
 
 
 def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng):

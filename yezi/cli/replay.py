@@ -8,7 +8,7 @@ import sys
 from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import RecordError
 from yezi.core.record import Record
-from yezi.core.start import dealt, start_texts
+from yezi.core.start import dealt, start_state, start_texts
 from yezi.i18n import NP_, _c, punct
 
 
@@ -40,7 +40,7 @@ def read_record(path: str) -> Record:
 START_LABEL = (NP_("replay:start", "starting position"), NP_("replay:hands", "every starting hand"))
 
 
-#: the label of the payments `--brief` prints (a list, as the engine returns them)
+#: the label of the payments `--brief` prints, each beside its seat
 PAYMENTS = NP_("replay:payments", "payments")
 
 
@@ -73,6 +73,8 @@ def run_replay(args, out=None) -> int:
     explain_payments = getattr(text, "settlement_lines", None)
     state = game.new_state(rec.deal)
     show_start = render is not None and not args.brief
+    # --positions: the table after every move (as this seat saw it, or the public view), not only at the end
+    every = render is not None and not args.brief and getattr(args, "positions", False)
     for i, a in enumerate(rec.actions):
         if show_start and dealt(state):
             _print_start(game, state, seat, render, lang, out)
@@ -80,6 +82,9 @@ def run_replay(args, out=None) -> int:
         actor = state.current_player
         state.apply(a)
         print(f"{i + 1:>3}. {game.seat_name(actor, lang)} {state.action_text_for(i, seat, lang)}", file=out)
+        if every and not show_start and i + 1 < len(rec.actions):
+            print(render(game, state.view(seat), lang), file=out)
+            print(file=out)
     if show_start:
         _print_start(game, state, seat, render, lang, out)
     if render and not args.brief:
@@ -88,9 +93,21 @@ def run_replay(args, out=None) -> int:
             for line in explain_payments(game, state.view(seat), lang):
                 print(f"  {line}", file=out)
     else:
-        print(f"{_c(lang, 'replay:payments', PAYMENTS)}{punct(lang, 'colon')}{state.payments()}", file=out)
+        print(payments_line(game, state.payments(), lang), file=out)
     if seat is not None and state.current_player is None and not args.brief:
-        # the deal is over: every hand may be shown now, as the record's own Deal tag writes them
-        # the deal in the record's own notation, as people type it: only the label's colon is the reader's
-        print(f"{_start_label(1, lang)}{punct(lang, 'colon')}{game.format_deal(rec.deal)}", file=out)
+        # the deal is over: every hand may be shown now, each drawn as the starting position is, in --lang
+        start, _ = start_state(game, rec.deal, rec.actions)
+        print(f"== {_start_label(1, lang)} ==", file=out)
+        for text in start_texts(game, start, range(game.num_seats), lang, render):
+            print(text, file=out)
+            print(file=out)
     return 0
+
+
+def payments_line(game, payments, lang: str) -> str:
+    """``payments: Lead +2, Second -2, …``: each payment beside the seat it is paid to, in `lang`."""
+    def signed(x) -> str:
+        return f"{x:+}" if isinstance(x, int) else ("+" if x > 0 else "") + str(x)
+
+    seats = punct(lang, "comma").join(f"{game.seat_name(s, lang)} {signed(p)}" for s, p in enumerate(payments))
+    return f"{_c(lang, 'replay:payments', PAYMENTS)}{punct(lang, 'colon')}{seats}"

@@ -10,6 +10,7 @@ from yezi.cli.args import UsageError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
 from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.i18n import N_, NP_, Msg, Words, _, _c, ngettext
 from yezi.native.select import EngineUnavailable, native_policy_for
 from yezi.sim.batch import play_many
 from yezi.sim.native_batch import simulate_native
@@ -54,7 +55,7 @@ def run_simulate(args, out=None) -> int:
     finally:
         if progress:
             progress.close()
-    flags: dict[str, int] = {}
+    flags: dict = {}  # an event's name (str or Msg) -> deals in which it happened
     if chosen is not None:
         rows = list(zip(run.means, run.half_widths))
     else:
@@ -64,28 +65,54 @@ def run_simulate(args, out=None) -> int:
             for k, v in o.stats.items():
                 flags[k] = flags.get(k, 0) + int(v)
     elapsed = max(time.perf_counter() - start, 1e-9)
-    engine = "native engine" if chosen is not None else "Python engine"
-    head = (f"{game.titles['en']} · preset {game.rules.preset} · {n} deal{'s' * (n != 1)} · seed {args.seed} · "
-            f"{engine} · {n / elapsed:,.0f} deals/s")
-    seats = table("seat", "bot", "mean payment", "95% CI")
+    lang = getattr(args, "lang", None) or "en"
+    w = WORDS[lang]
+    engine = w["native"] if chosen is not None else w["python"]
+    head = _(lang, HEAD, title=game.titles.get(lang, game.titles["en"]), preset=game.rules.preset,
+             deals=ngettext(lang, "{n} deal", "{n} deals", n),
+             seed=args.seed, engine=engine, rate=f"{n / elapsed:,.0f}")
+    seats = table(w["seat"], w["bot"], w["mean"], w["ci"])
+    seats.columns[1].justify = "left"  # the bots' names, whatever the heading's language
     for s in range(game.num_seats):
         bot = bots[s].name if bots[s] is not None else "—"
         m, h = rows[s]
         if n > 1:
-            seats.add_row(game.seat_name(s, "en"), bot, f"{m:.3f}", f"[{m - h:.3f}, {m + h:.3f}]")
+            seats.add_row(game.seat_name(s, lang), bot, f"{m:.3f}", f"[{m - h:.3f}, {m + h:.3f}]")
         else:  # one deal: no interval
-            seats.add_row(game.seat_name(s, "en"), bot, f"{m:.3f}", "—")
+            seats.add_row(game.seat_name(s, lang), bot, f"{m:.3f}", "—")
     items: list = [head, seats]
     if flags:
-        rates = table("", "share", "95% CI")
+        rates = table("", w["share"], w["ci"])
         for k, v in flags.items():
             c, h = proportion_ci95(v, n)
-            rates.add_row(k, f"{v / n:.1%}", f"[{max(0, c - h):.1%}, {min(1, c + h):.1%}]")
+            rates.add_row(stat_label(k, lang), f"{v / n:.1%}", f"[{max(0, c - h):.1%}, {min(1, c + h):.1%}]")
         items += ["", rates]
     elif chosen is not None and getattr(game, "deal_stats", None):
-        items += ["", "(the shares of deal events are counted on the Python engine: --engine python)"]
+        items += ["", w["shares_python"]]
     print(render_text(*items), file=out)
     return 0
+
+
+#: the summary's first line (the deals' count is worded by `ngettext`)
+HEAD = N_("{title} · preset {preset} · {deals} · seed {seed} · {engine} · {rate} deals/s")
+
+WORDS = Words("simulate", {
+    "native": NP_("simulate:native", "native engine"),
+    "python": NP_("simulate:python", "Python engine"),
+    "seat": NP_("simulate:seat", "seat"),
+    "bot": NP_("simulate:bot", "bot"),
+    "mean": NP_("simulate:mean", "mean payment"),
+    "ci": NP_("simulate:ci", "95% CI"),
+    "share": NP_("simulate:share", "share"),
+    "shares_python": NP_("simulate:shares_python",
+                         "(the shares of deal events are counted on the Python engine: --engine python)"),
+})
+
+
+def stat_label(key, lang: str) -> str:
+    """A deal event's name in `lang`: a key of the game's `deal_stats` is its English name (translated
+    under ``simulate:stat``) or, where it names a seat or a number, a `Msg` that reads as that name."""
+    return key.render(lang) if isinstance(key, Msg) else _c(lang, "simulate:stat", key)
 
 
 def game_stats(game, state) -> dict[str, bool]:

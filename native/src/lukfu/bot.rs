@@ -5,18 +5,26 @@
 use super::engine::{Eng, State, LEGAL_CAP, P_BID, P_TIGERS};
 use super::tables::*;
 
-fn hand_strength(eng: &Eng, hand: u64, laosui: u64) -> u32 {
+/// The bid score 頭家, 二家 and 三家 need to bid (`BID_NEED` of bots.py).
+const BID_NEED: [u32; 3] = [20, 22, 19];
+
+/// `bid_score` of bots.py: 2 for each 老歲 single, 1 for each card in a disjoint 各 or 順 (longest
+/// first), 1 for each card numbered 7 or more, 2 for each card of the longest combination.
+fn bid_score(eng: &Eng, hand: u64, laosui: u64) -> u32 {
     let mut ids = [0u16; LEGAL_CAP];
     let n = eng.cx.t.combos_in(hand, &mut ids, 0);
     let mut masks: Vec<u64> = ids[..n].iter().map(|&p| eng.cx.t.plays[p as usize].mask).collect();
     masks.sort_by_key(|m| std::cmp::Reverse(m.count_ones())); // stable, as Python's sorted
     let mut used = 0u64;
+    let mut longest = 0u32;
     for m in masks {
         if m & used == 0 {
             used |= m;
+            longest = longest.max(m.count_ones());
         }
     }
-    (laosui & !used).count_ones() + used.count_ones()
+    let high = (0..37).filter(|&c| hand >> c & 1 == 1 && number(c) >= 7).count() as u32;
+    2 * (laosui & !used).count_ones() + used.count_ones() + high + 2 * longest
 }
 
 pub fn choose(eng: &mut Eng, st: &mut State, legal: &[u16]) -> u16 {
@@ -33,9 +41,8 @@ pub fn choose(eng: &mut Eng, st: &mut State, legal: &[u16]) -> u16 {
     }
     let laosui = if Some(seat) == eng.cx.dummy { 0 } else { eng.laosui_mask(st, seat, hand) };
     if st.phase == P_BID {
-        let strength = hand_strength(eng, hand, laosui);
-        let need = if seat == 0 { 6 } else { 8 };
-        return if strength >= need && legal.contains(&BID) {
+        let pos = eng.cx.active.iter().position(|&s| s == seat).unwrap_or(0);
+        return if bid_score(eng, hand, laosui) >= BID_NEED[pos] && legal.contains(&BID) {
             BID
         } else if legal.contains(&PASS) {
             PASS

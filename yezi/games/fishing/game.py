@@ -34,7 +34,7 @@ from yezi.core.protocol import Game, State, common_view
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
-from yezi.i18n import N_, Msg
+from yezi.i18n import LANGS, N_, NP_, Msg
 
 SEAT_NAMES = {
     3: {"zh-hant": ("莊家", "二家", "尾家"), "zh-hans": ("庄家", "二家", "尾家"), "en": ("Dealer", "Second", "Tail")},
@@ -365,13 +365,16 @@ class Fishing(Game):
         """Flags counted by ``yezi simulate``: who had the top 決勝分 (ties count for each), 過山, specials."""
         scores = state.deciding_scores()
         best, worst = max(scores), min(scores)
-        out = {f"top score: {self.seat_name(s, 'en')}": scores[s] == best for s in range(self.players)}
-        out.update({f"lowest score: {self.seat_name(s, 'en')}": scores[s] == worst for s in range(self.players)})
+        # a key is its label for `yezi simulate`: a message that reads "top score: Tail" in English
+        out: dict[Any, bool] = {Msg("top score: {seat}", seat={lang: self.seat_name(s, lang) for lang in LANGS}): scores[s] == best
+                                for s in range(self.players)}
+        out.update({Msg("lowest score: {seat}", seat={lang: self.seat_name(s, lang) for lang in LANGS}): scores[s] == worst
+                    for s in range(self.players)})
         om = getattr(self.method, "overmountain", None)
         if om:
-            out[f"過山 (someone ≥ {om})"] = best >= om
+            out[Msg("過山 (someone ≥ {points})", points=om)] = best >= om
         if self.class_rules.scoring == "fish":
-            out["a special set made"] = any(quick(c, self.class_rules)[2] for c in state.catches)
+            out[NP_("simulate:stat", "a special set made")] = any(quick(c, self.class_rules)[2] for c in state.catches)
         return out
 
     def rescore(self, state: FishingState) -> list[int]:

@@ -12,6 +12,7 @@ from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.knowledge import Knowledge
 from yezi.games.lukfu.plays import play_table
 from yezi.games.lukfu.state import LukFuState
+from yezi.i18n import NP_
 
 SEAT_NAMES = {
     4: {"zh-hant": ("頭家", "二家", "夢家", "三家"), "zh-hans": ("头家", "二家", "梦家", "三家"),
@@ -154,14 +155,14 @@ class LukFu(Game):
     def deal_stats(self, state: LukFuState) -> dict[str, bool]:
         """Per-deal flags that `yezi simulate` turns into rates."""
         out = {
-            "bid (做牌)": state.bidder is not None,
-            "draw (打和)": state.outcome == "draw",
-            "void (流局, nobody bid)": state.outcome == "void",
-            "won by the bidder": state.outcome == "win" and state.winner == state.bidder,
+            NP_("simulate:stat", "bid (做牌)"): state.bidder is not None,
+            NP_("simulate:stat", "draw (打和)"): state.outcome == "draw",
+            NP_("simulate:stat", "void (流局, nobody bid)"): state.outcome == "void",
+            NP_("simulate:stat", "won by the bidder"): state.outcome == "win" and state.winner == state.bidder,
         }
         if self.dummy_seat is not None:
-            out["five tigers (五虎下山)"] = state.outcome == "tigers"
-            out["dummy paid"] = bool(state.result and state.result.dummy_hu)
+            out[NP_("simulate:stat", "five tigers (五虎下山)")] = state.outcome == "tigers"
+            out[NP_("simulate:stat", "dummy paid")] = bool(state.result and state.result.dummy_hu)
         return out
 
     # ---- worlds consistent with a view --------------------------------------------------

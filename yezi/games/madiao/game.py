@@ -42,7 +42,7 @@ from yezi.components.madiao_deck import (
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.madiao.cut import bad_faces, first_receiver
-from yezi.i18n import N_, Msg, punct
+from yezi.i18n import N_, NP_, Msg, punct
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
 
@@ -245,17 +245,17 @@ class MaDiao(Game):
         items = {it["item"] for it in st["items"]}
         status = st["status"]
         return {
-            "played out": state.end_reason == "played",
-            "免鬭 long suit": state.end_reason == "mian",
-            "四極": state.end_reason == "siji",
-            "賀 (異賞)": bool(state.he),
-            "拍牌見百老": state.end_reason == "cut-bailao",
-            "大活 (takes the 官堆)": status.get("dahuo_seat") is not None,
-            "banker 正本 (≥2 tricks)": state.end_reason == "played" and status["tricks"][0] >= 2,
-            "四和氣": bool(status.get("sihe")),
-            "八卓全收": "八卓全收" in items,
-            "假逵": "假逵" in items,
-            "liability (代人認開)": "代人認開" in items,
+            NP_("simulate:stat", "played out"): state.end_reason == "played",
+            NP_("simulate:stat", "免鬭 long suit"): state.end_reason == "mian",
+            NP_("simulate:stat", "四極"): state.end_reason == "siji",
+            NP_("simulate:stat", "賀 (異賞)"): bool(state.he),
+            NP_("simulate:stat", "拍牌見百老"): state.end_reason == "cut-bailao",
+            NP_("simulate:stat", "大活 (takes the 官堆)"): status.get("dahuo_seat") is not None,
+            NP_("simulate:stat", "banker 正本 (≥2 tricks)"): state.end_reason == "played" and status["tricks"][0] >= 2,
+            NP_("simulate:stat", "四和氣"): bool(status.get("sihe")),
+            NP_("simulate:stat", "八卓全收"): "八卓全收" in items,
+            NP_("simulate:stat", "假逵"): "假逵" in items,
+            NP_("simulate:stat", "liability (代人認開)"): "代人認開" in items,
         }
 
     # --- bots ----------------------------------------------------------------------------------

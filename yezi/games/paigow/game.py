@@ -300,7 +300,7 @@ class PaiGow(Game):
     def deal_stats(self, state: PaiGowState) -> dict[str, bool]:
         """Flags counted by ``yezi simulate``."""
         pays = state.payments()
-        return {"banker won": pays[0] > 0, "banker lost": pays[0] < 0}
+        return {NP_("simulate:stat", "banker won"): pays[0] > 0, NP_("simulate:stat", "banker lost"): pays[0] < 0}
 
 
 def _norm(text: str) -> str:

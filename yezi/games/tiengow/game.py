@@ -23,7 +23,7 @@ from yezi.core.protocol import Game, State, common_view
 from yezi.games.tiengow import combos as cb
 from yezi.games.tiengow.names import parse_jyutping
 from yezi.games.tiengow.scoring import Settlement, settle
-from yezi.i18n import N_, NP_, Msg, _c
+from yezi.i18n import LANGS, N_, NP_, Msg, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
 
@@ -216,9 +216,11 @@ class TienGow(Game):
         return state.winner if state.winner is not None else 1  # type: ignore[attr-defined]
 
     def deal_stats(self, state: TienGowState) -> dict[str, bool]:
-        out = {f"last trick: {self.seat_name(s, 'en')}": state.winner == s for s in range(SEATS)}
-        out["someone shut out"] = any(w == 0 for w in state.won)
-        out["a special play (尊錢)"] = bool(state.specials)
+        # a key is its label for `yezi simulate`: a message that reads "last trick: Lead" in English
+        out: dict[Any, bool] = {Msg("last trick: {seat}", seat={lang: self.seat_name(s, lang) for lang in LANGS}): state.winner == s
+                                for s in range(SEATS)}
+        out[NP_("simulate:stat", "someone shut out")] = any(w == 0 for w in state.won)
+        out[NP_("simulate:stat", "a special play (尊錢)")] = bool(state.specials)
         return out
 
     # ---- worlds consistent with a view ------------------------------------------------------
