@@ -159,15 +159,18 @@ class Match:
         return out
 
     # ---- playing --------------------------------------------------------------------------
-    def next_deal(self) -> MatchDeal:
-        """Draw the next deal (its dealer, seed and cards, with what the last deal handed on)."""
+    def draw(self) -> tuple[int, int, int, Any]:
+        """The next deal, not yet begun: (its number, its dealer, its seed, the deal with what the
+        last deal handed on). A server stores it first, then `adopt`s it."""
         self._may_deal()
         no = len(self.deals)
         seed = deal_seed(self.seed, no)
         deal = self.game.deal_from_seed(seed, **self.carry) if self.carry else self.game.deal_from_seed(seed)
-        d = MatchDeal(no, self.dealer, seed, deal)
-        self.deals.append(d)
-        return d
+        return no, self.dealer, seed, deal
+
+    def next_deal(self) -> MatchDeal:
+        """Begin the next deal (`draw`)."""
+        return self.adopt(*self.draw())
 
     def adopt(self, no: int, dealer: int, seed: int, deal: Any) -> MatchDeal:
         """Take a deal stored elsewhere (a server's log) as the next one: the log is the truth, even
