@@ -70,6 +70,7 @@ class MatchLength:
     count: int
     loss_limit: Any = None
     cap: int = MAX_MATCH_DEALS
+    of: str = "dealer"  # whose round a ``rounds`` length counts: the dealer's, or Ma Diao's bank
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
@@ -218,6 +219,43 @@ class Match:
     def left_over(self) -> dict[str, Any]:
         """What the match leaves unpaid when it closes (Ma Diao's pool where the rules carry it)."""
         return self.game.match_close(self.carry)[1]
+
+
+#: the lobby's fixed numbers of deals, after the game's own match lengths
+DEAL_CHOICES = (1, 2, 3, 4, 6, 8, 12)
+
+
+def length_label(length: MatchLength, lang: str) -> str:
+    """A match length as the lobby offers it ("4 rounds: each player deals 4 times", "3 deals")."""
+    from yezi.i18n import _c, ngettext
+
+    n = length.count
+    if length.unit == "deals":
+        return ngettext(lang, "{n} deal", "{n} deals", n)
+    if length.unit == "chips":
+        return _c(lang, "match-length:chips", "until a player has lost {limit}", limit=length.loss_limit)
+    if length.of == "bank":
+        return ngettext(lang, "{n} round of the bank: each player banks in turn",
+                        "{n} rounds of the bank: each player banks {n} times", n)
+    return ngettext(lang, "{n} round: each player deals in turn", "{n} rounds: each player deals {n} times", n)
+
+
+def length_choices(game: Game, lang: str) -> list[dict[str, Any]]:
+    """What a lobby offers for a match at `game`'s ruleset: the game's own match at each choice of
+    its length option (Luk Fu's ``match_rounds``, Ma Diao's ``session_length``), then N deals.
+    Each is the create request's part (``match``/``options`` or ``num_deals``) and its label; the
+    first is the ruleset's own match, the default."""
+    opt = game.match_length_option
+    own: list[dict[str, Any]] = []
+    if opt is not None:
+        current = game.rules[opt]
+        table = game.option_table().options[opt]
+        for c in sorted(table.choices, key=lambda c: c.value != current):
+            g = type(game)(game.option_table().resolve(game.rules.preset, {**game.rules.overrides, opt: c.value}))
+            own.append({"match": "own", "options": {opt: c.value}, "label": length_label(g.match_length(), lang)})
+    else:
+        own.append({"match": "own", "label": length_label(game.match_length(), lang)})
+    return own + [{"num_deals": k, "label": length_label(MatchLength.deals(k), lang)} for k in DEAL_CHOICES]
 
 
 def _exact(x: Any) -> Any:

@@ -116,6 +116,7 @@ WORDS = Words("settle-up", {
     "square": NP_("settle-up:square", "Nobody owes anybody anything."),
     "totals": NP_("settle-up:totals", "Totals"),
     "pool": NP_("settle-up:pool", "the pool"),
+    "player": NP_("settle-up:player", "Player {n}"),
     "left": NP_("settle-up:left", "The pool keeps {pool} for the next session."),
 })
 

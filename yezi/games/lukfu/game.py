@@ -141,6 +141,9 @@ class LukFu(Game):
                 "a card 九貫 or 9M; a run 九八七貫 or 987M; a set 各七(拾貫綫) or 7TMC; a discard 墊九貫 or d9M. "
                 "Suits: 拾 T, 貫 M, 索 S, 綫 C; 雲綫 W; 百子 1T; 毛公 1C.")
 
+    #: S1 共打四圈: a match is so many rounds of the lead (`Game.match_length`)
+    match_length_option = "match_rounds"
+
     def dealer_shift(self, state: LukFuState) -> int:
         """S0 SW: 頭家 stays only after bidding and winning or drawing; S1: the winner deals."""
         if self.rules["next_dealer"] == "winner":

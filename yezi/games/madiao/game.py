@@ -247,7 +247,7 @@ class MaDiao(Game):
         r = self.rules
         n = r["session_length"]
         if r["session_end"] == "rotations":
-            return MatchLength("rounds", n, cap=400 * n)
+            return MatchLength("rounds", n, cap=400 * n, of="bank")
         if r["session_end"] == "hands":
             return MatchLength("deals", 4 * n)
         return MatchLength("chips", n, loss_limit=25 * n * r["stake_min"], cap=400)
