@@ -5,6 +5,7 @@ match (Luk Fu's rounds) and carries what a deal hands on (Ma Diao's 官堆)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import re
 import time
 from fractions import Fraction
@@ -80,7 +81,7 @@ def _terminal(tmp_path: Path, game: str, seed: int, n: int) -> tuple[list[tuple[
 
 def test_yezi_play_the_server_and_play_match_give_the_same_match_for_one_seed(tmp_path):
     # Luk Fu's own match (one round: each player leads), random bots everywhere
-    t, (deals, totals, seed) = _web(tmp_path, {"game": "lukfu", "match": "own"})
+    _t, (deals, totals, seed) = _web(tmp_path, {"game": "lukfu", "match": "own"})
     assert len(deals) >= 4 and any(d[1] != deals[0][1] for d in deals)
     assert [d[2] for d in deals] == [deal_seed(seed, k) for k in range(len(deals))]
     played = play_match(load_game("lukfu"), [RandomBot()] * 4, None, seed)
@@ -91,7 +92,7 @@ def test_yezi_play_the_server_and_play_match_give_the_same_match_for_one_seed(tm
 
 def test_a_web_luk_fu_table_with_match_rounds_4_ends_after_four_rounds(tmp_path):
     game = load_game("lukfu", None, {"match_rounds": 4})
-    t, (deals, _totals, _seed) = _web(tmp_path, {"game": "lukfu", "options": {"match_rounds": 4}, "match": "own"})
+    t, (_deals, _totals, _seed) = _web(tmp_path, {"game": "lukfu", "options": {"match_rounds": 4}, "match": "own"})
     shifts = [game.dealer_shift(d.state) % 4 for d in t.deals]
     assert sum(1 for s in shifts if s) == 16  # four rounds: every player led four times
     assert shifts[-1]  # and the match ended on the deal that completed the fourth round
@@ -107,7 +108,7 @@ def test_a_ma_diao_web_session_carries_the_pool(tmp_path):
             for _ in range(5):  # a session whose pool never fills is rare: play the next one then
                 t = await _bots_play(m, {"game": "madiao", "match": "own"})
                 pools = [(d.deal["pool"], d.state.settlement()["pool_after"]) for d in t.deals]
-                for (_before, after), (nxt, _) in zip(pools, pools[1:]):
+                for (_before, after), (nxt, _) in itertools.pairwise(pools):
                     assert nxt == after  # the 官堆 a hand leaves is the next hand's
                 if any(after for _b, after in pools[:-1]):
                     final = Match(t.game, t.row.seed)

@@ -551,7 +551,8 @@ async function tablePage(main, tid) {
     const total = me !== null && me !== undefined ? settle.totals[me] : null;
     const mine = total === null || total === undefined ? "" : ` · ${T("yourTotal")} ${signedAmount(total)}`;
     const who = (p) => (p === f.table.players.length ? T("poolParty")
-      : (f.table.players[p] && f.table.players[p].name) || `${T("player")} ${p + 1}`) + (p === me ? ` (${T("you")})` : "");
+      : f.table.players[p].kind === "bot" ? `${T("bot")} · ${botName(state.lang, f.table.players[p].bot)} ${p + 1}`
+      : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? ` (${T("you")})` : "");
     const order = settle.totals.map((t, p) => p).sort((a, b) => amountValue(settle.totals[b]) - amountValue(settle.totals[a]));
     const board = el("ol", { class: "settle-totals", "aria-label": T("totals") }, order.map((p) =>
       el("li", { class: p === me ? "mine" : "", "data-settle-total": p }, el("span", {}, who(p)),

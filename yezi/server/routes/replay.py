@@ -48,7 +48,7 @@ async def record_txt(request: Request) -> Response:
 def match_zip(t: LiveTable, lang: str) -> bytes:
     """A finished match to take home: every deal's record and the settle-up (settle-up.txt)."""
     buf = io.BytesIO()
-    names = [p.name or SETTLE_WORDS[lang]["player"].format(n=p.position + 1) for p in t.players]
+    names = [(p.kind == "human" and p.name) or SETTLE_WORDS[lang]["player"].format(n=p.position + 1) for p in t.players]
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for d in t.deals:
             z.writestr(f"yezi-{t.row.game}-{t.id}-{d.no + 1}.txt", t.record(d.no).to_text(lang))
