@@ -44,9 +44,10 @@ def test_the_match_end_shows_totals_and_who_pays_whom(web, browser):
         net[b] += Fraction(x)
     assert net == [Fraction(x) for x in settle["totals"]] == [Fraction(x) for x in frame["totals"]]
     os.makedirs(SCREENS, exist_ok=True)
-    for name, profile in (("desktop", DESKTOP), ("phone", PHONE)):
+    for name, profile, lang in (("desktop", DESKTOP, "en"), ("phone", PHONE, "en"), ("phone-zh-hant", PHONE, "zh-hant"),
+                                ("desktop-zh-hans", DESKTOP, "zh-hans")):
         with new_page(browser, profile) as page:
-            page.add_init_script("localStorage.setItem('yezi.lang', 'en')")
+            page.add_init_script(f"localStorage.setItem('yezi.lang', '{lang}')")
             errors = watch_errors(page)
             page.goto(f"{web.base}/t/{t['id']}?lang=en#seat={t['seats']['0']['token']}")
             page.wait_for_selector("#match-end #settle-up")
@@ -55,7 +56,9 @@ def test_the_match_end_shows_totals_and_who_pays_whom(web, browser):
             transfers = page.locator("#settle-up li")
             assert transfers.count() == max(1, len(settle["transfers"]))
             if settle["transfers"]:
-                assert " pays " in transfers.first.inner_text()
+                a, b, x = settle["transfers"][0]
+                line = transfers.first.inner_text()
+                assert line.endswith(str(x)) and {"en": " pays ", "zh-hant": " 俾 ", "zh-hans": " 付给 "}[lang] in line
             page.locator("#match-end").scroll_into_view_if_needed()
             page.locator("#match-end").screenshot(path=os.path.join(SCREENS, f"match-end-{name}-panel.png"))
             page.screenshot(path=os.path.join(SCREENS, f"match-end-{name}.png"))

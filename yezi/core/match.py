@@ -155,6 +155,7 @@ class Match:
         out: dict[str, Any] = {"unit": ln.unit, "count": ln.count, "deals": self.finished}
         if ln.unit == "rounds":
             out["round"] = min(ln.count, self.dealer_changes // self.n + 1)
+            out["of"] = ln.of
         if ln.unit == "chips":
             out["loss_limit"] = _plain(ln.loss_limit)
         return out

@@ -550,16 +550,23 @@ async function tablePage(main, tid) {
     const settle = f.table.match.settle;
     const total = me !== null && me !== undefined ? settle.totals[me] : null;
     const mine = total === null || total === undefined ? "" : ` · ${T("yourTotal")} ${signedAmount(total)}`;
+    // as the lobby numbers them: a person by name, a bot as "Player 3 · Bot"; position n is a carried 官堆
     const who = (p) => (p === f.table.players.length ? T("poolParty")
-      : f.table.players[p].kind === "bot" ? `${T("bot")} · ${botName(state.lang, f.table.players[p].bot)} ${p + 1}`
-      : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? ` (${T("you")})` : "");
+      : f.table.players[p].kind === "bot" ? `${T("player")} ${p + 1} · ${T("bot")}`
+      : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? (state.lang === "en" ? ` (${T("youMark")})` : `（${T("youMark")}）`) : "");
+    // "{payer} pays {payee} {amount}" with the amount in bold: the translated sentence, its parts as nodes
+    const paysLine = (a, b, x) => {
+      const marks = { payer: "\u0001", payee: "\u0002", amount: "\u0003" };
+      const parts = { "\u0001": who(a), "\u0002": who(b), "\u0003": el("strong", {}, amountText(x)) };
+      return T("pays", marks).split(/([\u0001-\u0003])/).filter(Boolean).map((t) => parts[t] ?? t);
+    };
     const order = settle.totals.map((t, p) => p).sort((a, b) => amountValue(settle.totals[b]) - amountValue(settle.totals[a]));
     const board = el("ol", { class: "settle-totals", "aria-label": T("totals") }, order.map((p) =>
       el("li", { class: p === me ? "mine" : "", "data-settle-total": p }, el("span", {}, who(p)),
         el("strong", {}, signedAmount(settle.totals[p])))));
     const moves = el("ul", { class: "settle-transfers", id: "settle-up", "aria-label": T("settleUp") },
       settle.transfers.length ? settle.transfers.map(([a, b, x]) => el("li", { "data-transfer": `${a}:${b}` },
-        T("pays", { payer: who(a), payee: who(b), amount: amountText(x) })))
+        ...paysLine(a, b, x)))
         : [el("li", { class: "muted" }, T("square"))]);
     const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) })) : null;
     const take = el("a", { class: "button", id: "download-match", href: `/api/tables/${encodeURIComponent(f.table.id)}/match.zip?lang=${state.lang}`,
