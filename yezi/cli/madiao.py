@@ -4,8 +4,9 @@
     yezi madiao simulate [--sessions N] [--bots heuristic,random] [--preset P] [-o ...] [--seed S]
     yezi madiao explain RECORD        the settlement of a recorded hand, item by item with Feng's clauses
 
-`yezi play madiao` and `yezi simulate madiao` play independent hands (no pool between them);
-these commands play sessions: seat draw, first banker, stakes, rotation (大活留樁，異賞奪樁，
+`yezi play madiao` plays the same session (`yezi.core.match.Match`: first banker, rotation, the
+pool) with the players in their numbered seats; `yezi simulate madiao` plays independent hands.
+These commands add the seat draw: seat draw, first banker, stakes, rotation (大活留樁，異賞奪樁，
 另拈樁) and the pool, as 《馬弔脚例》 describes.
 """
 

@@ -19,7 +19,7 @@ from yezi.core.options import parse_overrides
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.core.settleup import settle_up_lines, signed
-from yezi.i18n import NP_, Words, _, _c
+from yezi.i18n import NP_, Words, _, _c, punct
 
 #: the terminal's help line: the commands are typed as they are (help, moves, ...) in every language
 HELP = NP_("play:help", "Type a move's number or its notation. Commands: help, moves, hint, rules, quit")
@@ -86,7 +86,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
     save = getattr(args, "save", None)
     if save and not save_path(save, 1).resolve().parent.is_dir():
         raise UsageError(f"--save {save}: no such folder {save_path(save, 1).parent}; nothing was played")
-    you = f"({msg['you']})"
+    you = punct(lang, "open").lstrip() + msg["you"] + punct(lang, "close")  # "(you)", "（你）"
     names = [f"P{i}{you if i == me else ''}" for i in range(n)]
 
     def say(s: str = "") -> None:
@@ -132,7 +132,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
         say("Σ " + "  ".join(f"{nm} {signed(t)}" for nm, t in zip(names, match.totals, strict=True)))
         if match.over:
             say(msg["match_over"])
-            for line in settle_up_lines(names, match.final_totals(), lang, match.left_over()):
+            for line in settle_up_lines(names, match.final_totals(), lang, match.left_over(), match.closing()):
                 say(line)
             return 0
         if autoplay:

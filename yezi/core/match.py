@@ -217,6 +217,10 @@ class Match:
         adjust, _left = self.game.match_close(self.carry)
         return [_exact(t + a) for t, a in zip(self.totals, adjust, strict=True)]
 
+    def closing(self) -> list[Any]:
+        """What each position is paid when the match closes (Ma Diao: its share of the 官堆 left over)."""
+        return [_exact(Fraction(a)) for a in self.game.match_close(self.carry)[0]]
+
     def left_over(self) -> dict[str, Any]:
         """What the match leaves unpaid when it closes (Ma Diao's pool where the rules carry it)."""
         return self.game.match_close(self.carry)[1]

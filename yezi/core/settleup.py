@@ -118,6 +118,7 @@ WORDS = Words("settle-up", {
     "pool": NP_("settle-up:pool", "the pool"),
     "player": NP_("settle-up:player", "Player {n}"),
     "left": NP_("settle-up:left", "The pool keeps {pool} for the next session."),
+    "split": NP_("settle-up:split", "What was left in the pool is split: {share} to each player."),
 })
 
 
@@ -138,9 +139,10 @@ def signed(x: Any) -> str:
 
 
 def settle_up_lines(names: Sequence[str], totals: Sequence[Any], lang: str,
-                    left: dict[str, Any] | None = None) -> list[str]:
+                    left: dict[str, Any] | None = None, closing: Sequence[Any] = ()) -> list[str]:
     """The end of a match as text: each player's total, then who pays whom. `left`: what the match
-    leaves unpaid (`Match.left_over`: Ma Diao's 官堆, where the rules carry it)."""
+    leaves unpaid (`Match.left_over`: Ma Diao's 官堆, where the rules carry it); `closing`: what the
+    totals already hold of its close (`Match.closing`: the 官堆 split among the players)."""
     w = WORDS[lang]
     colon = punct(lang, "colon")
     sep = "，" if lang != "en" else ", "
@@ -159,4 +161,7 @@ def settle_up_lines(names: Sequence[str], totals: Sequence[Any], lang: str,
                                              amount=amount_text(tr.amount)))
     if pool:
         lines.append(w["left"].format(pool=amount_text(pool)))
+    shares = {Fraction(x) for x in closing}
+    if len(shares) == 1 and shares != {0}:
+        lines.insert(1, w["split"].format(share=amount_text(shares.pop())))
     return lines

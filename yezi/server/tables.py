@@ -330,6 +330,7 @@ class LiveTable:
                 "totals": [json_num(t) for t in totals],
                 "transfers": [[tr.payer, tr.payee, json_num(tr.amount)] for tr in settle_up(owed)],
                 "pool": json_num(left.get("pool", 0)),  # a carried 官堆 is party n of the transfers
+                "split": json_num(self.match.closing()[0]),  # each player's share of a 官堆 split at the close
             }
         return out
 
@@ -376,7 +377,7 @@ class LiveTable:
             frame["legal"] = legal
             frame["labels"] = {str(a): {lang: self.game.format_action(a, lang) for lang in LANGS} for a in legal}
         if self.deal_over:
-            frame["payments"] = [json_num(p) for p in st.payments()]
+            frame["payments"] = [json_num(p) for p in self.game.match_result(st)]  # what the deal books to the totals
         mod = catalog.render_module(self.row.game)
         if mod is not None and hasattr(mod, "frame_extras"):
             key = (id(st), len(st.history), seat)

@@ -568,7 +568,8 @@ async function tablePage(main, tid) {
       settle.transfers.length ? settle.transfers.map(([a, b, x]) => el("li", { "data-transfer": `${a}:${b}` },
         ...paysLine(a, b, x)))
         : [el("li", { class: "muted" }, T("square"))]);
-    const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) })) : null;
+    const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) }))
+      : amountValue(settle.split) ? el("p", { class: "muted", id: "pool-split" }, T("poolSplit", { share: amountText(settle.split) })) : null;
     const take = el("a", { class: "button", id: "download-match", href: `/api/tables/${encodeURIComponent(f.table.id)}/match.zip?lang=${state.lang}`,
       download: `yezi-${f.table.game}-${f.table.id}-match.zip` }, T("downloadMatch"));
     return el("section", { class: "panel match-end", id: "match-end", "aria-live": "polite" },

@@ -52,7 +52,7 @@ def match_zip(t: LiveTable, lang: str) -> bytes:
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for d in t.deals:
             z.writestr(f"yezi-{t.row.game}-{t.id}-{d.no + 1}.txt", t.record(d.no).to_text(lang))
-        text = settle_up_lines(names, t.match.final_totals(), lang, t.match.left_over())
+        text = settle_up_lines(names, t.match.final_totals(), lang, t.match.left_over(), t.match.closing())
         z.writestr("settle-up.txt", "\n".join(text) + "\n")
     return buf.getvalue()
 
