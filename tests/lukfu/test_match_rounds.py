@@ -18,14 +18,14 @@ def test_match_rounds_sets_the_length_of_play_match():
     lengths = {}
     for rounds in (1, 4):
         game = load_game("lukfu", "hakka-hk", {"match_rounds": str(rounds)})
-        assert game.match_length() == MatchLength("rounds", rounds)
+        assert game.match_length() == MatchLength("rounds", rounds, of="lead")
         m = play_match(game, bots, None, seed=3, keep_states=True)
         assert _leads(game, m) == 4 * rounds  # every player leads `rounds` times
         assert game.dealer_shift(m.deals[-1])  # the match ends on the deal that completes a round
         lengths[rounds] = len(m.deals)
     assert lengths[4] > lengths[1]
     # the guangdong preset (S1 共打四圈) plays four rounds
-    assert load_game("lukfu", "guangdong").match_length() == MatchLength("rounds", 4)
+    assert load_game("lukfu", "guangdong").match_length() == MatchLength("rounds", 4, of="lead")
 
 
 def test_games_without_rounds_play_one_round():

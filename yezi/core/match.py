@@ -70,7 +70,7 @@ class MatchLength:
     count: int
     loss_limit: Any = None
     cap: int = MAX_MATCH_DEALS
-    of: str = "dealer"  # whose round a ``rounds`` length counts: the dealer's, or Ma Diao's bank
+    of: str = "dealer"  # whose round a ``rounds`` length counts: the dealer's, Luk Fu's lead, Ma Diao's bank
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
@@ -239,6 +239,8 @@ def length_label(length: MatchLength, lang: str) -> str:
         return ngettext(lang, "{n} deal", "{n} deals", n)
     if length.unit == "chips":
         return _c(lang, "match-length:chips", "until a player has lost {limit}", limit=length.loss_limit)
+    if length.of == "lead":
+        return ngettext(lang, "{n} round: each player leads in turn", "{n} rounds: each player leads {n} times", n)
     if length.of == "bank":
         return ngettext(lang, "{n} round of the bank: each player banks in turn",
                         "{n} rounds of the bank: each player banks {n} times", n)
@@ -249,17 +251,18 @@ def length_choices(game: Game, lang: str) -> list[dict[str, Any]]:
     """What a lobby offers for a match at `game`'s ruleset: the game's own match at each choice of
     its length option (Luk Fu's ``match_rounds``, Ma Diao's ``session_length``), then N deals.
     Each is the create request's part (``match``/``options`` or ``num_deals``) and its label; the
-    first is the ruleset's own match, the default."""
+    ruleset's own match is marked ``default``."""
     opt = game.match_length_option
     own: list[dict[str, Any]] = []
     if opt is not None:
         current = game.rules[opt]
         table = game.option_table().options[opt]
-        for c in sorted(table.choices, key=lambda c: c.value != current):
+        for c in table.choices:
             g = type(game)(game.option_table().resolve(game.rules.preset, {**game.rules.overrides, opt: c.value}))
-            own.append({"match": "own", "options": {opt: c.value}, "label": length_label(g.match_length(), lang)})
+            own.append({"match": "own", "options": {opt: c.value}, "label": length_label(g.match_length(), lang)}
+                       | ({"default": True} if c.value == current else {}))
     else:
-        own.append({"match": "own", "label": length_label(game.match_length(), lang)})
+        own.append({"match": "own", "label": length_label(game.match_length(), lang), "default": True})
     return own + [{"num_deals": k, "label": length_label(MatchLength.deals(k), lang)} for k in DEAL_CHOICES]
 
 

@@ -203,8 +203,8 @@ async function lobby(main) {
     const lengths = def.lengths[state.lang];
     const lengthKey = (c) => (c.match ? "own" + Object.values(c.options || {}).map((v) => ":" + v).join("") : String(c.num_deals));
     const lengthOpt = Object.keys(lengths[0].options || {})[0];
-    const dealsSel = el("select", { id: "num_deals" }, lengths.map((c, i) => el("option", { value: lengthKey(c),
-      selected: choice.length === null ? i === 0 : lengthKey(c) === choice.length }, c.label)));
+    const dealsSel = el("select", { id: "num_deals" }, lengths.map((c) => el("option", { value: lengthKey(c),
+      selected: choice.length === null ? Boolean(c.default) : lengthKey(c) === choice.length }, c.label)));
     dealsSel.onchange = () => {
       const c = lengths.find((x) => lengthKey(x) === dealsSel.value);
       choice.length = dealsSel.value;
