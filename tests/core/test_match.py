@@ -79,15 +79,19 @@ def _terminal(tmp_path: Path, game: str, seed: int, n: int) -> tuple[list[tuple[
     return deals, totals
 
 
-def test_yezi_play_the_server_and_play_match_give_the_same_match_for_one_seed(tmp_path):
-    # Luk Fu's own match (one round: each player leads), random bots everywhere
-    _t, (deals, totals, seed) = _web(tmp_path, {"game": "lukfu", "match": "own"})
-    assert len(deals) >= 4 and any(d[1] != deals[0][1] for d in deals)
+@pytest.mark.parametrize("game", ["lukfu", "tiengow"])
+def test_yezi_play_the_server_and_play_match_give_the_same_match_for_one_seed(tmp_path, game):
+    # the game's own match (one round: each player leads or banks), random bots everywhere; 打天九's first
+    # banker is thrown by dice, so the first dealer is the game's rule everywhere too
+    g = load_game(game)
+    _t, (deals, totals, seed) = _web(tmp_path, {"game": game, "match": "own"})
+    assert len(deals) >= g.num_seats and any(d[1] != deals[0][1] for d in deals)
+    assert deals[0][1] == g.first_dealer(seed)
     assert [d[2] for d in deals] == [deal_seed(seed, k) for k in range(len(deals))]
-    played = play_match(load_game("lukfu"), [RandomBot()] * 4, None, seed)
+    played = play_match(g, [RandomBot()] * g.num_seats, None, seed)
     assert [(k, dl, deal_seed(seed, k)) for k, dl in enumerate(played.dealers)] == deals
     assert played.totals == totals
-    assert _terminal(tmp_path, "lukfu", seed, 4) == (deals, totals)
+    assert _terminal(tmp_path, game, seed, g.num_seats) == (deals, totals)
 
 
 def test_a_web_luk_fu_table_with_match_rounds_4_ends_after_four_rounds(tmp_path):
