@@ -83,5 +83,7 @@ def test_save_to_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
 def test_autoplay_without_deals_ends_with_the_match(tmp_path: Path) -> None:
     done = _yezi("play", "dingniu", "--autoplay", "--seed", "1", "--lang", "en", "--save", str(tmp_path / "m.txt"))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.rstrip().endswith("match over")
+    # the match ends with its totals and the settle-up (who pays whom)
+    tail = done.stdout.rstrip().split("match over\n", 1)[1].splitlines()
+    assert tail[0].startswith("Totals: P0(you) ") and tail[1] == "Settling up:" and " pays " in tail[2]
     assert (tmp_path / "m-2.txt").exists()

@@ -101,8 +101,9 @@ def _match(name: str, game) -> tuple:
     if name == "madiao":
         from yezi.games.madiao.session import play_session
 
-        s = play_session(game, bots, seed=5, max_hands=40)
-        out += (len(s.hands), tuple(s.totals), tuple(s.table), s.pool_left, s.leftover_split)
+        for seed in (5, 6):  # two sessions: one seat draw can match another's by chance (1 in 6 for 'choose')
+            s = play_session(game, bots, seed=seed, max_hands=40)
+            out += (len(s.hands), tuple(s.totals), tuple(s.table), s.pool_left, s.leftover_split)
     return out
 
 

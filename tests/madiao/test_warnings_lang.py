@@ -105,7 +105,7 @@ def test_an_english_session_reads_as_before():
     text = _session("en")
     lines = text.splitlines()
     assert lines[0] == "seats (play direction): P1 → P2(you) → P0 → P3"
-    assert "#### hand 1 · 樁 P1 · 官堆 0 ####" in lines
+    assert "#### hand 1 · 樁 P3 · 官堆 0 ####" in lines
     assert any(ln.startswith("session over: P0 ") for ln in lines)
     assert any(ln.startswith(">   ⚠ D1: playing 千萬 or 萬萬 before 百老 has appeared;") and ln.endswith(" (願認者聽)")
                for ln in lines)

@@ -22,8 +22,8 @@ def test_rules_list_presets_and_sourced_options():
 
 
 def test_play_a_deal_typing_junk_a_refused_move_and_a_number():
-    # seed 4, seat 3 (閒三): first junk, then a front hand that is higher than its back, then move 1
-    out = yezi("play", "paigow", "--seed", "4", "--deals", "1", "--seat", "3", "--lang", "en",
+    # seed 2324 (its first deal gives seat 3, 閒三, 梅 鵝 長三 板凳), seat 3: first junk, then a front hand that is higher than its back, then move 1
+    out = yezi("play", "paigow", "--seed", "2324", "--deals", "1", "--seat", "3", "--lang", "en",
                stdin="nonsense\nf55+31\n1\n")
     assert "“nonsense” does not read as a move; the moves now:" in out
     assert "may not rank above the back hand" in out  # 梅鵝 (4) in front of 長三板凳 (0)

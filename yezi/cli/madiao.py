@@ -4,8 +4,9 @@
     yezi madiao simulate [--sessions N] [--bots heuristic,random] [--preset P] [-o ...] [--seed S]
     yezi madiao explain RECORD        the settlement of a recorded hand, item by item with Feng's clauses
 
-`yezi play madiao` and `yezi simulate madiao` play independent hands (no pool between them);
-these commands play sessions: seat draw, first banker, stakes, rotation (大活留樁，異賞奪樁，
+`yezi play madiao` plays the same session (`yezi.core.match.Match`: first banker, rotation, the
+pool) with the players in their numbered seats; `yezi simulate madiao` plays independent hands.
+These commands add the seat draw: seat draw, first banker, stakes, rotation (大活留樁，異賞奪樁，
 另拈樁) and the pool, as 《馬弔脚例》 describes.
 """
 
@@ -20,6 +21,7 @@ from yezi.cli.args import LANGS, Parser, UsageError, positive_int
 from yezi.core.errors import YeziError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
+from yezi.core.settleup import settle_up_lines
 from yezi.i18n import NP_, Words, punct
 
 #: what `yezi madiao play` says around the game's own text, in the player's --lang
@@ -156,6 +158,10 @@ def _play(game, args, seed, stdin, out) -> int:
     res = sess.close()
     left = " · " + words["left"].format(pool=res.pool_left) if res.pool_left else ""
     say(words["over"] + colon + "  ".join(f"P{p} {_fmt(t)}" for p, t in enumerate(res.totals)) + left)
+    names = [f"P{p}" + (you if p == me else "") for p in range(4)]
+    closing = [sess.match.closing()[sess.table.index(p)] for p in range(4)]
+    for line in settle_up_lines(names, res.totals, lang, {"pool": res.pool_left}, closing)[1:]:  # who pays whom
+        say(line)
     return 0
 
 

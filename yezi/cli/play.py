@@ -14,10 +14,11 @@ from typing import Any
 from yezi.bots import make_bot
 from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import IllegalAction, NotationError
+from yezi.core.match import Match, bot_rng
 from yezi.core.options import parse_overrides
-from yezi.core.playout import match_leads
 from yezi.core.record import Record
 from yezi.core.registry import load_game
+from yezi.core.settleup import settle_up_lines, signed
 from yezi.core.unreadable import unreadable
 from yezi.i18n import NP_, Msg, PerLanguage, Words, _, _c, punct
 
@@ -88,33 +89,31 @@ def run_play(args, stdin=None, stdout=None) -> int:
     commands: dict[str, Any] = getattr(text, "COMMANDS", {}) if text else {}
     # a game whose end-of-deal view does not already explain its payments says why here
     explain_payments = getattr(text, "settlement_lines", None) if text else None
-    rng = random.Random(args.seed)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**63)
+    match = Match(game, seed, args.deals)  # --deals N, or the game's own match (Luk Fu's rounds, a Ma Diao session)
+    rng = bot_rng(seed)
     n = game.num_seats
     check_seat(args.seat, n, game.titles["en"])
     me = args.seat
-    dealer = game.first_dealer(args.seed if args.seed is not None else random.SystemRandom().randrange(2**63))
-    check_plays(game, (me - dealer) % n)
+    check_plays(game, (me - match.dealer) % n)  # the first deal's seat of this player
     bot = make_bot(game.name, args.bots)
     msg = MESSAGES[lang]
-    match_length = match_leads(game)
-    deals = args.deals
-    totals = [0] * n
-    deal_no = 0
-    leads_done = 0
     autoplay = bool(getattr(args, "autoplay", False))
     save = getattr(args, "save", None)
     if save and not save_path(save, 1).resolve().parent.is_dir():
         raise UsageError(f"--save {save}: no such folder {save_path(save, 1).parent}; nothing was played")
+    you = punct(lang, "open").lstrip() + msg["you"] + punct(lang, "close")  # "(you)", "（你）"
+    names = [f"P{i}{you if i == me else ''}" for i in range(n)]
 
     def say(s: str = "") -> None:
         print(s, file=out, flush=True)
 
     say(help_text(commands, lang))
     while True:
-        deal_no += 1
-        seed = rng.randrange(2**63)
-        state = game.start(seed=seed)
-        seat_of_me = (me - dealer) % n
+        d = match.next_deal()
+        deal_no = d.no + 1
+        state = game.new_state(d.deal)
+        seat_of_me = d.seat_of(me, n)
         say(f"\n#### {deal_no} · {game.seat_name(seat_of_me, lang)} ####")
         if seat_of_me not in game.active_seats():  # the dummy's turn comes round as the deal moves on
             say(msg["dummy"].format(seat=game.seat_name(seat_of_me, lang)))
@@ -143,23 +142,16 @@ def run_play(args, stdin=None, stdout=None) -> int:
         if save:
             path = save_path(save, deal_no)
             try:
-                path.write_text(Record.from_state(state, seed=seed).to_text(notation), encoding="utf-8")
+                path.write_text(Record.from_state(state, seed=d.seed).to_text(notation), encoding="utf-8")
             except OSError as e:
                 raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
             say(f"→ {path}")
-        pays = state.payments()
-        for s, p in enumerate(pays):
-            totals[(dealer + s) % n] += p
-        you = f"({msg['you']})"
-        say("Σ " + "  ".join(f"P{i}{you if i == me else ''} {t:+}" for i, t in enumerate(totals)))
-        shift = game.dealer_shift(state)
-        if shift:
-            leads_done += 1
-        dealer = (dealer + shift) % n
-        if deals is not None and deal_no >= deals:
-            return 0
-        if deals is None and leads_done >= match_length:
+        match.finish(state)
+        say("Σ " + "  ".join(f"{nm} {signed(t)}" for nm, t in zip(names, match.totals, strict=True)))
+        if match.over:
             say(msg["match_over"])
+            for line in settle_up_lines(names, match.final_totals(), lang, match.left_over(), match.closing()):
+                say(line)
             return 0
         if autoplay:
             continue

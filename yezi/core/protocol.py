@@ -29,6 +29,7 @@ from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
 
 if TYPE_CHECKING:  # pragma: no cover
+    from yezi.core.match import MatchLength
     from yezi.core.observation import ObservationSpec, Observer
 
 LANGS = ("zh-hant", "zh-hans", "en")
@@ -199,6 +200,30 @@ class Game(ABC):
     def dealer_shift(self, state: State) -> int:
         """How many seats the dealer moves after this finished deal (0 = the dealer stays)."""
         return 1
+
+    #: the rule option that sets the game's own match length, where it has one (the lobby offers its choices)
+    match_length_option: ClassVar[str | None] = None
+
+    def match_length(self) -> MatchLength:
+        """The game's own match (`yezi.core.match`): ``match_rounds`` rounds of the dealer, where
+        every player deals (or leads) in turn; one round where the rules name no length."""
+        from yezi.core.match import MatchLength
+
+        return MatchLength("rounds", int(self.rules.get("match_rounds", 1)))
+
+    def match_carry(self, state: State) -> dict[str, Any]:
+        """What this finished deal hands on to the next one of a match, as keyword arguments of
+        `deal_from_seed` (Ma Diao: the 官堆 pool); nothing for a game whose deals stand alone."""
+        return {}
+
+    def match_result(self, state: State) -> list[Any]:
+        """What this finished deal books to each seat in a match's totals: its payments."""
+        return list(state.payments())
+
+    def match_close(self, carry: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+        """When a match closes with `carry` still on the table: what each position is paid for it,
+        and what stays unpaid (reported). Nothing for a game whose deals carry nothing."""
+        return [0] * self.num_seats, {}
 
     def describe_rules(self) -> str:
         return self.option_table().describe()

@@ -63,7 +63,9 @@ Server frames:
   ``log`` in the connection's language (as that seat saw it; once the deal is over, with what the
   engine then reveals), ``table`` (players, connection state; ``playing_as`` of a bot rationed to a
   cheaper level while the server is busy, and the table's ``notice`` saying so in every language),
-  ``totals``, ``deal_over``/``match_over``, ``payments`` once over, ``extras`` from the render module;
+  ``table.match`` (where the match stands: ``unit``, ``count``, ``round``; once it is over, ``settle``:
+  each position's total and who pays whom in the fewest transfers), ``totals``, ``deal_over``/
+  ``match_over``, ``payments`` once over (what the deal books), ``extras`` from the render module;
 * ``ack``: ``id``, ``seq`` — sent only after the action is committed to the event log;
 * ``hint``: ``id``, ``deal_no`` and ``seq`` of the decision it answers, and ``hint``: either
   ``kind: "advice"`` (the game's own advisor, e.g. Luk Fu's 做 / 唔做 numbers) or ``kind: "search"``

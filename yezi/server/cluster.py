@@ -412,10 +412,7 @@ class Cluster:
                 _apply_players(t, data["players"])
                 if data["status"] is not None:
                     t.row.status = data["status"]
-                for no, dealer, seed, deal in data["deals"]:
-                    t.start_deal(no, dealer, seed, deal)
-                for deal_no, seq, _seat, action, cid in data["events"]:
-                    t.replay_event(deal_no, seq, action, cid)
+                t.apply_log(data["deals"], data["events"])
             except Exception:
                 log.exception("replica of table %s out of step: rebuilding it", t.id)
                 return False
@@ -687,10 +684,7 @@ class Cluster:
                 if (t.current.no, len(t.current.state.history)) != (d.no, len(d.state.history)):
                     return  # moved on meanwhile (another reader): this read is stale; the next one is not
                 try:
-                    for no, dealer, seed, deal in data["deals"]:
-                        t.start_deal(no, dealer, seed, deal)
-                    for deal_no, seq, _seat, action, cid in data["events"]:
-                        t.replay_event(deal_no, seq, action, cid)
+                    t.apply_log(data["deals"], data["events"])
                 except Exception:
                     log.exception("replica of table %s out of step: reloading", t.id)
                     fresh = await self.store.run(self.manager._load, t.id)
@@ -922,7 +916,7 @@ def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
     for task in (t.bot_task, t.clock_task):
         if task is not None:
             task.cancel()
-    t.row, t.players, t.deals, t.totals = fresh.row, fresh.players, fresh.deals, fresh.totals
+    t.row, t.players, t.deals, t.match = fresh.row, fresh.players, fresh.deals, fresh.match
     t.clock, t.rematch = fresh.clock, fresh.rematch
     t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
     t.last_activity, t.playing_as = fresh.last_activity, {}

@@ -96,7 +96,7 @@ class FrameCache:
             "finished_deals": [x.no for x in t.deals if x.state.current_player is None],
         }
         if over:
-            common["payments"] = [json_num(p) for p in st.payments()]
+            common["payments"] = [json_num(p) for p in t.game.match_result(st)]  # what the deal books (Ma Diao: the 官堆 too)
         return dumps(common)[1:-1] + "," + self._const
 
     def _build_seat(self, position: int | None, lang: str) -> str:

@@ -131,6 +131,11 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         "/api/tables/{tid}/deals/{k}/record.txt": {"get": {
             "summary": "a finished deal's record", "parameters": [tid, k, _query("lang", {"enum": list(NOTATIONS)})],
             "responses": {**_ok("the record", "text/plain"), **_errors(400, 404, 409)}}},
+        "/api/tables/{tid}/match.zip": {"get": {
+            "summary": "a finished match to take home: every deal's record and the settle-up (who pays whom)",
+            "parameters": [tid, _query("lang", {"enum": list(LANGS)})],
+            "responses": {**_ok("a zip of the records and settle-up.txt", "application/zip"),
+                          **_errors(400, 404, 409)}}},
         "/api/tables/{tid}/deals/{k}/replay": {"get": {
             "summary": "a finished deal step by step", "parameters": [tid, k, seat],
             "responses": {**_ok("the frames"), **_errors(400, 404, 409, 429)}}},

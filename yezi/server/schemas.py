@@ -72,6 +72,10 @@ class CreateTable(Strict):
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)] | None = Field(
         None, description="one entry per seat of the ruleset; default: you and random bots")
     num_deals: int = Field(1, ge=1, description="deals in the match (at most the server's max_deals)")
+    match: Literal["own"] | None = Field(
+        None, description="'own': the game's own match instead of num_deals deals (Luk Fu: its match_rounds "
+                          "rounds; Ma Diao: a session, as its session_end and session_length say; the others: "
+                          "one round, each player dealing in turn)")
     name: Text(100) | None = Field(None, description="the host's display name (cut to 24 visible characters)")
     host_seat: Annotated[int, Field(ge=0)] | None = Field(None, description="the human seat the creator takes")
     hints: bool = True
@@ -86,7 +90,7 @@ class CreateTable(Strict):
 
     field_codes: ClassVar[dict[str, str]] = {
         "game": "bad-game", "preset": "bad-options", "options": "bad-options", "seats": "bad-seats",
-        "host_seat": "bad-seats", "num_deals": "bad-deals", "move_timer": "bad-timer", "time_bank": "bad-timer"}
+        "host_seat": "bad-seats", "num_deals": "bad-deals", "match": "bad-deals", "move_timer": "bad-timer", "time_bank": "bad-timer"}
 
 
 class ResolveRuleset(Strict):

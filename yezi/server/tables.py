@@ -1,8 +1,10 @@
 """Tables at run time: the engine state of each table, its seats, its connections and its bots.
 
-A table is a match of one or more deals among `n` players (physical positions 0..n-1). In each
-deal, seat s (0 = the dealer / lead seat) is held by player (dealer + s) mod n, as in
-`yezi.core.playout.play_match`. Everything a table does goes through its lock, and every
+A table plays one `yezi.core.match.Match` among `n` players (physical positions 0..n-1), the
+match `yezi play` and `play_match` play: N deals, or the game's own length (Luk Fu's rounds, a Ma
+Diao session with its 官堆), its dealer rotation, what a deal hands on and its totals. In each
+deal, seat s (0 = the dealer / lead seat) is held by player (dealer + s) mod n. The table's seed
+is drawn by the server (a client never chooses its deals). Everything a table does goes through its lock, and every
 change is first committed to the event log (`Store`), then applied, then acknowledged.
 """
 
@@ -22,9 +24,11 @@ from typing import Any
 
 from yezi.bots import RandomBot
 from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziError
+from yezi.core.match import Match, MatchLength, bot_rng
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game
+from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
 from yezi.server.clients import ClientLimits
@@ -126,11 +130,11 @@ class LiveTable:
         self.settings = settings
         self.n = game.num_seats
         self.deals: list[Deal] = []
-        self.totals: list[Any] = [0] * self.n
+        self.match = Match(game, row.seed, match_length(row.num_deals))
         self.client_ids: set[str] = set()
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
-        self.rng = random.Random(row.seed ^ 0x5EED)
+        self.rng = bot_rng(row.seed)  # the bots' stream of `yezi play` and `play_match` at this seed
         # position -> bot level; a random bot picks on the loop (no thinking), the others in a worker
         self.bots = {p.position: p.bot or "random" for p in players if p.kind == "bot"}
         self.thinker = thinker
@@ -241,10 +245,17 @@ class LiveTable:
 
     @property
     def match_over(self) -> bool:
-        return self.deal_over and len(self.deals) >= self.row.num_deals
+        return self.deal_over and self.match.over
+
+    @property
+    def totals(self) -> list[Any]:
+        """The running totals per position; once the match is over, its closing totals (Ma Diao: the
+        官堆 left over split, where the rules split it)."""
+        return self.match.final_totals() if self.match_over else self.match.totals
 
     # ---- building -------------------------------------------------------------------------
     def start_deal(self, no: int, dealer: int, seed: int, deal: Any) -> Deal:
+        self.match.adopt(no, dealer, seed, deal)
         d = Deal(no, dealer, seed, deal, self.game.new_state(deal))
         accel.attach(self.game, d.state)
         self.deals.append(d)
@@ -262,9 +273,24 @@ class LiveTable:
         if d.state.current_player is None:
             self._add_totals(d)
 
+    def apply_log(self, deals: list[tuple[int, int, int, Any]], events: list[tuple[int, int, int, int, str | None]]) -> None:
+        """Stored deals and events, applied deal by deal as the match played them (a deal is begun
+        only once the one before it is finished: the match books each in turn)."""
+        by_deal: dict[int, list[tuple[int, int, str | None]]] = {}
+        for deal_no, seq, _seat, action, cid in events:
+            by_deal.setdefault(deal_no, []).append((seq, action, cid))
+        for no in sorted(k for k in by_deal if k < len(self.deals)):
+            for seq, action, cid in by_deal.pop(no):
+                self.replay_event(no, seq, action, cid)
+        for no, dealer, seed, deal in deals:
+            self.start_deal(no, dealer, seed, deal)
+            for seq, action, cid in by_deal.pop(no, ()):
+                self.replay_event(no, seq, action, cid)
+        if by_deal:
+            raise YeziError(f"table {self.id}: events of deals {sorted(by_deal)} that were never dealt")
+
     def _add_totals(self, d: Deal) -> None:
-        for s, p in enumerate(d.state.payments()):
-            self.totals[(d.dealer + s) % self.n] += p
+        self.match.finish(d.state)
 
     # ---- frames ---------------------------------------------------------------------------
     def public_info(self) -> dict[str, Any]:
@@ -279,6 +305,7 @@ class LiveTable:
         return {
             "id": self.id, "game": self.row.game, "preset": self.row.preset, "options": self.row.options,
             "title": self.row.title, "num_deals": self.row.num_deals, "status": self.row.status,
+            "match": self.match_info(),
             "hints": self.row.hints, "host": self.row.host_position,
             "titles": dict(self.game.titles),
             "players": [
@@ -290,6 +317,22 @@ class LiveTable:
             ],
             "spectators": spectators,
         } | ({"notice": rationed_notice()} if self.playing_as else {}) | self._clock_info()
+
+    def match_info(self) -> dict[str, Any]:
+        """Where the match stands (its unit, count, deals played) and, once it is over, the
+        settle-up: each position's total and who pays whom in the fewest transfers."""
+        out = self.match.progress()
+        if self.deals and self.match_over:
+            totals = self.match.final_totals()
+            left = self.match.left_over()
+            owed = list(totals) + ([left["pool"]] if left.get("pool") else [])
+            out["settle"] = {
+                "totals": [json_num(t) for t in totals],
+                "transfers": [[tr.payer, tr.payee, json_num(tr.amount)] for tr in settle_up(owed)],
+                "pool": json_num(left.get("pool", 0)),  # a carried 官堆 is party n of the transfers
+                "split": json_num(self.match.closing()[0]),  # each player's share of a 官堆 split at the close
+            }
+        return out
 
     def _clock_info(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -334,7 +377,7 @@ class LiveTable:
             frame["legal"] = legal
             frame["labels"] = {str(a): {lang: self.game.format_action(a, lang) for lang in LANGS} for a in legal}
         if self.deal_over:
-            frame["payments"] = [json_num(p) for p in st.payments()]
+            frame["payments"] = [json_num(p) for p in self.game.match_result(st)]  # what the deal books to the totals
         mod = catalog.render_module(self.row.game)
         if mod is not None and hasattr(mod, "frame_extras"):
             key = (id(st), len(st.history), seat)
@@ -455,12 +498,9 @@ class LiveTable:
             raise TableError("deal-not-over", "the deal is still being played")
         if self.match_over:
             raise TableError("match-over", "the match is over")
-        prev = self.current
-        dealer = (prev.dealer + self.game.dealer_shift(prev.state)) % self.n
-        seed = random.Random(f"{self.row.seed}:{prev.no + 1}").randrange(2**62)
-        deal = self.game.deal_from_seed(seed)
-        await self.store.run(self.store.add_deal, self.id, prev.no + 1, dealer, seed, deal)
-        self.start_deal(prev.no + 1, dealer, seed, deal)
+        no, dealer, seed, deal = self.match.draw()  # the match's next deal: its dealer, what it carries
+        await self.store.run(self.store.add_deal, self.id, no, dealer, seed, deal)
+        self.start_deal(no, dealer, seed, deal)
         self.last_activity = time.time()
         await self._finish_if_over()  # a last deal can be over at once
         if self.clock is not None:
@@ -640,10 +680,7 @@ class TableManager:
             return None
         game = load_game(row.game, row.preset, row.options)
         t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker)
-        for no, dealer, seed, deal in self.store.deals(table_id):
-            t.start_deal(no, dealer, seed, deal)
-        for deal_no, seq, _seat, action, cid in self.store.events(table_id):
-            t.replay_event(deal_no, seq, action, cid)
+        t.apply_log(self.store.deals(table_id), self.store.events(table_id))
         if t.playing:
             t.last_activity = self.store.last_activity(table_id)
             timers.restore(t, time.time())  # a running timer keeps its deadline (kick starts its task)
@@ -710,6 +747,10 @@ class TableManager:
         num_deals = spec.get("num_deals", 1)
         if not isinstance(num_deals, int) or isinstance(num_deals, bool) or not 1 <= num_deals <= self.settings.max_deals:
             raise TableError("bad-deals", f"num_deals must be 1..{self.settings.max_deals}")
+        if spec.get("match") not in (None, "own"):
+            raise TableError("bad-deals", "match is \"own\" (the game's own match) or absent (num_deals deals)")
+        if spec.get("match") == "own":
+            num_deals = OWN_MATCH
         if self.store.count_open() >= self.settings.max_open_tables:
             raise TableError("full", "the server has too many open tables; try later")
         levels = catalog.bot_levels(name)
@@ -764,11 +805,14 @@ class TableManager:
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
                        num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host,
                        move_s, bank_s)
-        deal_seed = random.Random(f"{seed}:0").randrange(2**62)
-        deal = game.deal_from_seed(deal_seed)
-        first = game.first_dealer(seed)
-        if num_deals == 1 and game.new_state(deal).current_player is None:
-            row.status = "finished"  # a one-deal match whose deal is over at once
+        match = Match(game, seed, match_length(num_deals))
+        _no, first, deal_seed, deal = match.draw()
+        at_once = game.new_state(deal)
+        if at_once.current_player is None:  # over before anyone acts: is the match over too?
+            match.adopt(0, first, deal_seed, deal)
+            match.finish(at_once)
+            if match.over:
+                row.status = "finished"
         self.store.create_table(row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner)
         t.start_deal(0, first, deal_seed, deal)
@@ -838,6 +882,15 @@ class TableManager:
             p.claimed, p.name = True, nm
 
 
+#: a table's stored num_deals where it plays the game's own match (`Game.match_length`)
+OWN_MATCH = 0
+
+
+def match_length(num_deals: int) -> MatchLength | None:
+    """A table's stored length: N deals, or the game's own match (`OWN_MATCH`)."""
+    return None if num_deals == OWN_MATCH else MatchLength.deals(num_deals)
+
+
 def _timer_of(spec: dict[str, Any]) -> tuple[int, int]:
     """The move timer a create request asks for: (seconds per decision, time bank per deal)."""
     move = spec.get("move_timer", 0)
@@ -855,7 +908,8 @@ def table_spec(t: LiveTable) -> dict[str, Any]:
     """A create request for a table like `t` (same game, rules, seats' kinds, options, timer), for
     a rematch or "play again"."""
     return {
-        "game": t.row.game, "preset": t.row.preset, "options": dict(t.row.options), "num_deals": t.row.num_deals,
+        "game": t.row.game, "preset": t.row.preset, "options": dict(t.row.options),
+        **({"match": "own"} if t.row.num_deals == OWN_MATCH else {"num_deals": t.row.num_deals}),
         "hints": t.row.hints, "title": t.row.title, "listed": t.row.listed,
         "move_timer": t.row.move_seconds, "time_bank": t.row.bank_seconds,
         "seats": [{"kind": "bot", "bot": p.bot or "random"} if p.kind == "bot" else {"kind": "human", "access": p.access}

@@ -13,7 +13,6 @@ tournament gives the same numbers on one core or sixteen.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import multiprocessing as mp
 import os
@@ -23,17 +22,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from yezi.core.match import derived_seed  # the seeds of every match (one scheme: a deal k is deal k everywhere)
 from yezi.core.options import parse_overrides
 from yezi.core.protocol import Game, State
 from yezi.core.registry import load_game
 from yezi.sim.bots import TimedBot, resolve_bot
 from yezi.sim.stats import BotLine, EloLine, PairLine, bot_lines, elo_lines, pair_lines
-
-
-def derived_seed(*parts: Any) -> int:
-    """A 63-bit seed from any parts, the same on every machine and Python version."""
-    text = ":".join(str(p) for p in parts).encode()
-    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big") >> 1
 
 
 def seat_assignment(active: Sequence[int], k: int, rotation: int) -> dict[int, int]:

@@ -182,7 +182,8 @@ async function lobby(main) {
   const form = el("form", { id: "create", class: "panel" });
   const tables = el("section", { id: "tables", class: "panel" });
   let seatsDef = null;
-  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], num_deals: 1, hints: true, move_timer: 0 };
+  // length: the match length chosen ("own" / "own:VALUE": the game's own match, "N": N deals; null: the game's own)
+  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], length: null, hints: true, move_timer: 0 };
 
   function resolveSeats() {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
@@ -209,15 +210,27 @@ async function lobby(main) {
     const gameSel = el("select", { id: "game", "aria-label": T("game") },
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
     gameSel.onchange = () => {
-      choice = { game: gameSel.value, preset: null, options: {}, seats: [], num_deals: 1, hints: choice.hints,
+      choice = { game: gameSel.value, preset: null, options: {}, seats: [], length: null, hints: choice.hints,
         move_timer: choice.move_timer };
       draw();
     };
     const presetSel = el("select", { id: "preset" },
       Object.entries(g.presets).map(([k, p]) => el("option", { value: k, selected: k === choice.preset }, (p.titles && p.titles[state.lang]) || p.title || k)));
     presetSel.onchange = () => { choice.preset = presetSel.value; choice.options = {}; draw(); };
+    // the game's own match lengths first (Luk Fu's rounds, a Ma Diao session), then N deals; the option
+    // that sets the game's own length is chosen here, not among the rule options
+    const lengths = def.lengths[state.lang];
+    const lengthKey = (c) => (c.match ? "own" + Object.values(c.options || {}).map((v) => ":" + v).join("") : String(c.num_deals));
+    const lengthOpt = Object.keys(lengths[0].options || {})[0];
+    const dealsSel = el("select", { id: "num_deals" }, lengths.map((c) => el("option", { value: lengthKey(c),
+      selected: choice.length === null ? Boolean(c.default) : lengthKey(c) === choice.length }, c.label)));
+    dealsSel.onchange = () => {
+      const c = lengths.find((x) => lengthKey(x) === dealsSel.value);
+      choice.length = dealsSel.value;
+      if (c.options) { Object.assign(choice.options, c.options); draw(); }
+    };
     const opts = el("details", { id: "options", open: wasOpen }, el("summary", {}, T("options")),
-      Object.entries(g.options).map(([k, o]) => {
+      Object.entries(g.options).filter(([k]) => k !== lengthOpt).map(([k, o]) => {
         const base = g.presets[choice.preset].values[k] ?? o.default;
         const cur = k in choice.options ? choice.options[k] : base;
         const desc = (o.descriptions && o.descriptions[state.lang]) || o.description;
@@ -229,9 +242,6 @@ async function lobby(main) {
         return el("label", { class: "opt" }, el("span", { text: (o.labels && o.labels[state.lang]) || k, title: k }), s,
           desc ? el("small", { class: "muted optdesc" }, desc) : null);
       }));
-    const dealsSel = el("select", { id: "num_deals" }, [1, 2, 3, 4, 6, 8, 12].map((n) =>
-      el("option", { value: n, selected: n === choice.num_deals }, n)));
-    dealsSel.onchange = () => { choice.num_deals = Number(dealsSel.value); };
     const seatRows = choice.seats.map((s, i) => {
       const role = seatsDef.seat_names[state.lang][i];
       if (!seatsDef.active.includes(i)) {  // never acts: nothing to choose
@@ -265,7 +275,7 @@ async function lobby(main) {
       ...(g.notice ? [el("p", { class: "muted", id: "game-notice" }, g.notice[state.lang] || g.notice.en)] : []),
       el("label", {}, el("span", {}, T("preset")), presetSel),
       opts,
-      el("label", {}, el("span", {}, T("deals")), dealsSel),
+      el("label", {}, el("span", {}, T("matchLength")), dealsSel),
       el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
       el("label", {}, el("span", {}, T("moveTimer")), timerSel, timerNote),
       el("label", { class: "check" }, hintsBox, el("span", {}, T("hintsAllowed"))),
@@ -282,7 +292,8 @@ async function lobby(main) {
     localStorage.setItem("yezi.name", nameIn.value);
     const p = g.presets[g.default_preset];
     const seats = defaultSeats(g, p.num_seats, p.active);
-    const spec = { game: g.name, preset: g.default_preset, options: {}, num_deals: 1, name: nameIn.value,
+    // the game's own match (Luk Fu: a round, every player leading once), so a void first deal does not end it
+    const spec = { game: g.name, preset: g.default_preset, options: {}, match: "own", name: nameIn.value,
       seats: seats.map((s) => (s === "you" ? { kind: "human", access: "invite" } : { kind: "bot", bot: s.slice(4) })),
       host_seat: seats.indexOf("you"), hints: true };
     try { await openTable(spec); } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
@@ -303,9 +314,10 @@ async function lobby(main) {
     const seats = choice.seats.map((s) => (s.startsWith("bot:") ? { kind: "bot", bot: s.slice(4) }
       : { kind: "human", access: s === "open" ? "open" : "invite" }));
     let host = choice.seats.indexOf("you");
+    const length = form.querySelector("#num_deals").value;
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
-      num_deals: choice.num_deals, name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints,
-      move_timer: choice.move_timer };
+      ...(length.startsWith("own") ? { match: "own" } : { num_deals: Number(length) }),
+      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints, move_timer: choice.move_timer };
     try {
       await openTable(spec);
     } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
@@ -334,7 +346,7 @@ async function lobby(main) {
       });
       return el("li", { class: "tablerow" + (waits(tb) ? " waits" : ""), "data-table": tb.id },
         el("a", { href: `/t/${tb.id}`, class: "watch", "data-watch": tb.id }, `${g ? title(g) : tb.game} · ${tb.preset}`),
-        el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}/${tb.num_deals} `),
+        el("span", { class: "muted" }, ` ${T("deal")} ${(tb.deal_no ?? 0) + 1}${tb.num_deals ? "/" + tb.num_deals : ""} `),
         waits(tb) ? el("span", { class: "chip waiting" }, T("waitingFirst")) : null, ...seats);
     });
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
@@ -589,9 +601,9 @@ async function tablePage(main, tid) {
     // redrawn only when it says something else: a button that stays put under the finger while the table moves on
     const key = banner ? `${state.lang}:${banner.textContent}` : "";
     if (awayBox.dataset.key !== key) { awayBox.dataset.key = key; awayBox.replaceChildren(...(banner ? [banner] : [])); }
-    const rm = frame.match_over && frame.table.rematch;
-    const endKey = rm ? `${state.lang}:${frame.position}:${JSON.stringify(rm)}:${frame.totals}` : "";
-    if (endBox.dataset.key !== endKey) { endBox.dataset.key = endKey; endBox.replaceChildren(...(rm ? [matchEnd(frame)] : [])); }
+    const ended = frame.match_over && frame.table.match && frame.table.match.settle;
+    const endKey = ended ? `${state.lang}:${frame.position}:${JSON.stringify(frame.table.rematch || null)}:${JSON.stringify(frame.table.match.settle)}:${frame.table.players.map((p) => p.name)}` : "";
+    if (endBox.dataset.key !== endKey) { endBox.dataset.key = endKey; endBox.replaceChildren(...(ended ? [matchEnd(frame)] : [])); }
     fitTable();
     animate(root, frame, before);
     collectRematch();
@@ -627,19 +639,61 @@ async function tablePage(main, tid) {
       .then((r) => enterRematch(r.table))
       .catch((e) => { collecting = false; toast(headed(state.lang, T("error"), e.message)); });
   }
-  // the end of the match, above the table: your total, then rematch / play again (BGA's end-of-game bar)
+  // the end of the match, above the table: your total, each seat's total and who pays whom in the fewest
+  // transfers (the server's settle-up: a family settles the evening in cash), the match to take home,
+  // then rematch / play again (BGA's end-of-game bar)
   function matchEnd(f) {
     const me = f.position;
-    const total = me !== null && me !== undefined && f.totals ? f.totals[me] : null;
-    const mine = total === null || total === undefined ? "" : ` · ${T("yourTotal")} ${typeof total === "number" && total > 0 ? "+" : ""}${total}`;
+    const settle = f.table.match.settle;
+    const total = me !== null && me !== undefined ? settle.totals[me] : null;
+    const mine = total === null || total === undefined ? "" : ` · ${T("yourTotal")} ${signedAmount(total)}`;
+    // as the lobby numbers them: a person by name, a bot as "Player 3 · Bot"; position n is a carried 官堆
+    const who = (p) => (p === f.table.players.length ? T("poolParty")
+      : f.table.players[p].kind === "bot" ? `${T("player")} ${p + 1} · ${T("bot")}`
+      : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? (state.lang === "en" ? ` (${T("youMark")})` : `（${T("youMark")}）`) : "");
+    // "{payer} pays {payee} {amount}" with the amount in bold: the translated sentence, its parts as nodes
+    const paysLine = (a, b, x) => {
+      const marks = { payer: "\u0001", payee: "\u0002", amount: "\u0003" };
+      const parts = { "\u0001": who(a), "\u0002": who(b), "\u0003": el("strong", {}, amountText(x)) };
+      return T("pays", marks).split(/([\u0001-\u0003])/).filter(Boolean).map((t) => parts[t] ?? t);
+    };
+    const order = settle.totals.map((t, p) => p).sort((a, b) => amountValue(settle.totals[b]) - amountValue(settle.totals[a]));
+    const board = el("ol", { class: "settle-totals", "aria-label": T("totals") }, order.map((p) =>
+      el("li", { class: p === me ? "mine" : "", "data-settle-total": p }, el("span", {}, who(p)),
+        el("strong", {}, signedAmount(settle.totals[p])))));
+    const moves = el("ul", { class: "settle-transfers", id: "settle-up", "aria-label": T("settleUp") },
+      settle.transfers.length ? settle.transfers.map(([a, b, x]) => el("li", { "data-transfer": `${a}:${b}` },
+        ...paysLine(a, b, x)))
+        : [el("li", { class: "muted" }, T("square"))]);
+    const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) }))
+      : amountValue(settle.split) ? el("p", { class: "muted", id: "pool-split" }, T("poolSplit", { share: amountText(settle.split) })) : null;
+    const take = el("a", { class: "button", id: "download-match", href: `/api/tables/${encodeURIComponent(f.table.id)}/match.zip?lang=${state.lang}`,
+      download: `yezi-${f.table.game}-${f.table.id}-match.zip` }, T("downloadMatch"));
     return el("section", { class: "panel match-end", id: "match-end", "aria-live": "polite" },
-      el("strong", {}, T("matchOver") + mine), el("div", { class: "buttons" }, afterMatch(f)),
+      el("strong", {}, T("matchOver") + mine),
+      el("div", { class: "settle" }, board, el("div", {}, el("h3", {}, T("settleUp")), moves, pool)),
+      el("div", { class: "buttons" }, ...(f.table.rematch ? afterMatch(f) : []), take),
       el("a", { href: "#settlement", class: "to-settlement", onclick: (ev) => {
         ev.preventDefault();
         const st = document.getElementById("settlement");
         if (st) st.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
       } }, T("settlement") + " ↓"));
   }
+  // amounts come as ints or exact "p/q" text (yezi.server.errors.json_num): shown as a person writes them, 3½
+  function amountValue(x) {
+    if (typeof x === "number") return x;
+    const [p, q] = String(x).split("/").map(Number);
+    return q ? p / q : p;
+  }
+  function amountText(x) {
+    if (typeof x === "number") return String(x);
+    const [p, q] = String(x).split("/").map(Number);
+    if (!q) return String(p);
+    const whole = Math.trunc(Math.abs(p) / q), part = Math.abs(p) % q;
+    const glyph = { "1/2": "½", "1/4": "¼", "3/4": "¾", "1/3": "⅓", "2/3": "⅔" }[`${part}/${q}`] || `${part}/${q}`;
+    return (p < 0 ? "-" : "") + (whole || "") + glyph;
+  }
+  function signedAmount(x) { return (amountValue(x) > 0 ? "+" : "") + amountText(x); }
   function afterMatch(f) {
     const rm = f.table.rematch;
     const me = f.position;

@@ -142,6 +142,15 @@ class LukFu(Game):
                 "a card 九貫 or 9M; a run 九八七貫 or 987M; a set 各七(拾貫綫) or 7TMC; a discard 墊九貫 or d9M. "
                 "Suits: 拾 T, 貫 M, 索 S, 綫 C; 雲綫 W; 百子 1T; 毛公 1C.")
 
+    #: S1 共打四圈: a match is so many rounds of the lead (`Game.match_length`)
+    match_length_option = "match_rounds"
+
+    def match_length(self):
+        """``match_rounds`` rounds (圈) of the lead: every player is 頭家 in turn (S1 共打四圈: four)."""
+        from yezi.core.match import MatchLength
+
+        return MatchLength("rounds", int(self.rules["match_rounds"]), of="lead")
+
     def dealer_shift(self, state: LukFuState) -> int:
         """S0 SW: 頭家 stays only after bidding and winning or drawing; S1: the winner deals."""
         if self.rules["next_dealer"] == "winner":

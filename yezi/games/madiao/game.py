@@ -228,7 +228,46 @@ class MaDiao(Game):
             "免鬭 / 鬭 declare or waive a long-suit 免鬭."
         )
 
-    # --- between deals -----------------------------------------------------------------------
+    # --- between deals: the session (yezi.core.match) -----------------------------------------
+    match_length_option = "session_length"
+
+    def first_dealer(self, seed: int) -> int:
+        """The first banker: '然後再分再拈，以定樁首' (option V3), a position in play direction."""
+        from yezi.games.madiao.session import draw_by_lot
+
+        if self.rules["first_banker"] == "fixed-seat":
+            return 0
+        return draw_by_lot(self, random.Random(f"madiao-banker:{seed}"))
+
+    def match_length(self):
+        """A session (V4, which Feng Menglong leaves open): so many rotations of the bank (4 bank
+        changes each), 4 hands a unit, or until a player has lost 25 注 at the minimum stake a unit."""
+        from yezi.core.match import MatchLength
+
+        r = self.rules
+        n = r["session_length"]
+        if r["session_end"] == "rotations":
+            return MatchLength("rounds", n, cap=400 * n, of="bank")
+        if r["session_end"] == "hands":
+            return MatchLength("deals", 4 * n)
+        return MatchLength("chips", n, loss_limit=25 * n * r["stake_min"], cap=400)
+
+    def match_carry(self, state: State) -> dict[str, Any]:
+        """The 官堆 is carried into the next hand: whoever makes the next 大活 takes it."""
+        return {"pool": state.settlement()["pool_after"]}
+
+    def match_result(self, state: State) -> list[Any]:
+        """A hand books each seat's whole result, what it paid into or took from the 官堆 included
+        (`net`); what the pool holds is carried (`match_carry`) and settled when the session closes."""
+        return list(state.net())
+
+    def match_close(self, carry: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+        """The 官堆 left at the end (V19): split equally among the four, or carried (reported)."""
+        pool = carry.get("pool", 0)
+        if pool and self.rules["pool_leftover"] == "split":
+            return [Fraction(pool) / 4] * 4, {}
+        return [0] * 4, ({"pool": pool} if pool else {})
+
     def dealer_shift(self, state: State) -> int:
         """Seats the bank moves: 0 (大活留樁), the 賀 holder (異賞奪樁), 1 (rotation), or a re-draw."""
         kind, seat = state.next_banker()

@@ -2,7 +2,8 @@
 
 [F] 坐次拍散: "先以牌分四聚，人拈其一，視大小為坐次（萬萬最尊，空文最卑）。然後再分再拈，以定樁首。
 四人輪樁，周而復始，惟大活留樁，異賞奪樁。" Each hand is one `MaDiaoState` whose deal carries the
-pool; the session maps the hand's seats (0 = banker, in play direction) onto table positions.
+pool; the banker, the pool and the totals are the `yezi.core.match.Match` every front end plays
+(the web's tables too); the session adds the seat draw, which maps players onto its positions.
 
 Players are the indices of `bots_by_player` (arrival order); table positions 0..3 run in play
 direction (counter-clockwise by default, option V23). Totals are per player.
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from yezi.components.madiao_deck import NUM_CARDS, money_order
+from yezi.core.match import Match, bot_rng
 from yezi.core.playout import play_deal
 from yezi.core.record import Record
 from yezi.core.stats import mean_ci95
@@ -62,106 +63,101 @@ class SessionResult:
 
 
 class Session:
-    """The state of a session between hands (seat order, banker, pool, running totals)."""
+    """A session at a table of bots or terminal players: the seat draw, then a `Match` (the one
+    every front end plays: banker, pool, stakes and totals) whose positions the draw fills.
+
+    The web seats its players where they sat down, so it plays the `Match` alone; here the seat
+    draw ('視大小為坐次') decides which player sits at each position."""
 
     def __init__(self, game, seed: int):
         self.game = game
-        self.rng = random.Random(seed)
-        r = game.rules
-        players = list(range(4))
-        if r["seat_draw"] == "random":
-            self.rng.shuffle(players)
-            table = players
-        elif r["seat_draw"] == "choose":
-            # the highest card chooses first; bots and the engine take the first seat, the rest
-            # are placed by lot
-            order = draw_highest(self.rng)
-            rest = order[1:]
-            self.rng.shuffle(rest)
-            table = [players[i] for i in [order[0], *rest]]
-        else:
-            # '視大小為坐次': the highest card sits first, the rest follow in play direction.
-            order = draw_highest(self.rng)
-            table = [players[i] for i in order]
-        self.table = table
-        if r["first_banker"] == "fixed-seat":
-            self.banker_pos = 0
-        elif r["first_banker"] == "dice":
-            self.banker_pos = self.rng.randrange(4)
-        else:
-            self.banker_pos = draw_highest(self.rng)[0]  # '再分再拈，以定樁首'
-        self.pool: Any = 0
-        self.totals: list[Any] = [0, 0, 0, 0]
-        self.hands = 0
-        self.bank_changes = 0
+        self.match = Match(game, seed)
+        self.table = seat_draw(game, random.Random(f"madiao-seats:{seed}"))
         self.results: list[HandResult] = []
+
+    # the session as it reads in players (arrival order) rather than positions
+    @property
+    def banker_pos(self) -> int:
+        return self.match.dealer
+
+    @property
+    def pool(self) -> Any:
+        return self.match.carry.get("pool", 0)
+
+    @property
+    def totals(self) -> list[Any]:
+        by_player = [0] * 4
+        for pos, t in enumerate(self.match.totals):
+            by_player[self.table[pos]] = t
+        return by_player
+
+    @property
+    def hands(self) -> int:
+        return self.match.finished
+
+    @property
+    def bank_changes(self) -> int:
+        return self.match.dealer_changes
 
     def seat_players(self) -> list[int]:
         return [self.table[(self.banker_pos + s) % 4] for s in range(4)]
 
     def next_deal(self) -> dict[str, Any]:
-        return self.game.deal_from_seed(self.rng.randrange(2**63), pool=int(self.pool))
+        return self.match.next_deal().deal
 
     def finish_hand(self, state, keep_record: bool = False) -> HandResult:
         players = self.seat_players()
-        pays = state.net()  # pool flows included; the pool is carried below
+        st = state.settlement()
+        transfers = state.payments()
+        by_position = self.match.finish(state)  # pool flows included; the pool is carried
         by_player = [0, 0, 0, 0]
         tr_player = [0, 0, 0, 0]
-        for s, p in enumerate(pays):
-            by_player[players[s]] = p
-            tr_player[players[s]] = state.payments()[s]
-            self.totals[players[s]] += p
-        st = state.settlement()
-        kind, seat = st["next_banker"]
+        for s, p in enumerate(players):
+            by_player[p] = by_position[self.table.index(p)]
+            tr_player[p] = transfers[s]
         res = HandResult(
-            number=self.hands + 1, banker=players[0], seat_players=players, stake=state.stake,
+            number=self.hands, banker=players[0], seat_players=players, stake=state.stake,
             end_reason=state.end_reason, payments=by_player, transfers=tr_player, pool_before=state.pool_before,
-            pool_after=st["pool_after"], next_banker=(kind, seat),
+            pool_after=st["pool_after"], next_banker=st["next_banker"],
             record=Record.from_state(state) if keep_record else None,
         )
-        self.pool = st["pool_after"]
-        self.hands += 1
-        old = self.banker_pos
-        if kind == "redraw":
-            self.banker_pos = (draw_by_lot(self.game, self.rng)
-                               if self.game.rules["first_banker"] != "fixed-seat" else (old + 1) % 4)
-        else:
-            self.banker_pos = (old + seat) % 4
-        if self.banker_pos != old:
-            self.bank_changes += 1
         self.results.append(res)
         return res
 
     def over(self) -> bool:
-        r = self.game.rules
-        n = r["session_length"]
-        if self.hands >= 400 * n:
-            return True
-        if r["session_end"] == "rotations":
-            return self.bank_changes >= 4 * n
-        if r["session_end"] == "hands":
-            return self.hands >= 4 * n
-        limit = 25 * n * r["stake_min"]
-        return any(t <= -limit for t in self.totals) or self.hands >= 400
+        return self.match.over
 
     def close(self) -> SessionResult:
-        split = self.game.rules["pool_leftover"] == "split" and self.pool
-        if split:
-            share = Fraction(self.pool) / 4
-            for p in range(4):
-                self.totals[p] += share
-            left = 0
-        else:
-            left = self.pool
-        totals = [int(t) if Fraction(t).denominator == 1 else Fraction(t) for t in self.totals]
+        final = self.match.final_totals()
+        totals = [0] * 4
+        for pos, t in enumerate(final):
+            totals[self.table[pos]] = t
+        left = self.match.left_over().get("pool", 0)
+        split = bool(self.pool) and not left
         return SessionResult(totals=totals, hands=self.results, table=self.table, pool_left=left,
-                             leftover_split=bool(split))
+                             leftover_split=split)
+
+
+def seat_draw(game, rng: random.Random) -> list[int]:
+    """The player at each table position (option V2)."""
+    players = list(range(4))
+    mode = game.rules["seat_draw"]
+    if mode == "random":
+        rng.shuffle(players)
+        return players
+    order = draw_highest(rng)
+    if mode == "choose":
+        # the highest card chooses first; bots and the engine take the first seat, the rest are placed by lot
+        rest = order[1:]
+        rng.shuffle(rest)
+        order = [order[0], *rest]
+    return [players[i] for i in order]  # '視大小為坐次': the highest sits first, the rest in play direction
 
 
 def play_session(game, bots_by_player, seed: int, keep_records: bool = False, max_hands: int | None = None):
     """Play a whole session with bots (one per player) and return the per-player totals."""
     sess = Session(game, seed)
-    rng = random.Random(seed ^ 0x5EED)
+    rng = bot_rng(seed)
     while not sess.over() and (max_hands is None or sess.hands < max_hands):
         deal = sess.next_deal()
         players = sess.seat_players()

@@ -37,6 +37,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/tables/{tid}", api_tables.get_table),
         Route("/api/tables/{tid}/claim", api_tables.claim, methods=["POST"]),
         Route("/api/tables/{tid}/deals/{k}/record.txt", replay.record_txt),
+        Route("/api/tables/{tid}/match.zip", replay.match_zip_route),
         Route("/api/tables/{tid}/deals/{k}/replay", replay.table_replay),
         Route("/api/replay", replay.upload_replay, methods=["POST"]),
         WebSocketRoute("/ws/{tid}", ws.ws_table),

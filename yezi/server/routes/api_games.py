@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.core.errors import YeziError
+from yezi.core.match import length_choices
 from yezi.core.protocol import LANGS
 from yezi.core.registry import load_game
 from yezi.server import catalog
@@ -32,6 +33,8 @@ async def resolve(request: Request) -> Response:
     return JSONResponse({
         "num_seats": game.num_seats, "active": game.active_seats(), "preset": game.rules.preset,
         "seat_names": {lang: [game.seat_name(s, lang) for s in range(game.num_seats)] for lang in LANGS},
+        # the match lengths a lobby offers at this ruleset: the game's own first (the default), then N deals
+        "lengths": {lang: length_choices(game, lang) for lang in LANGS},
     })
 
 

@@ -57,7 +57,7 @@ async def get_table(request: Request) -> Response:
         return err("no-table", "no such table", 404)
     info = t.public_info()
     info["deals"] = [{"no": d.no, "dealer": d.dealer, "over": d.state.current_player is None,
-                      "payments": [json_num(p) for p in d.state.payments()]} for d in t.deals]
+                      "payments": [json_num(p) for p in t.game.match_result(d.state)]} for d in t.deals]
     info["totals"] = [json_num(x) for x in t.totals]
     return JSONResponse(info)
 

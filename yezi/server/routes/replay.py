@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
+import zipfile
+
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
-from yezi.core.protocol import NOTATIONS
+from yezi.core.protocol import LANGS, NOTATIONS
+from yezi.core.settleup import WORDS as SETTLE_WORDS
+from yezi.core.settleup import settle_up_lines
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_body
@@ -37,6 +43,32 @@ async def record_txt(request: Request) -> Response:
     text = t.record(k).to_text(lang)
     return PlainTextResponse(text, headers={
         "Content-Disposition": f'attachment; filename="yezi-{t.row.game}-{t.id}-{k + 1}.txt"'})
+
+
+def match_zip(t: LiveTable, lang: str) -> bytes:
+    """A finished match to take home: every deal's record and the settle-up (settle-up.txt)."""
+    buf = io.BytesIO()
+    names = [(p.kind == "human" and p.name) or SETTLE_WORDS[lang]["player"].format(n=p.position + 1) for p in t.players]
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for d in t.deals:
+            z.writestr(f"yezi-{t.row.game}-{t.id}-{d.no + 1}.txt", t.record(d.no).to_text(lang))
+        text = settle_up_lines(names, t.match.final_totals(), lang, t.match.left_over(), t.match.closing())
+        z.writestr("settle-up.txt", "\n".join(text) + "\n")
+    return buf.getvalue()
+
+
+async def match_zip_route(request: Request) -> Response:
+    lang = request.query_params.get("lang", "zh-hant")
+    if lang not in LANGS:
+        return err("bad-lang", "lang is one of " + ", ".join(LANGS))
+    t = await context_of(request).manager.get(request.path_params["tid"])
+    if t is None:
+        return err("no-table", "no such table", 404)
+    if not t.match_over:
+        return err("match-not-over", "the match's records and settle-up can be downloaded once the match is over", 409)
+    data = await asyncio.to_thread(match_zip, t, lang)  # every deal replayed: off the event loop
+    return Response(data, media_type="application/zip", headers={
+        "Content-Disposition": f'attachment; filename="yezi-{t.row.game}-{t.id}-match.zip"'})
 
 
 async def table_replay(request: Request) -> Response:

@@ -15,10 +15,19 @@ export function playerName(ctx, p) {
   return p.claimed ? `${ctx.T("player")} ${p.position + 1}` : ctx.T("free");
 }
 
+// where the match stands, after the deal's number: "/6" of N deals, "· round 2/4" of the game's own match
+// (Luk Fu's rounds, Ma Diao's rounds of the bank), nothing where it runs until someone has lost enough
+function matchPart(table, T) {
+  const m = table.match;
+  if (table.num_deals || !m) return table.num_deals ? `/${table.num_deals}` : "";
+  if (m.unit === "rounds") return ` · ${T(m.of === "bank" ? "bankRoundOf" : "roundOf", { r: m.round, n: m.count })}`;
+  return "";
+}
+
 export function header(frame, ctx) {
   const { el, T } = ctx;
   const titles = frame.table.titles || {};
-  const deal = frame.replay ? "" : ` · ${T("deal")} ${frame.deal_no + 1}/${frame.table.num_deals}`;
+  const deal = frame.replay ? "" : ` · ${T("deal")} ${frame.deal_no + 1}` + matchPart(frame.table, T);
   const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}` : "";
   return el("div", { class: "tbl-head" },
     el("a", { href: "/", class: "back" }, "← " + T("lobby")),
