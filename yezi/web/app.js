@@ -747,8 +747,12 @@ async function route() {
   const p = location.pathname;
   place = () => null;  // until the view names its place (a table, once its first frame says which game)
   const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  // the server answered this address with a 404 (no such table): its page at once, no socket tried
+  const missing = main.dataset.status === "404";
+  delete main.dataset.status;
   try {
-    if (m) await tablePage(main, m[1]);
+    if (m && missing) notFound(main, "notFoundTable");
+    else if (m) await tablePage(main, m[1]);
     else if (p === "/replay") await replayPage(main);
     else if (p === "/games") {
       setPlace(() => T("yourGames"));
