@@ -47,12 +47,12 @@ export const STRINGS = {
     reissued: "已換新連結：舊連結唔再有效", expired: "呢張枱太耐冇人玩，已經收咗；完咗嘅局仍然可以下載同重播",
     linksHint: "邀請連結會佔住一個座位，只可以交俾嗰位朋友；想人睇就俾旁觀連結。",
     invite: "邀請連結", copy: "複製", copied: "已複製", toLobby: "返大堂", deal: "局", yourTurn: "輪到你",
-    waiting: "等候", play: "出牌", discard: "墊牌（蓋住）", clear: "取消", cards: "張", tricks: "墩",
+    waiting: "等候", play: "出牌", discard: "墊牌（蓋住）", clear: "取消", cards: "張", cardsOne: "張", tricks: "墩", tricksOne: "墩",
     hu: "糊", bidder: "做", privileged: "包", dummy: "夢家", spectator: "旁觀中", connected: "在線",
     offline: "離線", settlement: "結算", payments: "收付", totals: "總分", nextDeal: "下一局",
     download: "下載記錄", replay: "重播", howToPlay: "規則與玩法", learn: "教學", newHere: "第一次玩？", learnAll: "互動教學：一課一課學會每種遊戲", matchOver: "全場完", outcome: "結果", win: "食糊", draw: "和局",
     void: "無人做", tigers: "五虎下山", laosui: "老歲", trick: "今墩", lastTrick: "上一墩", log: "記錄",
-    selectHint: "揀牌，再按「出牌」", discardHint: "揀 {n} 張墊牌", bidPrompt: "做唔做？", tigerPrompt: "報唔報五虎？",
+    selectHint: "揀牌，再按「出牌」", discardHint: "揀 {n} 張墊牌", discardHintOne: "揀 1 張墊牌", bidPrompt: "做唔做？", tigerPrompt: "報唔報五虎？",
     lastPrompt: "牌出晒：食唔食糊？", leadPrompt: "你出頭", followPrompt: "跟牌或者墊牌", step: "步",
     seatView: "視角", everything: "全部（完局後）", upload: "上載記錄檔", first: "最初", prev: "上一步",
     next: "下一步", last: "最後", replayTitle: "重播", winnerHu: "糊數", dummyHu: "夢家糊數", revealed: "亮牌",
@@ -116,12 +116,12 @@ export const STRINGS = {
     reissued: "已换新链接：旧链接不再有效", expired: "这张桌太久没人玩，已经关闭；打完的局仍可下载和重播",
     linksHint: "邀请链接会占用一个座位，只能发给那位朋友；想让人观看请发旁观链接。",
     invite: "邀请链接", copy: "复制", copied: "已复制", toLobby: "返回大厅", deal: "局", yourTurn: "轮到你",
-    waiting: "等候", play: "出牌", discard: "垫牌（盖住）", clear: "取消", cards: "张", tricks: "墩",
+    waiting: "等候", play: "出牌", discard: "垫牌（盖住）", clear: "取消", cards: "张", cardsOne: "张", tricks: "墩", tricksOne: "墩",
     hu: "糊", bidder: "做", privileged: "包", dummy: "梦家", spectator: "旁观中", connected: "在线",
     offline: "离线", settlement: "结算", payments: "收付", totals: "总分", nextDeal: "下一局",
     download: "下载记录", replay: "重播", howToPlay: "规则与玩法", learn: "教学", newHere: "第一次玩？", learnAll: "互动教学：一课一课学会每种游戏", matchOver: "全场结束", outcome: "结果", win: "食糊", draw: "和局",
     void: "无人做", tigers: "五虎下山", laosui: "老岁", trick: "本墩", lastTrick: "上一墩", log: "记录",
-    selectHint: "选牌，再按「出牌」", discardHint: "选 {n} 张垫牌", bidPrompt: "做不做？", tigerPrompt: "报不报五虎？",
+    selectHint: "选牌，再按「出牌」", discardHint: "选 {n} 张垫牌", discardHintOne: "选 1 张垫牌", bidPrompt: "做不做？", tigerPrompt: "报不报五虎？",
     lastPrompt: "牌出完了：食不食糊？", leadPrompt: "你出头", followPrompt: "跟牌或者垫牌", step: "步",
     seatView: "视角", everything: "全部（完局后）", upload: "上传记录文件", first: "最初", prev: "上一步",
     next: "下一步", last: "最后", replayTitle: "重播", winnerHu: "糊数", dummyHu: "梦家糊数", revealed: "亮牌",
@@ -193,13 +193,13 @@ export const STRINGS = {
     linksHint: "An invite link takes a seat: send it only to that friend. To let someone watch, send the watch link.",
     player: "Player", free: "free", invite: "Invite links", copy: "Copy", copied: "Copied", toLobby: "Lobby",
     deal: "Deal", yourTurn: "Your turn", waiting: "Waiting", play: "Play", discard: "Discard (face down)",
-    clear: "Clear", cards: "cards", tricks: "tricks", hu: "points 糊", bidder: "bid", privileged: "privileged",
+    clear: "Clear", cards: "cards", cardsOne: "card", tricks: "tricks", tricksOne: "trick", hu: "points 糊", bidder: "bid", privileged: "privileged",
     dummy: "Dummy", spectator: "Watching", connected: "online", offline: "offline", settlement: "Settlement",
     payments: "Payments", totals: "Match totals", nextDeal: "Next deal", download: "Download record",
     replay: "Replay", howToPlay: "How to play", learn: "Tutorial", newHere: "New to these games?", learnAll: "Interactive tutorials: learn each game lesson by lesson", matchOver: "Match over", outcome: "Outcome", win: "declared", draw: "draw",
     void: "nobody bid", tigers: "five tigers", laosui: "boss cards 老歲", trick: "This trick",
     lastTrick: "Last trick", log: "Log", selectHint: "Select cards, then press Play",
-    discardHint: "Select {n} card(s) to discard", bidPrompt: "Bid 做 or pass 唔做?", tigerPrompt: "Declare five tigers?",
+    discardHint: "Select {n} cards to discard", discardHintOne: "Select 1 card to discard", bidPrompt: "Bid 做 or pass 唔做?", tigerPrompt: "Declare five tigers?",
     lastPrompt: "All cards are out: declare?", leadPrompt: "Your lead", followPrompt: "Beat it or discard",
     step: "Step", seatView: "View of", everything: "Everything (after the end)", upload: "Open a record file",
     first: "First", prev: "Back", next: "Forward", last: "Last", replayTitle: "Replay", winnerHu: "hu",
@@ -236,6 +236,12 @@ export function errorText(lang, code, fallback, messages) {
   if (messages && typeof messages[lang] === "string" && messages[lang]) return messages[lang];
   const table = (STRINGS[lang] && STRINGS[lang].errors) || STRINGS.en.errors;
   return (code && table[code]) || fallback || code || "";
+}
+// A count and its noun in the form the count takes ("1 card", "2 cards"): English has two forms, Chinese one,
+// so `one` (the singular) is used only where the language's plural rule says "one".
+export function counted(lang, n, other, one) {
+  const form = new Intl.PluralRules(lang === "en" ? "en" : "zh").select(Number(n));
+  return `${n} ${form === "one" && one ? one : other}`;
 }
 export function t(lang, key, vars) {
   let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
