@@ -19,7 +19,7 @@ const W = {
   en: { tiles: "tiles", tile: "tile", down: "face down", open: "open", closed: "closed", line: "Line {n}", turnOf: "To act", yourTurn: "Your turn",
     lead: "Lead: pick a tile (and, with one open end, which end stays open)", play: "Connect: click a highlighted tile",
     discard: "You cannot connect: pick a tile to put face down", choose: "Choose: ", score: "score", pass: "通牌 (all placed)",
-    penalty: "頭/尾", suanzhang: "算帳", sizha: "死砸", warnS: "this move would be 算帳",
+    penalty: "head-or-tail penalty (頭七/尾八)", suanzhang: "算帳", sizha: "死砸", warnS: "this move would be 算帳",
     warnD: "this move would be 死砸", left: "in hand",
     reason: { "all-out": "all tiles are out", blocked: "nobody else can connect", bajue: "八掘 (eight doubles)", redeal: "redeal" },
     rank: ["winner", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帳成功: doubled", baozhuang: "包庄" }, cancel: "Cancel", moves: "All moves" },
