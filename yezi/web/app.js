@@ -424,7 +424,9 @@ async function tablePage(main, tid) {
     // someone who came by an invite link has not told us a name yet
     if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
     const input = el("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", "aria-label": T("yourName") });
-    nameBox.replaceChildren(el("label", {}, el("span", {}, T("yourName")), input,
+    const mine = frame.seat !== null && frame.seat !== undefined ? frame.seat_names[state.lang][frame.seat] : null;
+    nameBox.replaceChildren(mine ? el("p", { id: "your-seat" }, T("youAreHere", { seat: mine })) : "",
+      el("label", {}, el("span", {}, T("yourName")), input,
       el("button", { type: "submit", class: "primary" }, T("ok"))));
     nameBox.onsubmit = (ev) => {
       ev.preventDefault();

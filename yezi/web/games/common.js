@@ -19,7 +19,9 @@ export function header(frame, ctx) {
   const { el, T } = ctx;
   const titles = frame.table.titles || {};
   const deal = frame.replay ? "" : ` · ${T("deal")} ${frame.deal_no + 1}/${frame.table.num_deals}`;
-  const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}` : "";
+  // which seat this page holds, said where the player sits down (issue 21: an invited friend was not told)
+  const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}`
+    : ` · ${T("youAre", { seat: frame.seat_names[ctx.lang][frame.seat] })}`;
   return el("div", { class: "tbl-head" },
     el("a", { href: "/", class: "back" }, "← " + T("lobby")),
     el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who),

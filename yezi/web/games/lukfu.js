@@ -105,7 +105,8 @@ function seatChips(frame, ctx, A) {
     const li = el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (isDummy ? " dummy" : ""), "data-seat": s },
       el("div", { class: "role" }, role, ...marks, player && !frame.replay ? el("span", {
         class: "dot " + (player.connected ? "on" : "off"), title: player.connected ? T("connected") : T("offline") }) : null),
-      el("div", { class: "pname" }, playerName(ctx, player)),
+      // the dummy's seat plays itself: it is the dummy 夢家, not a bot (issue 21)
+      el("div", { class: "pname" }, isDummy ? T("notActing") : playerName(ctx, player)),
       el("div", { class: "counts" }, counted(ctx.lang, v.hand_sizes[s], T("cards"), T("cardsOne")),
         isDummy ? null : ` · ${counted(ctx.lang, (v.won[s] || []).length, T("tricks"), T("tricksOne"))} · ${v.hu_won[s]} 糊`));
     const sv = frame.seat_views && frame.seat_views[s];
