@@ -533,7 +533,7 @@ def test_log_follows_the_connection_language(server: Server):
     cl.send({"type": "action", "action": f["legal"][0], "id": "l1"})
     cl.wait_type("ack")
     f = cl.state()
-    assert f["log"]["en"][0].startswith("Lead ")
+    assert f["log"]["en"][0].startswith("Dealer ")
     cl.send({"type": "lang", "lang": "zh-hans"})
     f = cl.wait(lambda x: x["type"] == "state" and "zh-hans" in x["log"])
     assert f["log"]["zh-hans"][0].startswith("头家 ")
