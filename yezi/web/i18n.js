@@ -3,7 +3,7 @@ export const STRINGS = {
   "zh-hant": {
     ok: "確定", hintBtn: "提示", hintThinking: "諗緊…", hintsAllowed: "准許提示",
     playNow: "即刻同電腦玩", playNowTitle: "開一張枱：你坐第一個位，其他位由電腦（經驗）坐，用預設規則",
-    tigerAuto: "五虎下山：你冇五虎，自動「不報」…", notActing: "唔使出牌（夢家）", waitingFirst: "等緊人",
+    tigerAuto: "五虎下山：你冇五虎，自動「不報」…", notActing: "唔使出牌（夢家）", dummyPlaysNot: "唔使出牌", waitingFirst: "等緊人",
     notFoundTitle: "搵唔到", notFoundTable: "冇呢張枱：可能打錯咗網址，或者張枱已經收咗。",
     notFoundRecord: "搵唔到呢份記錄：可能打錯咗網址，或者張枱已經收咗。", backToLobby: "返大堂",
     errors: { "invite-only": "呢個座位留咗俾受邀請嘅朋友：要用佢自己嘅邀請連結", "seat-taken": "呢個座位已經有人",
@@ -72,7 +72,7 @@ export const STRINGS = {
   "zh-hans": {
     ok: "确定", hintBtn: "提示", hintThinking: "思考中…", hintsAllowed: "允许提示",
     playNow: "马上和电脑玩", playNowTitle: "开一张桌：你坐第一个位，其他位由电脑（经验）坐，用默认规则",
-    tigerAuto: "五虎下山：你没有五虎，自动「不报」…", notActing: "不用出牌（梦家）", waitingFirst: "等人中",
+    tigerAuto: "五虎下山：你没有五虎，自动「不报」…", notActing: "不用出牌（梦家）", dummyPlaysNot: "不用出牌", waitingFirst: "等人中",
     notFoundTitle: "找不到", notFoundTable: "没有这张桌：可能网址打错了，或者这张桌已经收起。",
     notFoundRecord: "找不到这份记录：可能网址打错了，或者这张桌已经收起。", backToLobby: "回大堂",
     errors: { "invite-only": "这个座位留给受邀请的朋友：要用他自己的邀请链接", "seat-taken": "这个座位已经有人",
@@ -141,7 +141,7 @@ export const STRINGS = {
   en: {
     ok: "OK", hintBtn: "Hint", hintThinking: "Thinking…", hintsAllowed: "Allow hints",
     playNow: "Play now against bots", playNowTitle: "Open a table with you in the first seat and Experienced bots in the others, default rules",
-    tigerAuto: "Five tigers: you do not hold them, so you say nothing (no tigers 不報)…", notActing: "Does not play (dummy)", waitingFirst: "waiting",
+    tigerAuto: "Five tigers: you do not hold them, so you say nothing (no tigers 不報)…", notActing: "Does not play (dummy)", dummyPlaysNot: "does not play", waitingFirst: "waiting",
     notFoundTitle: "Not found", notFoundTable: "There is no such table: the address may be mistyped, or the table was closed.",
     notFoundRecord: "No such record: the address may be mistyped, or the table was closed.", backToLobby: "Back to the lobby",
     errors: { "invite-only": "This seat is kept for an invited friend: it opens only with their own link",
@@ -185,7 +185,7 @@ export const STRINGS = {
     siteTitle: "yezi",
     lobby: "Lobby", newTable: "New table", game: "Game", preset: "Rules", options: "Rule options", deals: "Deals",
     seats: "Seats", you: "You", friend: "Friend (invite link)", bot: "Bot", create: "Create table",
-    yourName: "Your name", youAre: "you are {seat}", youAreHere: "You are invited to this table: your seat is {seat}.", openTables: "Tables waiting for players", none: "None yet", join: "Join", watch: "Watch",
+    yourName: "Your name", youAre: "your seat: {seat}", youAreHere: "You are invited to this table: your seat is {seat}.", openTables: "Tables waiting for players", none: "None yet", join: "Join", watch: "Watch",
     openSeat: "Open seat (anyone may join)", invited: "invited", inviteLink: "Invite link (send to that friend only)",
     watchLink: "Watch link (opens no seat)", links: "Links", reissue: "New link",
     reissued: "New link made: the old one no longer works",

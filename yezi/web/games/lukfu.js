@@ -106,7 +106,7 @@ function seatChips(frame, ctx, A) {
       el("div", { class: "role" }, role, ...marks, player && !frame.replay ? el("span", {
         class: "dot " + (player.connected ? "on" : "off"), title: player.connected ? T("connected") : T("offline") }) : null),
       // the dummy's seat plays itself: it is the dummy 夢家, not a bot (issue 21)
-      el("div", { class: "pname" }, isDummy ? T("notActing") : playerName(ctx, player)),
+      el("div", { class: "pname" }, isDummy ? T("dummyPlaysNot") : playerName(ctx, player)),
       el("div", { class: "counts" }, counted(ctx.lang, v.hand_sizes[s], T("cards"), T("cardsOne")),
         isDummy ? null : ` · ${counted(ctx.lang, (v.won[s] || []).length, T("tricks"), T("tricksOne"))} · ${v.hu_won[s]} 糊`));
     const sv = frame.seat_views && frame.seat_views[s];
@@ -238,7 +238,7 @@ export async function render(root, frame, ctx) {
     if (v.bidder === me) marks.push(el("span", { class: "mark bid" }, "做"));
     if (v.privileged === me) marks.push(el("span", { class: "mark priv" }, "包"));
     mine = el("div", { class: "me-line" + (v.to_act === me ? " turn" : "") }, el("strong", {}, role), ...marks,
-      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊 (${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}) · ${counted(ctx.lang, (v.won[me] || []).length, T("tricks"), T("tricksOne"))}`);
+      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊${ctx.lang === "en" ? " (" : "（"}${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}${ctx.lang === "en" ? ")" : "）"} · ${counted(ctx.lang, (v.won[me] || []).length, T("tricks"), T("tricksOne"))}`);
   }
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
   // why each 老歲 card is one: on touch screens a tooltip is out of reach, so list them too
