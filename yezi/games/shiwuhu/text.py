@@ -62,7 +62,8 @@ def render(game, view, lang: str = "zh-hant") -> str:
     for s in range(view["players"]):
         mark = " ▶" if view["to_act"] == s else ""
         you = f"{open_}{t['you']}{close}" if s == seat else ""
-        out.append(f"{game.seat_name(s, lang)}{you}{colon}{view['hand_sizes'][s]} {t['cards']} · "
+        cards = ngettext(lang, "{n} card", "{n} cards", view["hand_sizes"][s])
+        out.append(f"{game.seat_name(s, lang)}{you}{colon}{cards} · "
                    f"{view['hu'][s]} {t['hu']}{open_}{t['need']} {view['need'][s]}{close}{mark}")
     if view["trick"]:
         done = view["best"] < 0
