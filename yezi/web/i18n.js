@@ -185,7 +185,7 @@ export const STRINGS = {
     siteTitle: "yezi",
     lobby: "Lobby", newTable: "New table", game: "Game", preset: "Rules", options: "Rule options", deals: "Deals",
     seats: "Seats", you: "You", friend: "Friend (invite link)", bot: "Bot", create: "Create table",
-    yourName: "Your name", youAre: "your seat: {seat}", youAreHere: "You are invited to this table: your seat is {seat}.", openTables: "Tables waiting for players", none: "None yet", join: "Join", watch: "Watch",
+    yourName: "Your name", youAre: "you: {seat}", youAreHere: "You are invited to this table: your seat is {seat}.", openTables: "Tables waiting for players", none: "None yet", join: "Join", watch: "Watch",
     openSeat: "Open seat (anyone may join)", invited: "invited", inviteLink: "Invite link (send to that friend only)",
     watchLink: "Watch link (opens no seat)", links: "Links", reissue: "New link",
     reissued: "New link made: the old one no longer works",
