@@ -36,8 +36,10 @@ def test_tseding_multipliers_by_hand():
     rc, out = run(["tseding", "--lang", "en", "-o", "lone_pass_double=yes"], lines)
     assert rc == 0, out
     assert totals(out) == [252, 66, -372, 54]
-    assert "C pays A 208 ((52 − 0) × 4: penalty head-seven 頭七 or tail-eight 尾八 vs all placed 通牌)" in out
-    assert "D pays B 2 ((12 − 10) × 1: none vs none)" in out
+    assert "C pays A 208 ((52 − 0) × 4: penalty head-seven 頭七 or tail-eight 尾八 against all placed (通牌))" in out
+    # issue 21: "(12 − 10) × 1: none vs none" said nothing to a player; the tags are named in plain words
+    assert "D pays B 2 ((12 − 10) × 1: both ordinary finishes)" in out
+    assert " none" not in out and "tags" not in out
     rc, out = run(["tseding", "--lang", "zh-hant", "-o", "lone_pass_double=no"], lines)
     assert totals(out) == [252 - 10 - 12, 66 + 10, -372, 54 + 12] and "通牌對無×1" in out
 

@@ -35,8 +35,8 @@ def test_the_whole_lukfu_tutorial_in_english():
     assert out.count("Lesson complete!") == len(load("lukfu")) and "All lessons done" in out
     assert out.count("✗ Not allowed") == refused
     assert "(rule must-beat)" in out and "(rule lead-order)" in out and "(rule must-top)" in out
-    assert "Lead declares 6 points 糊: each loser owes 1" in out  # the engine's settlement line (glossed)
-    assert "Second pays Lead 2 (paying for the others 包賠" in out and "Payments: Lead +2  Second -6  Dummy +4  Third +0" in out
+    assert "Dealer declares 6 points 糊: each loser owes 1" in out  # the engine's settlement line (glossed)
+    assert "Second pays Dealer 2 (paying for the others 包賠" in out and "Payments: Dealer +2  Second -6  Dummy +4  Third +0" in out
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if has_lessons(g) and g != "lukfu"])

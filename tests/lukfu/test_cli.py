@@ -48,7 +48,7 @@ def test_simulate_reports_intervals_and_rates(capsys):
 
 def test_simulate_with_option_override(capsys):
     assert main(["simulate", "lukfu", "--games", "20", "-o", "laosui=visible,scoring=huizhou", "--quiet"]) == 0
-    assert "Lead" in capsys.readouterr().out
+    assert "Dealer" in capsys.readouterr().out
 
 
 def test_rules_lists_variant_ids_and_sources(capsys):

@@ -110,4 +110,4 @@ def test_help_describes_the_input_with_an_example():
     r = cli("--help")
     assert r.returncode == 0 and "example" in r.stdout and "dummy" in r.stdout and "--preset" in r.stdout
     r = cli("--lang", "en", text=EXAMPLE)
-    assert r.returncode == 0 and "Totals: Lead +0, Second -6, Dummy +4, Third +2" in r.stdout
+    assert r.returncode == 0 and "Totals: Dealer +0, Second -6, Dummy +4, Third +2" in r.stdout

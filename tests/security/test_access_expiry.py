@@ -8,7 +8,7 @@ import random
 import time
 
 from tests.security._access import access_server
-from tests.web.helpers import Client
+from tests.web.helpers import Client, play_random
 from yezi.core.record import Record
 
 
@@ -94,3 +94,57 @@ def test_spectators_keep_an_all_bot_table_alive():
         assert _status(srv, bots["id"]) == "playing"
         watcher.close()
         _wait_status(srv, bots["id"], "expired", timeout=8)
+
+
+# Issue 21: a newcomer trying games was refused after about 25 quick tables ("at most 20 open tables"):
+# finished tables counted until the next sweep, and tables he had walked away from until they expired
+# 15 minutes later. Only tables in play with somebody at them count now; the bound per address stays.
+CAP = {"YEZI_MAX_TABLES_PER_CLIENT": "2", "YEZI_TABLE_IDLE": "3600", "YEZI_TABLE_EMPTY": "3600",
+       "YEZI_EXPIRY_CHECK": "3600"}  # no sweep during the test: the creation itself must make the room
+
+
+def _finished_paigow(srv) -> str:
+    """A Pai Gow table played to its end by its seat, still connected."""
+    t = srv.create(game="paigow", name="Ann")
+    cl = srv.client(t["id"], t["seats"]["0"]["token"])
+    play_random(cl, random.Random(3))
+    _wait_status(srv, t["id"], "finished")
+    return t["id"]
+
+
+def test_a_finished_table_stops_counting_at_once():
+    with access_server(**CAP) as srv:
+        _finished_paigow(srv)
+        b = srv.create(game="paigow", name="Ann")
+        at_b = srv.client(b["id"], b["seats"]["0"]["token"])
+        at_b.state()
+        # the finished table is not in play: the second table in play may be opened
+        c = srv.post("/api/tables", {"game": "paigow"})
+        assert c.status_code == 201, c.text
+
+
+def test_tables_walked_away_from_make_room_and_the_bound_stays():
+    with access_server(YEZI_TABLE_ABANDONED="0.5", **CAP) as srv:
+        a = srv.create(game="paigow")
+        b = srv.create(game="paigow")
+        held = srv.client(b["id"], b["seats"]["0"]["token"])  # somebody is at b; nobody ever came to a
+        held.state()
+        time.sleep(0.8)
+        c = srv.post("/api/tables", {"game": "paigow"})
+        assert c.status_code == 201, c.text
+        assert _status(srv, a["id"]) == "expired" and _status(srv, b["id"]) == "playing"
+        at_c = srv.client(c.json()["id"], c.json()["seats"]["0"]["token"])
+        at_c.state()
+        time.sleep(0.8)
+        # both tables in play have somebody at them: the cap holds, nothing of theirs is taken
+        r = srv.post("/api/tables", {"game": "paigow"})
+        assert r.status_code == 429 and r.json()["error"] == "too-many-tables", r.text
+        assert _status(srv, b["id"]) == _status(srv, c.json()["id"]) == "playing"
+
+
+def test_a_table_left_a_moment_ago_still_counts():
+    with access_server(YEZI_TABLE_ABANDONED="3600", **CAP) as srv:
+        a, b = srv.create(game="paigow"), srv.create(game="paigow")
+        r = srv.post("/api/tables", {"game": "paigow"})  # its creator's page may still be loading
+        assert r.status_code == 429 and r.json()["error"] == "too-many-tables"
+        assert _status(srv, a["id"]) == _status(srv, b["id"]) == "playing"

@@ -48,7 +48,20 @@ def test_no_cdn_every_asset_served_here(server: Server):
         body = server.get(path)
         assert body.status_code == 200, path
         assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", body.text), path
-    assert server.get("/t/anything").status_code == 200 and server.get("/replay").status_code == 200
+    assert server.get("/replay").status_code == 200
+
+
+def test_an_unknown_table_is_a_real_404(server: Server):
+    """A mistyped or cut table link answers 404 (not a 200 page saying "not found"), with the client's page
+    marked so that it shows its not-found view in the reader's language; a table that exists answers 200."""
+    for path in ("/t/anything", "/t/" + "x" * 40, "/t/no%20such"):
+        r = server.get(path)
+        assert r.status_code == 404, path
+        assert 'data-status="404"' in r.text and "/static/app.js" in r.text
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+    t = server.create(game="paigow")
+    r = server.get(f"/t/{t['id']}")
+    assert r.status_code == 200 and 'data-status="404"' not in r.text
 
 
 def test_create_validation(server: Server):
@@ -520,7 +533,7 @@ def test_log_follows_the_connection_language(server: Server):
     cl.send({"type": "action", "action": f["legal"][0], "id": "l1"})
     cl.wait_type("ack")
     f = cl.state()
-    assert f["log"]["en"][0].startswith("Lead ")
+    assert f["log"]["en"][0].startswith("Dealer ")
     cl.send({"type": "lang", "lang": "zh-hans"})
     f = cl.wait(lambda x: x["type"] == "state" and "zh-hans" in x["log"])
     assert f["log"]["zh-hans"][0].startswith("头家 ")

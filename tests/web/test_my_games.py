@@ -52,6 +52,11 @@ def my_games_flow(web, page, tag: str, touch: bool) -> None:
     page.wait_for_selector("#replay-start")
     assert page.locator("#replay-seat").input_value() == "0"  # replayed from the seat played
     start = page.locator("#replay-start")
+    # issue 21: the replay opens on the board (the starting hands' text pushed it to y = 783), the hands folded
+    felt = page.locator(".replay-view .felt").first.bounding_box()
+    assert felt["y"] < page.viewport_size["height"] / 2, felt
+    assert start.get_attribute("open") is None
+    tap(start.locator("summary"))
     expect(start.locator(".start-seat")).to_have_count(1)  # only my hand before the end
     text = start.inner_text()
     assert "手牌" in text

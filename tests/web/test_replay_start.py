@@ -56,3 +56,24 @@ def test_notes_of_hidden_actions_stay_with_their_seat() -> None:
         for i, f in enumerate(mine["frames"]):
             if "note" in f:
                 assert actors[i - 1] == seat
+
+
+YOU = ("(you)", "（你）", "(You)")
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_only_the_readers_own_seat_is_you(game: str) -> None:
+    """Issue 21: a finished deal's replay marked every seat "(you)" ("Lead(you) 12", "Second(you) 12"): a
+    spectator's starting hands mark no seat, a seat's replay marks only that seat."""
+    rec = _played(game)
+    served = tuple(available_games())
+    _, everything = replay_record(rec.to_text(), "all", served)
+    for lang, texts in everything["start"]["texts"].items():
+        assert not any(y in t for t in texts for y in YOU), (lang, texts)
+    _, mine = replay_record(rec.to_text(), "1", served)
+    start = mine["start"]
+    marked = [s for s, t in zip(start["seats"], start["texts"]["en"], strict=True) if "(you)" in t]
+    assert marked in ([1], []), marked  # a renderer that marks no one (Ma Diao names seats by role) marks no one
+    for lang in ("zh-hant", "zh-hans"):
+        texts = dict(zip(start["seats"], start["texts"][lang], strict=True))
+        assert not any("（你）" in t for s, t in texts.items() if s != 1), lang

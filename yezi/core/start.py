@@ -38,11 +38,28 @@ def start_state(game: Game, deal: Any, actions: Sequence[int]) -> tuple[State, i
 
 
 def start_texts(game: Game, state: State, seats: Iterable[int], lang: str,
-                render: Callable[..., str] | None = None) -> list[str]:
-    """Each of `seats`'s view of `state`, drawn as the game's text renderer draws it."""
+                render: Callable[..., str] | None = None, viewer: int | str | None = "each") -> list[str]:
+    """Each of `seats`'s view of `state`, drawn as the game's text renderer draws it.
+
+    A seat's view marks that seat "(you)"; shown to someone else (`viewer`: the seat the reader holds, None
+    for a spectator) the mark goes, so that only the reader's own seat says "you" (issue 21: a finished
+    deal's replay marked every seat "(you)"). The default "each" keeps every view's own mark."""
+    mod = text_module(game)
     if render is None:
-        mod = text_module(game)
         render = getattr(mod, "render", None) if mod else None
     if render is None:
         return [", ".join(f"{k}: {v}" for k, v in state.view(s).items() if k == "hand") for s in seats]
-    return [render(game, state.view(s), lang) for s in seats]
+    return [render(game, state.view(s), lang) if viewer == "each" or s == viewer
+            else _without_you(render(game, state.view(s), lang), mod, lang) for s in seats]
+
+
+def _without_you(text: str, mod: ModuleType | None, lang: str) -> str:
+    """`text` without the "(you)" mark of the text renderer's words (its ``you`` entry)."""
+    from yezi.i18n import Words
+
+    for words in vars(mod).values() if mod else ():
+        if isinstance(words, Words) and "you" in words.table:
+            you = words[lang]["you"]
+            for mark in (f" ({you})", f"({you})", f"（{you}）"):
+                text = text.replace(mark, "")
+    return text

@@ -12,6 +12,7 @@ from html import escape
 from yezi.core.options import notation
 from yezi.core.registry import GAMES, game_class
 from yezi.guides import LANGS, SECTIONS, has_guide
+from yezi.guides.citations import readable
 from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.glossary import glossary
 from yezi.guides.labels import label
@@ -101,8 +102,9 @@ class _Inline:
                 raise ValueError(f"{self.g.game}/{lang}: {{year:{n[1]}}} is not a year")
             return f'<span class="year" data-year="{esc(n[1])}">{esc(n[1])}</span>'
         if kind == "opt":
-            name = self.g.option(n[1])
-            return f'<a class="opt" href="#opt-{esc(name)}" data-engine="option"><code>{esc(name)}</code></a>'
+            name = self.g.option(n[1])  # the option as the reader's language names it, not its id (issue 21)
+            o = game_class(self.g.game).option_table().options[name]
+            return f'<a class="opt" href="#opt-{esc(name)}" data-engine="option">{txt(_(lang, o.label or o.name), lang)}</a>'
         if kind == "preset":
             return f'<code class="preset" data-engine="preset">{esc(self.g.preset(n[1]))}</code>'
         if kind == "pays":
@@ -178,18 +180,16 @@ def _reference_html(game: str, lang: str) -> str:
            f"<h3>{esc(label('presets', lang))}</h3><ul>"]
     for p in table.presets.values():
         vals = ", ".join(f"<code>{esc(f'{k}={notation(v)}')}</code>" for k, v in p.values.items())  # typed: notation
-        out.append(f"<li><code>{esc(p.name)}</code> {txt(_(lang, p.title), lang)} <small>(<cite>{esc(p.source)}</cite>)</small>"
+        out.append(f"<li><code>{esc(p.name)}</code> {txt(_(lang, p.title), lang)} <small>(<cite>{esc(readable(p.source, lang))}</cite>)</small>"
                    + (f"<br><small>{vals}</small>" if vals else "") + "</li>")
     out.append("</ul><div class='reftable'>")
     for o in table.options.values():
-        vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
         out.append(f'<div class="opt-row" id="opt-{esc(o.name)}"><h4>{txt(_(lang, o.label or o.name), lang)} '
-                   f"<code>{esc(o.name)}</code>{esc(vid)}</h4>"
+                   f"<code>{esc(o.name)}</code></h4>"
                    f"<p>{txt(_(lang, o.description), lang)} ({esc(label('default', lang))}: <code>{esc(notation(o.default))}</code>)</p><ul>")
         for c in o.choices:
-            cvid = f" [{c.variant}]" if c.variant else ""
-            out.append(f"<li><code>{esc(notation(c.value))}</code>{esc(cvid)} {txt(_(lang, c.description), lang)} — "
-                       f"<small>{esc(label('source', lang))}: <cite>{esc(c.source)}</cite></small></li>")
+            out.append(f"<li><code>{esc(notation(c.value))}</code> {txt(_(lang, c.description), lang)} — "
+                       f"<small>{esc(label('source', lang))}: <cite>{esc(readable(c.source, lang))}</cite></small></li>")
         out.append("</ul></div>")
     out.append("</div></section>")
     return "".join(out)

@@ -7,6 +7,7 @@ import textwrap
 
 from yezi.core.options import notation
 from yezi.core.registry import game_class
+from yezi.guides.citations import readable
 from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.labels import label
 from yezi.guides.markup import Inline
@@ -120,21 +121,19 @@ def guide_text(game: str, lang: str) -> str:
 
 def _reference_text(game: str, lang: str) -> list[str]:
     """The option appendix as the web page gives it: what a reader types (preset names, option ids and
-    values) in backticks, as notation; names and descriptions in the reader's language; sources verbatim."""
+    values) in backticks, as notation; names and descriptions in the reader's language; sources by title and author (`readable`)."""
     table = game_class(game).option_table()
     src = label("source", lang)
     out = [label("reference_note", lang), "", label("presets", lang)]
     for p in table.presets.values():
         out.append(f"  `{p.name}` {_(lang, p.title)}")
-        out.append(f"      {src}: {p.source}")
+        out.append(f"      {src}: {readable(p.source, lang)}")
         if p.values:
             out.append("      " + " ".join(f"`{k}={notation(v)}`" for k, v in p.values.items()))
     out.append("")
     for o in table.options.values():
-        vid = f" [{', '.join(o.variant_ids)}]" if o.variant_ids else ""
-        out.append(f"  {_(lang, o.label or o.name)} `{o.name}`{vid}: {_(lang, o.description)} "
+        out.append(f"  {_(lang, o.label or o.name)} `{o.name}`: {_(lang, o.description)} "
                    f"({label('default', lang)}: `{notation(o.default)}`)")
         for c in o.choices:
-            cvid = f" [{c.variant}]" if c.variant else ""
-            out.append(f"      `{notation(c.value)}`{cvid} {_(lang, c.description)} — {src}: {c.source}")
+            out.append(f"      `{notation(c.value)}` {_(lang, c.description)} — {src}: {readable(c.source, lang)}")
     return out

@@ -112,7 +112,7 @@ def client_key(conn: HTTPConnection) -> str:
 @dataclass
 class ClientLimits:
     """Per-client counters of the server process: tables created in the last minute, tables
-    open, WebSockets open. In memory: after a restart every client starts from zero, and the open
+    in play (a finished table no longer counts; `yezi.server.expiry.make_room`), WebSockets open. In memory: after a restart every client starts from zero, and the open
     tables restored from the database count for no one (they still count for the server-wide cap)."""
 
     settings: Settings
@@ -131,8 +131,8 @@ class ClientLimits:
             return "rate-limited", f"at most {self.settings.create_per_minute} tables a minute from one address; " \
                                    "wait a minute"
         if len(self._owned.get(key, ())) >= self.settings.max_tables_per_client:
-            return "too-many-tables", f"at most {self.settings.max_tables_per_client} open tables from one " \
-                                      "address; finish or leave one first (idle tables close by themselves)"
+            return "too-many-tables", f"at most {self.settings.max_tables_per_client} tables in play at once " \
+                                      "from one address, and somebody is at each of yours; finish or leave one first"
         times.append(now)
         if len(self._created) > 10_000:  # forget clients that have been quiet for a minute
             self._created = {k: v for k, v in self._created.items() if v and now - v[-1] < 60}
@@ -161,6 +161,10 @@ class ClientLimits:
                 owned.discard(table_id)
                 if not owned:
                     del self._owned[key]
+
+    def owned_ids(self, key: str) -> list[str]:
+        """The tables this client opened that still count for it."""
+        return list(self._owned.get(key, ()))
 
     def owned(self, key: str) -> int:
         return len(self._owned.get(key, ()))

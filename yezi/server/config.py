@@ -134,6 +134,10 @@ class Settings:
     table_idle_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_IDLE", 2 * 3600))
     # Sooner when nobody is there: no seated person connected (all-bot tables: no one watching).
     table_empty_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_EMPTY", 15 * 60))
+    # A client at its cap of tables (`max_tables_per_client`) who opens another lets go of its own
+    # tables that nobody has been at for this long, the longest-left first (yezi.server.expiry.make_room):
+    # a newcomer trying game after game is never refused for the tables he left, and no client holds more.
+    table_abandoned_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_ABANDONED", 60))
     # How often the sweeper looks.
     expiry_check_s: float = field(default_factory=lambda: _env_float("YEZI_EXPIRY_CHECK", 30))
     # ---- move timers (yezi.server.clock) ------------------------------------------------------

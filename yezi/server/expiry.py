@@ -65,6 +65,41 @@ async def archive(manager: TableManager, t: LiveTable, reason: str) -> None:
     log.info("table %s archived (%s)", t.id, reason)
 
 
+async def make_room(manager: TableManager, client: str, now: float | None = None) -> list[str]:
+    """Before `client` opens a table: what it holds counts only while in play. Its finished tables
+    stop counting at once (not at the next sweep), and at its cap the tables it left - nobody who
+    matters connected for `Settings.table_abandoned_s` - are archived, the longest-left first, until
+    there is room. Returns the archived ids.
+
+    So a newcomer who tries one game after another is never refused for the tables he walked away
+    from, while what one address holds stays bounded as before: at most `max_tables_per_client`
+    tables in play, each of them kept only by somebody being at it (a hostile client that opens
+    tables and leaves them frees its own, and cannot touch another address's)."""
+    lim, s = manager.limits, manager.settings
+    for tid in lim.owned_ids(client):
+        t = manager.live.get(tid)
+        if t is None or not t.playing:
+            lim.release(tid)
+    over = lim.owned(client) - s.max_tables_per_client + 1
+    if over <= 0:
+        return []
+    now = time.time() if now is None else now
+    left = sorted((t for tid in lim.owned_ids(client) if (t := manager.live.get(tid)) is not None and t.owned
+                   and t.empty_since is not None and now - t.empty_since >= s.table_abandoned_s),
+                  key=lambda t: t.empty_since or 0.0)
+    done = []
+    for t in left[:over]:
+        try:
+            await archive(manager, t, "empty")
+        except Exception:
+            log.exception("could not archive table %s", t.id)
+            continue
+        done.append(t.id)
+    if manager.cluster is not None and done:
+        manager.cluster.release(done)
+    return done
+
+
 async def sweep(manager: TableManager, now: float | None = None) -> list[str]:
     """Archive every table due; returns their ids."""
     s = manager.settings

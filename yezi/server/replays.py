@@ -62,8 +62,9 @@ def start_position(game: Game, rec: Record, seat: str, finished: bool) -> dict[s
 
     state, step = start_state(game, rec.deal, rec.actions)
     seats = list(range(game.num_seats)) if seat == "all" or finished else [int(seat)]
+    viewer = None if seat == "all" else int(seat)  # only the reader's own seat is "you"
     return {"step": step, "seats": seats,
-            "texts": {lang: start_texts(game, state, seats, lang) for lang in LANGS}}
+            "texts": {lang: start_texts(game, state, seats, lang, viewer=viewer) for lang in LANGS}}
 
 
 def replay_payload(game: Game, rec: Record, frames: list[dict[str, Any]], seat: str) -> dict[str, Any]:

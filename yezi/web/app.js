@@ -528,7 +528,9 @@ async function tablePage(main, tid) {
     // someone who came by an invite link has not told us a name yet
     if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
     const input = el("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", "aria-label": T("yourName") });
-    nameBox.replaceChildren(el("label", {}, el("span", {}, T("yourName")), input,
+    const mine = frame.seat !== null && frame.seat !== undefined ? frame.seat_names[state.lang][frame.seat] : null;
+    nameBox.replaceChildren(mine ? el("p", { id: "your-seat" }, T("youAreHere", { seat: mine })) : "",
+      el("label", {}, el("span", {}, T("yourName")), input,
       el("button", { type: "submit", class: "primary" }, T("ok"))));
     nameBox.onsubmit = (ev) => {
       ev.preventDefault();
@@ -812,11 +814,14 @@ async function replayPage(main) {
   setPlace(() => (data ? `${title({ titles: data.titles, name: data.game })} · ${T("replayTitle")}` : T("replayTitle")));
   let uploaded = null, mod = null;
   const start = el("div", { class: "replay-start" });
+  const noteBox = el("div", { class: "replay-notes" });
   const root = el("div", { class: "replay-view" });
   const bar = el("div", { class: "replay-bar" });
   const file = el("input", { type: "file", id: "record-file", accept: ".txt,.json,text/plain" });
   const head = el("div", { class: "panel replay-head" });
-  main.replaceChildren(el("div", { class: "replay-page" }, head, bar, start, root));
+  // the board first (issue 21: a text dump of the starting hands pushed it below the fold), the engine's
+  // note on the step above it, the starting hands folded away below it
+  main.replaceChildren(el("div", { class: "replay-page" }, head, bar, noteBox, root, start));
   async function load() {
     try {
       if (uploaded !== null) {
@@ -841,8 +846,11 @@ async function replayPage(main) {
     load();
   };
   function draw() {
-    head.replaceChildren(el("h2", {}, T("replayTitle")), el("label", {}, el("span", {}, T("upload") + " "), file));
-    if (!data) { bar.replaceChildren(); start.replaceChildren(); root.replaceChildren(); return; }
+    // a deal being replayed keeps the upload folded away: the board is what the page is for
+    const upload = el("label", {}, el("span", {}, T("upload") + " "), file);
+    head.replaceChildren(el("h2", {}, T("replayTitle")),
+      data ? el("details", { class: "replay-upload" }, el("summary", {}, T("upload")), upload) : upload);
+    if (!data) { bar.replaceChildren(); start.replaceChildren(); noteBox.replaceChildren(); root.replaceChildren(); return; }
     const n = data.frames.length - 1;
     const seatSel = el("select", { id: "replay-seat", "aria-label": T("seatView") },
       el("option", { value: "all", selected: seat === "all" }, T("everything")),
@@ -871,22 +879,25 @@ async function replayPage(main) {
       assets: (game) => assets(game, state.lang), ...styleCtx,
       get cards() { return state.cards; }, send() {}, nextDeal() {} });
   }
-  // The starting hands (the chosen seat's; every seat's at the last step, once the deal is over: the
-  // server sends those only for a finished deal) as the game's text renderer draws them, and the
-  // engine's note on the step shown.
+  // The engine's note on the step shown, above the board; the starting hands (the chosen seat's; every
+  // seat's at the last step, once the deal is over: the server sends those only for a finished deal) folded
+  // below it, with a button that shows the starting position on the board itself.
+  let startOpen = false;
   function drawStart(n, f) {
     const sp = data.start;
+    const note = f.note && (f.note[state.lang] || f.note.en);
+    noteBox.replaceChildren(...(note ? [el("p", { class: "panel replay-note", id: "replay-note" }, headed(state.lang, T("note"), note))] : []));
     if (!sp) { start.replaceChildren(); return; }
     const over = step === n && f.view.to_act === null;
     const shown = sp.seats.map((s, i) => [s, i]).filter(([s]) => seat === "all" || s === Number(seat) || over);
     const texts = sp.texts[state.lang] || sp.texts.en;
-    const note = f.note && (f.note[state.lang] || f.note.en);
-    start.replaceChildren(...[
-      el("details", { class: "panel replay-hands", id: "replay-start", open: true },
-        el("summary", {}, T("startHands")),
-        shown.map(([s, i]) => el("div", { class: "start-seat", "data-seat": s },
-          el("h4", {}, data.seat_names[state.lang][s]), el("pre", { class: "start-text" }, texts[i])))),
-      note ? el("p", { class: "panel replay-note", id: "replay-note" }, `${T("note")}: ${note}`) : null].filter(Boolean));
+    const box = el("details", { class: "panel replay-hands", id: "replay-start", open: startOpen },
+      el("summary", {}, T("startHands")),
+      step !== sp.step ? el("button", { type: "button", id: "replay-to-start", onclick: () => { step = sp.step; draw(); } }, T("toStart")) : null,
+      shown.map(([s, i]) => el("div", { class: "start-seat", "data-seat": s },
+        el("h4", {}, data.seat_names[state.lang][s]), el("pre", { class: "start-text" }, texts[i]))));
+    box.addEventListener("toggle", () => { startOpen = box.open; });
+    start.replaceChildren(box);
   }
   document.onkeydown = (ev) => {
     if (!data || !location.pathname.startsWith("/replay")) return;
@@ -912,8 +923,12 @@ async function route() {
   const p = location.pathname;
   place = () => null;  // until the view names its place (a table, once its first frame says which game)
   const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  // the server answered this address with a 404 (no such table): its page at once, no socket tried
+  const missing = main.dataset.status === "404";
+  delete main.dataset.status;
   try {
-    if (m) await tablePage(main, m[1]);
+    if (m && missing) notFound(main, "notFoundTable");
+    else if (m) await tablePage(main, m[1]);
     else if (p === "/replay") await replayPage(main);
     else if (p === "/games") {
       setPlace(() => T("yourGames"));

@@ -11,7 +11,7 @@ comments are ignored)::
     hand: ...                      # only for dummy_match=winner_hand (guangdong): his hand when declaring
     tigers: 二家                   # instead of the rest: 五虎下山
 
-Seats are roles: 頭家 (Lead, 0), 二家 (Second), 夢家 (Dummy), 三家 (Third). The facts go to the
+Seats are roles: 頭家 (Dealer, 0), 二家 (Second), 夢家 (Dummy), 三家 (Third). The facts go to the
 engine's own `settle_declare` / `settle_tigers`, and every payment is printed with its reason.
 """
 
@@ -122,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "which cards (食糊用牌: his won tricks and the 老歲 he showed), the dummy's card → every "
                     "payment with its reason. One fact per line, 'key: value'; keys: bid 做, winner 食糊, "
                     "cards 食糊用牌, dummy 夢家, hu 糊 (optional), hand 手牌 (dummy_match=winner_hand only), "
-                    "tigers 五虎下山. Seats: 頭家/Lead, 二家/Second, 夢家/Dummy, 三家/Third. English card names "
+                    "tigers 五虎下山. Seats: 頭家/Dealer, 二家/Second, 夢家/Dummy, 三家/Third. English card names "
                     "of two words need commas (9 Myriads, Pak Tsz) or use 9M.",
         epilog=f"example input (preset hakka-hk):\n{EXAMPLE}\nexample: yezi settle lukfu --preset guangdong deal.txt",
     )
@@ -136,7 +136,7 @@ def _seat(game, text: str, what: object) -> int | None:
     if t.lower() in NOBODY:
         return None
     for s in range(game.num_seats):
-        names = {game.seat_name(s, lg).lower() for lg in ("zh-hant", "zh-hans", "en")}
+        names = {game.seat_name(s, lg).lower() for lg in ("zh-hant", "zh-hans", "en")} | ({"lead"} if s == 0 else set())
         if t.lower() in names or t == str(s):
             return s
     choices = PerLanguage(lambda lang: ", ".join(f"{game.seat_name(s)}/{game.seat_name(s, 'en')}"

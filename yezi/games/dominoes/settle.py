@@ -224,13 +224,17 @@ def dingniu_result(hands: Sequence[Sequence[int]], down: Sequence[Sequence[int]]
 TEXT: dict[str, str] = {
     "jielong": NP_("dominoes-settle:jielong", "A score is the pips put face down; in every pair the higher score pays "
                                               "the lower the difference."),
-    "tseding": NP_("dominoes-settle:tseding", "A score is the pips put face down; every pair pays the difference "
-                                              "times a multiplier: same tags ×1, a head-or-tail tag vs none ×2, "
-                                              "all placed 通牌 vs head-or-tail ×4, all placed 通牌 vs none ×{lone}."),
+    "tseding": NP_("dominoes-settle:tseding", "A score is the pips a player put face down. Every two players "
+                                              "settle the difference, times a multiplier set by how each finished: "
+                                              "all his tiles placed (通牌), the head-or-tail penalty (the dealer who "
+                                              "placed only his lead, another who placed nothing), or an ordinary "
+                                              "finish. Alike ×1, a penalty against an ordinary finish ×2, all placed "
+                                              "against a penalty ×4, all placed against an ordinary finish ×{lone}."),
     "dingniu": NP_("dominoes-settle:dingniu", "A score is the pips left in hand plus those face down; the lowest wins "
                                               "and the losers pay 1, 2 and 3 by rank."),
     "pair": NP_("dominoes-settle:pair", "{a} pays {b} {amt} ({sa} − {sb})"),
-    "pair_mult": NP_("dominoes-settle:pair_mult", "{a} pays {b} {amt} (({sa} − {sb}) × {m}: {ta} vs {tb})"),
+    "pair_mult": NP_("dominoes-settle:pair_mult", "{a} pays {b} {amt} (({sa} − {sb}) × {m}: {ta} against {tb})"),
+    "pair_plain": NP_("dominoes-settle:pair_plain", "{a} pays {b} {amt} (({sa} − {sb}) × 1: both ordinary finishes)"),
     "equal": NP_("dominoes-settle:equal", "Players with equal scores pay each other nothing."),
     "bajue": NP_("dominoes-settle:bajue", "{w} has eight doubles 八掘 and wins at once; {rule}"),
     "bajue_hand": NP_("dominoes-settle:bajue_hand", "every other player pays twice the pips in his own hand."),
@@ -252,7 +256,7 @@ TEXT: dict[str, str] = {
 TAGS = {
     "zh-hant": {PASS: "通牌", PENALTY: "{ht}", NONE: "無"},
     "zh-hans": {PASS: "通牌", PENALTY: "{ht}", NONE: "无"},
-    "en": {PASS: "all placed 通牌", PENALTY: "penalty {ht}", NONE: "none"},
+    "en": {PASS: "all placed (通牌)", PENALTY: "penalty {ht}", NONE: "an ordinary finish"},
 }
 HEAD_TAIL = {"7-8": "頭七/尾八", "6-7": "頭六/尾七"}
 HEAD_TAIL_EN = {"7-8": "head-seven 頭七 or tail-eight 尾八", "6-7": "head-six 頭六 or tail-seven 尾七"}
@@ -318,7 +322,8 @@ def explain(game: str, result: dict[str, Any], names: Sequence[str], lang: str =
             result.get("head_tail", "7-8")]
         tag_name = {k: v.format(ht=ht) for k, v in TAGS[lang].items()}
         for a, b, amt, m in pairs:
-            out.append(t("pair_mult", a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,
+            key = "pair_plain" if tags[a] == tags[b] == NONE else "pair_mult"
+            out.append(t(key, a=names[a], b=names[b], amt=amt, sa=sc[a], sb=sc[b], m=m,
                          ta=tag_name[tags[a]], tb=tag_name[tags[b]]))
     else:
         out.append(t("jielong"))

@@ -526,15 +526,15 @@ class FishingState(State):
                 return err("not-in-lake", N_("there is no {card} in the lake"), card=card(b))
             if b not in g.matches[a]:
                 if {a, b} == {tg.PLUM, tg.RED_TEN}:
-                    return err("plum-redten", N_("{plum} and {red_ten} do not capture each other (seed 003)"),
+                    return err("plum-redten", N_("{plum} and {red_ten} do not capture each other"),
                                plum=card(tg.PLUM), red_ten=card(tg.RED_TEN))
                 return err("no-match", N_("{card} ({pips} pips) cannot capture {target} ({target_pips} pips)"),
                            card=card(a), pips=tg.PIPS[a], target=card(b), target_pips=tg.PIPS[b])
             if self.stacked[b]:
                 return err("stacked", N_("the stacked {card} are taken only by the fourth"), card=card(b))
         if kind in ("rel", "drel", "keep") and g.must:
-            return err("must-capture", N_("a card that can capture must capture (seed 003: release only when no "
-                                          "card can capture)"))
+            return err("must-capture", N_("a card that can capture must capture: a card is released only when "
+                                          "no card can capture"))
         return super().explain_illegal(action, legal)
 
     # ---- applying ----------------------------------------------------------------------------

@@ -47,7 +47,7 @@ REASONS: dict[str, str] = {
     "group_made": NP_("fishing-scoring:group_made", "the catch has {civil} and {military}: {group} made ({rule})"),
     "group_missing": NP_("fishing-scoring:group_missing", "no {group} ({rule}): missing {missing}"),
     "rule_strict": NP_("fishing-scoring:rule_strict", "one civil plus both mixed military cards (一文加雜武)"),
-    "rule_loose": NP_("fishing-scoring:rule_loose", "one civil plus any military card (V-F7)"),
+    "rule_loose": NP_("fishing-scoring:rule_loose", "one civil plus any military card"),
     "and": NP_("fishing-scoring:and", " and "),  # joins card names: "Black Nine and Red Nine"
     "or": NP_("fishing-scoring:or", " or "),
     "supreme_made": NP_("fishing-scoring:supreme_made", "the catch has Big Six and Little Three: a Supreme pair (至尊)"),
@@ -56,8 +56,7 @@ REASONS: dict[str, str] = {
     "jun_missing": NP_("fishing-scoring:jun_missing", "{card} is not a jun (鈞): needs four, has {n}"),
     "no_group": NP_("fishing-scoring:no_group", "belongs to no big- or medium-fish group"),
     "all_small": NP_("fishing-scoring:all_small", "no medium-fish group (Earth Eight 地八, Man Seven 人七, Goose Five "
-                                                  "鵝五): every card counts as small fish and special sets earn nothing "
-                                                  "(V-F8)"),
+                                                  "鵝五): every card counts as small fish and special sets earn nothing"),
     "dots_big": NP_("fishing-scoring:dots_big", "{pips} pips (8 or more): big fish, 2 points a pip"),
     "dots_small": NP_("fishing-scoring:dots_small", "{pips} pips (under 8): small fish, 1 point per red dot ({red} each)"),
     "dots_rounded": NP_("fishing-scoring:dots_rounded", "small fish red dots total {dots}, rounded up to {small}"),

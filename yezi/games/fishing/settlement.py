@@ -244,7 +244,7 @@ class M2(Method):
 class M3(Method):
     key = "M3"
     title = NP_("fishing-settle:title-M3",
-                "M3 (FC1's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser")
+                "M3 (a blog reader's group): hundreds of difference rounded up + 底 + 鈞頭; 過山 zeroes the loser")
 
     def __init__(self, players=3, overmountain=1000, di=1, jun_scale="linear",
                  base_when_overmountain=True, base_second_vs_third=True, **kw):

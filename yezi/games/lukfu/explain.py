@@ -21,18 +21,18 @@ def explain(game, k: Knowledge, seat: int, c: int, faceup: int, is_old: bool, la
     cn = _card(c, lang)
     sep = ", " if lang == "en" else "、"
     if c in (0, 27, WAN_TSIN):
-        return _(lang, N_("{card} is a {boss}: {specials} always are (seeds 000 and 001)."), card=cn, boss=boss,
+        return _(lang, N_("{card} is a {boss}: {specials} always are."), card=cn, boss=boss,
                  specials=sep.join(_card(x, lang) for x in (0, 27, WAN_TSIN)))
     if c % 9 == 8:
         return _(lang, N_("{card} is a {boss}: it is the highest card of its suit, and the four Nines are boss cards "
-                          "from the start (seed 001)."), card=cn, boss=boss)
+                          "from the start (Chinese Wikipedia, 六虎牌)."), card=cn, boss=boss)
     if mode == "cascade":
         higher = [x for x in range(c + 1, (c // 9 + 1) * 9)]
         missing = [x for x in higher if not faceup >> x & 1]
         if not missing:
-            return _(lang, N_("{card} is a {boss} (public rule, seed 001): every higher card of its suit has been "
+            return _(lang, N_("{card} is a {boss} (public rule): every higher card of its suit has been "
                               "played face up."), card=cn, boss=boss)
-        return _(lang, N_("{card} is not a {boss} (public rule, seed 001): not yet played face up: {cards}"),
+        return _(lang, N_("{card} is not a {boss} (public rule): not yet played face up: {cards}"),
                  card=cn, boss=boss, cards=sep.join(_card(x, lang) for x in missing))
     if table.unbeatable >> c & 1:
         return _(lang, N_("{card} is a {boss}: no card can beat it."), card=cn, boss=boss)

@@ -14,10 +14,12 @@ from yezi.games.lukfu.plays import play_table
 from yezi.games.lukfu.state import LukFuState
 from yezi.i18n import NP_
 
+#: 頭家 is the Dealer in English, as the glossary names it ("first player (dealer)") and as the dealing seat of
+#: Fishing and the domino games is called (issue 21: "Lead" read as the verb, "Player 1 · Lead")
 SEAT_NAMES = {
     4: {"zh-hant": ("頭家", "二家", "夢家", "三家"), "zh-hans": ("头家", "二家", "梦家", "三家"),
-        "en": ("Lead", "Second", "Dummy", "Third")},
-    3: {"zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家"), "en": ("Lead", "Second", "Third")},
+        "en": ("Dealer", "Second", "Dummy", "Third")},
+    3: {"zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家"), "en": ("Dealer", "Second", "Third")},
 }
 SEAT_SHORT = {4: "頭二夢三", 3: "頭二三"}
 

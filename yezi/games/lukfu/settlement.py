@@ -51,9 +51,9 @@ WHY: dict[str, str] = {
     "tigers": NP_("lukfu-settle-why:tigers", "Five Tigers 五虎下山"),
 }
 SEATS = {
-    4: {"en": ("Lead", "Second", "Dummy", "Third"), "zh-hant": ("頭家", "二家", "夢家", "三家"),
+    4: {"en": ("Dealer", "Second", "Dummy", "Third"), "zh-hant": ("頭家", "二家", "夢家", "三家"),
         "zh-hans": ("头家", "二家", "梦家", "三家")},
-    3: {"en": ("Lead", "Second", "Third"), "zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家")},
+    3: {"en": ("Dealer", "Second", "Third"), "zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家")},
 }
 
 

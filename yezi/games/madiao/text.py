@@ -27,6 +27,9 @@ L = Words("madiao-text", {
     "turn": NP_("madiao-text:turn", "to act"),
     "over": NP_("madiao-text:over", "hand over"),
     "net": NP_("madiao-text:net", "net"),
+    # the hand's two results: what passed between the players, and each one's whole result with the pool (官堆)
+    "between": NP_("madiao-text:between", "between the players"),
+    "with_pool": NP_("madiao-text:with_pool", "with the pool"),
     "next": NP_("madiao-text:next", "next bank"),
     "count": NP_("madiao-text:count", "count"),
     "chips": NP_("madiao-text:chips", "chips"),
@@ -114,8 +117,8 @@ def explain(game, view: dict[str, Any], lang: str = "zh-hant") -> str:
     def row(xs):
         return comma.join(f"{game.seat_name(s, lg)} {'+' if n > 0 else ''}{n}" for s, n in enumerate(_nums(xs)))
 
-    lines.append(f"{t['net']}{punct(lg, 'open')}{t['chips']}{punct(lg, 'close')}{colon}{row(st['transfers'])}")
-    lines.append(f"  + {t['pool']}{colon}{row(st['net'])} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
+    lines.append(f"{t['between']}{punct(lg, 'open')}{t['chips']}{punct(lg, 'close')}{colon}{row(st['transfers'])}")
+    lines.append(f"{t['with_pool']}{colon}{row(st['net'])} · {t['pool']} {st['pool_before']} → {st['pool_after']}")
     kind, seat = st["next_banker"]
     nb = W.NEXT_BANKER[kind][lg]
     lines.append(f"{t['next']}{colon}{nb}"

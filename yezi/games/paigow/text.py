@@ -23,6 +23,14 @@ L = Words("paigow-text", {
     "no_dice": NP_("paigow-text:no_dice", "dice not thrown yet (stakes first)"),
     "to_act": NP_("paigow-text:to_act", "To act"),
     "hand1": NP_("paigow-text:hand1", "hand"),
+    # the settlement: how a player's hands against the banker's make his payment, and how ties are decided
+    "rule_big": NP_("paigow-text:rule_big", "Each player's front and back hands meet the banker's: win both and "
+                    "the banker pays the stake, lose both and the player pays it, one each is a push (0)."),
+    "rule_small": NP_("paigow-text:rule_small", "Each player's hand meets the banker's: a win is paid the stake, "
+                      "a loss pays it."),
+    "higher_tile": NP_("paigow-text:higher_tile", "equal points, so the higher single tile wins: {who}'s {tile}"),
+    "copy": NP_("paigow-text:copy", "the same hand: the banker wins ties"),
+    "zero": NP_("paigow-text:zero", "0-0 ties go to the banker"),
 })
 
 
@@ -82,13 +90,37 @@ def settlement_lines(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> 
     if res is None:
         return []
     t = L.get(lang, L["en"])
-    out = []
+    big = len(res["outcomes"][1]) == 2 if view["seats"] > 1 else True
+    out = [t["rule_big"] if big else t["rule_small"]]
     banker_names = res["names"][0].get(lang, res["names"][0]["en"])
     for s in range(1, view["seats"]):
         names = res["names"][s].get(lang, res["names"][s]["en"])
         cmp = []
         for i, w in enumerate(res["outcomes"][s]):
             label = (t["front"], t["back"])[i] if len(res["outcomes"][s]) == 2 else t["hand1"]
-            cmp.append(f"{label} {names[i]} {'>' if w else '≤'} {banker_names[i]}")
+            mine, banker = _hands(view, s, i), _hands(view, 0, i)
+            line = f"{label} {names[i]} {'>' if w else '≤'} {banker_names[i]}"
+            if mine is not None and banker is not None and names[i] == banker_names[i]:
+                who = game.seat_name(s if w else 0, lang)
+                line += punct(lang, "open") + _tie(game, mine, banker, w, who, t, lang) + punct(lang, "close")
+            cmp.append(line)
         out.append(f"{game.seat_name(s, lang)}{punct(lang, 'colon')}" + punct(lang, "semicolon").join(cmp) + f" → {res['payments'][s]:+}")
     return out
+
+
+def _hands(view: dict[str, Any], seat: int, i: int) -> list[int] | None:
+    """The seat's front (i = 0) or back (i = 1) hand, shown once the deal is over."""
+    hands = view["fronts"] if i == 0 else view["backs"]
+    return hands[seat] if hands and hands[seat] is not None else None
+
+
+def _tie(game: Any, mine: list[int], banker: list[int], won: bool, who: str, t: dict[str, str], lang: str) -> str:
+    """Why two hands of the same name went the way they did: the higher single tile, or a tie the banker takes."""
+    from yezi.games.paigow.hands import single_order
+
+    hr = game.hand_rules
+    if game.key(mine) == game.key(banker):
+        return t["zero"] if hr.zero_to_banker and not hr.tie_break else t["copy"]
+    order = single_order(hr.supreme_lowest)
+    best = min(mine if won else banker, key=lambda k: order[k])
+    return t["higher_tile"].format(who=who, tile=f"{tg.name(best, lang)}[{tg.KINDS[best].dice}]")

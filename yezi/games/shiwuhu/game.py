@@ -35,8 +35,9 @@ SEAT_NAMES = {
 }
 
 #: shown wherever the game is named: the rules are a reconstruction (docs/shiwuhu.md)
-NOTICE_MSG = NP_("shiwuhu-game:notice", "Provisional rules reconstructed from a single reader's comment (seed 003), "
-                                        "the rest taken from Tien Gow; open questions in docs/shiwuhu.md.")
+NOTICE_MSG = NP_("shiwuhu-game:notice", "Provisional rules reconstructed from a single reader's comment on The "
+                                        "Suffocated's blog post 十五湖之釣魚 (2009), the rest taken from Tien Gow; "
+                                        "some questions are still open.")
 NOTICE = PerLanguage(lambda lang: _c(lang, "shiwuhu-game:notice", NOTICE_MSG))
 #: the questions the reconstruction leaves open (docs/shiwuhu.md), each with the default the engine plays
 QUESTIONS = (
@@ -436,7 +437,7 @@ class ShiwuhuState(State):
             p = PLAYS[action]
             if p.category == "group":
                 return err("mixed-needs-both-military", N_("{what}: a {mixed} play must hold both military kinds of "
-                                                           "its rank (e.g. {example}) (seed 003 FC2 1)"),
+                                                           "its rank (e.g. {example})"),
                            what=text, mixed=mixed, example=EXAMPLE_GROUP)
             return err("not-a-play", N_("{what} is not a play under these rules"), what=text)
         if any(hand[k] < n for k, n in NEED[action]):
@@ -447,8 +448,8 @@ class ShiwuhuState(State):
             if p.shape != bp.shape or bp.category == "supreme":
                 if bp.category == "group":
                     return err("same-shape", N_("{what} cannot beat: to beat {best} play the same numbers of civil "
-                                                "({civil}) and military ({military}) cards of a higher {mixed} group "
-                                                "(seed 003 FC2 1)"), what=text, best=best, civil=bp.civil,
+                                                "({civil}) and military ({military}) cards of a higher {mixed} "
+                                                "group"), what=text, best=best, civil=bp.civil,
                                military=sum(bp.military), mixed=mixed)
                 return err("same-shape", N_("{what} cannot beat: to beat {best} play the same number of cards of the "
                                             "same suit"), what=text, best=best)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.shiwuhu.game import NOTICE
 from yezi.games.shiwuhu.plays import PASS
-from yezi.i18n import NP_, Words, punct
+from yezi.i18n import NP_, Words, ngettext, punct
 from yezi.i18n.terms import register
 
 register("胡")  # English shows it beside "points"
@@ -31,7 +31,6 @@ L = Words("shiwuhu-text", {
     "declare": NP_("shiwuhu-text:declare", "declare or play on"),
     "over": NP_("shiwuhu-text:over", "Deal over"),
     "void": NP_("shiwuhu-text:void", "void: nobody declared"),
-    "won": NP_("shiwuhu-text:won", "{who} declared with {hu} points 胡: {units} unit(s)"),
     "pays": NP_("shiwuhu-text:pays", "payments"),
     "you": NP_("shiwuhu-text:you", "you"),
     "best": NP_("shiwuhu-text:best", "best"),
@@ -63,7 +62,8 @@ def render(game, view, lang: str = "zh-hant") -> str:
     for s in range(view["players"]):
         mark = " ▶" if view["to_act"] == s else ""
         you = f"{open_}{t['you']}{close}" if s == seat else ""
-        out.append(f"{game.seat_name(s, lang)}{you}{colon}{view['hand_sizes'][s]} {t['cards']} · "
+        cards = ngettext(lang, "{n} card", "{n} cards", view["hand_sizes"][s])
+        out.append(f"{game.seat_name(s, lang)}{you}{colon}{cards} · "
                    f"{view['hu'][s]} {t['hu']}{open_}{t['need']} {view['need'][s]}{close}{mark}")
     if view["trick"]:
         done = view["best"] < 0
@@ -100,7 +100,8 @@ def settlement_lines(game, view, lang: str = "zh-hant") -> list[str]:
         return [t["void"]]
     w, u = res["winner"], res["units"]
     who = game.seat_name(w, lang)
-    lines = [t["won"].format(who=who, hu=res["hu"][w], units=u)]
+    lines = [ngettext(lang, "{who} declared with {hu} points 胡: {n} unit", "{who} declared with {hu} points 胡: {n} units",
+                      u, who=who, hu=res["hu"][w])]
     others = [s for s in range(view["players"]) if s != w]
     lines += [t["paid"].format(who=game.seat_name(s, lang), units=u) for s in others]
     lines.append(t["gets"].format(who=who, n=len(others), units=u, total=u * len(others)))

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from yezi.i18n import LANGS, NP_, _c
+from yezi.i18n import LANGS, NP_, _c, ngettext, punct
 
 #: what a special play is called, for the settlement lines
 SPECIAL_NAMES = {
@@ -67,13 +67,37 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
 
 
 #: why a player pays (the reason after a payment's dash): key -> English msgid, worded in each language by
-#: the catalogs under the context ``tiengow-settle:KEY``; ``{t}`` is the payer's tricks
+#: the catalogs under the context ``tiengow-settle:KEY`` (a count of tricks is a plural form: `explain`)
 WHY: dict[str, str] = {
-    "tricks": NP_("tiengow-settle:tricks", "{t} trick(s), 4 − {t}"),
     "shutout": NP_("tiengow-settle:shutout", "no trick (shut out)"),
     "flat": NP_("tiengow-settle:flat", "one stake"),
 }
 PAYS = NP_("tiengow-settle:pays", "{a} pays {b} {x}")
+#: the rule that decided the deal, said before the payments (issue 21: the settlement never said why that seat
+#: was paid): the last trick's winner collects from everyone; then each rule that applied, in turn
+RULE = {
+    "tricks": NP_("tiengow-settle:rule-tricks", "{w} won the last trick (結牌), so {w} alone collects: each other "
+                  "player pays 4 − the tricks he took (4 tiles won are a trick; one who took more than 4 is paid the "
+                  "difference)"),
+    "flat": NP_("tiengow-settle:rule-flat", "{w} won the last trick (結牌), so {w} alone collects: each other player "
+                "pays one stake"),
+    "five-tricks": NP_("tiengow-settle:rule-five-tricks", "a player who took no trick pays 5"),
+    "five-flat": NP_("tiengow-settle:rule-five-flat", "a player who took no trick pays 2 stakes"),
+    "double-all": NP_("tiengow-settle:rule-double-all", "doubled when none of the three others took a trick"),
+    "banker": NP_("tiengow-settle:rule-banker", "every payment to or from the banker is doubled"),
+}
+
+
+def rule_line(winner: str, rules: Mapping[str, Any], lang: str = "zh-hant") -> str:
+    """The rule that decided who is paid and how much, in the reader's language."""
+    lg = lang if lang in LANGS else "en"
+    parts = [_c(lg, "tiengow-settle:rule-" + rules["scoring"], RULE[rules["scoring"]], w=winner)]
+    if rules["shutout"] in ("five", "double-all"):
+        key = "five-" + rules["scoring"] if rules["shutout"] == "five" else "double-all"
+        parts.append(_c(lg, "tiengow-settle:rule-" + key, RULE[key]))
+    if rules["banker"] == "double":
+        parts.append(_c(lg, "tiengow-settle:rule-banker", RULE["banker"]))
+    return punct(lg, "semicolon").join(parts) + ("." if lg == "en" else "。")
 MULT = NP_("tiengow-settle:mult", " (×{m})")  # after the reason, when the banker's or a shut-out's ×2 applied
 
 
@@ -90,6 +114,11 @@ def explain(settlement: Settlement, seat_names: list[str], lang: str = "zh-hant"
         why = ln["why"]
         if why in SPECIAL_NAMES:
             reason = SPECIAL_NAMES[why][lg]
+        elif why == "tricks":
+            t = ln.get("tricks", 0)
+            reason = ngettext(lg, "{n} trick: 4 − {n}", "{n} tricks: 4 − {n}", t)
+            if ln.get("mult", 1) > 1:
+                reason += _c(lg, "tiengow-settle:mult", MULT, m=ln["mult"])
         else:
             reason = _c(lg, "tiengow-settle:" + why, WHY[why], t=ln.get("tricks", 0))
             if ln.get("mult", 1) > 1:

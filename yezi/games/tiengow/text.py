@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
-from yezi.games.tiengow.scoring import SPECIAL_NAMES, Settlement, explain
-from yezi.i18n import NP_, Words, punct
+from yezi.games.tiengow.scoring import SPECIAL_NAMES, Settlement, explain, rule_line
+from yezi.i18n import NP_, Words, ngettext, punct
 
 L = Words("tiengow-text", {
     "hand": NP_("tiengow-text:hand", "Hand"),
     "won": NP_("tiengow-text:won", "won"),
-    "ntricks": NP_("tiengow-text:ntricks", " ({n} tricks)"),
     "trick": NP_("tiengow-text:trick", "This trick"),
     "lead": NP_("tiengow-text:lead", "lead"),
     "last": NP_("tiengow-text:last", "last trick (結牌)"),
@@ -56,8 +55,10 @@ def render(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> str:
     row = []
     for s in range(4):
         mark = (f"({t['you']})" if lang == "en" else f"（{t['you']}）") if s == seat else ""
+        n = view["tricks_won"][s]
+        tricks = ngettext(lang, "{n} trick", "{n} tricks", n)
         row.append(f"{game.seat_name(s, lang)}{mark} {t['hand']} {view['hand_sizes'][s]} {t['won']} {view['won'][s]}"
-                   + t["ntricks"].format(n=view["tricks_won"][s]))
+                   + (f" ({tricks})" if lang == "en" else f"（{tricks}）"))
     lines.append("  ".join(row))
     if view["past"]:
         last = view["past"][-1]
@@ -91,4 +92,5 @@ def settlement_lines(game: Any, view: dict[str, Any], lang: str = "zh-hant") -> 
         return []
     lang = _lang(lang)
     names = [game.seat_name(s, lang) for s in range(4)]
-    return explain(Settlement(list(r["payments"]), list(r["lines"])), names, lang)
+    return [rule_line(names[r["winner"]], game.rules, lang),
+            *explain(Settlement(list(r["payments"]), list(r["lines"])), names, lang)]

@@ -12,7 +12,7 @@ from yezi.server.routes import after_match, api_games, api_tables, learn, pages,
 def all_routes() -> list[BaseRoute]:
     return [
         Route("/", pages.index),
-        Route("/t/{tid}", pages.index),
+        Route("/t/{tid}", pages.table_page),
         Route("/t/{tid}/session", sessions.open_session, methods=["POST"]),
         Route("/t/{tid}/session", sessions.my_seats, methods=["GET"]),
         Route("/t/{tid}/invite", sessions.reissue_invite, methods=["POST"]),

@@ -9,6 +9,7 @@ from starlette.responses import JSONResponse, Response
 from yezi.server import rematch
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
+from yezi.server.expiry import make_room
 from yezi.server.http_util import err, read_model
 from yezi.server.routes.api_tables import created
 from yezi.server.schemas import SeatRequest
@@ -49,6 +50,7 @@ async def ask_rematch(request: Request) -> Response:
     ctx = context_of(request)
     try:
         t, pos, proof = await _table_and_seat(request)
+        await make_room(ctx.manager, client_key(request))
         out = await rematch.request(ctx.manager, t, pos, client_key(request), proof)
     except TableError as e:
         return err(e.code, e.message, STATUS.get(e.code, 400))
@@ -64,6 +66,7 @@ async def play_again(request: Request) -> Response:
     ctx = context_of(request)
     try:
         t, pos, _ = await _table_and_seat(request)
+        await make_room(ctx.manager, client_key(request))
         new, tokens = rematch.play_again(ctx.manager, t, pos, client_key(request))
     except TableError as e:
         return err(e.code, e.message, STATUS.get(e.code, 400))

@@ -7,6 +7,7 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
+from yezi.server.expiry import make_room
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import ClaimSeat, CreateTable
 from yezi.server.seats import seat_link, set_seat_cookie, watch_link
@@ -22,6 +23,7 @@ async def create_table(request: Request) -> Response:
     ctx = context_of(request)
     manager = ctx.manager
     client = client_key(request)
+    await make_room(manager, client)
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:
         return err(*refusal, 429)

@@ -28,7 +28,9 @@ export function header(frame, ctx) {
   const { el, T } = ctx;
   const titles = frame.table.titles || {};
   const deal = frame.replay ? "" : ` · ${T("deal")} ${frame.deal_no + 1}` + matchPart(frame.table, T);
-  const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}` : "";
+  // which seat this page holds, said where the player sits down (issue 21: an invited friend was not told)
+  const who = frame.replay ? "" : frame.seat === null || frame.seat === undefined ? ` · ${T("spectator")}`
+    : ` · ${T("youAre", { seat: frame.seat_names[ctx.lang][frame.seat] })}`;
   return el("div", { class: "tbl-head" },
     el("a", { href: "/", class: "back" }, "← " + T("lobby")),
     el("strong", {}, (titles[ctx.lang] || frame.table.game) + deal + who),
@@ -116,17 +118,26 @@ export function settlement(frame, ctx, details) {
   if (!frame.deal_over) return null;
   const n = frame.seat_names[ctx.lang].length;
   const pays = frame.payments || frame.view.payments || [];
+  // a game with a pool (Ma Diao's 官堆): what each seat paid into it or took out shows beside the payments
+  // between the players, and the pool's own line, so that the table says what the explanation says
+  const st = frame.view && frame.view.settlement;
+  const pool = st && Array.isArray(st.net) && Number(st.pool_change || 0) !== 0 ? st : null;
   const rows = [];
   for (let s = 0; s < n; s++) {
     const { role, player, pos } = seatLabel(frame, ctx, s);
     rows.push(el("tr", { class: s === frame.seat ? "me" : "" },
       el("th", { scope: "row" }, role), el("td", {}, playerName(ctx, player)),
       el("td", { class: "num" }, fmtPay(pays[s] ?? 0)),
+      pool ? el("td", { class: "num" }, fmtPay(pool.net[s] ?? 0)) : null,
       frame.totals ? el("td", { class: "num" }, fmtPay(frame.totals[pos] ?? 0)) : null));
+  }
+  if (pool) {
+    rows.push(el("tr", { class: "pool-row" }, el("th", { scope: "row" }, T("pool")), el("td", {}, `${pool.pool_before} → ${pool.pool_after}`),
+      el("td", { class: "num" }, ""), el("td", { class: "num" }, fmtPay(pool.pool_change)), frame.totals ? el("td", {}, "") : null));
   }
   const table = el("table", { class: "pay" },
     el("thead", {}, el("tr", {}, el("th", {}, T("seat")), el("th", {}, T("player")), el("th", {}, T("payments")),
-      frame.totals ? el("th", {}, T("totals")) : null)),
+      pool ? el("th", {}, T("withPool")) : null, frame.totals ? el("th", {}, T("totals")) : null)),
     el("tbody", {}, rows));
   const buttons = [];
   if (!frame.replay) {

@@ -2,7 +2,7 @@
 // face-down counts, the hand as tile buttons (a tile with one legal move plays at once; with
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
-import { headed } from "/static/i18n.js";
+import { counted, headed } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -16,10 +16,10 @@ const W = {
     score: "点数", pass: "通牌", penalty: "头/尾", suanzhang: "算帐", sizha: "死砸", warnS: "此步会是算帐",
     warnD: "此步会是死砸", left: "手中", reason: { "all-out": "牌已出完", blocked: "别家都接不上，立即结束", bajue: "八掘", redeal: "重新洗牌" },
     rank: ["赢家", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帐成功，加倍", baozhuang: "包庄" }, cancel: "取消", moves: "所有走法" },
-  en: { tiles: "tiles", down: "face down", open: "open", closed: "closed", line: "Line {n}", turnOf: "To act", yourTurn: "Your turn",
+  en: { tiles: "tiles", tile: "tile", down: "face down", open: "open", closed: "closed", line: "Line {n}", turnOf: "To act", yourTurn: "Your turn",
     lead: "Lead: pick a tile (and, with one open end, which end stays open)", play: "Connect: click a highlighted tile",
     discard: "You cannot connect: pick a tile to put face down", choose: "Choose: ", score: "score", pass: "通牌 (all placed)",
-    penalty: "頭/尾", suanzhang: "算帳", sizha: "死砸", warnS: "this move would be 算帳",
+    penalty: "head-or-tail penalty (頭七/尾八)", suanzhang: "算帳", sizha: "死砸", warnS: "this move would be 算帳",
     warnD: "this move would be 死砸", left: "in hand",
     reason: { "all-out": "all tiles are out", blocked: "nobody else can connect", bajue: "八掘 (eight doubles)", redeal: "redeal" },
     rank: ["winner", "小庄", "二庄", "大庄"], rule: { "suanzhang-success": "算帳成功: doubled", baozhuang: "包庄" }, cancel: "Cancel", moves: "All moves" },
@@ -110,7 +110,7 @@ function seatChips(frame, ctx, A) {
     const li = el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === frame.seat ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${v.hand_counts[s]} ${w.tiles} · ${w.down} ${v.down_counts[s]}`));
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_counts[s], w.tiles, w.tile)} · ${w.down} ${v.down_counts[s]}`));
     let row = null;
     if (down && down.length) row = el("span", { class: "tiles small" }, down.map((k) => tileSpan(ctx, A, k)));
     else if (v.down_counts[s]) row = el("span", { class: "tiles small" }, Array(v.down_counts[s]).fill(null).map(() => tileSpan(ctx, A, null)));

@@ -2,7 +2,7 @@
 // the drawn card, each seat's catch with its 決勝分, and the hand. Click a hand card: if it has one
 // legal move it is played; if it can take several lake cards, those light up and a click on one
 // captures it. The drawn card's targets light up the same way. Every legal move is also a button.
-import { headed } from "/static/i18n.js";
+import { counted, headed } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -16,7 +16,7 @@ const W = {
     pick: "点湖中亮起的牌", release: "放生", keep: "不钓", stack: "叠", cancel: "取消", moves: "全部可行步", why: "计分理由",
     empty: "（空）", last: "上一步", took: "钓起", put: "放入湖", stacked: "叠上", kept: "不钓",
     events: { "fours-to-tail": "四只在湖，归尾家", "heaven-pair": "一对天即时钓起", "lake-to-tail": "湖中余牌归尾家" } },
-  en: { lake: "Lake", stock: "Stock", tail: "tail card (you peeked)", drawn: "Drawn", cards: "cards", catch: "catch", score: "score",
+  en: { lake: "Lake", stock: "Stock", tail: "tail card (you peeked)", drawn: "Drawn", cards: "cards", card: "card", catch: "catch", score: "score",
     turnOf: "To act", yourTurn: "Your turn", hand: "capture with a hand card; release one only if none can capture",
     draw: "capture with the drawn card, or release it", pick: "click a highlighted lake card", release: "Release", keep: "Keep",
     stack: "Stack", cancel: "Cancel", moves: "All legal moves", why: "Why these scores", empty: "(empty)",
@@ -180,7 +180,7 @@ export async function render(root, frame, ctx) {
       el("span", { class: "pips" }, String(p)))));
   if (!Object.keys(groups).length) lake.append(el("span", { class: "muted" }, w.empty));
 
-  const stock = el("div", { class: "fish-stock", id: "stock" }, headed(ctx.lang, w.stock, `${v.stock_left} ${w.cards}`));
+  const stock = el("div", { class: "fish-stock", id: "stock" }, headed(ctx.lang, w.stock, counted(ctx.lang, v.stock_left, w.cards, w.card)));
   if (v.deal && v.deal.tail !== undefined && v.stock_left > 0) stock.append(el("span", {}, w.tail + " "), cardSpan(ctx, A, v.deal.tail, dominoes, "small", { id: "tail-card" }));
   if (v.drawn !== null && v.drawn !== undefined) {
     stock.append(el("span", {}, ctx.lang === "en" ? `${w.drawn}: ` : `${w.drawn}：`), cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }));
@@ -196,7 +196,7 @@ export async function render(root, frame, ctx) {
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${w.cards} · ${w.catch} ${catchCards.length} · ${w.score} ${(x.scores || [])[s] ?? ""}`),
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.cards, w.card)} · ${w.catch} ${catchCards.length} · ${w.score} ${(x.scores || [])[s] ?? ""}`),
       catchFan(ctx, A, catchCards, dominoes, `${w.catch} ${catchCards.length} · ${w.score} ${(x.scores || [])[s] ?? ""}`));
   }));
 

@@ -1,6 +1,6 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
-import { headed } from "/static/i18n.js";
+import { counted, headed } from "/static/i18n.js";
 import { isMyTurn, mount, newFrame, playerName, refusable, seatLabel } from "/static/games/common.js";
 
 const ui = { sel: new Set(), key: "", queue: [], last: null };
@@ -111,9 +111,10 @@ function seatChips(frame, ctx, A) {
     const li = el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (isDummy ? " dummy" : ""), "data-seat": s },
       el("div", { class: "role" }, role, ...marks, player && !frame.replay ? el("span", {
         class: "dot " + (player.connected ? "on" : "off"), title: player.connected ? T("connected") : T("offline") }) : null),
-      el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${T("cards")}`,
-        isDummy ? null : ` · ${(v.won[s] || []).length} ${T("tricks")} · ${v.hu_won[s]} 糊`));
+      // the dummy's seat plays itself: it is the dummy 夢家, not a bot (issue 21)
+      el("div", { class: "pname" }, isDummy ? T("dummyPlaysNot") : playerName(ctx, player)),
+      el("div", { class: "counts" }, counted(ctx.lang, v.hand_sizes[s], T("cards"), T("cardsOne")),
+        isDummy ? null : ` · ${counted(ctx.lang, (v.won[s] || []).length, T("tricks"), T("tricksOne"))} · ${v.hu_won[s]} 糊`));
     const sv = frame.seat_views && frame.seat_views[s];
     if (sv && sv.hand) li.append(smallCards(ctx, A, sv.hand, "revealed-hand"));
     return li;
@@ -235,7 +236,7 @@ export async function render(root, frame, ctx) {
     ui.queue = sel.filter((c) => c !== first);
     ctx.send(A.discard_base + first);
   };
-  const hint = !myTurn || v.phase !== "play" ? "" : need > 0 && !plays.length ? T("discardHint", { n: need }) : T("selectHint");
+  const hint = !myTurn || v.phase !== "play" ? "" : need > 0 && !plays.length ? T(need === 1 ? "discardHintOne" : "discardHint", { n: need }) : T("selectHint");
   const controls = el("div", { class: "controls" },
     el("button", { type: "button", id: "play-btn", class: "primary", disabled: !playMatch, onclick: doPlay, title: "P / Enter" }, T("play")),
     need > 0 ? el("button", { type: "button", id: "discard-btn", disabled: !canDiscard, onclick: doDiscard, title: "D" }, T("discard")) : null,
@@ -248,7 +249,7 @@ export async function render(root, frame, ctx) {
     if (v.bidder === me) marks.push(el("span", { class: "mark bid" }, "做"));
     if (v.privileged === me) marks.push(el("span", { class: "mark priv" }, "包"));
     mine = el("div", { class: "me-line" + (v.to_act === me ? " turn" : "") }, el("strong", {}, role), ...marks,
-      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊 (${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}) · ${(v.won[me] || []).length} ${T("tricks")}`);
+      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊${ctx.lang === "en" ? " (" : "（"}${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}${ctx.lang === "en" ? ")" : "）"} · ${counted(ctx.lang, (v.won[me] || []).length, T("tricks"), T("tricksOne"))}`);
   }
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
   // why each 老歲 card is one: on touch screens a tooltip is out of reach, so list them too

@@ -3,7 +3,7 @@
 // with two (capture 捉 or discard 滅) both are offered. The banker's stake (衝) and a long-suit
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
-import { headed } from "/static/i18n.js";
+import { counted, headed } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -13,7 +13,7 @@ const W = {
   "zh-hans": { face: "面叶", tou: "头", stake: "冲", pool: "官堆", tricks: "桌", turnOf: "轮到", yourTurn: "轮到你",
     lead: "发牌（出一张明牌）", follow: "捉（同门较大）或灭（覆一张）", pickStake: "定注（宜双）", mian: "长门免斗？",
     capture: "捉", leadv: "发", discard: "灭", cancel: "取消", moves: "全部可行步", why: "赔付理由（《马吊脚例》）", risk: "愿认者听" },
-  en: { face: "Face card", tou: "first receiver", stake: "Stake", pool: "Pool", tricks: "tricks", turnOf: "To act", yourTurn: "Your turn",
+  en: { face: "Face card", tou: "first receiver", stake: "Stake", pool: "Pool", tricks: "tricks", trick1: "trick", turnOf: "To act", yourTurn: "Your turn",
     lead: "lead a card face up", follow: "capture (same suit, higher) or discard face down", pickStake: "set the stake (even)",
     mian: "long suit: no contest?", capture: "Capture", leadv: "Lead", discard: "Discard", cancel: "Cancel", moves: "All legal moves",
     why: "Why each payment (Feng's clauses)", risk: "allowed; liability settles after the hand" },
@@ -83,7 +83,7 @@ export async function render(root, frame, ctx) {
     const won = (v.won || [])[s] || [];
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role), el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${(v.trick_counts || [])[s] ?? 0} ${w.tricks}` + (status[s] ? ` · ${status[s]}` : "")),
+      el("div", { class: "counts" }, counted(ctx.lang, (v.trick_counts || [])[s] ?? 0, w.tricks, w.trick1) + (status[s] ? ` · ${status[s]}` : "")),
       el("span", { class: "md-row" }, won.map((c) => cardSpan(ctx, A, c, "small"))));
   }));
 

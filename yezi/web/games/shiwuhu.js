@@ -2,6 +2,7 @@
 // with cards left and 胡 / threshold, the trick on the table, the hand as 十五湖 cards. Select cards
 // (those in some legal play light up) and press Play; Pass, Declare and Play on are buttons; every
 // legal move is also listed as a word button.
+import { counted } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -13,7 +14,7 @@ const W = {
     lead: "出牌：选牌后按「出牌」", follow: "打：同样张数、更大的牌；或「过」", declare: "你已达宣告线：宣告，或续打到下一级",
     play: "出牌", pass: "过", declareBtn: "宣告", playOn: "续打", clear: "清除", moves: "全部可行步", notice: "重构说明",
     questions: "未决问题", empty: "（无）" },
-  en: { cards: "cards", hu: "胡", need: "declares at", trick: "Trick", last: "Last trick", yourTurn: "Your turn", turnOf: "To act",
+  en: { cards: "cards", card: "card", hu: "胡", need: "declares at", trick: "Trick", last: "Last trick", yourTurn: "Your turn", turnOf: "To act",
     lead: "lead: select cards, then Play", follow: "beat with as many higher cards, or pass", declare: "you reached your threshold: declare, or play on to the next tier",
     play: "Play", pass: "Pass", declareBtn: "Declare", playOn: "Play on", clear: "Clear", moves: "All legal moves",
     notice: "A reconstruction", questions: "Open questions", empty: "(none)" },
@@ -97,7 +98,7 @@ export async function render(root, frame, ctx) {
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${w.cards} · ${v.hu[s]} ${w.hu} (${w.need} ${v.need[s]})`));
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.cards, w.card)} · ${v.hu[s]} ${w.hu} (${w.need} ${v.need[s]})`));
   }));
 
   const done = v.best < 0;

@@ -2,6 +2,7 @@
 // tiles drawn, face-down ones as backs), the previous trick, the hand as tile buttons. Click tiles
 // to select them, then 出牌 (face up: a set that may be led, or one that beats) or 墊 (face down,
 // as many tiles as were led). A suggestion row lists every face-up play; all moves are also words.
+import { counted } from "/static/i18n.js";
 import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 const W = {
@@ -11,7 +12,7 @@ const W = {
   "zh-hans": { tiles: "只", won: "得牌", tricks: "墩", yourTurn: "轮到你", turnOf: "轮到", lead: "出牌：选一组牌",
     follow: "跟牌：打出更大的同型牌，或垫 {n} 只", up: "出牌", down: "垫牌", clear: "重选", sets: "可出：", trick: "本轮",
     last: "结牌", past: "上一轮", moves: "所有走法", need: "选 {n} 只", wenzun: "文尊：只有一对高脚七可擒", high: "最大" },
-  en: { tiles: "tiles", won: "won", tricks: "tricks", yourTurn: "Your turn", turnOf: "To act", lead: "Lead: pick a set",
+  en: { tiles: "tiles", tile: "tile", won: "won", tricks: "tricks", trick1: "trick", yourTurn: "Your turn", turnOf: "To act", lead: "Lead: pick a set",
     follow: "Follow: beat with a higher set of the same shape, or put {n} face down", up: "Play face up",
     down: "Face down", clear: "Clear", sets: "Sets: ", trick: "This trick", last: "Last trick (結牌)", past: "Previous trick",
     moves: "All moves", need: "pick {n}", wenzun: "文尊: only a pair of Long-leg Sevens takes it (擒)", high: "highest" },
@@ -58,7 +59,8 @@ function seatChips(frame, ctx) {
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === frame.seat ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${v.hand_sizes[s]} ${w.tiles} · ${w.won} ${v.won[s]} (${v.tricks_won[s]}${w.tricks})`));
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.tiles, w.tile)} · ${w.won} ${counted(ctx.lang, v.won[s], w.tiles, w.tile)}`
+        + (ctx.lang === "en" ? ` (${counted("en", v.tricks_won[s], w.tricks, w.trick1)})` : `（${counted(ctx.lang, v.tricks_won[s], w.tricks)}）`)));
   }));
 }
 
