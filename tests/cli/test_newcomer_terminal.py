@@ -38,7 +38,7 @@ def test_version():
     assert re.fullmatch(r"yezi \d+\.\d+\.\d+\n", r.stdout)
 
 
-@pytest.mark.parametrize("lang, seats", [("en", "0 (Lead), 1 (Second), 3 (Third)"),
+@pytest.mark.parametrize("lang, seats", [("en", "0 (Dealer), 1 (Second), 3 (Third)"),
                                          ("zh-hant", "0（頭家），1（二家），3（三家）"),
                                          ("zh-hans", "0（头家），1（二家），3（三家）")])
 def test_play_refuses_the_dummys_seat_and_names_the_seats_that_play(lang, seats):
@@ -127,7 +127,7 @@ def test_replay_brief_ends_with_each_seats_payment(tmp_path):
     path, _ = golden_record(tmp_path)
     last = {lang: yezi("replay", str(path), "--brief", "--lang", lang).splitlines()[-1]
             for lang in ("en", "zh-hant", "zh-hans")}
-    assert last["en"] == "payments: Lead +2, Second -2, Dummy +0, Third +0"
+    assert last["en"] == "payments: Dealer +2, Second -2, Dummy +0, Third +0"
     assert last["zh-hant"] == "收付：頭家 +2，二家 -2，夢家 +0，三家 +0"
     assert last["zh-hans"] == "收付：头家 +2，二家 -2，梦家 +0，三家 +0"
 
@@ -155,7 +155,7 @@ def test_simulate_speaks_lang():
     assert en.startswith("Luk Fu (Six Tigers) · preset hakka-hk · 20 deals · seed 0 · Python engine · ")
     for lang, seat in (("zh-hant", "頭家"), ("zh-hans", "头家")):
         zh = yezi("simulate", "lukfu", "--games", "20", "--quiet", "--lang", lang, "--engine", "python")
-        assert seat in zh and "流局" in zh and "Lead" not in zh
+        assert seat in zh and "流局" in zh and "Dealer" not in zh
         # English left only in the names the command line takes: the preset's and the bots'
         assert re.findall(r"[A-Za-z]{2,}", zh.replace("hakka-hk", "").replace("heuristic", "")) == [], zh
 

@@ -81,7 +81,7 @@ def test_replay_brief_labels_the_payments_in_the_readers_language(tmp_path, caps
     for lang in ("en", "zh-hant", "zh-hans"):
         assert main(["replay", str(f), "--brief", "--lang", lang]) == 0
         last[lang] = capsys.readouterr().out.splitlines()[-1]
-    assert last["en"].startswith("payments: Lead ")
+    assert last["en"].startswith("payments: Dealer ")
     assert last["zh-hant"].startswith("收付：頭家 ")
     assert last["zh-hans"].startswith("收付：头家 ")
 
