@@ -4,6 +4,7 @@ import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, headed, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { animate, snapshot } from "/static/motion.js";
+import { needAlso } from "/static/games/common.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -414,6 +415,7 @@ async function tablePage(main, tid) {
   function placeHint(action) {
     const mine = root.querySelector(".felt-mine") || root.querySelector(".felt");
     if (mine && hintBox.parentNode !== mine) mine.append(hintBox);
+    if (!hintBox.hidden) needAlso(root, "hint", hintBox);
     for (const e of root.querySelectorAll(".hinted")) e.classList.remove("hinted");
     if (action === null || action === undefined || hintBox.hidden) return;
     const cards = mod && mod.hintCards ? mod.hintCards(action) : [];
@@ -486,6 +488,7 @@ async function tablePage(main, tid) {
     drawHint();  // the render replaced the felt: put the hint back beside the hand
     clk = clockOf(frame, frameAt);
     decorate(root, frame, clk, ctx);
+    needAlso(root, "clock", root.querySelector(".felt #prompt [data-clock]"));  // your clock, in your prompt
     const banner = awayBanner(frame, ctx, () => {
       ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "back", id: "back-" + Date.now().toString(36) }));
     });

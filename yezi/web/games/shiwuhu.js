@@ -2,7 +2,10 @@
 // with cards left and 胡 / threshold, the trick on the table, the hand as 十五湖 cards. Select cards
 // (those in some legal play light up) and press Play; Pass, Declare and Play on are buttons; every
 // legal move is also listed as a word button.
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
+export const NEEDS = { lead: ["hand", "actions"], follow: ["trick", "hand", "actions"], declare: ["hand?", "actions"] };
 
 const W = {
   "zh-hant": { cards: "隻", hu: "胡", need: "宣告線", trick: "這輪", last: "上輪", yourTurn: "輪到你", turnOf: "輪到",
@@ -94,13 +97,13 @@ export async function render(root, frame, ctx) {
 
   const done = v.best < 0;
   const tk = `${frame.deal_no}:${done ? v.tricks - 1 : v.tricks}`;  // motion.js: what is new, where a won trick goes
-  const trick = el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick,
+  const trick = region(el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick,
     "data-trick-key": v.trick.length ? tk : null, "data-winner": done && v.trick.length ? v.last_winner : null },
     v.trick.length ? el("span", { class: "muted" }, done ? w.last : w.trick) : null,
     ...v.trick.map(([s, a], i) => el("div", { class: "sw-entry" + (!done && a === v.best && s === v.best_seat ? " best" : ""), "data-seat": s,
       "data-play-key": `${tk}:${i}`, "data-from": s },
       el("span", { class: "who" }, names[s]),
-      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a]))));
+      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a])))), "trick", ".sw-entry svg, .sw-entry .pass");
 
   const plays = legal.filter((a) => a < A.num_plays).map((a) => ({ a, cards: A.plays[a] }));
   const hand = v.hand ? expand(v.hand) : [];
@@ -117,7 +120,7 @@ export async function render(root, frame, ctx) {
       return true;
     });
   }
-  const handEl = el("div", { class: "sw-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k, i) => {
+  const handEl = region(el("div", { class: "sw-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k, i) => {
     const ok = usable(i);
     const b = el("button", { type: "button", class: "sw-card" + (ok ? " legal" : "") + (ui.sel.has(i) ? " selected" : ""),
       "data-kind": k, "data-idx": i, disabled: ok ? null : true, "aria-pressed": String(ui.sel.has(i)),
@@ -125,7 +128,7 @@ export async function render(root, frame, ctx) {
     b.append(ctx.svgNode(A.faces[String(k)]));
     b.onclick = () => { if (ui.sel.has(i)) ui.sel.delete(i); else ui.sel.add(i); render(root, frame, ctx); };
     return b;
-  }));
+  })), "hand", "button");
 
   let prompt;
   if (!myTurn) {
@@ -143,7 +146,7 @@ export async function render(root, frame, ctx) {
         onclick: () => { ui.sel.clear(); render(root, frame, ctx); } }, w.clear));
     }
     const text = { lead: w.lead, follow: w.follow, declare: w.declare }[v.phase] || "";
-    prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${text}`), ...buttons);
+    prompt = region(el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${text}`), ...buttons), "actions", "button");
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
   let details = null;
@@ -152,10 +155,10 @@ export async function render(root, frame, ctx) {
     const lines = (x.settlement && (x.settlement[ctx.lang] || x.settlement.en)) || [];
     details = el("ul", { class: "why", id: "explain" }, lines.map((l) => el("li", {}, l)));
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       notice, seats, trick, prompt, me !== null && me !== undefined ? handEl : null, all),
-    details);
+    frame, NEEDS, myTurn && (NEEDS[v.phase] ? v.phase : null)), details);
 }
 
 export function onError() { ui.sel.clear(); }
