@@ -634,6 +634,14 @@ function fitTable() {
   const top = Math.round(felt.getBoundingClientRect().top + window.scrollY);
   const now = document.documentElement.style.getPropertyValue("--felt-top");
   if (now !== top + "px") document.documentElement.style.setProperty("--felt-top", top + "px");
+  // the table gives way down to its middle (what a decision answers), not below: the others' seats
+  // above it shrink instead (app.css, issue 21)
+  const table = felt.querySelector(":scope > .felt-table"), centre = table && table.querySelector(":scope > .ring-centre");
+  if (centre) {
+    const gap = parseFloat(getComputedStyle(table).rowGap) || 0;
+    const min = Math.ceil(centre.getBoundingClientRect().height + gap) + "px";
+    if (table.style.minHeight !== min) table.style.minHeight = min;
+  }
 }
 let fitObserver = null;
 function fitWatch(main) {

@@ -249,8 +249,11 @@ function seatRing(felt, frame, ctx) {
   const k = Object.values(sides).reduce((m, x) => m + (x === sides.bottom ? 0 : x.length), 0);
   table.classList.add("ring", `ring-k${Math.min(k, 4)}`);
   if (first.id && !table.id) table.id = first.id;  // the list's id (Pai Gow's #seats) names the seats' ring
-  table.replaceChildren(...[...["left", "top", "right"].map((p) => kept(first, p)), centre, kept(first, "bottom")]
-    .filter(Boolean));
+  table.replaceChildren(...[...["left", "top", "right"].map((p) => kept(first, p)), centre].filter(Boolean));
+  // your own seat sits at the bottom with your hand (your part of the felt), as at a real table
+  const own = kept(first, "bottom");
+  const mine = felt.querySelector(":scope > .felt-mine");
+  if (own && mine) { own.classList.add("own-seat"); mine.prepend(own); } else if (own) table.append(own);
 }
 
 // The seat to act: a gold ring, a ▶ before its name (not a colour alone) and aria-current.
@@ -394,7 +397,7 @@ function keysHelp(felt, ctx) {
 // Each game declares once, in its renderer (NEEDS), for every kind of decision it asks, the regions
 // of the table a player must see together to answer it: the cards being answered (the trick, the
 // lake and the card drawn, the lines' open ends, the banker's hand), the hand, the buttons; a name
-// ending in "?" may be empty (a hand played out, a prompt without buttons). The renderer marks those
+// ending in "?" may be empty or absent (a hand played out, buttons that come with a choice). The renderer marks those
 // regions' elements (`region`) and says which decision the felt asks (`declare`); app.js adds the
 // clock and, while it shows, the hint. app.css keeps the marked regions whole in the first screen
 // (the others' seats give way first), and tests/web/test_decision_regions.py checks every card of

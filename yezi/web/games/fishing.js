@@ -64,6 +64,9 @@ button.fish-card:disabled { opacity: .6; }
   .fish-stock .fish-card:has(> svg.card) { height: 84px; overflow: hidden; }
 }
 @media (max-width: 600px) {
+  /* Tiu U's tiles in the lake a little narrower on a phone: the whole lake stays in the first screen */
+  .fish-lake .fish-card:not(:has(> svg.card)) svg { width: 30px; }
+  .fish-lake .fish-card.copy:not(:has(> svg.card)) { margin-left: -22px; }
   #hand .fish-card:has(> svg.card) { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; }
   #hand { gap: 1px; }
   #hand .fish-card svg { width: clamp(36px, 9.2vw, 54px); }
@@ -171,7 +174,7 @@ export async function render(root, frame, ctx) {
   const stock = el("div", { class: "fish-stock", id: "stock" }, headed(ctx.lang, w.stock, `${v.stock_left} ${w.cards}`));
   if (v.deal && v.deal.tail !== undefined && v.stock_left > 0) stock.append(el("span", {}, w.tail + " "), cardSpan(ctx, A, v.deal.tail, dominoes, "small", { id: "tail-card" }));
   if (v.drawn !== null && v.drawn !== undefined) {
-    stock.append(el("span", {}, ctx.lang === "en" ? `${w.drawn}: ` : `${w.drawn}：`), region(cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }), "drawn"));
+    stock.append(el("span", {}, ctx.lang === "en" ? `${w.drawn}: ` : `${w.drawn}：`), region(cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }), "drawn", "self"));
   }
 
   // the newest move, by whom (motion.js flies it in from that seat and rings it until the next)

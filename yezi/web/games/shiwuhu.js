@@ -103,7 +103,7 @@ export async function render(root, frame, ctx) {
     ...v.trick.map(([s, a], i) => el("div", { class: "sw-entry" + (!done && a === v.best && s === v.best_seat ? " best" : ""), "data-seat": s,
       "data-play-key": `${tk}:${i}`, "data-from": s },
       el("span", { class: "who" }, names[s]),
-      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a])))), "trick", ".sw-entry svg, .sw-entry .pass");
+      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a])))), "trick");
 
   const plays = legal.filter((a) => a < A.num_plays).map((a) => ({ a, cards: A.plays[a] }));
   const hand = v.hand ? expand(v.hand) : [];
