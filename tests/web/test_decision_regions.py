@@ -251,4 +251,4 @@ def test_decision_regions(web, browser, game):
 def test_decision_regions_every_kind(web, browser, game):
     """Every kind of decision each game asks, the landscape phone too (as many tables as it takes,
     within a budget: a kind never met is not a failure here, the default test holds WANT)."""
-    _run(web, browser, game, KINDS[game], SLOW_VIEWS, 30, budget_s=600)
+    _run(web, browser, game, KINDS[game], SLOW_VIEWS, 20, budget_s=180)
