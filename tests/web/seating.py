@@ -2,8 +2,8 @@
 
 Seen from the viewing seat v, seat s sits at rel = (s - v) mod n: rel 1 on the left, the last on
 the right, those between across the top (two seats face each other; three sit left and right);
-the viewer's own seat (where the game shows a chip for it) below the middle (on a wide screen,
-with three seats or more, in the corner below the left one, beside the middle). The seat to act is
+the viewer's own seat (where the game shows a chip for it) below the middle, at the bottom with
+the hand (issue 21: not in the left column). The seat to act is
 marked by aria-current and a marker, not by colour alone."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ SEATING = """() => {
   const chips = [...document.querySelectorAll("li.chip[data-seat]")].map((li) => ({
     seat: Number(li.dataset.seat), place: li.dataset.place, rel: Number(li.dataset.rel),
     r: li.getBoundingClientRect().toJSON(), turn: li.classList.contains("turn"),
-    current: li.getAttribute("aria-current"), mark: !!li.querySelector(".turn-mark") }));
+    current: li.getAttribute("aria-current"), mark: !!li.querySelector(".turn-mark"),
+    mine: !!li.closest(".felt-mine") }));
   const me = document.querySelector(".me-line");
   return { chips, centre: centre ? centre.getBoundingClientRect().toJSON() : null,
     me: me ? { turn: me.classList.contains("turn"), current: me.getAttribute("aria-current"),
@@ -49,10 +50,9 @@ def check_seating(page, where, wide: bool) -> dict:
     others = sorted((x for x in chips if x["rel"]), key=lambda x: x["rel"])
     for x in chips:
         r = x["r"]
-        if x["place"] == "bottom" and wide and n > 2:  # in the corner below the left seat, beside the middle
-            assert r["right"] <= c["left"] + 1 and (r["top"] + r["bottom"]) / 2 >= c["top"], (where, "own seat", x, c)
-        elif x["place"] == "bottom":
+        if x["place"] == "bottom":  # with the hand, below the middle
             assert r["top"] >= c["bottom"] - 1, (where, "own seat below the middle", x, c)
+            assert x["mine"], (where, "own seat with your hand", x)
         elif not wide:
             assert r["bottom"] <= c["top"] + 1, (where, "the others above the middle", x, c)
         elif x["place"] == "left":

@@ -4,6 +4,7 @@ import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, headed, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { animate, snapshot } from "/static/motion.js";
+import { needAlso } from "/static/games/common.js";
 
 const LANGS = ["zh-hant", "zh-hans", "en"];
 const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
@@ -457,6 +458,7 @@ async function tablePage(main, tid) {
   function placeHint(action) {
     const mine = root.querySelector(".felt-mine") || root.querySelector(".felt");
     if (mine && hintBox.parentNode !== mine) mine.append(hintBox);
+    if (!hintBox.hidden) needAlso(root, "hint", hintBox);
     for (const e of root.querySelectorAll(".hinted")) e.classList.remove("hinted");
     if (action === null || action === undefined || hintBox.hidden) return;
     const hand = [...root.querySelectorAll("#hand [data-card], #hand [data-kind]")];
@@ -597,6 +599,7 @@ async function tablePage(main, tid) {
     drawWhy();
     clk = clockOf(frame, frameAt);
     decorate(root, frame, clk, ctx);
+    needAlso(root, "clock", root.querySelector(".felt #prompt [data-clock]"));  // your clock, in your prompt
     const banner = awayBanner(frame, ctx, () => {
       ws && ws.readyState === 1 && ws.send(JSON.stringify({ type: "back", id: "back-" + Date.now().toString(36) }));
     });
@@ -798,6 +801,14 @@ function fitTable() {
   const top = Math.round(felt.getBoundingClientRect().top + window.scrollY);
   const now = document.documentElement.style.getPropertyValue("--felt-top");
   if (now !== top + "px") document.documentElement.style.setProperty("--felt-top", top + "px");
+  // the table gives way down to its middle (what a decision answers), not below: the others' seats
+  // above it shrink instead (app.css, issue 21)
+  const table = felt.querySelector(":scope > .felt-table"), centre = table && table.querySelector(":scope > .ring-centre");
+  if (centre) {
+    const gap = parseFloat(getComputedStyle(table).rowGap) || 0;
+    const min = Math.ceil(centre.getBoundingClientRect().height + gap) + "px";
+    if (table.style.minHeight !== min) table.style.minHeight = min;
+  }
 }
 let fitObserver = null;
 function fitWatch(main) {

@@ -284,8 +284,11 @@ function seatRing(felt, frame, ctx) {
   const k = Object.values(sides).reduce((m, x) => m + (x === sides.bottom ? 0 : x.length), 0);
   table.classList.add("ring", `ring-k${Math.min(k, 4)}`);
   if (first.id && !table.id) table.id = first.id;  // the list's id (Pai Gow's #seats) names the seats' ring
-  table.replaceChildren(...[...["left", "top", "right"].map((p) => kept(first, p)), centre, kept(first, "bottom")]
-    .filter(Boolean));
+  table.replaceChildren(...[...["left", "top", "right"].map((p) => kept(first, p)), centre].filter(Boolean));
+  // your own seat sits at the bottom with your hand (your part of the felt), as at a real table
+  const own = kept(first, "bottom");
+  const mine = felt.querySelector(":scope > .felt-mine");
+  if (own && mine) { own.classList.add("own-seat"); mine.prepend(own); } else if (own) table.append(own);
 }
 
 // The seat to act: a gold ring, a ▶ before its name (not a colour alone) and aria-current.
@@ -426,6 +429,39 @@ function keysHelp(felt, ctx) {
   }
   if (!mine || !felt.classList.contains("my-turn")) return;
   mine.append(ctx.el("p", { class: "keys-help", id: "keys-help" }, kw(ctx).keys));
+}
+
+// ---- what a decision needs in view (issue 21) -------------------------------------------------
+// Each game declares once, in its renderer (NEEDS), for every kind of decision it asks, the regions
+// of the table a player must see together to answer it: the cards being answered (the trick, the
+// lake and the card drawn, the lines' open ends, the banker's hand), the hand, the buttons; a name
+// ending in "?" may be empty or absent (a hand played out, buttons that come with a choice). The renderer marks those
+// regions' elements (`region`) and says which decision the felt asks (`declare`); app.js adds the
+// clock and, while it shows, the hint. app.css keeps the marked regions whole in the first screen
+// (the others' seats give way first), and tests/web/test_decision_regions.py checks every card of
+// every needed region: on screen, at least 20 px each way, and the topmost element at its centre.
+export function region(node, name, cards = null) {
+  if (!node) return node;
+  const names = new Set((node.dataset.region || "").split(" ").filter(Boolean));
+  names.add(name);
+  node.dataset.region = [...names].join(" ");
+  if (cards) node.dataset.cards = cards;  // which of its parts are the cards (default: its drawings)
+  return node;
+}
+export function declare(felt, frame, needs, decision) {
+  if (!decision || !isMyTurn(frame)) return felt;
+  felt.dataset.decision = decision;
+  felt.dataset.needs = (needs[decision] || []).join(" ");
+  return felt;
+}
+// The clock and the hint join what the decision needs (app.js, after each render and each hint).
+export function needAlso(root, name, node) {
+  const felt = root.querySelector(".felt[data-decision]");
+  if (!felt || !node || !felt.contains(node)) return;
+  region(node, name, "self");
+  const want = new Set(felt.dataset.needs.split(" ").filter(Boolean));
+  want.add(name);
+  felt.dataset.needs = [...want].join(" ");
 }
 
 // The felt names the frame it shows (data-frame, deal:seq) so that a test waits for that frame.

@@ -3,7 +3,10 @@
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
 import { counted, headed } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the lines' open ends, the hand, the buttons.
+export const NEEDS = { lead: ["ends?", "hand", "actions?"], connect: ["ends", "hand", "actions?"], discard: ["ends?", "hand", "actions?"] };
 
 const W = {
   "zh-hant": { tiles: "張", down: "扣牌", open: "開口", closed: "封口", line: "第{n}行", turnOf: "輪到", yourTurn: "輪到你",
@@ -92,12 +95,13 @@ function lines(frame, ctx, A) {
     ...line.map((t, j) => {
       const mark = last && last.line === i && last.at === j;
       const s = el("span", { class: "tile lying", "data-kind": t[2], title: `${A.names[String(t[2])]} · ${frame.seat_names[ctx.lang][t[3]]}`,
-        "data-play-key": mark ? last.key : null, "data-from": mark ? last.seat : null });
+        "data-play-key": mark ? last.key : null, "data-from": mark ? last.seat : null,
+        "data-end": j === 0 || j === line.length - 1 ? "1" : null });  // an end a tile is joined to
       s.append(svgNode(A.lying[`${t[0]}${t[1]}`]));
       return s;
     })));
   if (v.ends && v.ends.length) out.push(el("div", { class: "open-ends", id: "open-ends" }, headed(ctx.lang, w.open, v.ends.join(" / "))));
-  return el("div", { class: "domino-table", id: "lines" }, out);
+  return region(el("div", { class: "domino-table", id: "lines" }, out), "ends", "[data-end], #open-ends");
 }
 
 function seatChips(frame, ctx, A) {
@@ -182,11 +186,12 @@ export function makeRender(game) {
       ctx.send(a);
     };
     const verbs = new Set(legal.map((a) => decode(A, a).verb));
+    const kind = verbs.has("lead") ? "lead" : verbs.has("play") ? "connect" : "discard";
     const prompt = !myTurn
       ? waitingPrompt(frame, ctx, w.turnOf)
-      : el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${verbs.has("lead") ? w.lead : verbs.has("play") ? w.play : w.discard}`));
+      : el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${{ lead: w.lead, connect: w.play, discard: w.discard }[kind]}`));
     const hand = v.hand || [];
-    const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
+    const handEl = region(el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
       const acts = byKind[k] || [];
       const plays = acts.filter((a) => decode(A, a).verb !== "down");
       const usable = myTurn && acts.length > 0;
@@ -202,21 +207,22 @@ export function makeRender(game) {
       // a tile that cannot be used now says why when tapped: leading it, or joining it at an open end
       if (myTurn && !usable) refusable(ctx, b, frame, [verbs.has("lead") ? k << 1 : A.play_base + (k << 1)]);
       return b;
-    }));
+    })), "hand", "button");
     let choices = null;
     if (myTurn && ui.kind !== null && byKind[ui.kind]) {
-      choices = el("div", { class: "choices", id: "choices" }, w.choose, ...byKind[ui.kind].map((a) => el("button", {
+      choices = region(el("div", { class: "choices", id: "choices" }, w.choose, ...byKind[ui.kind].map((a) => el("button", {
         type: "button", class: "word primary", id: `act-${a}`, "data-action": a, onclick: () => send(a),
         title: judge[String(a)] === "suanzhang" ? warnS : judge[String(a)] === "sizha" ? w.warnD : "" },
       label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""))),
-      el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel));
+      el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.kind = null; render(root, frame, ctx); } }, w.cancel)),
+      "actions", "button");
     }
     const all = myTurn ? movesPanel(ctx, legal, w.moves, (a) => label(a) + (judge[String(a)] ? ` · ${w[judge[String(a)]]}` : ""), send) : null;
-    mount(root, frame, ctx,
+    mount(root, frame, ctx, declare(
       el("div", { class: "felt" + (myTurn ? " my-turn" : "") },
         seatChips(frame, ctx, A), lines(frame, ctx, A), notes(frame, ctx), prompt,
         me !== null && me !== undefined ? handEl : null, choices, all),
-      frame.deal_over ? details(frame, ctx, A) : null);
+      frame, NEEDS, myTurn && kind), frame.deal_over ? details(frame, ctx, A) : null);
   };
 }
 

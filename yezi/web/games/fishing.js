@@ -3,7 +3,10 @@
 // legal move it is played; if it can take several lake cards, those light up and a click on one
 // captures it. The drawn card's targets light up the same way. Every legal move is also a button.
 import { counted, headed } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the lake fished in (and the card drawn), the hand, the buttons.
+export const NEEDS = { play: ["lake?", "hand", "actions?"], draw: ["lake?", "drawn", "hand?", "actions?"] };
 
 const W = {
   "zh-hant": { lake: "湖", stock: "牌龍", tail: "尾牌（你已看過）", drawn: "摸到", cards: "隻", catch: "漁獲", score: "決勝分",
@@ -76,6 +79,9 @@ button.fish-card:disabled { opacity: .6; }
   .fish-stock .fish-card:has(> svg.card) { height: 84px; overflow: hidden; }
 }
 @media (max-width: 600px) {
+  /* Tiu U's tiles in the lake a little narrower on a phone: the whole lake stays in the first screen */
+  .fish-lake .fish-card:not(:has(> svg.card)) svg { width: 30px; }
+  .fish-lake .fish-card.copy:not(:has(> svg.card)) { margin-left: -22px; }
   #hand .fish-card:has(> svg.card) { height: calc(9.5vw * 1.75 + 6px); min-height: 69px; overflow: hidden; padding: 0; }
   #hand { gap: 1px; }
   #hand .fish-card svg { width: clamp(36px, 9.2vw, 54px); }
@@ -157,7 +163,8 @@ export async function render(root, frame, ctx) {
 
   const groups = {};
   v.lake.forEach((n, k) => { if (n) (groups[A.pips[String(k)]] = groups[A.pips[String(k)]] || []).push(k); });
-  const lake = el("div", { class: "fish-lake", id: "lake", "aria-label": w.lake },
+  // (copies of a kind overlap: the one on top is the lake's card for a player, and the region's)
+  const lake = region(el("div", { class: "fish-lake", id: "lake", "aria-label": w.lake },
     Object.keys(groups).map(Number).sort((a, b) => b - a).map((p) => el("div", { class: "fish-group", "data-pips": p },
       el("div", { class: "fish-cards" }, groups[p].flatMap((k) => Array.from({ length: v.lake[k] }, (_, j) => {
         // copies of one kind overlap; the last drawn (on top) is the one a click captures, with the count
@@ -177,13 +184,13 @@ export async function render(root, frame, ctx) {
         if (top && n > 1) node.append(el("span", { class: "count", "aria-hidden": "true" }, `×${n}`));
         return node;
       }))),
-      el("span", { class: "pips" }, String(p)))));
+      el("span", { class: "pips" }, String(p))))), "lake", ".fish-card:not(:has(+ .copy))");
   if (!Object.keys(groups).length) lake.append(el("span", { class: "muted" }, w.empty));
 
   const stock = el("div", { class: "fish-stock", id: "stock" }, headed(ctx.lang, w.stock, counted(ctx.lang, v.stock_left, w.cards, w.card)));
   if (v.deal && v.deal.tail !== undefined && v.stock_left > 0) stock.append(el("span", {}, w.tail + " "), cardSpan(ctx, A, v.deal.tail, dominoes, "small", { id: "tail-card" }));
   if (v.drawn !== null && v.drawn !== undefined) {
-    stock.append(el("span", {}, ctx.lang === "en" ? `${w.drawn}: ` : `${w.drawn}：`), cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }));
+    stock.append(el("span", {}, ctx.lang === "en" ? `${w.drawn}: ` : `${w.drawn}：`), region(cardSpan(ctx, A, v.drawn, dominoes, "fish-drawn", { id: "drawn-card" }), "drawn", "self"));
   }
 
   // the newest move, by whom (motion.js flies it in from that seat and rings it until the next)
@@ -210,13 +217,13 @@ export async function render(root, frame, ctx) {
       if (d.verb === "keep") extra.push(el("button", { type: "button", class: "word primary", id: "keep", "data-action": d.a, onclick: () => send(d.a) }, w.keep));
     }
     if (ui.sel !== null) extra.push(el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel));
-    prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${drawPhase ? w.draw : w.hand}`),
-      Object.keys(targets).length ? el("span", { class: "muted" }, " · " + w.pick) : null, ...extra);
+    prompt = region(el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${drawPhase ? w.draw : w.hand}`),
+      Object.keys(targets).length ? el("span", { class: "muted" }, " · " + w.pick) : null, ...extra), "actions", "button");
   }
 
   const hand = v.hand ? expand(v.hand) : [];
   const seen = new Set();
-  const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
+  const handEl = region(el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k) => {
     const first = !seen.has(k);  // copies of a kind act alike; only the first shows as selected
     seen.add(k);
     const mine = drawPhase ? [] : acts.filter((d) => d.card === k && d.verb !== "dcap" && d.verb !== "drel");
@@ -232,12 +239,12 @@ export async function render(root, frame, ctx) {
     // must catch; the drawn card's turn)
     if (myTurn && !usable) refusable(ctx, b, frame, [A.rel + k]);
     return b;
-  }));
+  })), "hand", "button");
   let choices = null;
   if (myTurn && ui.sel !== null) {
     const other = acts.filter((d) => d.card === ui.sel && (d.verb === "rel" || d.verb === "stack"));
-    if (other.length) choices = el("div", { class: "choices", id: "choices" }, ...other.map((d) => el("button", {
-      type: "button", class: "word", id: `act-${d.a}`, "data-action": d.a, onclick: () => send(d.a) }, label(d.a))));
+    if (other.length) choices = region(el("div", { class: "choices", id: "choices" }, ...other.map((d) => el("button", {
+      type: "button", class: "word", id: `act-${d.a}`, "data-action": d.a, onclick: () => send(d.a) }, label(d.a)))), "actions", "button");
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
@@ -251,11 +258,11 @@ export async function render(root, frame, ctx) {
           el("ul", {}, lines.map((l) => el("li", {}, l)))))),
       el("ul", { class: "why", id: "pairs" }, ((x.pairs && (x.pairs[ctx.lang] || x.pairs.en)) || []).map((l) => el("li", {}, l))));
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       seats, stock, lake, events.length ? el("ul", { class: "why notes", id: "events" }, events) : null, prompt,
       me !== null && me !== undefined ? handEl : null, choices, all),
-    details);
+    frame, NEEDS, myTurn && (drawPhase ? "draw" : "play")), details);
   if (dominoes) root.querySelector("#card-style")?.remove();  // Tiu U plays with tiles: no card faces to switch
 }
 

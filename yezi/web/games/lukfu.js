@@ -1,7 +1,16 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
 import { counted, headed } from "/static/i18n.js";
-import { isMyTurn, mount, newFrame, playerName, refusable, seatLabel } from "/static/games/common.js";
+import { declare, isMyTurn, mount, newFrame, playerName, refusable, region, seatLabel } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
+export const NEEDS = {
+  tigers: ["hand", "actions"], bid: ["hand", "actions"], lead: ["hand", "actions"],
+  follow: ["trick", "hand", "actions"], declare: ["hand?", "actions"],
+};
+function decision(v, following) {
+  return { tigers: "tigers", bid: "bid", last: "declare" }[v.phase] || (following ? "follow" : "lead");
+}
 
 const ui = { sel: new Set(), key: "", queue: [], last: null };
 
@@ -86,12 +95,12 @@ function trickPanel(frame, ctx, A) {
   const done = tr.winner !== null && tr.winner !== undefined;
   const names = frame.seat_names[ctx.lang];
   const k = `${frame.deal_no}:${v.tricks.length - 1}`;  // motion.js: what is new, where it goes
-  return el("div", { class: "trick" + (done ? " done" : ""), id: "trick", "data-trick-key": k, "data-winner": done ? tr.winner : null },
+  return region(el("div", { class: "trick" + (done ? " done" : ""), id: "trick", "data-trick-key": k, "data-winner": done ? tr.winner : null },
     el("div", { class: "label" }, done ? T("lastTrick") : T("trick")),
     el("div", { class: "plays" }, tr.plays.map((e, i) => el("div", { class: "entry" + (done && e.seat === tr.winner && "play" in e ? " winner" : ""),
       "data-play-key": `${k}:${i}`, "data-from": e.seat },
       el("span", { class: "who" }, names[e.seat]),
-      "play" in e ? smallCards(ctx, A, A.play_cards[e.play]) : smallCards(ctx, A, Array(e.discard).fill(null), "down")))));
+      "play" in e ? smallCards(ctx, A, A.play_cards[e.play]) : smallCards(ctx, A, Array(e.discard).fill(null), "down"))))), "trick");
 }
 
 function seatChips(frame, ctx, A) {
@@ -134,7 +143,7 @@ function prompt(frame, ctx, A, myTurn, tg) {
   const text = { tigers: T("tigerPrompt"), bid: T("bidPrompt"), last: T("lastPrompt") }[v.phase]
     || (v.tricks.length && v.tricks[v.tricks.length - 1].winner === null ? T("followPrompt") : T("leadPrompt"));
   return el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, T("yourTurn") + " · " + text),
-    el("span", { class: "words" }, words.map((a) => el("button", {
+    region(el("span", { class: "words" }, words.map((a) => el("button", {
       type: "button", class: "word primary", "data-action": a, id: `act-${a}`, disabled: tg && tg.chosen,
       onclick: (ev) => {
         ui.sel.clear();
@@ -142,7 +151,7 @@ function prompt(frame, ctx, A, myTurn, tg) {
         for (const b of ev.currentTarget.parentNode.querySelectorAll("button")) b.disabled = true;
         answerTigers(tg.key, a, ctx);
       },
-    }, A.words[String(a)]))));
+    }, A.words[String(a)]))), "actions", "button"));
 }
 
 function details(frame, ctx, A) {
@@ -212,7 +221,7 @@ export async function render(root, frame, ctx) {
   const why = (explainedNow && explainedNow.laosui_why) || {};
   if (ui.whyOpen && !explainedNow && ctx.explain) ctx.explain();
   const hand = v.hand || [];
-  const handEl = el("div", { class: "hand" + (myTurn && v.phase === "play" ? " choosing" : ""), id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group", "aria-label": T("hand") },
+  const handEl = region(el("div", { class: "hand" + (myTurn && v.phase === "play" ? " choosing" : ""), id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group", "aria-label": T("hand") },
     hand.map((c) => {
       const b = cardButton(ctx, A, c, { selected: ui.sel.has(c), disabled: !enabled(c), old: old.has(c), why: why[String(c)],
         cls: (ui.sel.has(c) ? "selected" : "") + (myTurn && enabled(c) ? " legal" : "") });
@@ -228,7 +237,7 @@ export async function render(root, frame, ctx) {
         refusable(ctx, b, frame, [sel.length ? playOf(A, [...sel, c]) : null, following ? A.discard_base + c : playOf(A, [c])]);
       }
       return b;
-    }));
+    })), "hand", "button");
   const doPlay = () => { if (playMatch) { ui.sel.clear(); ctx.send(playMatch.a); } };
   const doDiscard = () => {
     if (!canDiscard) return;
@@ -237,11 +246,11 @@ export async function render(root, frame, ctx) {
     ctx.send(A.discard_base + first);
   };
   const hint = !myTurn || v.phase !== "play" ? "" : need > 0 && !plays.length ? T(need === 1 ? "discardHintOne" : "discardHint", { n: need }) : T("selectHint");
-  const controls = el("div", { class: "controls" },
+  const controls = region(el("div", { class: "controls" },
     el("button", { type: "button", id: "play-btn", class: "primary", disabled: !playMatch, onclick: doPlay, title: "P / Enter" }, T("play")),
     need > 0 ? el("button", { type: "button", id: "discard-btn", disabled: !canDiscard, onclick: doDiscard, title: "D" }, T("discard")) : null,
     el("button", { type: "button", id: "clear-btn", disabled: !sel.length, onclick: () => { ui.sel.clear(); render(root, frame, ctx); }, title: "Esc" }, T("clear")),
-    el("span", { class: "hint muted" }, hint));
+    el("span", { class: "hint muted" }, hint)), "actions", "button");
   let mine = null;
   if (me !== null && me !== undefined) {
     const { role } = seatLabel(frame, ctx, me);
@@ -263,11 +272,11 @@ export async function render(root, frame, ctx) {
       if (whyPanel.open && ctx.explain) ctx.explain();
     });
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase },
       seatChips(frame, ctx, A), trickPanel(frame, ctx, A), prompt(frame, ctx, A, myTurn, tg), mine,
       me !== null && me !== undefined ? handEl : null, myTurn && v.phase === "play" ? controls : null, whyPanel),
-    dl);
+    frame, NEEDS, myTurn && decision(v, following)), dl);
   // the keys (arrows, Enter/Space, P, D, Esc, H) are the table's, for every game: common.js
 }
 

@@ -4,7 +4,10 @@
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
 import { counted, headed } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
+export const NEEDS = { stake: ["actions"], mian: ["hand?", "actions"], lead: ["hand", "actions?"], follow: ["trick", "hand", "actions?"] };
 
 const W = {
   "zh-hant": { face: "面葉", tou: "頭", stake: "衝", pool: "官堆", tricks: "卓", turnOf: "輪到", yourTurn: "輪到你",
@@ -91,30 +94,32 @@ export async function render(root, frame, ctx) {
   const cur = tricks.length ? tricks[tricks.length - 1] : null;
   const tk = `${frame.deal_no}:${tricks.length - 1}`;  // motion.js: what is new, where it goes
   const done = cur && cur.winner !== null && cur.winner !== undefined;
-  const trick = cur ? el("div", { class: "md-trick", id: "trick", "data-trick-key": tk, "data-winner": done ? cur.winner : null },
+  const trick = cur ? region(el("div", { class: "md-trick", id: "trick", "data-trick-key": tk, "data-winner": done ? cur.winner : null },
     cur.plays.map(([s, c, up], i) =>
     el("div", { class: "md-play", "data-play-key": `${tk}:${i}`, "data-from": s }, cardSpan(ctx, A, up || c !== null ? c : null, cur.best === c && up ? "win" : ""),
-      el("span", {}, names[s] + (up ? "" : ` · ${w.discard}`))))) : null;
+      el("span", {}, names[s] + (up ? "" : ` · ${w.discard}`))))), "trick") : null;
 
   const byCard = {};
   for (const a of legal) {
     if (a < 80) (byCard[a % 40] = byCard[a % 40] || []).push(a);
   }
-  let prompt;
+  let prompt, kind = null;
   const extra = [];
   if (!myTurn) {
     prompt = waitingPrompt(frame, ctx, w.turnOf);
   } else {
-    let what = cur && cur.plays.length ? w.follow : w.lead;
+    kind = cur && cur.plays.length && !done ? "follow" : "lead";
+    let what = kind === "follow" ? w.follow : w.lead;
+    if (v.phase === "stake" || v.phase === "mian") kind = v.phase;
     if (v.phase === "stake") what = w.pickStake;
     if (v.phase === "mian") what = w.mian;
     for (const a of legal) {
       if (a >= 80) extra.push(el("button", { type: "button", class: "word primary", id: `act-${a}`, "data-action": a, onclick: () => send(a) }, label(a)));
     }
-    prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${what}`), ...extra);
+    prompt = region(el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${what}`), ...extra), "actions", "button");
   }
   const hand = (v.hand || []).slice().sort((a, b) => a - b);
-  const handEl = el("div", { class: "hand md-row", id: "hand", "data-my-turn": myTurn && v.phase === "play" ? "1" : "0", role: "group" }, hand.map((c) => {
+  const handEl = region(el("div", { class: "hand md-row", id: "hand", "data-my-turn": myTurn && v.phase === "play" ? "1" : "0", role: "group" }, hand.map((c) => {
     const acts = byCard[c] || [];
     const risky = acts.some((a) => warnings[String(a)]);
     const b = el("button", { type: "button", class: "md-card" + (acts.length ? " legal" : "") + (risky ? " risky" : "") + (ui.sel === c ? " selected" : ""),
@@ -127,17 +132,17 @@ export async function render(root, frame, ctx) {
     // a card that may not be played now says why when tapped: playing it face up (codes below 40)
     if (myTurn && !acts.length) refusable(ctx, b, frame, [c]);
     return b;
-  }));
+  })), "hand", "button");
   let choices = null;
   if (myTurn && ui.sel !== null) {
     const acts = byCard[ui.sel] || [];
     const leading = !(cur && cur.plays.length);
-    choices = el("div", { class: "choices", id: "choices" },
+    choices = region(el("div", { class: "choices", id: "choices" },
       ...acts.map((a) => el("button", { type: "button", class: "word" + (warnings[String(a)] ? " md-warn" : ""), id: `act-${a}`, "data-action": a,
         onclick: () => send(a) }, `${a < 40 ? (leading ? w.leadv : w.capture) : w.discard} ${A.names[String(ui.sel)]}` + (warnings[String(a)] ? " ⚠" : ""))),
       el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
       // a warning shared by both uses of the card (捉 and 滅) is said once
-      ...[...new Set(acts.flatMap((a) => warnings[String(a)] || []))].map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + (ctx.lang === "en" ? ` (${w.risk})` : `（${w.risk}）`))));
+      ...[...new Set(acts.flatMap((a) => warnings[String(a)] || []))].map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + (ctx.lang === "en" ? ` (${w.risk})` : `（${w.risk}）`)))), "actions", "button");
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 
@@ -147,10 +152,10 @@ export async function render(root, frame, ctx) {
     details = el("details", { class: "why", id: "why", open: true }, el("summary", {}, w.why),
       el("ul", {}, why.map((l) => el("li", { class: l.startsWith("    ") ? "muted" : "" }, l.trim().replace(/^· /, "")))));
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       info, seats, trick, prompt, me !== null && me !== undefined ? handEl : null, choices, all),
-    details);
+    frame, NEEDS, myTurn && kind), details);
 }
 
 export function onError() { ui.sel = null; }

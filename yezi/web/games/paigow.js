@@ -3,7 +3,11 @@
 // a stake (押1/2/3注), one of the ways to set four tiles (each split shows its front and back hand,
 // named, as the engine's frame extras give them), or 開牌 in 小牌九. At the end every hand is
 // opened with its name, the ○/× of each comparison with the banker, and why each payment is what it is.
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the banker's hand once it is set (the hand
+// yours is compared with), your tiles, the choices.
+export const NEEDS = { stake: ["actions"], set: ["banker?", "hand", "actions"], open: ["banker?", "hand?", "actions"] };
 
 const W = {
   "zh-hant": { dice: "骰", first: "首疊歸", stake: "注", set: "已配牌", notSet: "未配牌", front: "頭", back: "尾",
@@ -57,6 +61,7 @@ function seats(frame, ctx, A) {
     const stake = v.stakes[s] !== null && v.stakes[s] !== undefined ? ` · ${w.stake} ${v.stakes[s]}` : "";
     const li = el("li", { class: "chip seat pg-seat" + (v.to_act === s ? " turn" : "") + (s === frame.seat ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role + stake), el("div", { class: "pname" }, playerName(ctx, player)));
+    if (v.fronts[s] && s === v.banker && s !== frame.seat) region(li, "banker");
     if (v.fronts[s]) {
       const ks = v.backs[s] ? [...v.fronts[s], ...v.backs[s]] : v.fronts[s];
       li.append(tiles(ctx, A, ks, !!v.backs[s]));
@@ -90,42 +95,43 @@ export async function render(root, frame, ctx) {
   const dice = el("div", { class: "dice", id: "dice" }, v.dice
     ? `${w.dice} ${v.dice.join(" ")} = ${v.dice.reduce((a, b) => a + b, 0)} → ${w.first} ${names[v.first]}` : w.noDice);
   let prompt = waitingPrompt(frame, ctx, w.turnOf);
-  let choice = null;
+  let choice = null, kind = null;
   if (myTurn) {
     const stakes = legal.filter((a) => a < A.set_base);
     const opens = legal.filter((a) => a === A.open);
+    kind = stakes.length ? "stake" : opens.length ? "open" : "set";
     if (stakes.length) {
       prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${w.stakePrompt}`));
-      choice = el("div", { id: "stakes" }, stakes.map((a) => el("button", { type: "button", class: "word primary", id: `act-${a}`,
-        "data-action": a, onclick: () => send(a) }, label(a))));
+      choice = region(el("div", { id: "stakes" }, stakes.map((a) => el("button", { type: "button", class: "word primary", id: `act-${a}`,
+        "data-action": a, onclick: () => send(a) }, label(a)))), "actions", "button");
     } else if (opens.length) {
       prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${w.openPrompt}`));
-      choice = el("div", {}, el("button", { type: "button", class: "word primary", id: "open-btn", "data-action": A.open,
-        onclick: () => send(A.open) }, label(A.open)));
+      choice = region(el("div", {}, el("button", { type: "button", class: "word primary", id: "open-btn", "data-action": A.open,
+        onclick: () => send(A.open) }, label(A.open))), "actions", "button");
     } else {
       prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${w.setPrompt}`));
       const splits = (frame.extras && frame.extras.splits) || [];
-      choice = el("div", { id: "splits" }, splits.filter((x) => legal.includes(x.action)).map((x) => {
+      choice = region(el("div", { id: "splits" }, splits.filter((x) => legal.includes(x.action)).map((x) => {
         const nm = x.names[ctx.lang] || x.names.en;
         return el("button", { type: "button", class: "word split", id: `split-${x.action}`, "data-action": x.action,
           onclick: () => send(x.action) },
         el("span", {}, `${w.front}`), tiles(ctx, A, x.front, false), el("span", { class: "pg-name" }, nm[0]),
         el("span", {}, ` ${w.back}`), tiles(ctx, A, x.back, false), el("span", { class: "pg-name" }, nm[1]));
-      }));
+      })), "actions", "button");
     }
   }
   // the seat's own tiles (none yet while the stakes are placed: the dice come after them)
   const hand = me !== null && me !== undefined && !v.result
-    ? el("div", { class: "pg-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0" }, v.hand ? tiles(ctx, A, v.hand, false) : null) : null;
+    ? region(el("div", { class: "pg-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0" }, v.hand ? tiles(ctx, A, v.hand, false) : null), "hand") : null;
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
   let details = null;
   const why = (frame.extras && frame.extras.why && (frame.extras.why[ctx.lang] || frame.extras.why.en)) || [];
   if (frame.deal_over && why.length) {
     details = el("div", {}, el("h4", {}, w.why), el("ul", { class: "why", id: "pay-why" }, why.map((l) => el("li", {}, l))));
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": frame.seq }, dice, seats(frame, ctx, A), prompt, hand, choice, all),
-    details);
+    frame, NEEDS, myTurn && kind), details);
 }
 
 export function onError() {}

@@ -3,7 +3,10 @@
 // (those in some legal play light up) and press Play; Pass, Declare and Play on are buttons; every
 // legal move is also listed as a word button.
 import { counted } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, refusable, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
+export const NEEDS = { lead: ["hand", "actions"], follow: ["trick", "hand", "actions"], declare: ["hand?", "actions"] };
 
 const W = {
   "zh-hant": { cards: "隻", hu: "胡", need: "宣告線", trick: "這輪", last: "上輪", yourTurn: "輪到你", turnOf: "輪到",
@@ -103,13 +106,13 @@ export async function render(root, frame, ctx) {
 
   const done = v.best < 0;
   const tk = `${frame.deal_no}:${done ? v.tricks - 1 : v.tricks}`;  // motion.js: what is new, where a won trick goes
-  const trick = el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick,
+  const trick = region(el("div", { class: "sw-trick", id: "trick", "aria-label": done ? w.last : w.trick,
     "data-trick-key": v.trick.length ? tk : null, "data-winner": done && v.trick.length ? v.last_winner : null },
     v.trick.length ? el("span", { class: "muted" }, done ? w.last : w.trick) : null,
     ...v.trick.map(([s, a], i) => el("div", { class: "sw-entry" + (!done && a === v.best && s === v.best_seat ? " best" : ""), "data-seat": s,
       "data-play-key": `${tk}:${i}`, "data-from": s },
       el("span", { class: "who" }, names[s]),
-      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a]))));
+      a === A.pass ? el("span", { class: "pass" }, w.pass) : smallCards(ctx, A, A.plays[a])))), "trick");
 
   const plays = legal.filter((a) => a < A.num_plays).map((a) => ({ a, cards: A.plays[a] }));
   const hand = v.hand ? expand(v.hand) : [];
@@ -126,7 +129,7 @@ export async function render(root, frame, ctx) {
       return true;
     });
   }
-  const handEl = el("div", { class: "sw-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k, i) => {
+  const handEl = region(el("div", { class: "sw-hand hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", role: "group" }, hand.map((k, i) => {
     const ok = usable(i);
     const b = el("button", { type: "button", class: "sw-card" + (ok ? " legal" : "") + (ui.sel.has(i) ? " selected" : ""),
       "data-kind": k, "data-idx": i, disabled: ok ? null : true, "aria-pressed": String(ui.sel.has(i)),
@@ -136,7 +139,7 @@ export async function render(root, frame, ctx) {
     // a card in no play open now says why when tapped: with the selection, else on its own
     if (myTurn && !ok && plays.length) refusable(ctx, b, frame, [selKinds.length ? playOf(A, [...selKinds, k]) : null, playOf(A, [k])]);
     return b;
-  }));
+  })), "hand", "button");
 
   let prompt;
   if (!myTurn) {
@@ -154,7 +157,7 @@ export async function render(root, frame, ctx) {
         onclick: () => { ui.sel.clear(); render(root, frame, ctx); } }, w.clear));
     }
     const text = { lead: w.lead, follow: w.follow, declare: w.declare }[v.phase] || "";
-    prompt = el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${text}`), ...buttons);
+    prompt = region(el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${text}`), ...buttons), "actions", "button");
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
   let details = null;
@@ -163,10 +166,10 @@ export async function render(root, frame, ctx) {
     const lines = (x.settlement && (x.settlement[ctx.lang] || x.settlement.en)) || [];
     details = el("ul", { class: "why", id: "explain" }, lines.map((l) => el("li", {}, l)));
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": `${frame.deal_no}:${frame.seq}`, "data-phase": v.phase || "" },
       notice, seats, trick, prompt, me !== null && me !== undefined ? handEl : null, all),
-    details);
+    frame, NEEDS, myTurn && (NEEDS[v.phase] ? v.phase : null)), details);
 }
 
 export function onError() { ui.sel.clear(); }

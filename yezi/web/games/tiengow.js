@@ -3,7 +3,10 @@
 // to select them, then 出牌 (face up: a set that may be led, or one that beats) or 墊 (face down,
 // as many tiles as were led). A suggestion row lists every face-up play; all moves are also words.
 import { counted } from "/static/i18n.js";
-import { ensureStyle, mount, movesPanel, newFrame, playerName, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
+
+// What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
+export const NEEDS = { lead: ["hand", "actions"], follow: ["trick", "hand", "actions"] };
 
 const W = {
   "zh-hant": { tiles: "隻", won: "得牌", tricks: "墩", yourTurn: "輪到你", turnOf: "輪到", lead: "出牌：選一組牌",
@@ -96,18 +99,18 @@ export async function render(root, frame, ctx) {
   const rerender = () => render(root, frame, ctx);
   const trick = v.trick;
   const tk = `${frame.deal_no}:${v.past.length}`;  // motion.js: what is new, where a won trick goes
-  const trickEl = el("div", { class: "tg-trick", id: "trick", "data-n": trick.n, "data-last": trick.last ? "1" : "0",
+  const trickEl = region(el("div", { class: "tg-trick", id: "trick", "data-n": trick.n, "data-last": trick.last ? "1" : "0",
     "data-trick-key": trick.plays.length ? tk : null },
     trick.plays.length ? el("div", { class: "label" }, trick.last ? w.last : w.trick) : null,
     ...trick.plays.map((p, i) => playRow(frame, ctx, A, p, p.seat === trick.high_seat, `${tk}:${i}`)),
-    trick.wenzun ? el("div", { class: "why" }, w.wenzun) : null);
+    trick.wenzun ? el("div", { class: "why" }, w.wenzun) : null), "trick");
   const last = v.past.length ? v.past[v.past.length - 1] : null;
   const pastEl = last ? el("details", { class: "tg-trick", id: "past", "data-trick-result": `${frame.deal_no}:${v.past.length - 1}`,
     "data-winner": last.winner }, el("summary", {}, `${w.past} → ${frame.seat_names[ctx.lang][last.winner]}`),
     ...last.plays.map((p) => playRow(frame, ctx, A, p, p.seat === last.winner))) : null;
   const prompt = !myTurn ? waitingPrompt(frame, ctx, w.turnOf)
     : el("div", { class: "prompt mine", id: "prompt" }, el("strong", {}, `${w.yourTurn} · ${n ? w.follow.replace("{n}", n) : w.lead}`));
-  const handEl = el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", "data-n": n, role: "group" },
+  const handEl = region(el("div", { class: "hand", id: "hand", "data-my-turn": myTurn ? "1" : "0", "data-n": n, role: "group" },
     hand.map((k, i) => {
       const b = el("button", { type: "button", class: "tile" + (ui.sel.includes(i) ? " selected" : ""), "data-kind": k,
         "data-i": i, disabled: myTurn ? null : true, title: `${A.names[String(k)]} ${A.dice[String(k)]} · ${A.jyutping[String(k)]}`, "aria-label": A.names[String(k)] });
@@ -117,11 +120,11 @@ export async function render(root, frame, ctx) {
         rerender();
       };
       return b;
-    }));
+    })), "hand", "button");
   let bar = null;
   if (myTurn) {
     const ups = legal.filter((a) => !(a & 1));
-    bar = el("div", {},
+    bar = region(el("div", {},
       el("div", { class: "tg-bar", id: "actions" },
         el("button", { type: "button", class: "word primary", id: "play-up", disabled: upAct === undefined ? true : null,
           onclick: () => upAct !== undefined && send(upAct) }, w.up),
@@ -131,12 +134,12 @@ export async function render(root, frame, ctx) {
         n && chosen.length !== n ? el("span", { class: "muted" }, w.need.replace("{n}", n)) : null),
       ups.length ? el("div", { class: "tg-bar", id: "sets" }, w.sets, ...ups.map((a) => el("button", { type: "button", class: "word",
         "data-action": a, id: `set-${a}`, onclick: () => send(a) }, label(a)))) : null,
-      movesPanel(ctx, legal, w.moves, label, send));
+      movesPanel(ctx, legal, w.moves, label, send)), "actions", ".tg-bar button");
   }
-  mount(root, frame, ctx,
+  mount(root, frame, ctx, declare(
     el("div", { class: "felt" + (myTurn ? " my-turn" : ""), "data-seq": frame.seq },
       seatChips(frame, ctx), trickEl, pastEl, prompt, frame.seat !== null && frame.seat !== undefined ? handEl : null, bar),
-    frame.deal_over ? details(frame, ctx) : null);
+    frame, NEEDS, myTurn && (n ? "follow" : "lead")), frame.deal_over ? details(frame, ctx) : null);
 }
 
 export function onError() { ui.sel = []; }
