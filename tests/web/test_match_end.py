@@ -49,7 +49,7 @@ def test_the_match_end_shows_totals_and_who_pays_whom(web, browser):
         with new_page(browser, profile) as page:
             page.add_init_script(f"localStorage.setItem('yezi.lang', '{lang}')")
             errors = watch_errors(page)
-            page.goto(f"{web.base}/t/{t['id']}?lang=en#seat={t['seats']['0']['token']}")
+            page.goto(f"{web.base}/t/{t['id']}?lang={lang}#seat={t['seats']['0']['token']}")
             page.wait_for_selector("#match-end #settle-up")
             rows = page.locator("#match-end [data-settle-total]")
             assert rows.count() == 4

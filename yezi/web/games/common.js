@@ -467,6 +467,8 @@ export function needAlso(root, name, node) {
 // The felt names the frame it shows (data-frame, deal:seq) so that a test waits for that frame.
 export function mount(root, frame, ctx, felt, details) {
   felt.dataset.frame = `${frame.deal_no ?? 0}:${frame.seq ?? 0}`;
+  // a finished deal asks nothing: the felt need not fit below the settlement or the match's end (app.css)
+  felt.classList.toggle("deal-over", !!frame.deal_over);
   splitFelt(felt, ctx);
   seatRing(felt, frame, ctx);
   markTurn(felt, ctx);
