@@ -12,6 +12,7 @@ import json
 import logging
 import random
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -246,12 +247,40 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         return
 
 
+#: what `_one_per_seat` returns when the work was refused (the refusal is already sent)
+_REFUSED: Any = object()
+
+
+def _refuser(conn: Conn, cid: str | None) -> Callable[[str, str], None]:
+    """The error reply to one request of `conn` (its id echoed, so the page knows which ask failed)."""
+    def refuse(code: str, message: str) -> None:
+        conn.send({"type": "error", "code": code, "message": message, "id": cid})
+    return refuse
+
+
+async def _one_per_seat(t: LiveTable, key: Any, refuse: Callable[[str, str], None], what: str, nothing: str,
+                        work: Callable[[], Awaitable[Any]]) -> Any:
+    """A worker's answer for one seat (a hint, an explanation, a refusal's reason), at most one at a
+    time per `key` (the seat, never the socket: more sockets or messages buy no more CPU); the
+    caller has checked that `key` is free. A full pool or a failed worker is refused, never raised."""
+    t.hinting.add(key)
+    try:
+        return await work()
+    except Busy as e:
+        refuse("busy", e.message)
+    except Exception as e:
+        log.exception("%s failed at table %s", what, t.id)
+        refuse("server", f"{nothing}: {type(e).__name__}")
+    finally:
+        t.hinting.discard(key)
+    return _REFUSED
+
+
 async def handle_explain(ctx: AppContext, t: LiveTable, conn: Conn, cid: str | None) -> None:
     """The seat's explanations of its current position (Luk Fu: why each 老歲 card is one), from a
     worker process; the reply names the move it explains, so a late answer is recognisable. One
     at a time per seat, as hints are: more sockets or more messages buy no more CPU."""
-    def refuse(code: str, message: str) -> None:
-        conn.send({"type": "error", "code": code, "message": message, "id": cid})
+    refuse = _refuser(conn, cid)
 
     if conn.position is None:
         return refuse("spectator", "spectators have no hand to explain")
@@ -263,16 +292,10 @@ async def handle_explain(ctx: AppContext, t: LiveTable, conn: Conn, cid: str | N
         seat = t.seat_of(conn.position)
         deal, history = st.deal, list(st.history)
         deal_no, seq = t.current.no, len(history)
-    t.hinting.add(key)
-    try:
-        out = await ctx.manager.thinker.explain(t.id, conn.client, t.spec, deal, history, seat, conn.lang)
-    except Busy as e:
-        return refuse("busy", e.message)
-    except Exception as e:
-        log.exception("explain failed at table %s", t.id)
-        return refuse("server", f"no explanation: {type(e).__name__}")
-    finally:
-        t.hinting.discard(key)
+    out = await _one_per_seat(t, key, refuse, "explain", "no explanation", lambda: ctx.manager.thinker.explain(
+        t.id, conn.client, t.spec, deal, history, seat, conn.lang))
+    if out is _REFUSED:
+        return
     conn.send({"type": "explain", "id": cid, "deal_no": deal_no, "seq": seq, "extras": out})
 
 
@@ -281,8 +304,7 @@ async def handle_why(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, A
     the tutorial's sentence for it, worked out in a worker from the seat's view alone (nothing hidden
     reaches the worker), for the seat's own decision only, one request at a time per seat (more
     sockets or messages buy no more CPU). The reply names the move it answers, as a hint's does."""
-    def refuse(code: str, message: str) -> None:
-        conn.send({"type": "error", "code": code, "message": message, "id": cid})
+    refuse = _refuser(conn, cid)
 
     if conn.position is None:
         return refuse("spectator", "spectators have no moves to explain")
@@ -297,17 +319,10 @@ async def handle_why(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, A
         view = st.view(seat)
         deal_no, seq = t.current.no, len(st.history)
     actions = [a for a in msg["actions"] if 0 <= a < t.game.action_space_size]
-    t.hinting.add(key)
-    try:
-        out = await ctx.manager.thinker.refusals(t.id, conn.client, t.spec, view, actions, conn.lang,
-                                                 random.SystemRandom().randrange(2**62))
-    except Busy as e:
-        return refuse("busy", e.message)
-    except Exception as e:
-        log.exception("why failed at table %s", t.id)
-        return refuse("server", f"no explanation: {type(e).__name__}")
-    finally:
-        t.hinting.discard(key)
+    out = await _one_per_seat(t, key, refuse, "why", "no explanation", lambda: ctx.manager.thinker.refusals(
+        t.id, conn.client, t.spec, view, actions, conn.lang, random.SystemRandom().randrange(2**62)))
+    if out is _REFUSED:
+        return
     conn.send({"type": "why", "id": cid, "deal_no": deal_no, "seq": seq, "refusals": out})
 
 
@@ -317,8 +332,7 @@ async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, 
     recognisable."""
     level = msg.get("level", "normal")
 
-    def refuse(code: str, message: str) -> None:
-        conn.send({"type": "error", "code": code, "message": message, "id": cid})
+    refuse = _refuser(conn, cid)
 
     if conn.position is None:
         return refuse("spectator", "spectators cannot ask for hints")
@@ -335,15 +349,8 @@ async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, 
             return refuse("not-your-turn", "hints are for your own decisions: wait for your turn")
         view, legal = st.view(seat), st.legal_actions()
         deal_no, seq = t.current.no, len(st.history)
-    t.hinting.add(conn.position)
-    try:
-        h = await ctx.manager.thinker.hint(t.id, conn.client, t.spec, view, legal, level, conn.lang,
-                                           random.SystemRandom().randrange(2**62))
-    except Busy as e:
-        return refuse("busy", e.message)
-    except Exception as e:
-        log.exception("hint failed at table %s", t.id)
-        return refuse("server", f"no hint: {type(e).__name__}")
-    finally:
-        t.hinting.discard(conn.position)
+    h = await _one_per_seat(t, conn.position, refuse, "hint", "no hint", lambda: ctx.manager.thinker.hint(
+        t.id, conn.client, t.spec, view, legal, level, conn.lang, random.SystemRandom().randrange(2**62)))
+    if h is _REFUSED:
+        return
     conn.send({"type": "hint", "id": cid, "deal_no": deal_no, "seq": seq, "hint": h})
