@@ -36,4 +36,27 @@ def decision_points(game, seeds, max_steps: int = 80, rng_seed: int = 0, every: 
     return out
 
 
+def other_world(game, state, seat, rng, tries=30):
+    """A state the seat cannot tell apart from `state` but whose hidden cards differ (None where
+    nothing is hidden from it): the other half of every leak check."""
+    view = state.view(seat)
+    for _ in range(tries):
+        deal, actions = game.sample_from_view(view, rng)
+        if deal != state.deal:
+            other = game.replay(deal, actions)
+            assert other.view(seat) == view
+            return other
+    return None
+
+
+def twin_worlds(game, rng, seeds, every: int, limit: int):
+    """(state, seat, other) at the first `limit` decision points of `decision_points` that hide
+    something from the seat to act: `other` is a world that seat cannot tell from `state`."""
+    for state in decision_points(game, seeds=seeds, every=every)[:limit]:
+        seat = state.current_player
+        other = other_world(game, state, seat, rng)
+        if other is not None:
+            yield state, seat, other
+
+
 ALL_GAMES = list(GAMES)

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from tests.bots.conftest import other_world, twin_worlds
 from tests.bots.test_search import _play_point
 from yezi.bots.outcomes import Outcomes
 from yezi.bots.search import ActionEstimate, Analysis, SearchBot, hint_command, hint_json, plain_hint
@@ -107,17 +108,9 @@ def test_the_bid_advice_is_plain_and_names_its_button():
 def test_the_hints_words_read_only_the_seats_view(name):
     """The leak check, for the words too: two worlds the seat cannot tell apart give the same hint,
     line, outcomes and details alike (an iteration budget, so that the machine's speed plays no part)."""
-    from tests.bots.conftest import decision_points
-    from tests.bots.test_search import _other_world
-
     game = load_game(name)
-    rng = random.Random(2)
     compared = 0
-    for state in decision_points(game, seeds=range(4), every=3)[:6]:
-        seat = state.current_player
-        other = _other_world(game, state, seat, rng)
-        if other is None:
-            continue
+    for state, seat, other in twin_worlds(game, random.Random(2), seeds=range(4), every=3, limit=6):
         words = []
         for s in (state, other):
             an = SearchBot("easy", iterations=12, time_limit=None).analyse(game, s.view(seat), s.legal_actions(),
@@ -130,8 +123,6 @@ def test_the_hints_words_read_only_the_seats_view(name):
 
 
 def test_the_bid_advice_reads_only_the_seats_view():
-    from tests.bots.test_search import _other_world
-
     game = load_game("lukfu")
     rng = random.Random(3)
     for seed in range(20):
@@ -141,7 +132,7 @@ def test_the_bid_advice_reads_only_the_seats_view():
         if state.current_player is None:
             continue
         seat = state.current_player
-        other = _other_world(game, state, seat, rng)
+        other = other_world(game, state, seat, rng)
         a, b = (game.advice(s.view(seat), "en", seed=4, samples=30) for s in (state, other))
         assert (a["line"], a["risk"], a["details"]) == (b["line"], b["risk"], b["details"])
         return

@@ -9,33 +9,15 @@ import pytest
 from yezi.bots.search import LEVELS, SearchBot, format_hint, hint, make_search_bot, parse_search_spec
 from yezi.core.playout import play_deal
 
-from .conftest import ALL_GAMES, decision_points, load_or_skip
-
-
-def _other_world(game, state, seat, rng, tries=30):
-    """A state the seat cannot tell apart from `state` but whose hidden cards differ."""
-    view = state.view(seat)
-    for _ in range(tries):
-        deal, actions = game.sample_from_view(view, rng)
-        if deal != state.deal:
-            other = game.replay(deal, actions)
-            assert other.view(seat) == view
-            return other
-    return None
+from .conftest import ALL_GAMES, decision_points, load_or_skip, twin_worlds
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
 def test_same_view_same_action(name):
     """Fairness: two states with the same view and different hidden cards, same seed, same action."""
     game = load_or_skip(name)
-    points = decision_points(game, seeds=range(6), every=4)[:10]
-    rng = random.Random(1)
     compared = 0
-    for state in points:
-        seat = state.current_player
-        other = _other_world(game, state, seat, rng)
-        if other is None:  # nothing hidden at this point (e.g. a perfect-information position)
-            continue
+    for state, seat, other in twin_worlds(game, random.Random(1), seeds=range(6), every=4, limit=10):
         bot = SearchBot("easy", iterations=12, time_limit=None)
         a = bot.choose(game, state.view(seat), state.legal_actions(), random.Random(42))
         b = bot.choose(game, other.view(seat), other.legal_actions(), random.Random(42))
@@ -56,13 +38,8 @@ def test_fairness_detects_a_cheat():
         def choose(self, game, view, legal, rng):
             return legal[sum(self.state.deal[(view["seat"] + 1) % game.num_seats]) % len(legal)]
 
-    rng = random.Random(3)
     differ = 0
-    for state in decision_points(game, seeds=range(6), every=4)[:10]:
-        seat = state.current_player
-        other = _other_world(game, state, seat, rng)
-        if other is None:
-            continue
+    for state, seat, other in twin_worlds(game, random.Random(3), seeds=range(6), every=4, limit=10):
         a = Cheat(state).choose(game, state.view(seat), state.legal_actions(), random.Random(0))
         b = Cheat(other).choose(game, other.view(seat), other.legal_actions(), random.Random(0))
         differ += a != b

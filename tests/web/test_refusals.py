@@ -12,8 +12,7 @@ import random
 
 import pytest
 
-from tests.bots.conftest import ALL_GAMES, decision_points, load_or_skip
-from tests.bots.test_search import _other_world
+from tests.bots.conftest import ALL_GAMES, load_or_skip, twin_worlds
 from tests.web.helpers import Server
 from yezi.learn.labels import rule_text
 from yezi.learn.refusals import refusal_words, refusals
@@ -24,11 +23,7 @@ def test_a_refusal_reads_only_the_seats_view(name):
     game = load_or_skip(name)
     rng = random.Random(5)
     compared = 0
-    for state in decision_points(game, seeds=range(5), every=2)[:14]:
-        seat = state.current_player
-        other = _other_world(game, state, seat, rng)
-        if other is None:
-            continue
+    for state, seat, other in twin_worlds(game, rng, seeds=range(5), every=2, limit=14):
         legal = state.legal_actions()
         refused = rng.sample([a for a in range(game.action_space_size) if a not in legal],
                              min(24, game.action_space_size - len(legal)))
