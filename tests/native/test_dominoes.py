@@ -20,7 +20,7 @@ from yezi.native.base import NativeError, NativeGame, Unsupported, _replay, diff
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 20000))
+N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 N_OPTION = max(2000, N // 10)
 
 PRESETS = [
