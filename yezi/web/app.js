@@ -528,7 +528,9 @@ async function tablePage(main, tid) {
   document.addEventListener("keydown", hideWhy);
   function askName() {
     // someone who came by an invite link has not told us a name yet
-    if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null) { nameBox.hidden = true; return; }
+    // (a seat its host named when opening the table, or named before in this browser, is not asked)
+    const named = frame && frame.position !== null && ((frame.table.players || [])[frame.position] || {}).name;
+    if (!byLink || localStorage.getItem("yezi.name") || !frame || frame.position === null || named) { nameBox.hidden = true; return; }
     const input = el("input", { id: "join-name", maxlength: 24, autocomplete: "nickname", "aria-label": T("yourName") });
     const mine = frame.seat !== null && frame.seat !== undefined ? frame.seat_names[state.lang][frame.seat] : null;
     nameBox.replaceChildren(mine ? el("p", { id: "your-seat" }, T("youAreHere", { seat: mine })) : "",
@@ -589,7 +591,18 @@ async function tablePage(main, tid) {
       draw();
     },
   };
-  async function draw() {
+  // One draw at a time: a frame arriving while the last one renders (the render awaits its module and
+  // assets) is drawn after it, once, from the newest frame; two draws interleaved put two clocks in
+  // the prompt and could leave an older frame on the felt.
+  let drawing = null, drawAgain = false;
+  function draw() {
+    if (drawing) { drawAgain = true; return drawing; }
+    drawing = (async () => {
+      try { do { drawAgain = false; await drawNow(); } while (drawAgain); } finally { drawing = null; }
+    })();
+    return drawing;
+  }
+  async function drawNow() {
     if (!frame) return;
     notice.textContent = (frame.table.notice && frame.table.notice[state.lang]) || "";
     if (!mod) mod = await renderer(frame.table.game);
