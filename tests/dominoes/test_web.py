@@ -12,8 +12,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 pytest.importorskip("httpx")
 
-from tests.web.helpers import play_random, sqlite_server
-from yezi.core.record import Record
+from tests.web.helpers import full_record, play_random, sqlite_server
 
 GAMES = [("jielong", "wikipedia"), ("tseding", "pairwise"), ("dingniu", "recommended"), ("dingniu", "wikipedia")]
 
@@ -52,7 +51,7 @@ def test_full_deal_over_the_api(server, name, preset):
 
     game = load_game(name, preset)
     assert why["en"] == game.settlement_lines(end["view"]["result"], "en")
-    rec = Record.from_text(server.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=zh-hant").text)
+    rec = full_record(server, t["id"])
     assert rec.replay().payments() == end["payments"]
     cl.close()
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
+from tests.web.helpers import full_record
 from yezi.core.playout import random_playout
-from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.render import fishing as R
 
@@ -64,7 +64,7 @@ def test_a_whole_deal_through_the_server():
         # a pair with equal scores pays nothing, and says so (the deal is the server's: sometimes two seats tie)
         assert all("付" in line for line in pairs["zh-hant"])
         assert all(" pays " in line or "equal, nothing paid" in line for line in pairs["en"]), pairs["en"]
-        rec = Record.from_text(srv.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=en").text)
+        rec = full_record(srv, t["id"])
         assert rec.replay().payments() == end["payments"]
         assets = srv.get("/api/games/fishing/assets?lang=en").json()
         assert assets["names"]["12"] == "Red Nine"

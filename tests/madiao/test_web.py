@@ -9,8 +9,8 @@ import time
 
 import pytest
 
+from tests.web.helpers import full_record
 from yezi.core.playout import random_playout
-from yezi.core.record import Record
 from yezi.games.madiao.game import MaDiao
 from yezi.render import madiao as R
 
@@ -61,7 +61,7 @@ def test_a_whole_hand_through_the_server():
         end = play_random(cl, random.Random(4))
         assert end["deal_over"]
         assert end["extras"]["why"]["en"]
-        rec = Record.from_text(srv.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=en").text)
+        rec = full_record(srv, t["id"])
         replayed = rec.replay()
         assert sum(replayed.payments()) == 0  # between the players: zero-sum
         # the frame books each seat's whole result, the 官堆 flows included: what the pool gained the seats lost

@@ -11,8 +11,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 pytest.importorskip("httpx")
 
-from tests.web.helpers import play_random, sqlite_server, table_against_bots
-from yezi.core.record import Record
+from tests.web.helpers import full_record, play_random, sqlite_server, table_against_bots
 from yezi.render.shiwuhu import table_svg
 
 
@@ -42,7 +41,7 @@ def test_full_deal_over_the_api_with_the_settlement_explained(server):
     lines = end["extras"]["settlement"]
     assert set(lines) == {"zh-hant", "zh-hans", "en"} and all(lines.values())
     assert end["view"]["hand"] is not None and "hands" not in end["view"]
-    rec = Record.from_text(server.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=zh-hant").text)
+    rec = full_record(server, t["id"])
     assert rec.game == "shiwuhu" and rec.replay().payments() == end["payments"]
     assert "<svg" in table_svg(end["view"], "zh-hant")
     cl.close()

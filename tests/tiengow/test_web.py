@@ -12,8 +12,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 pytest.importorskip("httpx")
 
-from tests.web.helpers import play_random, sqlite_server
-from yezi.core.record import Record
+from tests.web.helpers import full_record, play_random, sqlite_server
 from yezi.core.registry import load_game
 
 
@@ -49,7 +48,7 @@ def test_full_deal_over_the_api(server, preset):
     from yezi.games.tiengow.text import settlement_lines
 
     assert why["en"] == settlement_lines(load_game("tiengow", preset), end["view"], "en")
-    rec = Record.from_text(server.get(f"/api/tables/{t['id']}/deals/0/record.txt?lang=zh-hant").text)
+    rec = full_record(server, t["id"])
     assert rec.replay().payments() == end["payments"]
     cl.close()
 

@@ -259,6 +259,14 @@ def add_server_log_on_failure(item: pytest.Item, rep: pytest.TestReport) -> None
             rep.sections.append(("server log (tail)", srv.log_tail()))
 
 
+def full_record(srv: Server, table_id: str, deal_no: int = 0):
+    """The whole record of a finished deal, as the operator reads it from the server's database
+    (`yezi record`): the web answers only what everybody, or one seat, saw."""
+    from yezi.cli.record import full_record as read
+
+    return read(srv.database_url, table_id, deal_no)
+
+
 def table_against_bots(srv: Server, game: str) -> tuple[dict[str, Any], Client]:
     """A new table of `game` (which must be listed with its own renderer and a heuristic bot) for a
     human against the bots, and that human's client."""

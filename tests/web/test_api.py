@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import Client, Server, play_random
+from tests.web.helpers import Client, Server, full_record, play_random
 from yezi.core.record import Record
 from yezi.core.registry import load_game
 
@@ -136,30 +136,40 @@ def test_seat_gets_own_view_spectator_public(server: Server):
 def test_full_deal_record_and_replay(server: Server):
     rng = random.Random(5)
     t = server.create(name="Ann")
-    cl = server.client(t["id"], t["seats"]["0"]["token"])
+    token = t["seats"]["0"]["token"]
+    cl = server.client(t["id"], token)
     end = play_random(cl, rng)
     assert end["deal_over"] and end["match_over"] and sum(end["payments"]) == 0
-    tid = t["id"]
-    r = server.get(f"/api/tables/{tid}/deals/0/record.txt?lang=zh-hant")
+    tid, me = t["id"], end["seat"]
+    # the seat's own record (its credential): it replays, to the same payments
+    mine = {"seat": me, "lang": "zh-hant"}
+    r = server.get(f"/api/tables/{tid}/deals/0/record.txt", params=mine, headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     rec = Record.from_text(r.text)
+    assert rec.seen_by == me
     st = rec.replay()
     assert st.current_player is None and st.payments() == end["payments"]
+    full = full_record(server, tid)
+    assert full.replay().payments() == end["payments"]
     for lang in ("en", "ascii", "zh-hans"):
-        assert Record.from_text(server.get(f"/api/tables/{tid}/deals/0/record.txt?lang={lang}").text).actions == rec.actions
+        assert len(Record.from_text(server.get(f"/api/tables/{tid}/deals/0/record.txt?lang={lang}").text)
+                   .shown_in(lang)) == len(full.actions)
     rp = server.get(f"/api/tables/{tid}/deals/0/replay?seat=all").json()
-    assert len(rp["frames"]) == len(rec.actions) + 1 and rp["frames"][-1]["payments"] == end["payments"]
-    rp1 = server.get(f"/api/tables/{tid}/deals/0/replay?seat=1").json()
-    g = load_game("lukfu", rec.preset, rec.overrides)
-    assert rp1["frames"][0]["view"] == g.new_state(rec.deal).view(1)
+    assert len(rp["frames"]) == len(full.actions) + 1 and rp["frames"][-1]["payments"] == end["payments"]
+    rp1 = server.get(f"/api/tables/{tid}/deals/0/replay?seat={me}", headers={"Authorization": f"Bearer {token}"}).json()
+    g = load_game("lukfu", full.preset, full.overrides)
+    assert rp1["frames"][0]["view"] == g.new_state(full.deal).view(me)
     up = httpx_post_raw(server, "/api/replay?seat=all", r.text.encode())
-    assert up.status_code == 200 and len(up.json()["frames"]) == len(rec.actions) + 1
+    assert up.status_code == 200 and up.json()["frames"] == rp1["frames"]
+    up = httpx_post_raw(server, "/api/replay?seat=all", full.to_text().encode())  # a whole record (yezi play's)
+    assert up.status_code == 200 and len(up.json()["frames"]) == len(full.actions) + 1
     assert httpx_post_raw(server, "/api/replay", b"[Game \"lukfu\"]\n\n1. nonsense").json()["error"] == "bad-record"
+    public = server.get(f"/api/tables/{tid}/deals/0/record.txt?lang=zh-hant").text
     cl.close()
     time.sleep(0.3)  # the finished table leaves memory with its last connection; it is read back from the log
-    assert server.get(f"/api/tables/{tid}/deals/0/record.txt?lang=zh-hant").text == r.text
+    assert server.get(f"/api/tables/{tid}/deals/0/record.txt?lang=zh-hant").text == public
     again = server.client(tid)
-    assert again.state()["view"] == st_view_none(rec)
+    assert again.state()["view"] == st_view_none(full)
     again.close()
 
 
@@ -401,7 +411,7 @@ def test_every_served_game_plays_a_deal(server: Server):
         assert end["deal_over"], name
         rec = server.get(f"/api/tables/{t['id']}/deals/0/record.txt")
         assert rec.status_code == 200, (name, rec.text)
-        record = Record.from_text(rec.text)
+        record = full_record(server, t["id"])
         assert record.replay().current_player is None
         # the frame audit for every game: each frame to the seat is exactly view(seat) at its move
         game = record.load()

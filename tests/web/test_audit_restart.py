@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from tests.web.helpers import Client, Server
-from yezi.core.record import Record
+from tests.web.helpers import Client, Server, full_record
 from yezi.core.registry import load_game
 from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.plays import PLAYS
@@ -72,7 +71,7 @@ def test_frame_audit(server: Server):
     _drive(clients, rng, deals=3)
     time.sleep(0.3)
     info = server.get(f"/api/tables/{t['id']}").json()
-    records = {d["no"]: Record.from_text(server.get(f"/api/tables/{t['id']}/deals/{d['no']}/record.txt").text)
+    records = {d["no"]: full_record(server, t["id"], d["no"])
                for d in info["deals"] if d["over"]}
     assert records
     game = load_game("lukfu", records[0].preset, records[0].overrides)

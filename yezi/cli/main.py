@@ -24,6 +24,7 @@ EXTERNAL = {
     "madiao": ("yezi.cli.madiao", "whole Ma Diao sessions (the 官堆 carried between hands); explain a record"),
     "learn": ("yezi.cli.learn", "learn a game: guided lessons on fixed deals, the engine explaining each refused move"),
     "i18n": ("yezi.cli.i18n", "keep the translation catalogs: extract msgids, compile, export JSON for the web"),
+    "record": ("yezi.cli.record", "the operator's whole record of a served table's finished deal, from its database"),
     "advise": ("yezi.bots.lukfu_advisor", "Luk Fu: should this hand bid (做) or not (唔做)?"),
 }
 

@@ -64,7 +64,10 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
     game = _path("name", {"type": "string", "enum": list(catalog.playable_games())}, "a game served here")
     tid = _path("tid", {"type": "string", "maxLength": 64}, "a table id")
     k = _path("k", {"type": "integer", "minimum": 0}, "a deal number, from 0")
-    seat = _query("seat", {"type": "string", "pattern": "^(all|[0-9]{1,2})$"}, "a seat number or all (default)")
+    seat = _query("seat", {"type": "string", "pattern": "^(all|public|[0-9]{1,2})$"},
+                  "a seat number, public or all (default)")
+    own = ("what everybody saw at the deal's end (face-down plays stay face down); with ?seat=N and that seat's "
+           "credential ('Authorization: Bearer <token>', or its cookie under /t/{tid}/...) what that seat saw")
     mutating = "Browsers may call it only from this server's own pages (or YEZI_ALLOWED_ORIGINS): else 403."
     paths = {
         "/api/health": {"get": {"summary": "liveness and event-loop lag", "responses": _ok("ok")}},
@@ -128,17 +131,22 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "parameters": [tid], "requestBody": _json_body(SeatRequest, JSON_LIMITS["seat"]),
             "responses": {**_ok("the table and its seat links", status="201"),
                           **_errors(400, 403, 404, 409, 415, 429)}}},
-        "/api/tables/{tid}/deals/{k}/record.txt": {"get": {
-            "summary": "a finished deal's record", "parameters": [tid, k, _query("lang", {"enum": list(NOTATIONS)})],
-            "responses": {**_ok("the record", "text/plain"), **_errors(400, 404, 409)}}},
-        "/api/tables/{tid}/match.zip": {"get": {
-            "summary": "a finished match to take home: every deal's record and the settle-up (who pays whom)",
-            "parameters": [tid, _query("lang", {"enum": list(LANGS)})],
+        **{f"{base}/deals/{{k}}/record.txt": {"get": {
+            "summary": "a finished deal's record: " + own,
+            "parameters": [tid, k, _query("lang", {"enum": list(NOTATIONS)}), seat],
+            "responses": {**_ok("the record", "text/plain"), **_errors(400, 403, 404, 409)}}}
+           for base in ("/api/tables/{tid}", "/t/{tid}")},
+        **{f"{base}/match.zip": {"get": {
+            "summary": "a finished match to take home: every deal's record and the settle-up (who pays whom); "
+                       "the records are what everybody saw, or with ?position=P and that seat's credential what "
+                       "it saw", "parameters": [tid, _query("lang", {"enum": list(LANGS)}),
+                                                _query("position", {"type": "integer", "minimum": 0})],
             "responses": {**_ok("a zip of the records and settle-up.txt", "application/zip"),
-                          **_errors(400, 404, 409)}}},
-        "/api/tables/{tid}/deals/{k}/replay": {"get": {
-            "summary": "a finished deal step by step", "parameters": [tid, k, seat],
-            "responses": {**_ok("the frames"), **_errors(400, 404, 409, 429)}}},
+                          **_errors(400, 403, 404, 409)}}} for base in ("/api/tables/{tid}", "/t/{tid}")},
+        **{f"{base}/deals/{{k}}/replay": {"get": {
+            "summary": "a finished deal step by step: " + own, "parameters": [tid, k, seat],
+            "responses": {**_ok("the frames"), **_errors(400, 403, 404, 409, 429)}}}
+           for base in ("/api/tables/{tid}", "/t/{tid}")},
         "/api/replay": {"post": {
             "summary": "replay an uploaded record (text or JSON form)", "description": mutating,
             "parameters": [seat],

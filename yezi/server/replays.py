@@ -12,7 +12,7 @@ from typing import Any
 
 from yezi.core.errors import YeziError
 from yezi.core.protocol import LANGS, Game
-from yezi.core.record import Record
+from yezi.core.record import PUBLIC, Record
 
 
 def json_num(x: Any) -> Any:
@@ -25,7 +25,8 @@ def json_num(x: Any) -> Any:
 
 
 def replay_frames(state_factory, deal, actions, game: Game, seat: str) -> list[dict[str, Any]]:
-    """Views at every step of a finished deal, for one seat or (seat='all') with everything shown."""
+    """Views at every step of a finished deal, for one seat, for everybody (seat='public': what a
+    spectator saw) or (seat='all', a whole record only) with everything shown."""
     st = state_factory(deal)
     n = game.num_seats
     frames = []
@@ -34,6 +35,8 @@ def replay_frames(state_factory, deal, actions, game: Game, seat: str) -> list[d
         if seat == "all":
             f = {"view": st.view(None), "seat_views": [st.view(s) for s in range(n)], "log": {
                 lang: st.log_for(None, lang) for lang in LANGS}}
+        elif seat == PUBLIC:
+            f = {"view": st.view(None), "log": {lang: st.log_for(None, lang) for lang in LANGS}}
         else:
             f = {"view": st.view(int(seat)), "log": {lang: st.log_for(int(seat), lang) for lang in LANGS}}
         if st.current_player is None:
@@ -45,7 +48,7 @@ def replay_frames(state_factory, deal, actions, game: Game, seat: str) -> list[d
     for a in actions:
         # the engine's explanation of each action (as `Record.to_text(comments=True)` writes it), taken before it
         # a note may name the actor's hidden cards (牌九's setting): a seat's replay shows only its own notes
-        mine = seat == "all" or st.current_player == int(seat)
+        mine = seat == "all" or (seat != PUBLIC and st.current_player == int(seat))
         notes = {lang: annotate(a, lang) for lang in LANGS} if annotate is not None and mine else {}
         st.apply(a)
         frames.append(snap())
@@ -61,6 +64,8 @@ def start_position(game: Game, rec: Record, seat: str, finished: bool) -> dict[s
     from yezi.core.start import start_state, start_texts
 
     state, step = start_state(game, rec.deal, rec.actions)
+    if rec.redacted:  # a seat's record: its sample's other hands are not the real ones
+        finished = False
     seats = list(range(game.num_seats)) if seat == "all" or finished else [int(seat)]
     viewer = None if seat == "all" else int(seat)  # only the reader's own seat is "you"
     return {"step": step, "seats": seats,
@@ -78,8 +83,8 @@ def replay_payload(game: Game, rec: Record, frames: list[dict[str, Any]], seat: 
 
 
 def seat_ok(seat: str, n: int) -> bool:
-    """'all' or a seat number in ASCII digits ('²'.isdigit() is true, but int('²') fails)."""
-    return seat == "all" or (seat.isascii() and seat.isdigit() and int(seat) < n)
+    """'all', 'public' or a seat number in ASCII digits ('²'.isdigit() is true, but int('²') fails)."""
+    return seat in ("all", PUBLIC) or (seat.isascii() and seat.isdigit() and int(seat) < n)
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -101,18 +106,24 @@ def replay_record(text: str, seat: str, served: tuple[str, ...]) -> tuple[int, d
             return 400, _error("bad-game", f"game {rec.game!r} is not served here")
         game = rec.load()
         if not seat_ok(seat, game.num_seats):
-            return 400, _error("bad-seat", "seat is a seat number or 'all'")
+            return 400, _error("bad-seat", "seat is a seat number, 'public' or 'all'")
+        if rec.redacted:
+            if rec.deal is None:
+                return 400, _error("public-record", "this record shows only what everybody saw: it holds no "
+                                   "deal to replay; replay the table's deal, or your own seat's record")
+            seat = str(rec.seen_by)  # a seat's record replays as that seat saw it, and only so
         frames = replay_frames(game.new_state, rec.deal, rec.actions, game, seat)
     except BadInput as e:
         return 400, _error(e.code, e.message)
     except (YeziError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
         # an uploaded deal is untrusted data: whatever it breaks in the engine, it is a bad record
         return 400, _error("bad-record", f"{type(e).__name__}: {e}"[:300])
-    if seat == "all" and frames and frames[-1]["view"].get("to_act") is not None:
+    if seat in ("all", PUBLIC) and frames and frames[-1]["view"].get("to_act") is not None:
         # everything revealed only after the end: an unfinished record replays per seat only
         return 400, _error("not-finished", "this record is not finished; choose a seat to replay it from")
     body = replay_payload(game, rec, frames, seat)
-    body["start"] = start_position(game, rec, seat, frames[-1]["view"].get("to_act") is None)
+    if seat != PUBLIC:  # everybody saw no starting hand
+        body["start"] = start_position(game, rec, seat, frames[-1]["view"].get("to_act") is None)
     return 200, body
 
 

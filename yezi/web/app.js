@@ -577,8 +577,12 @@ async function tablePage(main, tid) {
     explained() {
       return frame && explained && explained.seq === frame.seq && explained.deal_no === frame.deal_no ? explained.extras : null;
     },
-    recordUrl: (k) => `/api/tables/${tid}/deals/${k}/record.txt?lang=${state.lang}`,
-    replayUrl: (k) => `/replay?table=${tid}&deal=${k}`,
+    // a seated player's own record and replay (what it saw: its cookie goes to /t/<id>/... only); a
+    // spectator's are what everybody saw
+    recordUrl: (k) => (frame && frame.seat != null && frame.deal_no === k
+      ? `/t/${tid}/deals/${k}/record.txt?lang=${state.lang}&seat=${frame.seat}`
+      : `/api/tables/${tid}/deals/${k}/record.txt?lang=${state.lang}`),
+    replayUrl: (k) => `/replay?table=${tid}&deal=${k}` + (frame && frame.seat != null && frame.deal_no === k ? `&seat=${frame.seat}` : ""),
     invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
     watchLink: () => location.origin + `/t/${tid}`,
     // the host's new invitation for a seat: the old link stops working
@@ -685,7 +689,9 @@ async function tablePage(main, tid) {
         : [el("li", { class: "muted" }, T("square"))]);
     const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) }))
       : amountValue(settle.split) ? el("p", { class: "muted", id: "pool-split" }, T("poolSplit", { share: amountText(settle.split) })) : null;
-    const take = el("a", { class: "button", id: "download-match", href: `/api/tables/${encodeURIComponent(f.table.id)}/match.zip?lang=${state.lang}`,
+    const zip = f.position != null ? `/t/${encodeURIComponent(f.table.id)}/match.zip?lang=${state.lang}&position=${f.position}`
+      : `/api/tables/${encodeURIComponent(f.table.id)}/match.zip?lang=${state.lang}`;
+    const take = el("a", { class: "button", id: "download-match", href: zip,
       download: `yezi-${f.table.game}-${f.table.id}-match.zip` }, T("downloadMatch"));
     return el("section", { class: "panel match-end", id: "match-end", "aria-live": "polite" },
       el("strong", {}, T("matchOver") + mine),
@@ -853,13 +859,18 @@ async function replayPage(main) {
         data = await r.json().catch(() => null);
         if (!r.ok || !data) throw new Error(errorText(state.lang, data && data.error, (data && data.message) || r.statusText));
       } else if (tid) {
-        data = await api(`/api/tables/${encodeURIComponent(tid)}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`);
+        // a seat's replay needs its cookie, which goes to /t/<id>/... only; without it the server answers everybody's
+        const base = /^\d+$/.test(String(seat)) ? `/t/${encodeURIComponent(tid)}` : `/api/tables/${encodeURIComponent(tid)}`;
+        data = await api(`${base}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`);
       } else { data = null; }
     } catch (e) {
       if (tid && uploaded === null) { notFound(main, "notFoundRecord"); return; }  // an unknown table or deal
       toast(e.message); data = null;
     }
-    if (data) { mod = await renderer(data.game); step = Math.min(step, data.frames.length - 1); }
+    if (data) {
+      seat = data.seat;  // what the server answered: a seat's record replays as that seat, a table's without credential as everybody
+      mod = await renderer(data.game); step = Math.min(step, data.frames.length - 1);
+    }
     showTitle();
     draw();
   }
@@ -877,7 +888,7 @@ async function replayPage(main) {
     if (!data) { bar.replaceChildren(); start.replaceChildren(); noteBox.replaceChildren(); root.replaceChildren(); return; }
     const n = data.frames.length - 1;
     const seatSel = el("select", { id: "replay-seat", "aria-label": T("seatView") },
-      el("option", { value: "all", selected: seat === "all" }, T("everything")),
+      el("option", { value: "all", selected: seat === "all" || seat === "public" }, T("everything")),
       data.seat_names[state.lang].map((nm, i) => el("option", { value: i, selected: String(seat) === String(i) }, nm)));
     seatSel.onchange = () => { seat = seatSel.value; load(); };
     const btn = (id, label, fn) => el("button", { type: "button", id, onclick: fn, "aria-label": T(
@@ -896,7 +907,7 @@ async function replayPage(main) {
     const f = data.frames[step];
     drawStart(n, f);
     const fr = { replay: true, view: f.view, seat_views: f.seat_views, log: f.log, payments: f.payments,
-      seat_names: data.seat_names, active_seats: data.active_seats, seat: seat === "all" ? null : Number(seat),
+      seat_names: data.seat_names, active_seats: data.active_seats, seat: /^\d+$/.test(String(seat)) ? Number(seat) : null,
       deal_over: step === n && f.view.to_act === null, table: { game: data.game, players: [], id: tid || "", titles: data.titles },
       tags: data.tags };
     mod.render(root, fr, { mode: "replay", get lang() { return state.lang; }, T, el, svgNode, toast,

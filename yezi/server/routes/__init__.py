@@ -19,6 +19,10 @@ def all_routes() -> list[BaseRoute]:
         Route("/t/{tid}/rematch", after_match.ask_rematch, methods=["POST"]),
         Route("/t/{tid}/again", after_match.play_again, methods=["POST"]),
         WebSocketRoute("/t/{tid}/ws", ws.ws_table),  # seat cookies (Path=/t/<id>) reach it
+        # a seat's own records and replays: the same handlers as /api/tables/..., where its cookie reaches
+        Route("/t/{tid}/deals/{k}/record.txt", replay.record_txt),
+        Route("/t/{tid}/deals/{k}/replay", replay.table_replay),
+        Route("/t/{tid}/match.zip", replay.match_zip_route),
         Route("/replay", pages.index),
         Route("/games", pages.index),  # "your games" (kept in the browser)
         Route("/rules", rules.index),
