@@ -181,7 +181,8 @@ class Cluster:
         self._loop = asyncio.get_running_loop()
         self._publish()
         loops = self.manager.loops
-        self._renewal = loops.report("lease-renewal")
+        every = self.cfg.heartbeat_s
+        self._renewal = loops.report("lease-renewal", Backoff(every, every, jitter=0.0))  # tries every heartbeat
         self._renewer = threading.Thread(target=self._renew_loop, name="yezi-lease-renewal", daemon=True)
         self._renewer.start()
         loops.thread("lease-renewal", self._renewer)

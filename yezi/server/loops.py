@@ -173,9 +173,10 @@ class Loops:
         if loop is not None:
             self._named[name] = loop
 
-    def report(self, name: str, kind: str | None = None) -> Loop:
-        """A `Loop` for something that supervises itself (a thread) to report its state into."""
-        loop = Loop(name, kind or name)
+    def report(self, name: str, backoff: Backoff | None = None) -> Loop:
+        """A `Loop` for something that supervises itself (a thread) to report its state into;
+        `backoff`: the waits it keeps between tries (for the log)."""
+        loop = Loop(name, name, backoff or Backoff())
         self._named[name] = loop
         return loop
 
