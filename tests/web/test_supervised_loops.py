@@ -198,3 +198,35 @@ def test_a_bot_on_turn_at_a_persons_table_moves_once_the_database_is_back():
         t.bot_task.cancel()
 
     asyncio.run(run())
+
+
+# ---- a request meeting a database error: one handler for the whole app ------------------------------
+
+def test_a_request_meeting_an_outage_gets_503_with_retry_after_and_a_bug_stays_500(tmp_path, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from yezi.server.app import create_app
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'yezi.db'}"))
+    manager = app.state.manager
+    client = TestClient(app, raise_server_exceptions=False)  # no lifespan: no worker processes to start
+
+    def down(*_a, **_k):
+        raise _outage()
+
+    monkeypatch.setattr(manager, "create", down)
+    r = client.post("/api/tables", json={"game": "lukfu"})
+    assert r.status_code == 503 and int(r.headers["retry-after"]) > 0
+    body = r.json()
+    assert body["error"] == "db-unavailable" and "connection refused" not in r.text
+    assert set(body["messages"]) == {"zh-hant", "zh-hans", "en"} and body["messages"]["zh-hans"] != body["message"]
+    assert r.headers["x-content-type-options"] == "nosniff"  # answered inside the app's middleware
+
+    def bug(*_a, **_k):
+        raise IntegrityError("INSERT", {}, Exception("duplicate key"))
+
+    monkeypatch.setattr(manager, "create", bug)
+    r = client.post("/api/tables", json={"game": "lukfu"})
+    assert r.status_code == 500 and r.json()["error"] == "server"
+    manager.close()
+    app.state.store.close()
