@@ -448,9 +448,17 @@ class Postgres:
     def start(self) -> Postgres:
         data = os.path.join(self.dir, "data")
         self._run(f"{self.bin}/initdb", "-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8")
-        self._run(f"{self.bin}/pg_ctl", "-D", data, "-w", "-l", os.path.join(self.dir, "log"), "-o",
-                  f"-p {self.port} -k {self.dir} -c listen_addresses='' -c fsync=off", "start")
+        self.resume()
         return self
+
+    def halt(self) -> None:
+        """Stop the database as an operator's `pg_ctl stop` does (its clients are cut off); `resume`
+        starts it again with its data (the outage test)."""
+        self._run(f"{self.bin}/pg_ctl", "-D", os.path.join(self.dir, "data"), "-w", "-m", "fast", "stop")
+
+    def resume(self) -> None:
+        self._run(f"{self.bin}/pg_ctl", "-D", os.path.join(self.dir, "data"), "-w", "-l", os.path.join(self.dir, "log"),
+                  "-o", f"-p {self.port} -k {self.dir} -c listen_addresses='' -c fsync=off", "start")
 
     def url(self, db: str) -> str:
         self._run(f"{self.bin}/createdb", "-h", self.dir, "-p", str(self.port), "-U", "postgres", db)

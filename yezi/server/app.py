@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -26,7 +27,9 @@ from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
 from yezi.server.db import Store, make_engine, migrate
 from yezi.server.expiry import sweeper
-from yezi.server.http_util import SecurityHeaders, err
+from yezi.server.health import DatabaseProbe
+from yezi.server.http_util import SecurityHeaders, err, on_db_error
+from yezi.server.loops import Loop, outage_exceptions
 from yezi.server.origin import OriginGuard
 from yezi.server.routes import all_routes
 from yezi.server.routes.ws import handle_message
@@ -36,8 +39,9 @@ from yezi.server.tables import TableManager
 log = logging.getLogger("yezi.server")
 
 
-async def _watch_loop_lag(lag: LoopLag, watch: StallWatch | None = None) -> None:
+async def _watch_loop_lag(lag: LoopLag, watch: StallWatch | None, loop: Loop) -> None:
     """How late the event loop wakes up: a blocked loop delays every table."""
+    loop.ok()
     while True:
         t0 = time.perf_counter()
         await asyncio.sleep(0.01)
@@ -60,7 +64,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     migrate(engine)
     store = Store(engine)
     manager = TableManager(store, settings)
-    ctx = AppContext(settings=settings, store=store, manager=manager)
+    ctx = AppContext(settings=settings, store=store, manager=manager, probe=DatabaseProbe(engine))
     if cluster_wanted(settings.database_url):  # instances sharing PostgreSQL: leases and fan-out
         ctx.cluster = Cluster(ctx, handle_message, conninfo_of(store))
 
@@ -76,8 +80,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         watch = StallWatch(settings.stall_log_ms) if settings.stall_log_ms > 0 else None
         if watch is not None:
             watch.start()
-        monitor = asyncio.get_running_loop().create_task(_watch_loop_lag(ctx.lag, watch))
-        expiry = asyncio.get_running_loop().create_task(sweeper(manager))
+        loops = manager.loops
+        monitor = loops.start("loop-lag", lambda lp: _watch_loop_lag(ctx.lag, watch, lp))
+        expiry = loops.start("expiry", lambda lp: sweeper(manager, lp))
+        if store.writer is not None:
+            loops.thread("sqlite-writer", store.writer.alive)
         yield
         monitor.cancel()
         expiry.cancel()
@@ -88,7 +95,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         manager.close()
         store.close()
 
-    app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers={500: on_error},
+    handlers: dict[Any, Any] = {500: on_error} | {cls: on_db_error for cls in outage_exceptions()}
+    app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders),
                                 Middleware(OriginGuard, allowed=settings.allowed_origins)])
     app.state.ctx = ctx

@@ -43,7 +43,6 @@ import itertools
 import json
 import logging
 import os
-import random
 import secrets
 import threading
 import time
@@ -58,6 +57,7 @@ from yezi.server.clock import TurnClock
 from yezi.server.db import Store, deals_t, events_t, players_t, tables_t
 from yezi.server.expiry import tell_archived
 from yezi.server.frames import FrameCache
+from yezi.server.loops import Backoff, Loop
 from yezi.server.tables import Conn, LiveTable, TableManager
 
 log = logging.getLogger("yezi.server.cluster")
@@ -112,7 +112,7 @@ class _Pending:
     owner: str
     tries: int = 0  # sendings, each one a generation: a retry planned before a later sending is dropped
     timeouts: int = 0  # sendings that got no answer
-    delay: float = 0.0  # the wait before the next retry of an owner that could not take the intent yet
+    backoff: Backoff | None = None  # the waits between retries of an owner that could not take the intent yet
     since: float = field(default_factory=time.monotonic)
 
 
@@ -167,6 +167,7 @@ class Cluster:
         self._stop = threading.Event()
         self._renewer: threading.Thread | None = None
         self._next_wait = self.cfg.heartbeat_s
+        self._renewal: Loop | None = None
         self.store.lease_owner = self.me
         self.manager.cluster = self
         with self.store.engine.begin() as c:
@@ -177,11 +178,19 @@ class Cluster:
     async def start(self) -> None:
         self._ctl = await self._connect()
         self._listen = await self._connect(listen=True)
-        loop = self._loop = asyncio.get_running_loop()
+        self._loop = asyncio.get_running_loop()
         self._publish()
+        loops = self.manager.loops
+        every = self.cfg.heartbeat_s
+        self._renewal = loops.report("lease-renewal", Backoff(every, every, jitter=0.0))  # tries every heartbeat
         self._renewer = threading.Thread(target=self._renew_loop, name="yezi-lease-renewal", daemon=True)
         self._renewer.start()
-        self._tasks = [loop.create_task(self._listen_loop()), loop.create_task(self._heartbeat_loop())]
+        loops.thread("lease-renewal", self._renewer)
+        # supervised (`yezi.server.loops`): through a database outage they retry, reconnecting, every
+        # heartbeat at most
+        pace = Backoff(first_s=0.1, max_s=self.cfg.heartbeat_s)
+        self._tasks = [loops.start("cluster-listen", self._listen_loop, backoff=pace),
+                       loops.start("cluster-heartbeat", self._heartbeat_loop, backoff=Backoff(0.1, self.cfg.heartbeat_s))]
         await self.heartbeat()  # take the open tables nobody holds (after a restart: all of them)
         log.info("instance %s joined the cluster", self.me)
 
@@ -278,9 +287,12 @@ class Cluster:
                 with self.store.engine.begin() as c:
                     rows = c.exec_driver_sql(L.RENEW, {"me": self.me, "ttl": self.cfg.lease_s,
                                                        "ids": sorted(ids)}).fetchall()
-            except Exception:  # nothing is concluded: the leases may still be ours, and writes are fenced
-                log.exception("could not renew the leases")
+            except Exception as e:  # nothing is concluded: the leases may still be ours, and writes are fenced
+                if self._renewal is not None:
+                    self._renewal.failed(e)  # logged there; the next try is the next heartbeat, as always
                 continue
+            if self._renewal is not None:
+                self._renewal.ok()
             gone = ids - {r[0] for r in rows}
             if gone:
                 self._call_soon(self._lost, gone, started)
@@ -309,18 +321,15 @@ class Cluster:
                 log.warning("lost the lease of table %s", tid)
                 self._demote(t)
 
-    async def _heartbeat_loop(self) -> None:
+    async def _heartbeat_loop(self, loop: Loop) -> None:
+        """Supervised: a heartbeat that fails (the database went away) is tried again, connecting
+        afresh where the connection broke."""
         while True:
-            await asyncio.sleep(self._next_wait)
-            try:
-                await self.heartbeat()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("cluster heartbeat failed")
-                if self._ctl is None or self._ctl.closed:  # the database went away: connect again
-                    with contextlib.suppress(Exception):
-                        self._ctl = await self._connect()
+            await asyncio.sleep(0 if loop.retrying else self._next_wait)
+            if self._ctl is None or self._ctl.closed:  # the database went away: connect again
+                self._ctl = await self._connect()
+            await self.heartbeat()
+            loop.ok()
 
     def _owned(self, t: LiveTable) -> None:
         t.owned, t.owner_id = True, self.me
@@ -546,30 +555,25 @@ class Cluster:
         except Exception:
             log.exception("NOTIFY on %s failed", channel)
 
-    async def _listen_loop(self) -> None:
-        while True:
+    async def _listen_loop(self, loop: Loop) -> None:
+        """Supervised: when the connection breaks, listen again (after a growing wait while the
+        database is out of reach), then read what may have been missed."""
+        if loop.retrying:
+            with contextlib.suppress(Exception):
+                await self._listen.close()
+            self._listen = await self._connect(listen=True)
+            for tid in list(self.manager.live):
+                self._refresh(tid)
+        loop.ok()
+        async for n in self._listen.notifies():
             try:
-                async for n in self._listen.notifies():
-                    try:
-                        if n.channel == TABLES_CHANNEL:
-                            self._on_tables(n.payload)
-                        else:
-                            self._spawn(self._on_direct(json.loads(n.payload)))
-                    except Exception:
-                        log.exception("bad cluster message %r", n.payload[:200])
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # the connection broke: listen again, then read what may have been missed
-                log.exception("cluster LISTEN connection lost")
-                await asyncio.sleep(self.cfg.heartbeat_s)
-                with contextlib.suppress(Exception):
-                    await self._listen.close()
-                try:
-                    self._listen = await self._connect(listen=True)
-                except Exception:
-                    continue
-                for tid in list(self.manager.live):
-                    self._refresh(tid)
+                if n.channel == TABLES_CHANNEL:
+                    self._on_tables(n.payload)
+                else:
+                    self._spawn(self._on_direct(json.loads(n.payload)))
+            except Exception:
+                log.exception("bad cluster message %r", n.payload[:200])
+        raise ConnectionError("the LISTEN connection ended")
 
     def _on_tables(self, payload: str) -> None:
         kind, sender, *ids = payload.split(" ")
@@ -764,8 +768,9 @@ class Cluster:
                 p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
                              "message": "the server running this table is not ready; try again"})
             return
-        p.delay = min(self.cfg.retry_max_s, 2 * p.delay) if p.delay else self.cfg.retry_first_s
-        wait = p.delay * (0.75 + random.random() / 2)
+        if p.backoff is None:
+            p.backoff = Backoff(self.cfg.retry_first_s, self.cfg.retry_max_s)
+        wait = p.backoff.delay()
         p.sent = now + wait  # no answer is awaited meanwhile: the forward timeout counts from the retry
         self.counts["forward_waits"] += 1
         self._spawn(self._retry_after(key, p, p.tries, wait))

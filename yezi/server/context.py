@@ -36,6 +36,8 @@ class AppContext:
     hint_tasks: set[asyncio.Task[Any]] = field(default_factory=set)
     # yezi.server.cluster.Cluster when several instances share a PostgreSQL database
     cluster: Any = None
+    # yezi.server.health.DatabaseProbe: does the database answer (GET /api/health)
+    probe: Any = None
 
 
 def context_of(conn: HTTPConnection) -> AppContext:

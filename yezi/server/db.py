@@ -148,7 +148,9 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
 
         return engine
     # connections for the 16 writer threads (Store.executor), the loop's reads and the lease thread
-    return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10)
+    # connect_timeout: while the database is out of reach a connection attempt fails within seconds (a
+    # request answers 503, a background loop backs off) instead of waiting for the system's TCP timeout
+    return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10, connect_args={"connect_timeout": 5})
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:

@@ -46,6 +46,11 @@ class SqliteWriter:
             self._wake.set()
         return fut
 
+    def alive(self) -> bool:
+        """Whether the thread runs (for the health page: it never ends before `stop`, since a failing
+        write is handed to its caller, not raised here)."""
+        return self._thread.is_alive()
+
     def stop(self, timeout: float = 10.0) -> None:
         """Make the writes already queued, then end the thread."""
         self._stopping = True

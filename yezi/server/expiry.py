@@ -19,6 +19,7 @@ import asyncio
 import logging
 import time
 
+from yezi.server.loops import Loop
 from yezi.server.tables import LiveTable, TableManager
 
 log = logging.getLogger("yezi.server.expiry")
@@ -125,11 +126,10 @@ async def sweep(manager: TableManager, now: float | None = None) -> list[str]:
     return [t.id for t, _ in due]
 
 
-async def sweeper(manager: TableManager) -> None:
-    """The background task started with the app."""
+async def sweeper(manager: TableManager, loop: Loop) -> None:
+    """The background task started with the app (supervised: a sweep that fails is tried again
+    after a growing wait, `yezi.server.loops`)."""
     while True:
         await asyncio.sleep(manager.settings.expiry_check_s)
-        try:
-            await sweep(manager)
-        except Exception:
-            log.exception("expiry sweep failed")
+        await sweep(manager)
+        loop.ok()

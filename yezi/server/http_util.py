@@ -3,12 +3,16 @@ the security headers middleware."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from yezi.core.protocol import LANGS
+from yezi.i18n import _c
+from yezi.server.loops import RETRY_AFTER_S, is_outage
 from yezi.server.schemas import BadInput, body_of
 from yezi.server.tables import TableError
 
@@ -47,6 +51,32 @@ FIXED_STATUS = {"unsupported-media-type": 415, "bad-origin": 403}
 def err(code: str, message: str, status: int = 400, **extra: Any) -> JSONResponse:
     status = FIXED_STATUS.get(code, status)
     return JSONResponse({"error": code, "message": message, **extra}, status_code=status)
+
+
+#: the text of a request refused while the database is out of reach (its translations: the web client's
+#: errors table, yezi/web/i18n.js, under the same code)
+DB_DOWN = "The server cannot reach its database just now: try again in a moment"
+
+log = logging.getLogger("yezi.server")
+
+
+def db_unavailable() -> JSONResponse:
+    """503 with ``Retry-After``: the database is out of reach for now (an outage heals itself: the
+    background loops retry, `yezi.server.loops`), so the request may be sent again shortly."""
+    resp = err("db-unavailable", DB_DOWN, 503,
+               messages={lang: _c(lang, "web:errors.db-unavailable", DB_DOWN) for lang in LANGS})
+    resp.headers["Retry-After"] = str(RETRY_AFTER_S)
+    return resp
+
+
+async def on_db_error(request: Request, exc: Exception) -> JSONResponse:
+    """The app's one handler for database errors a request meets (`yezi.server.loops.outage_exceptions`):
+    an outage is a 503 the client may retry, anything else the usual 500."""
+    if is_outage(exc):
+        log.warning("%s %s: database out of reach (%s)", request.method, request.url.path, type(exc).__name__)
+        return db_unavailable()
+    log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+    return err("server", "internal error", 500)
 
 
 def require_json(request: Request) -> None:

@@ -70,7 +70,13 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
            "credential ('Authorization: Bearer <token>', or its cookie under /t/{tid}/...) what that seat saw")
     mutating = "Browsers may call it only from this server's own pages (or YEZI_ALLOWED_ORIGINS): else 403."
     paths = {
-        "/api/health": {"get": {"summary": "liveness and event-loop lag", "responses": _ok("ok")}},
+        "/api/health": {"get": {
+            "summary": "liveness, event-loop lag, each background loop's state and whether the database answers",
+            "description": "ok: the process answers; ready: the database answers and no background loop is failing. "
+                           "loops: per loop of the server its state (running, backing-off with the error's class "
+                           "and since when, stopped); the tables' bot loops and move timers as counts per kind "
+                           "(no table is named). database: reachable, asked at most once a second.",
+            "responses": _ok("the health report (always 200 while the process answers)")}},
         "/api/openapi.json": {"get": {"summary": "this document", "responses": _ok("the document")}},
         "/api/games": {"get": {"summary": "games served, with presets, options and bot levels",
                                "responses": _ok("the games")}},
@@ -155,6 +161,15 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                                         "application/json": {"schema": {"$ref": REF.format(model="RecordJson")}}}},
             "responses": {**_ok("the frames"), **_errors(400, 403, 413, 429)}}},
     }
+    for ops in paths.values():  # any request may meet a database out of reach (yezi.server.http_util.db_unavailable)
+        for op in ops.values():
+            if op["summary"].startswith("liveness"):
+                continue
+            op["responses"]["503"] = {
+                "description": "not served just now; nothing changed (db-unavailable: the database is out of "
+                               "reach, try again after Retry-After seconds; full: the server holds all the tables it may)",
+                "headers": {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds (db-unavailable)"}},
+                "content": {"application/json": {"schema": {"$ref": REF.format(model="Error")}}}}
     return {"openapi": "3.1.0",
             "info": {"title": "yezi", "version": "1",
                      "description": "Lobby, tables and replays of yezi. Live play is over the WebSocket "

@@ -37,6 +37,7 @@ from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
 from yezi.server.frames import FrameCache
+from yezi.server.loops import Loop, Loops
 from yezi.server.workers import Thinker
 
 log = logging.getLogger("yezi.server")
@@ -120,7 +121,7 @@ def rationed_notice() -> dict[str, str]:
 
 class LiveTable:
     def __init__(self, row: TableRow, players: list[PlayerRow], game: Game, store: Store, settings: Settings,
-                 thinker: Thinker | None = None, owner: str = "restored"):
+                 thinker: Thinker | None = None, owner: str = "restored", loops: Loops | None = None):
         self.row = row
         self.id = row.id
         self.players = players
@@ -141,6 +142,7 @@ class LiveTable:
         self.owner = owner  # the client that opened the table (its CPU budget pays for the bots)
         self.playing_as: dict[int, str] = {}  # bots rationed to a cheaper level just now
         self.bot_task: asyncio.Task | None = None
+        self.loops = loops or Loops()  # the bot loop and the timer run supervised (`yezi.server.loops`)
         self.next_task: asyncio.Task | None = None
         self.frames_sent = 0
         self._logs: dict[tuple[int, int | None, str, bool], list[str]] = {}
@@ -526,12 +528,13 @@ class LiveTable:
         if not self.owned:  # a replica: its owner runs the bots and the clock
             return
         if self.clock is not None and self.playing and (self.clock_task is None or self.clock_task.done()):
-            self.clock_task = asyncio.get_running_loop().create_task(timers.run(self))
+            self.clock_task = self.loops.start(f"move timer of table {self.id}", lambda lp: timers.run(self, lp),
+                                               kind="timer")
         held = self.clock is not None and any(s.held for s in self.clock.seats)
         if not self.bots and not held:  # people only: no loop to start
             return
         if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.get_running_loop().create_task(self._bot_loop())
+            self.bot_task = self.loops.start(f"bot loop of table {self.id}", self._bot_loop, kind="bots")
 
     def _bot_to_act(self) -> int | None:
         st = self.current.state
@@ -560,53 +563,57 @@ class LiveTable:
             self.playing_as.pop(pos, None)
         return action
 
-    async def _bot_loop(self) -> None:
-        try:
-            while True:
-                async with self.lock:
-                    pos = self._bot_to_act() if self.playing else None
-                    if pos is None and not self.playing:
-                        return
-                    if pos is None:
-                        if self.deal_over and not self.match_over and self.all_bots:
-                            wait_next = True
-                        else:
-                            return
+    async def _bot_loop(self, loop: Loop) -> None:
+        """Play the bots' moves (and deal an all-bot table's next deal) until a person is to act.
+        Run supervised (`yezi.server.loops.supervise`): a failure (the database out of reach, a
+        worker gone) is retried after a growing wait, from the table as it is then, so the table
+        never stays stuck on a bot's turn."""
+        if loop.retrying:  # a step that failed after changing the table (a clock not stored): show where it is
+            async with self.lock:
+                self.broadcast()
+        while True:
+            async with self.lock:
+                pos = self._bot_to_act() if self.playing else None
+                if pos is None and not self.playing:
+                    return
+                if pos is None:
+                    if self.deal_over and not self.match_over and self.all_bots:
+                        wait_next = True
                     else:
-                        wait_next = False
-                        st = self.current.state
-                        seat = st.current_player
-                        view = st.view(seat)
-                        legal = st.legal_actions()
-                        seq = len(st.history)
-                        deal_no = self.current.no
-                if wait_next:
-                    await asyncio.sleep(self.settings.next_deal_delay)
-                    async with self.lock:
-                        if self.deal_over and not self.match_over:
-                            await self.next_deal()
-                            self.broadcast()
-                    continue
-                # the bot's pace is bot_delay, thinking included: a forced move (found at once) and
-                # a real choice (worked out in a worker) are played after the same time
-                t0 = time.monotonic()
-                action = await self.bot_choice(pos, view, legal)
-                await asyncio.sleep(max(0.0, self.settings.bot_delay - (time.monotonic() - t0)))  # always yields
-                async with self.lock:
-                    st = self.current.state
-                    if not self.playing:
                         return
-                    if self.current.no != deal_no or len(st.history) != seq or self._bot_to_act() != pos:
-                        continue  # the table moved on, or the person took the seat back
-                    if action not in legal:
-                        log.error("bot %s chose illegal %r at table %s", pos, action, self.id)
-                        action = legal[0]
-                    await self.commit_action(pos, action, None, auto=True)
-                    self.broadcast()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot loop of table %s failed", self.id)
+                else:
+                    wait_next = False
+                    st = self.current.state
+                    seat = st.current_player
+                    view = st.view(seat)
+                    legal = st.legal_actions()
+                    seq = len(st.history)
+                    deal_no = self.current.no
+            if wait_next:
+                await asyncio.sleep(self.settings.next_deal_delay)
+                async with self.lock:
+                    if self.deal_over and not self.match_over:
+                        await self.next_deal()
+                        self.broadcast()
+                loop.ok()
+                continue
+            # the bot's pace is bot_delay, thinking included: a forced move (found at once) and
+            # a real choice (worked out in a worker) are played after the same time
+            t0 = time.monotonic()
+            action = await self.bot_choice(pos, view, legal)
+            await asyncio.sleep(max(0.0, self.settings.bot_delay - (time.monotonic() - t0)))  # always yields
+            async with self.lock:
+                st = self.current.state
+                if not self.playing:
+                    return
+                if self.current.no != deal_no or len(st.history) != seq or self._bot_to_act() != pos:
+                    continue  # the table moved on, or the person took the seat back
+                if action not in legal:
+                    log.error("bot %s chose illegal %r at table %s", pos, action, self.id)
+                    action = legal[0]
+                await self.commit_action(pos, action, None, auto=True)
+                self.broadcast()
+            loop.ok()
 
 
 class TableManager:
@@ -617,6 +624,7 @@ class TableManager:
         self._loading: dict[str, asyncio.Lock] = {}
         self.limits = ClientLimits(settings)
         self.thinker = Thinker(settings)
+        self.loops = Loops()  # every background loop's state (GET /api/health)
         self.cluster: Any = None  # yezi.server.cluster.Cluster when instances share the database
 
     def close(self) -> None:
@@ -679,7 +687,8 @@ class TableManager:
         if row is None:
             return None
         game = load_game(row.game, row.preset, row.options)
-        t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker)
+        t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker,
+                      loops=self.loops)
         t.apply_log(self.store.deals(table_id), self.store.events(table_id))
         if t.playing:
             t.last_activity = self.store.last_activity(table_id)
@@ -814,7 +823,7 @@ class TableManager:
             if match.over:
                 row.status = "finished"
         self.store.create_table(row, players, (first, deal_seed, deal))
-        t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner)
+        t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner, self.loops)
         t.start_deal(0, first, deal_seed, deal)
         if self.cluster is not None:
             self.cluster.adopt_new(t)

@@ -21,6 +21,7 @@ import time
 from typing import TYPE_CHECKING
 
 from yezi.server.clock import NEXT_DEAL
+from yezi.server.loops import Loop
 
 if TYPE_CHECKING:
     from yezi.server.tables import LiveTable
@@ -84,29 +85,27 @@ def restore(t: LiveTable, now: float) -> None:
         c.start(want[0], want[1], now)
 
 
-async def run(t: LiveTable) -> None:
+async def run(t: LiveTable, loop: Loop) -> None:
     """The table's timer task: wait for the deadline (woken early when the clock changes), then
-    act for the seat. Ends when the table stops playing or another instance runs it."""
-    try:
-        while t.playing and t.owned and t.clock is not None:
-            c = t.clock
-            t.clock_wake.clear()
-            if not c.running:
-                await t.clock_wake.wait()
-                continue
-            left = c.deadline - time.time()
-            if left > 0:
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(t.clock_wake.wait(), left)
-                continue
-            before = (c.key, c.deadline)
-            await expire(t, c.key, c.position)
-            if t.clock is not None and (t.clock.key, t.clock.deadline) == before:
-                await asyncio.sleep(1.0)  # nothing could be done (never expected): try again later, never spin
-    except asyncio.CancelledError:
-        raise
-    except Exception:
-        log.exception("move timer of table %s failed", t.id)
+    act for the seat. Ends when the table stops playing or another instance runs it. Run
+    supervised (`yezi.server.loops`): a deadline that could not be acted on (the database out of
+    reach) is tried again after a growing wait."""
+    while t.playing and t.owned and t.clock is not None:
+        c = t.clock
+        t.clock_wake.clear()
+        if not c.running:
+            await t.clock_wake.wait()
+            continue
+        left = c.deadline - time.time()
+        if left > 0:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(t.clock_wake.wait(), left)
+            continue
+        before = (c.key, c.deadline)
+        await expire(t, c.key, c.position)
+        loop.ok()
+        if t.clock is not None and (t.clock.key, t.clock.deadline) == before:
+            await asyncio.sleep(1.0)  # nothing could be done (never expected): try again later, never spin
 
 
 async def expire(t: LiveTable, key: tuple[int, int] | None, pos: int | None) -> None:

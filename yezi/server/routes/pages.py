@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from functools import cache
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from yezi.server.context import context_of
+from yezi.server.health import health as health_of
 from yezi.server.http_util import SECURITY_HEADERS
 from yezi.server.openapi import openapi_document
 
@@ -45,15 +45,7 @@ async def table_page(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
-    ctx = context_of(request)
-    w = sorted(ctx.lag.window)
-    return JSONResponse({"ok": True, "tables_live": len(ctx.manager.live), "time": time.time(),
-                         "loop_lag_ms": {"max": round(ctx.lag.max_ms, 1),
-                                         "max_recent": round(max(w), 1) if w else 0,
-                                         "p50_recent": round(w[len(w) // 2], 2) if w else 0,
-                                         "p99_recent": round(w[int(len(w) * 0.99)], 2) if w else 0},
-                         "thinking": ctx.manager.thinker.stats(),
-                         "cluster": ctx.cluster.status() if ctx.cluster is not None else None})
+    return JSONResponse(await health_of(context_of(request)))
 
 
 async def openapi(request: Request) -> Response:

@@ -24,6 +24,8 @@ from yezi.server.clients import client_key
 from yezi.server.cluster import FORWARDED
 from yezi.server.context import AppContext, context_of
 from yezi.server.frames import dumps
+from yezi.server.http_util import DB_DOWN
+from yezi.server.loops import is_outage
 from yezi.server.schemas import BadInput, ws_message
 from yezi.server.seats import checked, ws_position
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name
@@ -96,6 +98,10 @@ async def _ws_session(ws: WebSocket) -> None:
             try:
                 await handle_message(ctx, t, conn, text or "")
             except Exception as e:  # a bug must not drop the socket silently: say so, keep serving
+                if is_outage(e):  # nothing was done; the player may send it again shortly
+                    log.warning("message at table %s: database out of reach (%s)", t.id, type(e).__name__)
+                    conn.send({"type": "error", "code": "db-unavailable", "message": DB_DOWN})
+                    continue
                 log.exception("message failed at table %s", t.id)
                 conn.send({"type": "error", "code": "server", "message": f"not done: {type(e).__name__}"})
     except WebSocketDisconnect:
