@@ -41,7 +41,7 @@ from yezi.server.fairqueue import FairQueue, Ticket
 
 log = logging.getLogger("yezi.server")
 
-# within one client's jobs (between clients, the one that used the least worker time goes first)
+# within one client's jobs (between clients, the one that had the fewest turns goes first)
 PRIORITY_BOT = 0  # a person waits for this move
 PRIORITY_HINT = 1
 PRIORITY_UPLOAD = 2
