@@ -83,8 +83,10 @@ class Settings:
     client_cpu_share: float = field(default_factory=lambda: _float("YEZI_CLIENT_CPU_SHARE", 1.0))
     cpu_burst_s: float = field(default_factory=lambda: _float("YEZI_CPU_BURST_S", 10.0))
     # Strong bots play a cheaper level while this many thinking jobs of their table's client wait in
-    # their lane (twice as many: the cheapest search level); other clients' jobs do not count.
-    ration_queue: int = field(default_factory=lambda: max(1, _int("YEZI_RATION_QUEUE", 3)))
+    # their lane (twice as many: the cheapest search level); other clients' jobs do not count. A
+    # worker cannot be taken back from a search under way, so a flooding client's searches are kept
+    # short: with four or more of its tables waiting its bots play search-easy (tens of ms).
+    ration_queue: int = field(default_factory=lambda: max(1, _int("YEZI_RATION_QUEUE", 2)))
     # Tables whose every seat is a bot play by themselves: a few per client, a few per server.
     bot_tables_per_client: int = field(default_factory=lambda: _int("YEZI_BOT_TABLES_PER_CLIENT", 2))
     max_bot_tables: int = field(default_factory=lambda: _int("YEZI_BOT_TABLES_MAX", 8))
