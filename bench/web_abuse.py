@@ -9,6 +9,14 @@ abuse runs:
   all opened by one client (the caps on all-bot tables are raised for this run, so the figure
   shows what the worker processes do, not what the caps refuse; the lines below say how many
   tables the default caps let through);
+* instant / instant4 (issue 26, item 4): `--instant-tables` tables of a person and three
+  `--bot-level` bots, opened from one address (instant) or four (instant4), the person playing
+  the moment it is its turn and asking for a hint each time; meanwhile a second victim, from an
+  address of its own, plays at a table of its own with three such bots, taking `--victim-think`
+  seconds a move and asking for a hint at each. Its figures: how late its bots' moves arrive
+  (the time since the move before, less the bot delay: in the quiet scenario only its own
+  thinking makes them late), how many were played at a cheaper level (rationed), and its hints
+  answered or refused;
 * uploads: `--uploaders` clients posting a finished record to /api/replay in a loop;
 * idle: `--idle` TCP connections that open and then send nothing;
 * flood: `--flooders` clients opening and closing WebSockets as fast as they can.
@@ -18,6 +26,7 @@ what the abusers got (tables created, uploads answered / refused).
 
     python bench/web_abuse.py --seconds 15
     python bench/web_abuse.py --root /tmp/yezi-old   # the same against another checkout's server
+    python bench/web_abuse.py --scenarios quiet,instant,instant4 --seconds 30   # the victim's bots
 """
 
 from __future__ import annotations
@@ -94,6 +103,92 @@ async def victim(base: str, ws_base: str, until: float, rtts: list[float]) -> No
             await asyncio.sleep(0.02)
 
 
+def _post_from(source: str) -> httpx.AsyncClient:
+    """An HTTP client whose requests come from `source` (a loopback address: another client)."""
+    return httpx.AsyncClient(timeout=30, transport=httpx.AsyncHTTPTransport(local_address=source))
+
+
+def _seat_socket(ws_base: str, table: dict, source: str):
+    return websockets.connect(f"{ws_base}/ws/{table['id']}", max_size=2**24, local_addr=(source, 0),
+                              additional_headers={"Authorization": f"Bearer {table['seats']['0']['token']}"})
+
+
+async def _person_table(base: str, source: str, level: str) -> dict:
+    async with _post_from(source) as http:
+        r = await http.post(base + "/api/tables", json={
+            "game": "lukfu", "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": level}] * 3, "num_deals": 32,
+            "listed": False})
+        r.raise_for_status()
+        return r.json()
+
+
+async def instant_player(base: str, ws_base: str, source: str, level: str, until: float, report: Counter) -> None:
+    """A person at a table of three bots who plays the moment it is its turn (and asks for a hint)."""
+    t = await _person_table(base, source, level)
+    report["instant tables"] += 1
+    rng = random.Random(t["id"])
+    n = 0
+    async with _seat_socket(ws_base, t, source) as ws:
+        while time.time() < until:
+            f = json.loads(await ws.recv())
+            if f.get("type") != "state":
+                continue
+            n += 1
+            if f["deal_over"]:
+                await ws.send(json.dumps({"type": "next_deal", "id": f"d{n}"}))
+            elif f.get("legal"):
+                await ws.send(json.dumps({"type": "hint", "id": f"h{n}", "level": "easy"}))
+                await ws.send(json.dumps({"type": "action", "id": f"a{n}", "seq": f["seq"],
+                                          "action": rng.choice(f["legal"])}))
+
+
+HINT_WAIT_S = 5.0  # the bots' victim waits this long for its hint before it plays
+
+
+async def bot_victim(base: str, ws_base: str, level: str, think: float, bot_delay: float, start: float,
+                     until: float, out: dict) -> None:
+    """A person at a table of three `level` bots, from an address no abuser uses: each of its bots'
+    moves timed from the move before (less the bot delay), and what level each was played at."""
+    t = await _person_table(base, "127.0.0.9", level)
+    rng = random.Random(9)
+    n = 0
+    prev: tuple[int, int, float] | None = None  # (deal, seq, arrival) of the last move seen
+    async with _seat_socket(ws_base, t, "127.0.0.9") as ws:
+        while time.time() < until:
+            try:
+                f = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, until - time.time())))
+            except TimeoutError:
+                break
+            now = time.perf_counter()
+            if f.get("type") != "state":
+                continue
+            key = (f["deal_no"], f["seq"])
+            if prev is not None and key == (prev[0], prev[1] + 1) and time.time() > start:  # a bot's move
+                out["late"].append(max(0.0, now - prev[2] - bot_delay))
+                out["moves"] += 1
+                out["rationed"] += any("playing_as" in p for p in f["table"]["players"])
+            if prev is None or key != prev[:2]:  # its own move too: the bot after it is timed from it
+                prev = (key[0], key[1], now)
+            n += 1
+            if f["deal_over"]:
+                await ws.send(json.dumps({"type": "next_deal", "id": f"d{n}"}))
+                prev = None
+            elif f.get("legal"):
+                await ws.send(json.dumps({"type": "hint", "id": f"h{n}", "level": "easy"}))
+                asked = time.perf_counter()
+                try:
+                    async with asyncio.timeout(HINT_WAIT_S):  # then it plays without
+                        while (r := json.loads(await ws.recv()))["type"] not in ("hint", "error"):
+                            pass
+                    out["hints " + ("answered" if r["type"] == "hint" else f"refused {r['code']}")] += 1
+                except TimeoutError:
+                    out[f"hints unanswered in {HINT_WAIT_S:g} s"] += 1
+                await asyncio.sleep(max(0.0, think - (time.perf_counter() - asked)))
+                await ws.send(json.dumps({"type": "action", "id": f"a{n}", "seq": f["seq"],
+                                          "action": rng.choice(f["legal"])}))
+                prev = None  # the next move is its own: not timed
+
+
 async def make_bot_tables(base: str, n: int, level: str, game: str, report: Counter) -> None:
     async with httpx.AsyncClient(timeout=30) as http:
         nseats = (await http.post(f"{base}/api/games/{game}/resolve", json={})).json()["num_seats"]
@@ -152,9 +247,17 @@ async def scenario(args, name: str) -> dict:
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     report: Counter = Counter()
     rtts: list[float] = []
+    bot_out: Counter = Counter(moves=0, rationed=0)
+    bot_out["late"] = []  # type: ignore[assignment]
     try:
         tasks = []
         until = time.time() + args.warmup + args.seconds
+        if name in BOT_VICTIM:
+            sources = {"victim": [], "instant": ["127.0.0.2"], "instant4": [f"127.0.0.{i}" for i in range(2, 6)]}[name]
+            tasks += [instant_player(base, ws_base, sources[i % len(sources)], args.bot_level, until, report)
+                      for i in range(args.instant_tables if sources else 0)]
+            tasks.append(bot_victim(base, ws_base, args.victim_level or args.bot_level, args.victim_think, args.bot_delay,
+                                    time.time() + args.warmup, until, bot_out))
         if name == "bots":
             await make_bot_tables(base, args.bot_tables, args.bot_level, args.bot_game, report)
         elif name == "uploads":
@@ -178,7 +281,13 @@ async def scenario(args, name: str) -> dict:
         stop_server(proc)
     q = statistics.quantiles(rtts, n=100, method="inclusive") if len(rtts) > 2 else [float("nan")] * 99
     lag = health.get("loop_lag_ms", {})
-    return {"scenario": name, "pings": len(rtts), "p50": q[49] * 1000, "p99": q[98] * 1000,
+    late = sorted(bot_out["late"])
+    bots = {"bot_moves": bot_out["moves"], "rationed": bot_out["rationed"],
+            "late_p50": late[len(late) // 2] * 1000 if late else float("nan"),
+            "late_p99": late[min(len(late) - 1, int(len(late) * 0.99))] * 1000 if late else float("nan"),
+            "late_max": late[-1] * 1000 if late else float("nan"),
+            "hints": ", ".join(f"{k[6:]} {v}" for k, v in sorted(bot_out.items()) if k.startswith("hints "))}
+    return {"scenario": name, "pings": len(rtts), "p50": q[49] * 1000, "p99": q[98] * 1000, "bots": bots,
             "max": max(rtts) * 1000 if rtts else float("nan"), "lag_max": lag.get("max_recent", lag.get("max")),
             "lag_max_before": health0.get("loop_lag_ms", {}).get("max"),
             "abuse": ", ".join(f"{k} {v}" for k, v in sorted(report.items()))}
@@ -196,16 +305,29 @@ async def run(args) -> None:
           + (f", niceness {args.nice}" if args.nice else ""))
     print(f"bots: {args.bot_tables} all-{args.bot_level} {args.bot_game} tables (bot delay {args.bot_delay} s); "
           f"uploads: {args.uploaders} clients looping a {args.upload_game} record; idle: {args.idle} sockets; "
-          f"flood: {args.flooders} clients")
+          f"flood: {args.flooders} clients; instant: {args.instant_tables} Luk Fu tables of a person playing "
+          f"instantly and three {args.bot_level} bots, from 1 address (instant4: 4)")
     print(f"{'scenario':10} {'pings':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'loop lag ms*':>13}  abuse")
     for r in rows:
         print(f"{r['scenario']:10} {r['pings']:>6} {r['p50']:>8.1f} {r['p99']:>8.1f} {r['max']:>8.1f} "
               f"{r['lag_max']!s:>13}  {r['abuse']}")
+    bot_rows = [r for r in rows if r["scenario"] in BOT_VICTIM]
+    if bot_rows:
+        print(f"\nthe victim's bots ({args.victim_level or args.bot_level}, at its own table from its own address; it plays after "
+              f"{args.victim_think} s): late = time since the move before, less the bot delay")
+        print(f"{'scenario':10} {'moves':>6} {'late p50':>9} {'late p99':>9} {'late max':>9} {'rationed':>9}  hints")
+        for r in bot_rows:
+            b = r["bots"]
+            print(f"{r['scenario']:10} {b['bot_moves']:>6} {b['late_p50']:>9.0f} {b['late_p99']:>9.0f} "
+                  f"{b['late_max']:>9.0f} {b['rationed']:>9}  {b['hints']}")
+
+
+BOT_VICTIM = ("victim", "instant", "instant4")  # the scenarios with a victim at a table of bots
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--scenarios", default="quiet,bots,uploads,idle,flood")
+    p.add_argument("--scenarios", default="quiet,bots,uploads,idle,flood,victim,instant,instant4")
     p.add_argument("--seconds", type=float, default=15, help="seconds of pings per scenario")
     p.add_argument("--warmup", type=float, default=3, help="seconds of abuse before the pings start")
     p.add_argument("--root", default=ROOT, help="the checkout whose server is measured")
@@ -213,6 +335,10 @@ def main() -> None:
     p.add_argument("--bot-level", default="search-strong")
     p.add_argument("--bot-game", default="lukfu")
     p.add_argument("--bot-delay", type=float, default=0.6)
+    p.add_argument("--instant-tables", type=int, default=20, help="instant: tables of a person and three bots")
+    p.add_argument("--victim-think", type=float, default=1.0, help="seconds the bots' victim takes for a move")
+    p.add_argument("--victim-level", default="", help="its bots' level (default --bot-level); on a machine "
+                   "busy with other work search-easy shows the queue's delay rather than the searches' own time")
     p.add_argument("--uploaders", type=int, default=4)
     p.add_argument("--upload-game", default="fishing")
     p.add_argument("--idle", type=int, default=500)

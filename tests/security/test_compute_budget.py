@@ -43,18 +43,22 @@ def test_budgets_charge_table_client_and_server_and_forget_idle_ones():
     assert not bud.tables and not bud.clients
 
 
-def test_strong_bots_are_rationed_when_the_queue_is_long_or_over_budget():
+def test_strong_bots_are_rationed_when_their_clients_queue_is_long_or_over_budget():
     th = Thinker(Settings(database_url="sqlite://", ration_queue=3))
     lane = th.background
-    assert th.ration("search-strong", lane, over_budget=False) == "search-strong"
-    assert th.ration("search-strong", lane, over_budget=True) == "search-normal"
-    assert th.ration("heuristic", lane, over_budget=True) == "heuristic"  # cheap bots are never rationed
-    lane._queue.extend([(0, i, None, None, ()) for i in range(3)])  # three moves waiting for a worker
-    assert th.ration("search-strong", lane, over_budget=False) == "search-normal"
-    assert th.ration("search-normal", lane, over_budget=False) == "search-normal"
-    lane._queue.extend([(0, i, None, None, ()) for i in range(3, 6)])
-    assert th.ration("search-strong", lane, over_budget=False) == "search-easy"
-    assert th.ration("search-normal", lane, over_budget=False) == "search-easy"
-    lane._queue.clear()
+    assert th.ration("search-strong", "c", lane, over_budget=False) == "search-strong"
+    assert th.ration("search-strong", "c", lane, over_budget=True) == "search-normal"
+    assert th.ration("heuristic", "c", lane, over_budget=True) == "heuristic"  # cheap bots are never rationed
+    for i in range(3):  # three moves of the client waiting for a worker
+        lane._queue.push(None, "c", f"t{i}")
+    assert th.ration("search-strong", "c", lane, over_budget=False) == "search-normal"
+    assert th.ration("search-normal", "c", lane, over_budget=False) == "search-normal"
+    for i in range(3, 6):
+        lane._queue.push(None, "c", f"t{i}")
+    assert th.ration("search-strong", "c", lane, over_budget=False) == "search-easy"
+    assert th.ration("search-normal", "c", lane, over_budget=False) == "search-easy"
+    # another client's queue is not this one's load (issue 26: a flood rationed everyone's bots)
+    assert th.ration("search-strong", "other", lane, over_budget=False) == "search-strong"
     th.budgets.server.charge(1000)  # the whole server over its share
-    assert th.ration("search-normal", lane, over_budget=False) == "search-easy"
+    assert th.ration("search-normal", "c", lane, over_budget=True) == "search-easy"
+    assert th.ration("search-strong", "other", lane, over_budget=False) == "search-strong"

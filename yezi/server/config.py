@@ -72,8 +72,9 @@ class Settings:
     workers: int = field(default_factory=lambda: max(1, _int("YEZI_WORKERS", _default_workers())))
     background_workers: int = field(default_factory=lambda: max(1, _int("YEZI_WORKERS_BACKGROUND", 1)))
     workers_nice: int = field(default_factory=lambda: _int("YEZI_WORKERS_NICE", 10))
-    # Hints (a search of up to 5 s) being worked out at once on the whole server, so that asking
-    # for many cannot take the workers from the bots' moves (YEZI_HINT_THREADS: its former name).
+    # Hints (a search of up to 5 s) being worked out at once for one client (its others wait their
+    # turn), so that asking for many cannot take every worker from the bots' moves; other clients'
+    # hints do not wait for them (YEZI_HINT_THREADS: its former name).
     hints_at_once: int = field(default_factory=lambda: max(1, _int("YEZI_HINTS_AT_ONCE",
                                                                    _int("YEZI_HINT_THREADS", 1))))
     # CPU budgets, in CPU-seconds of thinking per second of wall time (burst: seconds saved up).
@@ -81,9 +82,11 @@ class Settings:
     table_cpu_share: float = field(default_factory=lambda: _float("YEZI_TABLE_CPU_SHARE", 0.5))
     client_cpu_share: float = field(default_factory=lambda: _float("YEZI_CLIENT_CPU_SHARE", 1.0))
     cpu_burst_s: float = field(default_factory=lambda: _float("YEZI_CPU_BURST_S", 10.0))
-    # Strong bots play a cheaper level while this many thinking jobs wait in their lane (twice
-    # as many: the cheapest search level).
-    ration_queue: int = field(default_factory=lambda: max(1, _int("YEZI_RATION_QUEUE", 3)))
+    # Strong bots play a cheaper level while this many thinking jobs of their table's client wait in
+    # their lane (twice as many: the cheapest search level); other clients' jobs do not count. A
+    # worker cannot be taken back from a search under way, so a flooding client's searches are kept
+    # short: with four or more of its tables waiting its bots play search-easy (tens of ms).
+    ration_queue: int = field(default_factory=lambda: max(1, _int("YEZI_RATION_QUEUE", 2)))
     # Tables whose every seat is a bot play by themselves: a few per client, a few per server.
     bot_tables_per_client: int = field(default_factory=lambda: _int("YEZI_BOT_TABLES_PER_CLIENT", 2))
     max_bot_tables: int = field(default_factory=lambda: _int("YEZI_BOT_TABLES_MAX", 8))
@@ -91,7 +94,8 @@ class Settings:
     max_record_bytes: int = field(default_factory=lambda: _int("YEZI_MAX_RECORD_BYTES", 64 * 1024))
     uploads_per_minute: float = field(default_factory=lambda: _float("YEZI_UPLOADS_PER_MINUTE", 20))
     uploads_burst: float = field(default_factory=lambda: _float("YEZI_UPLOADS_BURST", 5))
-    # Thinking jobs that may wait for a worker before new hints and uploads are turned away.
+    # Thinking jobs of one client that may wait for a worker before its new hints and uploads are
+    # turned away (another client's queue never refuses them).
     max_queued_jobs: int = field(default_factory=lambda: _int("YEZI_MAX_QUEUED_JOBS", 16))
     # SQLite durability: NORMAL with WAL survives a killed process (SIGKILL); FULL also survives power loss.
     sqlite_synchronous: str = field(default_factory=lambda: os.environ.get("YEZI_SQLITE_SYNC", "NORMAL"))

@@ -1,27 +1,30 @@
-"""Thinking off the event loop: worker processes with a priority queue and CPU budgets in front.
+"""Thinking off the event loop: worker processes with a fair queue and CPU budgets in front.
 
 The event loop serves every table; a search of several seconds run on it (or in one of its
 threads: a thread holds the GIL) makes every other player wait. So bot moves, hints and uploaded
 records are worked out in worker processes (`yezi.server.jobs`), in two lanes:
 
-* `people`: bots at tables with a person, hints, uploads; `Settings.workers` processes. Jobs wait
-  in a priority queue: a bot move someone waits for first, then hints, then uploads.
+* `people`: bots at tables with a person, hints, uploads; `Settings.workers` processes.
 * `background`: tables whose every seat is a bot; `Settings.background_workers` processes at a
   lower CPU priority (`Settings.workers_nice`), so that they only use CPU nobody else wants.
 
+In each lane jobs wait in a fair queue (`yezi.server.fairqueue`): per client, then per table, the
+next free worker going to whoever had the fewest turns, so one client's many instant tables
+cannot delay another client's bots (issue 26); within a client a bot move someone waits for goes
+first, then hints, then uploads.
+
 Every job is charged its CPU time to its table, its client and the server (`Budgets`). An all-bot
 table over its budget (or its client's) waits before its next move; strong bots are rationed
-under load: ``search-strong`` plays as ``search-normal`` while `Settings.ration_queue` jobs wait
-in its lane or its table is over budget, and any search level plays as ``search-easy`` while
-twice as many wait or the server is over budget. The table shows what its bots play as. A
-move for a table over its budget also waits behind every other job of its lane.
+under their own client's load, never another's: ``search-strong`` plays as ``search-normal``
+while `Settings.ration_queue` jobs of its client wait in its lane or its table (or client) is over
+budget, and any search level plays as ``search-easy`` while twice as many wait or it is over budget
+while the whole server is. The table shows what its bots play as. A move for a table over its
+budget also waits until no other client's job is queued in its lane.
 """
 
 from __future__ import annotations
 
 import asyncio
-import heapq
-import itertools
 import logging
 import multiprocessing
 import os
@@ -34,13 +37,14 @@ from typing import Any
 from yezi.server import jobs
 from yezi.server.budget import Budgets, TokenBucket
 from yezi.server.config import Settings
+from yezi.server.fairqueue import FairQueue, Ticket
 
 log = logging.getLogger("yezi.server")
 
+# within one client's jobs (between clients, the one that had the fewest turns goes first)
 PRIORITY_BOT = 0  # a person waits for this move
 PRIORITY_HINT = 1
 PRIORITY_UPLOAD = 2
-PRIORITY_OVER_BUDGET = 3  # a table or client over its CPU budget: after everyone else
 
 SEARCH_ORDER = ("search-easy", "search-normal", "search-strong")
 
@@ -68,9 +72,11 @@ def _context() -> Any:
 
 
 class Lane:
-    """A process pool with a priority queue in front: at most `size` jobs are in the pool at once
-    (so a later, more urgent job never waits behind a queue inside the pool); the others wait
-    here, by priority and then by arrival."""
+    """A process pool with a fair queue in front (`yezi.server.fairqueue`): at most `size` jobs are
+    in the pool at once (so a later, more urgent job never waits behind a queue inside the pool);
+    the others wait here, per client and per table, and the next free worker goes to the client
+    (then the table) that has had the fewest turns, so that one client's many jobs cannot keep
+    another's waiting. Within a client, jobs go by priority and then by arrival."""
 
     def __init__(self, name: str, size: int, nice: int, context: Any):
         self.name = name
@@ -80,13 +86,16 @@ class Lane:
         self.executor: ProcessPoolExecutor | None = None
         self.running = 0
         self.done = 0
-        self._queue: list[tuple[int, int, asyncio.Future, Callable[..., Any], tuple[Any, ...]]] = []
-        self._order = itertools.count()
+        self._queue: FairQueue[tuple[asyncio.Future, Callable[..., Any], tuple[Any, ...]]] = FairQueue()
 
     @property
     def pending(self) -> int:
         """Jobs waiting for a worker (not counting those being worked out)."""
         return len(self._queue)
+
+    def pending_of(self, client: str | None) -> int:
+        """Jobs of `client` waiting for a worker: its own load, which alone rations its bots."""
+        return self._queue.queued_of(client)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.executor is None:
@@ -94,30 +103,37 @@ class Lane:
                                                 initargs=(self.nice, os.getpid()))
         return self.executor
 
-    async def run(self, priority: int, fn: Callable[..., Any], *args: Any) -> Any:
+    async def run(self, fn: Callable[..., Any], *args: Any, client: str | None = None, table: str | None = None,
+                  priority: int = PRIORITY_BOT, late: bool = False) -> Any:
+        """`fn(*args)` in a worker, queued as a job of `client` at `table`; a `late` job (over its
+        budget) waits until no other client's job is queued."""
         fut = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._queue, (priority, next(self._order), fut, fn, args))
+        self._queue.push((fut, fn, args), client, table, priority, late)
         self._pump()
         return await fut
 
     def _pump(self) -> None:
-        while self.running < self.size and self._queue:
-            _, _, fut, fn, args = heapq.heappop(self._queue)
+        while self.running < self.size and (got := self._queue.pop()) is not None:
+            ticket, (fut, fn, args) = got
             if fut.done():  # its caller gave up (a table closed): nobody needs it
+                self._queue.finish(ticket)
                 continue
             pool = self._pool()
             try:
                 cf = pool.submit(fn, *args)
             except (BrokenProcessPool, RuntimeError) as e:
+                self._queue.finish(ticket)
                 self._reset(pool, e)
                 fut.set_exception(e)
                 continue
             self.running += 1
-            asyncio.wrap_future(cf).add_done_callback(lambda w, fut=fut, pool=pool: self._finish(w, fut, pool))
+            asyncio.wrap_future(cf).add_done_callback(
+                lambda w, fut=fut, pool=pool, ticket=ticket: self._finish(w, fut, pool, ticket))
 
-    def _finish(self, w: asyncio.Future, fut: asyncio.Future, pool: ProcessPoolExecutor) -> None:
+    def _finish(self, w: asyncio.Future, fut: asyncio.Future, pool: ProcessPoolExecutor, ticket: Ticket) -> None:
         self.running -= 1
         self.done += 1
+        self._queue.finish(ticket)
         if w.cancelled():
             fut.cancel()
         elif w.exception() is not None:
@@ -145,9 +161,8 @@ class Lane:
 
     def close(self) -> None:
         pool, self.executor = self.executor, None
-        for _, _, fut, _, _ in self._queue:
+        for fut, _, _ in self._queue.drain():
             fut.cancel()
-        self._queue.clear()
         if pool is not None:
             for p in list((getattr(pool, "_processes", None) or {}).values()):
                 p.terminate()  # a search may run for seconds more: nobody will read its answer
@@ -166,9 +181,9 @@ class Thinker:
                                0.75 * (self.people.size + self.background.size), settings.cpu_burst_s, clock)
         self.clock = clock
         self.uploads: dict[str, TokenBucket] = {}
-        self.hints_running = 0
-        self.hints_waiting = 0
-        self._hint_slots: asyncio.Semaphore | None = None  # made in the event loop, on first use
+        self.hints_running: dict[str, int] = {}  # per client
+        self.hints_waiting: dict[str, int] = {}
+        self._hint_gates: dict[str, asyncio.Semaphore] = {}  # per client, while it has hints asked
         self.rationed_moves = 0
 
     def warm(self) -> None:
@@ -185,12 +200,14 @@ class Thinker:
             "rationed_moves": self.rationed_moves, "server_cpu_left_s": round(self.budgets.server.left(), 2)}
 
     # ---- bots ------------------------------------------------------------------------------
-    def ration(self, level: str, lane: Lane, over_budget: bool) -> str:
-        """The level a bot of `level` plays now (see the module docstring)."""
+    def ration(self, level: str, client: str | None, lane: Lane, over_budget: bool) -> str:
+        """The level a bot of `level` plays now for `client` (see the module docstring): only its
+        own load counts (its jobs waiting in the lane, its table's and its own budget), never
+        another client's, so a client flooding the pool rations its own tables alone."""
         if level not in SEARCH_ORDER:
             return level
-        q = lane.pending
-        if q >= 2 * self.settings.ration_queue or self.budgets.server_in_debt():
+        q = lane.pending_of(client)
+        if q >= 2 * self.settings.ration_queue or (over_budget and self.budgets.server_in_debt()):
             return SEARCH_ORDER[0]
         if (q >= self.settings.ration_queue or over_budget) and level == SEARCH_ORDER[-1]:
             return SEARCH_ORDER[1]
@@ -207,66 +224,94 @@ class Thinker:
             while (w := self.budgets.wait(table, client)) > 0:
                 await asyncio.sleep(min(w, 5.0))
         over = self.budgets.wait(table, client) > 0
-        played = self.ration(level, lane, over)
+        played = self.ration(level, client, lane, over)
         if played != level:
             self.rationed_moves += 1
-        action, cpu = await lane.run(PRIORITY_OVER_BUDGET if over else PRIORITY_BOT, jobs.bot_move, spec, played,
-                                     view, legal, seed)
+        action, cpu = await lane.run(jobs.bot_move, spec, played, view, legal, seed, client=client, table=table,
+                                     priority=PRIORITY_BOT, late=over)
         self.budgets.charge(table, client, cpu)
         return action, played
 
-    # ---- hints -----------------------------------------------------------------------------
+    # ---- a seat's questions, uploads ---------------------------------------------------------
+    def _refuse_if_queued(self, client: str | None) -> None:
+        """Busy when `client` already has `max_queued_jobs` jobs waiting: its own queue, not the
+        server's (another client's tables must not get this one's questions refused)."""
+        if self.people.pending_of(client) >= self.settings.max_queued_jobs:
+            raise Busy("the server is busy; ask again in a moment", 2.0)
+
+    async def _charged(self, table: str | None, client: str | None, priority: int, fn: Callable[..., Any],
+                       *args: Any) -> Any:
+        """`fn(*args)` in the people lane as a job of `client`, its CPU time charged to the budgets;
+        its result without the CPU time (`jobs` functions return it last)."""
+        *out, cpu = await self.people.run(fn, *args, client=client, table=table, priority=priority)
+        self.budgets.charge(table, client, cpu)
+        return out[0] if len(out) == 1 else tuple(out)
+
+    async def _people_job(self, table: str | None, client: str | None, priority: int, fn: Callable[..., Any],
+                          *args: Any) -> Any:
+        """A seat's question or an upload: refused while its client's queue is long or the table or
+        client is over its CPU budget, else worked out and charged (`_charged`)."""
+        self._refuse_if_queued(client)
+        if (w := self.budgets.wait(table, client)) > 0:
+            raise Busy("you have used your share of the server's time; try again later", w)
+        return await self._charged(table, client, priority, fn, *args)
+
+    def _hint_gate(self, client: str) -> asyncio.Semaphore:
+        gate = self._hint_gates.get(client)
+        if gate is None:
+            gate = self._hint_gates[client] = asyncio.Semaphore(self.settings.hints_at_once)
+        return gate
+
     async def hint(self, table: str, client: str, spec: jobs.GameSpec, view: dict[str, Any], legal: list[int],
                    level: str, lang: str, seed: int) -> dict[str, Any]:
-        """A seat's hint, worked out in the people lane behind the bots' moves; at most
-        `Settings.hints_at_once` at once (the others wait their turn, up to `max_queued_jobs`);
-        a table or client over its CPU budget gets a cheaper search."""
-        if self.hints_waiting >= self.settings.max_queued_jobs or self.people.pending >= self.settings.max_queued_jobs:
+        """A seat's hint, worked out in the people lane after its client's bot moves; at most
+        `Settings.hints_at_once` at once per client (its others wait their turn, up to
+        `max_queued_jobs`), however many other clients are asking; a table or client over its
+        CPU budget gets a cheaper search."""
+        self._refuse_if_queued(client)
+        waiting = self.hints_waiting.get(client, 0)
+        if waiting >= self.settings.max_queued_jobs:
             raise Busy("the server is working out many other hints; ask again in a moment", 2.0)
-        if self._hint_slots is None:
-            self._hint_slots = asyncio.Semaphore(self.settings.hints_at_once)
-        self.hints_waiting += 1
+        gate = self._hint_gate(client)
+        self.hints_waiting[client] = waiting + 1
         entered = False
         try:
-            async with self._hint_slots:
-                self.hints_waiting -= 1
+            async with gate:
+                self._hint_left(self.hints_waiting, client)
                 entered = True
-                self.hints_running += 1
+                self.hints_running[client] = self.hints_running.get(client, 0) + 1
                 try:
-                    if self.budgets.wait(table, client) > 0 or self.budgets.server_in_debt():
+                    if self.budgets.wait(table, client) > 0:
                         level = "easy"  # over its share: a cheaper search
-                    h, cpu = await self.people.run(PRIORITY_HINT, jobs.hint, spec, view, legal, level, lang, seed)
+                    return await self._charged(table, client, PRIORITY_HINT, jobs.hint, spec, view, legal, level,
+                                               lang, seed)
                 finally:
-                    self.hints_running -= 1
+                    self._hint_left(self.hints_running, client)
         finally:
-            if not entered:
-                self.hints_waiting -= 1
-        self.budgets.charge(table, client, cpu)
-        return h
+            if not entered:  # given up while waiting its turn
+                self._hint_left(self.hints_waiting, client)
+            if client not in self.hints_waiting and client not in self.hints_running:
+                self._hint_gates.pop(client, None)  # nobody holds it or waits for it
+
+    @staticmethod
+    def _hint_left(counts: dict[str, int], client: str) -> None:
+        n = counts.get(client, 0) - 1
+        if n > 0:
+            counts[client] = n
+        else:
+            counts.pop(client, None)
 
     # ---- explanations ----------------------------------------------------------------------
     async def explain(self, table: str, client: str, spec: jobs.GameSpec, deal: Any, history: list[int],
                       seat: int, lang: str = "en") -> dict[str, Any]:
         """A seat's explanations (why each 老歲 card is one), in the people lane after hints, in `lang`."""
-        if self.people.pending >= self.settings.max_queued_jobs:
-            raise Busy("the server is busy; ask again in a moment", 2.0)
-        if (w := self.budgets.wait(table, client)) > 0:
-            raise Busy("you have used your share of the server's time; try again later", w)
-        out, cpu = await self.people.run(PRIORITY_UPLOAD, jobs.explain, spec, deal, history, seat, lang)
-        self.budgets.charge(table, client, cpu)
-        return out
+        return await self._people_job(table, client, PRIORITY_UPLOAD, jobs.explain, spec, deal, history, seat, lang)
 
     async def refusals(self, table: str, client: str, spec: jobs.GameSpec, view: dict[str, Any], actions: list[int],
                        lang: str, seed: int) -> dict[str, Any]:
         """Why the seat may not make these moves (a tapped greyed card), in the people lane after
         hints: the engine's rule check can take milliseconds, and the loop serves every table."""
-        if self.people.pending >= self.settings.max_queued_jobs:
-            raise Busy("the server is busy; ask again in a moment", 2.0)
-        if (w := self.budgets.wait(table, client)) > 0:
-            raise Busy("you have used your share of the server's time; try again later", w)
-        out, cpu = await self.people.run(PRIORITY_HINT, jobs.refusals, spec, view, actions, lang, seed)
-        self.budgets.charge(table, client, cpu)
-        return out
+        return await self._people_job(table, client, PRIORITY_HINT, jobs.refusals, spec, view, actions, lang, seed)
 
     # ---- uploads ---------------------------------------------------------------------------
     def upload_allowed(self, client: str) -> float:
@@ -283,10 +328,4 @@ class Thinker:
 
     async def replay(self, client: str, text: str, seat: str) -> tuple[int, bytes]:
         """An uploaded record replayed in a worker: (HTTP status, JSON bytes)."""
-        if self.people.pending >= self.settings.max_queued_jobs:
-            raise Busy("the server is busy; try again in a moment", 2.0)
-        if (w := self.budgets.wait(None, client)) > 0:
-            raise Busy("you have used your share of the server's time; try again later", w)
-        status, body, cpu = await self.people.run(PRIORITY_UPLOAD, jobs.replay, text, seat)
-        self.budgets.charge(None, client, cpu)
-        return status, body
+        return await self._people_job(None, client, PRIORITY_UPLOAD, jobs.replay, text, seat)
