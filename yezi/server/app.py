@@ -90,7 +90,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers={500: on_error},
                     middleware=[Middleware(SecurityHeaders),
-                                Middleware(OriginGuard, allowed=settings.allowed_origins)])
+                                Middleware(OriginGuard, allowed=settings.allowed_origins,
+                                           hosts=settings.allowed_hosts)])
     app.state.ctx = ctx
     app.state.manager = manager
     app.state.store = store
