@@ -79,7 +79,9 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "summary": "drawings and action labels", "parameters": [
                 game, _query("lang", {"enum": list(LANGS)}),
                 _query("cards", {"enum": ["traditional", "plain"]},
-                       "card faces where the game draws both: the traditional art (default) or plain text tiles")],
+                       "card faces where the game draws both: the traditional art (default) or plain text tiles"),
+                _query("v", {"type": "string", "maxLength": 64},
+                       "the code's version (`version` of GET /api/games): the answer is then cached for good")],
             "responses": {**_ok("assets"), **_errors(404)}}},
         "/api/glossary": {"get": {
             "summary": "the glossary of game terms (both scripts, romanisation, gloss, meaning, games)",
