@@ -1,6 +1,7 @@
 """What the bench scripts share: the ``--seconds`` option, the timed playout loop, and starting a
-``yezi serve`` on a free loopback port. Run the scripts as ``python bench/<name>.py``: this
-directory is then first on sys.path, so ``from _common import ...`` finds this module.
+``yezi serve`` on a free loopback port. Run the scripts as ``python bench/<name>.py`` (this
+directory is then first on sys.path: ``from _common import ...`` finds this module) or as
+``python -m bench.<name>`` from the checkout (``from bench._common import ...``); each tries both.
 """
 
 from __future__ import annotations

@@ -8,7 +8,10 @@ from __future__ import annotations
 import random
 import time
 
-from _common import seconds_option, timed_games
+try:  # python -m bench.fishing_playout
+    from bench._common import seconds_option, timed_games
+except ModuleNotFoundError:  # python bench/fishing_playout.py: bench/ is on sys.path, the checkout is not
+    from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import random
 
-from _common import seconds_option, timed_games
+try:  # python -m bench.paigow_playout
+    from bench._common import seconds_option, timed_games
+except ModuleNotFoundError:  # python bench/paigow_playout.py: bench/ is on sys.path, the checkout is not
+    from _common import seconds_option, timed_games
 
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game

@@ -19,7 +19,9 @@ abuse runs:
   answered or refused;
 * uploads: `--uploaders` clients posting a finished record to /api/replay in a loop;
 * idle: `--idle` TCP connections that open and then send nothing;
-* flood: `--flooders` clients opening and closing WebSockets as fast as they can.
+* flood: `--flooders` clients opening and closing WebSockets as fast as they can;
+* assets1, assets4: one / four clients fetching a game's assets (`--assets-game`, tiengow's are
+  1 MB) in a loop, as a browser asks for them (`--assets-encoding`); each waits for its answer.
 
 Prints the victim's ping p50 / p99 / max, the server's event-loop lag (its /api/health), and
 what the abusers got (tables created, uploads answered / refused).
@@ -46,7 +48,11 @@ from collections import Counter
 
 import httpx
 import websockets
-from _common import free_port, start_serve
+
+try:  # python -m bench.web_abuse
+    from bench._common import free_port, start_serve
+except ModuleNotFoundError:  # python bench/web_abuse.py: bench/ is on sys.path, the checkout is not
+    from _common import free_port, start_serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -232,6 +238,19 @@ async def flooder(ws_base: str, tid: str, until: float, report: Counter) -> None
             await asyncio.sleep(0.01)
 
 
+async def asset_fetcher(base: str, path: str, encoding: str, until: float, report: Counter) -> None:
+    """A client fetching the assets again and again (the body read as it comes, not decoded: the
+    bench's CPU goes to the server)."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        while time.time() < until:
+            async with http.stream("GET", base + path, headers={"Accept-Encoding": encoding}) as r:
+                size = 0
+                async for chunk in r.aiter_raw():
+                    size += len(chunk)
+            report[f"HTTP {r.status_code}"] += 1
+            report["MB"] = round(report.get("MB", 0) + size / 1e6, 1)
+
+
 async def scenario(args, name: str) -> dict:
     port = free_port()
     # the victim pings 50 times a second: above the 10 a second allowed to a person's socket
@@ -269,6 +288,10 @@ async def scenario(args, name: str) -> dict:
             async with httpx.AsyncClient() as http:
                 tid = (await http.post(base + "/api/tables", json={"game": "lukfu"})).json()["id"]
             tasks += [flooder(ws_base, tid, until, report) for _ in range(args.flooders)]
+        elif name.startswith("assets"):
+            path = f"/api/games/{args.assets_game}/assets?lang=zh-hant"
+            tasks += [asset_fetcher(base, path, args.assets_encoding, until, report)
+                      for _ in range(int(name.removeprefix("assets") or 1))]
         running = [asyncio.create_task(c) for c in tasks]
         await asyncio.sleep(args.warmup)
         health0 = httpx.get(base + "/api/health", timeout=30).json()
@@ -306,7 +329,8 @@ async def run(args) -> None:
     print(f"bots: {args.bot_tables} all-{args.bot_level} {args.bot_game} tables (bot delay {args.bot_delay} s); "
           f"uploads: {args.uploaders} clients looping a {args.upload_game} record; idle: {args.idle} sockets; "
           f"flood: {args.flooders} clients; instant: {args.instant_tables} Luk Fu tables of a person playing "
-          f"instantly and three {args.bot_level} bots, from 1 address (instant4: 4)")
+          f"instantly and three {args.bot_level} bots, from 1 address (instant4: 4); "
+          f"assets: {args.assets_game}'s, Accept-Encoding {args.assets_encoding!r}")
     print(f"{'scenario':10} {'pings':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'loop lag ms*':>13}  abuse")
     for r in rows:
         print(f"{r['scenario']:10} {r['pings']:>6} {r['p50']:>8.1f} {r['p99']:>8.1f} {r['max']:>8.1f} "
@@ -327,7 +351,7 @@ BOT_VICTIM = ("victim", "instant", "instant4")  # the scenarios with a victim at
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--scenarios", default="quiet,bots,uploads,idle,flood,victim,instant,instant4")
+    p.add_argument("--scenarios", default="quiet,bots,uploads,idle,flood,victim,instant,instant4,assets1,assets4")
     p.add_argument("--seconds", type=float, default=15, help="seconds of pings per scenario")
     p.add_argument("--warmup", type=float, default=3, help="seconds of abuse before the pings start")
     p.add_argument("--root", default=ROOT, help="the checkout whose server is measured")
@@ -343,6 +367,9 @@ def main() -> None:
     p.add_argument("--upload-game", default="fishing")
     p.add_argument("--idle", type=int, default=500)
     p.add_argument("--flooders", type=int, default=4)
+    p.add_argument("--assets-game", default="tiengow")
+    p.add_argument("--assets-encoding", default="gzip, deflate, br",
+                   help="the fetchers' Accept-Encoding (a browser's by default; identity: the whole body)")
     p.add_argument("--nice", type=int, default=0,
                    help="run server and clients at this niceness (e.g. -10 as root on a shared machine)")
     asyncio.run(run(p.parse_args()))

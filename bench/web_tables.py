@@ -27,7 +27,11 @@ import time
 import httpx
 import psutil
 import websockets
-from _common import ThrowawayPostgres, free_port, start_serve
+
+try:  # python -m bench.web_tables
+    from bench._common import ThrowawayPostgres, free_port, start_serve
+except ModuleNotFoundError:  # python bench/web_tables.py: bench/ is on sys.path, the checkout is not
+    from _common import ThrowawayPostgres, free_port, start_serve
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -210,3 +210,14 @@ def test_unicode_digit_seat_in_replay():
         assert srv.get(f"/api/tables/{t['id']}/deals/0/replay", params={"seat": "1"}).status_code == 200
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("spec", [{"move_timer": 15.0}, {"move_timer": 15, "time_bank": False},
+                                  {"move_timer": 15, "time_bank": 60.0}, {"move_timer": False}])
+def test_timer_seconds_are_whole_numbers_not_floats_or_booleans(server: Server, spec):
+    """Issue 26: ``move_timer: 15.0`` and ``time_bank: false`` made tables (a literal 15 equals 15.0,
+    and 0 equals false); the schema documents whole seconds."""
+    before = {t["id"] for t in server.get("/api/tables").json()["tables"]}
+    assert_refused(server.post("/api/tables", {"game": "lukfu", **spec}), "bad-timer")
+    assert {t["id"] for t in server.get("/api/tables").json()["tables"]} == before
+    assert server.post("/api/tables", {"game": "lukfu", "move_timer": 15, "time_bank": 0}).status_code == 201

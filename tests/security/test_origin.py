@@ -86,3 +86,26 @@ def test_allowed_origins_setting(own_server):
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
     with pytest.raises(InvalidStatus):
         connect(f"{srv.ws_base}/ws/{t['id']}", origin=EVIL, open_timeout=10)
+
+
+def test_a_dns_rebinding_page_is_refused_by_its_host_name(server: Server, own_server):
+    """Issue 26: a page at http://evil.example:<port> whose name is made to resolve to this server sends
+    Origin and Host both naming evil.example, so it passed as same-origin (it could open tables and
+    read every answer). The Host must name this server: refused 400 bad-host, reads too."""
+    rebound = f"evil.example:{server.port}"
+    body = json.dumps({"game": "lukfu", "title": "rebinding"})
+    before = listed_ids(server)
+    r = httpx.post(server.base + "/api/tables", content=body, timeout=10,
+                   headers={"Content-Type": "application/json", "Host": rebound, "Origin": f"http://{rebound}"})
+    assert r.status_code == 400 and r.json()["error"] == "bad-host" and "YEZI_ALLOWED_HOSTS" in r.json()["message"]
+    r = httpx.get(server.base + "/api/tables", headers={"Host": rebound}, timeout=10)
+    assert r.status_code == 400 and r.json()["error"] == "bad-host"
+    assert listed_ids(server) == before
+    # this machine's own names pass: an IP address, localhost
+    for host in (f"127.0.0.1:{server.port}", f"localhost:{server.port}", f"[::1]:{server.port}"):
+        assert httpx.get(server.base + "/api/tables", headers={"Host": host}, timeout=10).status_code == 200, host
+    # and the names the operator lists (or the hosts of the allowed origins)
+    srv = own_server(YEZI_ALLOWED_HOSTS="play.example.org", YEZI_ALLOWED_ORIGINS="https://games.example.net")
+    for host in ("play.example.org", "Play.Example.org:443", "games.example.net"):
+        assert httpx.get(srv.base + "/api/tables", headers={"Host": host}, timeout=10).status_code == 200, host
+    assert httpx.get(srv.base + "/api/tables", headers={"Host": "evil.example"}, timeout=10).status_code == 400

@@ -173,3 +173,25 @@ def test_the_rematch_credential_is_as_strong_as_a_new_token_and_bound_to_its_sea
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     assert tok == rematch_token(old, "T1", 1) and tok != old
     assert len({tok, rematch_token(old, "T2", 1), rematch_token(old, "T1", 0), rematch_token(new_token(), "T1", 1)}) == 4
+
+
+def test_the_old_tables_host_cannot_lock_a_guest_out_of_the_rematch_seat(server: Server):
+    """Issue 26: the guest accepted, the host's acceptance made the rematch table, and before the guest
+    came back for the seat the host issued a new invitation for it at the old table: the guest's
+    credential, which collects the rematch seat, no longer opened the old seat, and nobody else
+    could sit there. After the match the old table issues no invitations (the rematch table does)."""
+    srv = server
+    tid, tok0, tok1 = _finished_match(srv)
+    guest, host = _browser(srv, tid, tok1), _browser(srv, tid, tok0)
+    try:
+        assert _ask(guest, tid, 1).json()["table"] is None
+        new = _ask(host, tid, 0).json()["table"]
+        assert new
+        r = host.post(f"/t/{tid}/invite", json={"position": 1})
+        assert r.status_code == 409 and r.json()["error"] == "match-over", r.text
+        r = _ask(guest, tid, 1)
+        assert r.status_code == 200 and r.json()["table"] == new, r.text
+        assert _plays(srv, new, 1, _cookie(guest, new, 1))
+    finally:
+        for b in (guest, host):
+            b.close()

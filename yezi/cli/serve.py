@@ -65,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         settings.database_url = args.database_url
     if args.bot_delay is not None:
         settings.bot_delay = args.bot_delay
+    settings.allowed_hosts += (args.host,)  # the name it listens on, where --host gave one (yezi.server.origin)
     if args.workers > 1 and settings.database_url.startswith("sqlite"):
         from yezi.server.supervisor import SQLITE_REFUSAL
 

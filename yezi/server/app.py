@@ -98,7 +98,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     handlers: dict[Any, Any] = {500: on_error} | {cls: on_db_error for cls in outage_exceptions()}
     app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders),
-                                Middleware(OriginGuard, allowed=settings.allowed_origins)])
+                                Middleware(OriginGuard, allowed=settings.allowed_origins,
+                                           hosts=settings.allowed_hosts)])
     app.state.ctx = ctx
     app.state.manager = manager
     app.state.store = store

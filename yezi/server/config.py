@@ -103,6 +103,11 @@ class Settings:
     # comma-separated, e.g. "https://play.example.org". Same-origin requests always pass; see yezi.server.origin.
     allowed_origins: tuple[str, ...] = field(
         default_factory=lambda: parse_origins(os.environ.get("YEZI_ALLOWED_ORIGINS", "")))
+    # Host names (comma-separated, e.g. "play.example.org") this server answers to besides IP addresses,
+    # localhost, the address it listens on and the hosts of YEZI_ALLOWED_ORIGINS; any other Host header
+    # gets a 400 (a DNS-rebinding page's requests). "*": any name. See yezi.server.origin.
+    allowed_hosts: tuple[str, ...] = field(
+        default_factory=lambda: parse_origins(os.environ.get("YEZI_ALLOWED_HOSTS", "")))
 
     # ---- who may connect and for how long (yezi.server.clients, yezi.server.netguard) ----------
     # Addresses or networks (comma-separated, e.g. "127.0.0.1,10.0.0.0/8") of reverse proxies whose

@@ -88,7 +88,9 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "summary": "drawings and action labels", "parameters": [
                 game, _query("lang", {"enum": list(LANGS)}),
                 _query("cards", {"enum": ["traditional", "plain"]},
-                       "card faces where the game draws both: the traditional art (default) or plain text tiles")],
+                       "card faces where the game draws both: the traditional art (default) or plain text tiles"),
+                _query("v", {"type": "string", "maxLength": 64},
+                       "the code's version (`version` of GET /api/games): the answer is then cached for good")],
             "responses": {**_ok("assets"), **_errors(404)}}},
         "/api/glossary": {"get": {
             "summary": "the glossary of game terms (both scripts, romanisation, gloss, meaning, games)",
@@ -123,7 +125,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "summary": "the host's new invitation link for a seat (the old one stops working); the host's cookie "
                        "or 'Authorization: Bearer <host token>'", "description": mutating, "parameters": [tid],
             "requestBody": _json_body(ReissueInvite, JSON_LIMITS["invite"]),
-            "responses": {**_ok("the new link"), **_errors(400, 403, 404, 415)}}},
+            "responses": {**_ok("the new link"), **_errors(400, 403, 404, 409, 415)}}},
         "/t/{tid}/rematch": {"post": {
             "summary": "after the match, a player asks for (accepts) a rematch with the same seats; once every "
                        "player has, the answer names the new table and sets the cookie of the caller's seat there "

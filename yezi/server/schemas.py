@@ -43,6 +43,18 @@ def Text(max_length: int, min_length: int = 0) -> Any:
     return Annotated[str, Field(min_length=min_length, max_length=max_length), AfterValidator(_no_surrogates)]
 
 
+def Seconds(choices: tuple[int, ...]) -> Any:
+    """Whole seconds, one of `choices`. Not ``Literal[choices]``: a literal compares by equality, so it
+    took ``15.0`` for 15 and ``false`` for 0 even in strict mode."""
+
+    def one_of(v: int) -> int:
+        if v not in choices:
+            raise ValueError("must be one of " + ", ".join(map(str, choices)) + " (whole seconds)")
+        return v
+
+    return Annotated[int, Field(strict=True, json_schema_extra={"enum": list(choices)}), AfterValidator(one_of)]
+
+
 OptionValue = Annotated[bool | int | Annotated[float, Field(allow_inf_nan=False)] | Text(64),
                         Field(union_mode="left_to_right")]
 Options = Annotated[dict[Text(64), OptionValue], Field(max_length=64)]
@@ -81,10 +93,10 @@ class CreateTable(Strict):
     hints: bool = True
     title: Text(200) | None = None
     listed: bool = True
-    move_timer: Literal[MOVE_CHOICES] = Field(  # type: ignore[valid-type]
+    move_timer: Seconds(MOVE_CHOICES) = Field(  # type: ignore[valid-type]
         0, description="seconds per decision (0: no timer); a seat that runs out is played by the heuristic bot "
                        "and marked away, and after three timeouts in a row a bot holds it until its player is back")
-    time_bank: Literal[BANK_CHOICES] | None = Field(  # type: ignore[valid-type]
+    time_bank: Seconds(BANK_CHOICES) | None = Field(  # type: ignore[valid-type]
         None, description=f"extra seconds per seat and deal, spent when a decision takes longer than move_timer "
                           f"(default {DEFAULT_BANK} with a timer)")
 

@@ -860,10 +860,14 @@ class TableManager:
     async def reissue(self, t: LiveTable, by: int | None, position: Any) -> str:
         """The host replaces the invitation of another human seat; returns the new token. The old
         link and every session opened with it stop working, and whoever held the seat is
-        disconnected: the seat waits for whoever opens the new link."""
+        disconnected: the seat waits for whoever opens the new link. Not once the match is over: the
+        old seat's credential is what collects its rematch seat (`yezi.server.rematch`), so a new
+        invitation then would lock the player out of the rematch; the rematch table's host invites there."""
         t.refuse_if_archived()
         if by is None or by != t.row.host_position:
             raise TableError("not-host", "only the table's host can issue new invitations")
+        if t.match_over:
+            raise TableError("match-over", "the match is over: new invitations are issued at the rematch table")
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < t.n:
             raise TableError("bad-seat", "no such seat")
         p = t.players[position]

@@ -74,7 +74,11 @@ async function api(path, opts = {}) {
   return data;
 }
 async function games() {
-  if (!state.games) state.games = (await api("/api/games")).games;
+  if (!state.games) {
+    const d = await api("/api/games");
+    state.games = d.games;
+    state.version = d.version || "";  // the code's version: the assets under it are cached for good
+  }
   return state.games;
 }
 const assetCache = {};
@@ -83,7 +87,9 @@ export async function assets(game, lang) {
   const key = game + ":" + lang + ":" + state.cards;
   if (!assetCache[key]) {
     const style = state.cards === "plain" ? "&cards=plain" : "";
-    assetCache[key] = api(`/api/games/${encodeURIComponent(game)}/assets?lang=${lang}${style}`).then((d) => {
+    assetCache[key] = games().then(() => api(
+      `/api/games/${encodeURIComponent(game)}/assets?lang=${lang}${style}&v=${encodeURIComponent(state.version)}`,
+    )).then((d) => {
       if (d.card_styles) cardStyles[game] = d.card_styles;
       return d;
     });

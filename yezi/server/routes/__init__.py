@@ -4,7 +4,6 @@ finds what it needs through `yezi.server.context.context_of`."""
 from __future__ import annotations
 
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 
 from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, ws
 
@@ -45,5 +44,5 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/tables/{tid}/deals/{k}/replay", replay.table_replay),
         Route("/api/replay", replay.upload_replay, methods=["POST"]),
         WebSocketRoute("/ws/{tid}", ws.ws_table),
-        Mount("/static", app=StaticFiles(directory=pages.WEB_DIR), name="static"),
+        Mount("/static", app=pages.Static(directory=pages.WEB_DIR), name="static"),
     ]

@@ -3,12 +3,15 @@ Thin: the pages and frames are pure functions in `yezi.learn.html`, run in a wor
 
 from __future__ import annotations
 
+from functools import partial
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from yezi.core.registry import GAMES
 from yezi.learn import has_lessons
+from yezi.server.built import REVALIDATE, Built, built_html, cached
 from yezi.server.http_util import SECURITY_HEADERS, err, read_model
 from yezi.server.openapi import JSON_LIMITS
 from yezi.server.routes.rules import _lang
@@ -18,10 +21,25 @@ from yezi.server.tables import TableError
 JSON_LIMIT = JSON_LIMITS["learn"]
 
 
-async def index(request: Request) -> Response:
+#: the pages depend on the language, which may come from Accept-Language
+HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Encoding, Accept-Language"}
+
+
+def _index(lang: str) -> Built:
     from yezi.learn.html import index_page
 
-    return HTMLResponse(await run_in_threadpool(index_page, _lang(request)), headers=SECURITY_HEADERS)
+    return built_html(index_page(lang))
+
+
+def _game(name: str, lang: str) -> Built:
+    from yezi.learn.html import game_page
+
+    return built_html(game_page(name, lang))
+
+
+async def index(request: Request) -> Response:
+    lang = _lang(request)
+    return await cached(request, ("learn", lang), partial(_index, lang), REVALIDATE, headers=HEADERS)
 
 
 def _no_game() -> Response:
@@ -33,9 +51,8 @@ async def game(request: Request) -> Response:
     name = request.path_params["game"]
     if name not in GAMES or not has_lessons(name):
         return _no_game()
-    from yezi.learn.html import game_page
-
-    return HTMLResponse(await run_in_threadpool(game_page, name, _lang(request)), headers=SECURITY_HEADERS)
+    lang = _lang(request)
+    return await cached(request, ("learn", name, lang), partial(_game, name, lang), REVALIDATE, headers=HEADERS)
 
 
 async def frame(request: Request) -> Response:

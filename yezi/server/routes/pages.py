@@ -1,33 +1,50 @@
-"""The client's pages (one HTML file; the client routes by path), the static files and health."""
+"""The client's pages (one HTML file; the client routes by path), the static files and health.
+
+The page, the client's files and the OpenAPI document are built once (`yezi.server.built`: ETag,
+gzip / brotli); a file edited on disk is built again (its key holds its size and mtime)."""
 
 from __future__ import annotations
 
 import os
 import re
-from functools import cache
+from functools import partial
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
+from yezi.server.built import REVALIDATE, SHORT, Built, built, built_html, built_json, cached
 from yezi.server.context import context_of
 from yezi.server.health import health as health_of
 from yezi.server.http_util import SECURITY_HEADERS
 from yezi.server.openapi import openapi_document
 
 WEB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "web")
+INDEX = os.path.join(WEB_DIR, "index.html")
+
+
+def _file(path: str, media_type: str) -> Built:
+    with open(path, "rb") as f:
+        return built(f.read(), media_type)
+
+
+def _page_key(kind: str) -> tuple:
+    st = os.stat(INDEX)
+    return (kind, st.st_mtime_ns, st.st_size)
 
 
 async def index(request: Request) -> Response:
-    return FileResponse(os.path.join(WEB_DIR, "index.html"), headers=SECURITY_HEADERS)
+    return await cached(request, _page_key("page"), partial(_file, INDEX, "text/html; charset=utf-8"),
+                        REVALIDATE, headers=SECURITY_HEADERS)
 
 
-@cache
-def _not_found_page() -> str:
+def _not_found_page() -> Built:
     """The client's page marked as an unknown table's: it draws its not-found view at once, in the
     reader's language (the one the browser keeps, which the server does not know)."""
-    with open(os.path.join(WEB_DIR, "index.html"), encoding="utf-8") as f:
+    with open(INDEX, encoding="utf-8") as f:
         html = f.read()
-    return html.replace("<main id=\"main\"", "<main id=\"main\" data-status=\"404\"", 1)
+    return built_html(html.replace("<main id=\"main\"", "<main id=\"main\" data-status=\"404\"", 1))
 
 
 async def table_page(request: Request) -> Response:
@@ -40,7 +57,8 @@ async def table_page(request: Request) -> Response:
         known = re.fullmatch(r"[A-Za-z0-9_-]{1,32}", tid) is not None \
             and await manager.store.run(manager.store.table, tid) is not None
         if not known:
-            return HTMLResponse(_not_found_page(), status_code=404, headers=SECURITY_HEADERS)
+            return await cached(request, _page_key("page-404"), _not_found_page, REVALIDATE,
+                                status_code=404, headers=SECURITY_HEADERS)
     return await index(request)
 
 
@@ -49,4 +67,22 @@ async def health(request: Request) -> Response:
 
 
 async def openapi(request: Request) -> Response:
-    return JSONResponse(openapi_document(context_of(request).settings))
+    settings = context_of(request).settings
+    return await cached(request, ("openapi", settings.max_record_bytes),
+                        lambda: built_json(openapi_document(settings)), SHORT)
+
+
+class Static(StaticFiles):
+    """The client's files (`WEB_DIR`), each built once with its ETag and compressed forms; always
+    revalidated (`REVALIDATE`: the page's imports name no version, so a new version shows at once)."""
+
+    def file_response(self, full_path, stat_result, scope: Scope, status_code: int = 200) -> Response:
+        return FileResponse(full_path, status_code=status_code, stat_result=stat_result)
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        found = await super().get_response(path, scope)
+        if not isinstance(found, FileResponse) or found.status_code != 200 or found.stat_result is None:
+            return found
+        st, where = found.stat_result, str(found.path)
+        return await cached(Request(scope), ("static", where, st.st_mtime_ns, st.st_size),
+                            partial(_file, where, found.media_type or "application/octet-stream"), REVALIDATE)

@@ -1,15 +1,20 @@
 """The player's guides: ``/rules`` (every game) and ``/rules/<game>?lang=…``. The pages are pure
-functions of (game, language), rendered once in a worker thread and cached."""
+functions of (game, language), built once in a thread (`yezi.server.built`) and served with their ETag."""
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
+from functools import partial
+
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 
 from yezi.core.registry import GAMES
 from yezi.guides import LANGS, has_guide
+from yezi.server.built import REVALIDATE, SHORT, Built, built_html, built_json, cached
 from yezi.server.http_util import SECURITY_HEADERS
+
+#: the pages depend on the language, which may come from Accept-Language
+HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Encoding, Accept-Language"}
 
 
 def _lang(request: Request) -> str:
@@ -21,10 +26,28 @@ def _lang(request: Request) -> str:
     return from_accept_language(request.headers.get("accept-language", ""))
 
 
-async def index(request: Request) -> Response:
+def _index(lang: str) -> Built:
     from yezi.guides.html import index_html
 
-    return HTMLResponse(await run_in_threadpool(index_html, _lang(request)), headers=SECURITY_HEADERS)
+    return built_html(index_html(lang))
+
+
+def _guide(game: str, lang: str) -> Built:
+    from yezi.guides.html import guide_html
+
+    return built_html(guide_html(game, lang))
+
+
+def _glossary(lang: str) -> Built:
+    from yezi.guides.html import glossary_data
+
+    return built_json(glossary_data(lang))
+
+
+async def index(request: Request) -> Response:
+    lang = _lang(request)
+    return await cached(request, ("rules", lang), partial(_index, lang), REVALIDATE,
+                        headers=HEADERS)
 
 
 async def guide(request: Request) -> Response:
@@ -32,13 +55,13 @@ async def guide(request: Request) -> Response:
     if game not in GAMES or not has_guide(game):
         return HTMLResponse("<!doctype html><title>404</title><p>No such game. <a href='/rules'>/rules</a></p>",
                             status_code=404, headers=SECURITY_HEADERS)
-    from yezi.guides.html import guide_html
-
-    return HTMLResponse(await run_in_threadpool(guide_html, game, _lang(request)), headers=SECURITY_HEADERS)
+    lang = _lang(request)
+    return await cached(request, ("rules", game, lang), partial(_guide, game, lang), REVALIDATE,
+                        headers=HEADERS)
 
 
 async def glossary(request: Request) -> Response:
     """The glossary for the popovers at the table: ``/api/glossary?lang=…``."""
-    from yezi.guides.html import glossary_data
-
-    return JSONResponse(glossary_data(_lang(request)))
+    lang = _lang(request)
+    return await cached(request, ("glossary", lang), partial(_glossary, lang), SHORT,
+                        headers={"Vary": "Accept-Encoding, Accept-Language"})
