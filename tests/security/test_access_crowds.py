@@ -71,10 +71,10 @@ def test_a_spectator_flood_does_not_refuse_the_seated_players():
     with access_server(YEZI_MAX_SPECTATORS="20", YEZI_MAX_SPECTATORS_PER_CLIENT="4", **PROXIED) as srv:
         t = srv.create(game="lukfu", seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
         flood, seats, watchers = asyncio.run(_spectator_flood(srv, t))
+        assert [(f["type"], f.get("position")) for f in seats] == [("state", 0), ("state", 1)], seats
         codes = {f.get("code") for f in flood if f["type"] != "state"}
         assert len(watchers) == 20, len(watchers)  # the table's spectator slots, at most 4 per address
         assert codes == {"too-many-sockets", "watchers-full"}, codes
-        assert [(f["type"], f.get("position")) for f in seats] == [("state", 0), ("state", 1)], seats
 
 
 def _idle(port: int, source: str) -> socket.socket | None:
@@ -129,17 +129,17 @@ def test_idle_sockets_from_many_addresses_do_not_stop_a_legitimate_client():
 def test_an_ipv6_56_is_one_network_for_the_caps():
     """IPv6 was counted per /64, so one /56 was 256 clients. Its /48 is held to `group_share`
     clients' worth of each cap; another /48 is untouched."""
-    from yezi.server.clients import address_groups, address_key
-
-    assert address_groups(address_key("2001:db8:0:1ff::1")) == address_groups(address_key("2001:db8:0:100::1")) \
-        == ("net:2001:db8::/48",)
-    assert address_groups("203.0.113.9") == ("net:203.0.113.0/24",)
     env = {"YEZI_MAX_TABLES_PER_CLIENT": "2", "YEZI_GROUP_SHARE": "4", **PROXIED}
     with access_server(**env) as srv, httpx.Client(base_url=srv.base, timeout=10) as h:
         codes = [h.post("/api/tables", json={"game": "lukfu"}, headers=_from(f"2001:db8:0:1{i:02x}::1")).status_code
                  for i in range(40)]  # 40 /64s of one /56
         assert codes.count(201) == 8 and set(codes[8:]) == {429}, codes
         assert h.post("/api/tables", json={"game": "lukfu"}, headers=_from("2001:db8:1:1::1")).status_code == 201
+    from yezi.server.clients import address_groups, address_key
+
+    assert address_groups(address_key("2001:db8:0:1ff::1")) == address_groups(address_key("2001:db8:0:100::1")) \
+        == ("net:2001:db8::/48",)
+    assert address_groups("203.0.113.9") == ("net:203.0.113.0/24",)
 
 
 def test_a_table_flood_from_250_addresses_leaves_room_for_others():

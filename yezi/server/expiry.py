@@ -85,21 +85,17 @@ def _abandoned(manager: TableManager, ids: Iterable[str], now: float) -> list[Li
                   key=lambda t: t.empty_since or 0.0)
 
 
-async def make_room(manager: TableManager, client: str, now: float | None = None,
-                    capacity: CapacityClass = ANONYMOUS) -> list[str]:
+async def make_room(manager: TableManager, client: str, now: float | None = None) -> list[str]:
     """Before `client` opens a table: what it holds counts only while in play. Its finished tables
-    stop counting at once (not at the next sweep), and at its cap - or its network's, or the
-    server's for its `capacity` class - the tables left there (nobody who matters connected for
-    `Settings.table_abandoned_s`) are archived, the longest-left first, until there is room.
-    Returns the archived ids.
+    stop counting at once (not at the next sweep), and at its cap - or its network's - the tables
+    left there (nobody who matters connected for `Settings.table_abandoned_s`) are archived, the
+    longest-left first, until there is room. Returns the archived ids.
 
     So a newcomer who tries one game after another is never refused for the tables he walked away
     from, while what one address holds stays bounded as before: at most `max_tables_per_client`
     tables in play, each of them kept only by somebody being at it (a hostile client that opens
-    tables and leaves them frees its own, and cannot touch another address's while the server has
-    room). When the server is full, abandoned tables of anyone make way (issue 26: 250 addresses
-    opened 5,000 tables nobody sat at, and every creation answered 503 until they expired)."""
-    lim, s = manager.limits, manager.settings
+    tables and leaves them frees its own, and cannot touch another address's: `make_server_room`)."""
+    lim = manager.limits
     caps = lim.table_caps(client)  # the client's own cap, then its network's
     for k, _cap in caps:
         for tid in lim.owned_ids(k):
@@ -112,9 +108,23 @@ async def make_room(manager: TableManager, client: str, now: float | None = None
         over = lim.owned(k) - cap + 1  # archiving for the client's cap counted for its network's too
         if over > 0:
             done += await _archive_first(manager, _abandoned(manager, lim.owned_ids(k), now), over)
-    over = manager.store.count_open() - capacity.open_tables(s) + 1  # as `TableManager.create` counts
-    if over > 0:
-        done += await _archive_first(manager, _abandoned(manager, list(manager.live), now), over)
+    if manager.cluster is not None and done:
+        manager.cluster.release(done)
+    return done
+
+
+async def make_server_room(manager: TableManager, capacity: CapacityClass = ANONYMOUS,
+                           now: float | None = None) -> list[str]:
+    """Before a table is opened for a client of class `capacity` that its own caps allow: when the
+    server is full for that class, the tables nobody who matters has been at for
+    `Settings.table_abandoned_s` are archived, whoever opened them, the longest-left first, until
+    there is room. Issue 26: 250 addresses opened 5,000 tables nobody sat at, and every creation
+    answered 503 until they expired; a table somebody is at is never taken."""
+    over = manager.store.count_open() - capacity.open_tables(manager.settings) + 1  # as `TableManager.create` counts
+    if over <= 0:
+        return []
+    now = time.time() if now is None else now
+    done = await _archive_first(manager, _abandoned(manager, list(manager.live), now), over)
     if manager.cluster is not None and done:
         manager.cluster.release(done)
     return done
