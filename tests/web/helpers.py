@@ -81,7 +81,8 @@ class Server:
                     # every test client comes from 127.0.0.1: the per-client caps are tested by
                     # tests/security/test_access_*.py on servers of their own
                     "YEZI_MAX_TABLES_PER_CLIENT": "100000", "YEZI_MAX_WS_PER_CLIENT": "100000",
-                    "YEZI_MAX_CONNS_PER_PEER": "100000",
+                    "YEZI_MAX_CONNS_PER_PEER": "100000", "YEZI_LOBBY_PER_CLIENT": "100000",
+                    "YEZI_MAX_SPECTATORS_PER_CLIENT": "100000",
                     # tests open many all-bot tables from one address; tests/security checks the caps
                     "YEZI_BOT_TABLES_PER_CLIENT": "100000", "YEZI_BOT_TABLES_MAX": "100000"})
         env.update(self.extra_env)

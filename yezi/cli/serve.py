@@ -187,8 +187,9 @@ def uvicorn_options(settings, log_level: str = "info") -> dict:
         "http": guarded_h11(settings), "ws": jittered_ws(),
         "timeout_keep_alive": settings.keep_alive_s,
         # uvicorn answers 503 past this many connections or requests in flight (the guard closes
-        # connections past the cap before they are read; this bounds the rest)
-        "limit_concurrency": connection_cap(settings),
+        # connections past the cap before they are read, or idle ones to make room, so that at
+        # most the cap are open: one more, lest a request on the cap's last connection get a 503)
+        "limit_concurrency": connection_cap(settings) + 1,
         "ws_max_size": 1 << 20, "ws_ping_interval": settings.ws_ping_interval_s,
         "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": False,
     }

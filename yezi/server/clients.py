@@ -5,11 +5,18 @@ are believed only from the reverse proxies listed in `Settings.trusted_proxies`:
 could otherwise send a new fake address with every request and never meet a per-client cap
 (issue 11: 40 table creations with 40 fake addresses all passed a limit of 30).
 
-An IPv6 client is counted by its /64 network, since one host usually holds a whole /64.
+An IPv6 client is counted by its /64 network, since one host usually holds a whole /64. Every
+per-client cap also holds, `Settings.group_share` times over, for the client's network (an IPv4
+/24, an IPv6 /48): issue 26 found one /56 worth 256 clients and 250 addresses filling the server,
+where a few networks now get a few clients' share (`address_groups`, one place for all the caps).
+
+Signed-in players get capacity held back from anonymous ones (`CapacityClass`). There are no
+accounts yet: `capacity_class` is the hook the accounts work fills in.
 """
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import time
 from collections.abc import Iterable, Mapping
@@ -99,6 +106,44 @@ def address_key(host: str) -> str:
     return host
 
 
+@functools.lru_cache(maxsize=65536)  # asked for every cap a request meets
+def address_groups(key: str) -> tuple[str, ...]:
+    """The networks a client's key (`address_key`) belongs to, each capped `group_share` times a
+    client's cap: an IPv4 address's /24, an IPv6 /64's /48; nothing for a key that is no address."""
+    try:
+        net = ipaddress.ip_network(key, strict=False)
+    except ValueError:
+        return ()
+    if isinstance(net, ipaddress.IPv4Network):
+        return ("net:" + str(net.supernet(new_prefix=24)),) if net.prefixlen >= 24 else ()
+    return ("net:" + str(net.supernet(new_prefix=48)),) if net.prefixlen >= 48 else ()
+
+
+@dataclass(frozen=True)
+class CapacityClass:
+    """How much of the server a client may use: anonymous clients fill all but the share held back
+    (`Settings.reserved_share`) for signed-in players, who may use it all."""
+
+    name: str
+    reserved: bool
+
+    def open_tables(self, settings: Settings) -> int:
+        """Tables in play on the server past which this class is refused ("full")."""
+        if self.reserved:
+            return settings.max_open_tables
+        return settings.max_open_tables - int(settings.max_open_tables * settings.reserved_share)
+
+
+ANONYMOUS = CapacityClass("anonymous", reserved=False)
+SIGNED_IN = CapacityClass("signed-in", reserved=True)
+
+
+def capacity_class(conn: HTTPConnection) -> CapacityClass:
+    """The capacity class of a request's client. Hook for the accounts issue: a request of a signed-in
+    player returns `SIGNED_IN`; until accounts exist everyone is `ANONYMOUS`."""
+    return ANONYMOUS
+
+
 def client_key(conn: HTTPConnection) -> str:
     """The client a request or WebSocket comes from, as every per-client limit and budget counts it:
     its address (forwarded only by a trusted proxy), an IPv6 address by its /64."""
@@ -112,7 +157,9 @@ def client_key(conn: HTTPConnection) -> str:
 @dataclass
 class ClientLimits:
     """Per-client counters of the server process: tables created in the last minute, tables
-    in play (a finished table no longer counts; `yezi.server.expiry.make_room`), WebSockets open. In memory: after a restart every client starts from zero, and the open
+    in play (a finished table no longer counts; `yezi.server.expiry.make_room`), WebSockets open.
+    Each is kept for the client's key and for its networks (`address_groups`), whose caps are
+    `group_share` times the client's. In memory: after a restart every client starts from zero, and the open
     tables restored from the database count for no one (they still count for the server-wide cap)."""
 
     settings: Settings
@@ -121,69 +168,88 @@ class ClientLimits:
     _owner_of: dict[str, str] = field(default_factory=dict)
     _sockets: dict[str, int] = field(default_factory=dict)
 
+    def _scopes(self, key: str, cap: int) -> list[tuple[str, int, str]]:
+        """(counter key, its cap, who) for the client and each of its networks."""
+        share = self.settings.group_share
+        return [(key, cap, "one address")] + [(g, cap * share, "one network") for g in address_groups(key)]
+
+    def _recent(self, key: str, now: float) -> list[float]:
+        times = [x for x in self._created.get(key, []) if now - x < 60]
+        self._created[key] = times
+        return times
+
     # ---- table creation -----------------------------------------------------------------------
     def creation_refusal(self, key: str) -> tuple[str, str] | None:
         """(code, message) when this client may not create a table now, else None (and counted)."""
         now = time.monotonic()
-        times = [x for x in self._created.get(key, []) if now - x < 60]
-        self._created[key] = times
-        if len(times) >= self.settings.create_per_minute:
-            return "rate-limited", f"at most {self.settings.create_per_minute} tables a minute from one address; " \
-                                   "wait a minute"
-        if len(self._owned.get(key, ())) >= self.settings.max_tables_per_client:
-            return "too-many-tables", f"at most {self.settings.max_tables_per_client} tables in play at once " \
-                                      "from one address, and somebody is at each of yours; finish or leave one first"
-        times.append(now)
+        s = self.settings
+        rates = [(k, self._recent(k, now), cap, who) for k, cap, who in self._scopes(key, s.create_per_minute)]
+        for _k, times, cap, who in rates:
+            if len(times) >= cap:
+                return "rate-limited", f"at most {cap} tables a minute from {who}; wait a minute"
+        for k, cap, who in self._scopes(key, s.max_tables_per_client):
+            if len(self._owned.get(k, ())) >= cap:
+                return "too-many-tables", f"at most {cap} tables in play at once from {who}, and " \
+                                          "somebody is at each of yours; finish or leave one first"
+        for _k, times, _cap, _who in rates:
+            times.append(now)
         if len(self._created) > 10_000:  # forget clients that have been quiet for a minute
             self._created = {k: v for k, v in self._created.items() if v and now - v[-1] < 60}
         return None
 
     def rate_ok(self, key: str) -> bool:
         """A plain per-minute limit (e.g. claims), under its own key prefix."""
-        now = time.monotonic()
-        times = [x for x in self._created.get(key, []) if now - x < 60]
+        times = self._recent(key, time.monotonic())
         ok = len(times) < self.settings.create_per_minute
         if ok:
-            times.append(now)
-        self._created[key] = times
+            times.append(time.monotonic())
         return ok
 
     def own(self, key: str, table_id: str) -> None:
-        self._owned.setdefault(key, set()).add(table_id)
+        for k in (key, *address_groups(key)):
+            self._owned.setdefault(k, set()).add(table_id)
         self._owner_of[table_id] = key
 
     def release(self, table_id: str) -> None:
         """A table closed (finished, expired): it no longer counts for its creator."""
         key = self._owner_of.pop(table_id, None)
-        if key is not None:
-            owned = self._owned.get(key)
+        if key is None:
+            return
+        for k in (key, *address_groups(key)):
+            owned = self._owned.get(k)
             if owned is not None:
                 owned.discard(table_id)
                 if not owned:
-                    del self._owned[key]
+                    del self._owned[k]
 
     def owned_ids(self, key: str) -> list[str]:
-        """The tables this client opened that still count for it."""
+        """The tables this client (or network: an `address_groups` key) opened that still count for it."""
         return list(self._owned.get(key, ()))
 
     def owned(self, key: str) -> int:
         return len(self._owned.get(key, ()))
 
+    def table_caps(self, key: str) -> list[tuple[str, int]]:
+        """(counter key, cap) of the tables in play this client is held to: its own and its networks'."""
+        return [(k, cap) for k, cap, _who in self._scopes(key, self.settings.max_tables_per_client)]
+
     # ---- sockets -------------------------------------------------------------------------------
     def socket_opened(self, key: str) -> bool:
-        """Count a new WebSocket of this client; False (and not counted) over the cap."""
-        n = self._sockets.get(key, 0)
-        if n >= self.settings.max_ws_per_client:
+        """Count a new WebSocket of this client; False (and not counted) over its cap or its network's."""
+        scopes = self._scopes(key, self.settings.max_ws_per_client)
+        if any(self._sockets.get(k, 0) >= cap for k, cap, _who in scopes):
             return False
-        self._sockets[key] = n + 1
+        for k, _cap, _who in scopes:
+            self._sockets[k] = self._sockets.get(k, 0) + 1
         return True
 
     def socket_closed(self, key: str) -> None:
-        n = self._sockets.get(key, 0) - 1
-        if n > 0:
-            self._sockets[key] = n
-        else:
-            self._sockets.pop(key, None)
+        for k in (key, *address_groups(key)):
+            n = self._sockets.get(k, 0) - 1
+            if n > 0:
+                self._sockets[k] = n
+            else:
+                self._sockets.pop(k, None)
 
     def sockets(self, key: str) -> int:
         return self._sockets.get(key, 0)

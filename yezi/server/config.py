@@ -63,8 +63,16 @@ class Settings:
     create_per_minute: int = field(default_factory=lambda: int(os.environ.get("YEZI_CREATE_PER_MINUTE", "30")))
     # Tables playing on the whole server; past it, creation answers 503 "full" (idle tables expire).
     max_open_tables: int = field(default_factory=lambda: _env_int("YEZI_MAX_OPEN_TABLES", 5000))
+    # Of `max_open_tables`, this share is held back for signed-in players (`yezi.server.clients.
+    # CapacityClass`): anonymous clients fill the rest, so a crowd of them never locks out a member.
+    reserved_share: float = field(default_factory=lambda: _env_float("YEZI_RESERVED_SHARE", 0.1))
     max_deals: int = 32
-    max_conns_per_table: int = 200
+    # WebSockets at one table: its seats' holders always get in (only `max_ws_per_client` bounds
+    # theirs); spectators have slots of their own, a few per client (its network: `group_share` times).
+    max_spectators_per_table: int = field(default_factory=lambda: _env_int("YEZI_MAX_SPECTATORS", 200))
+    max_spectators_per_client: int = field(default_factory=lambda: _env_int("YEZI_MAX_SPECTATORS_PER_CLIENT", 4))
+    # The lobby lists at most this many tables of one client (more of its network: `group_share`).
+    lobby_per_client: int = field(default_factory=lambda: _env_int("YEZI_LOBBY_PER_CLIENT", 3))
     # Thinking (bot moves, hints, parsing uploaded records) runs in worker processes, never on the
     # event loop nor in its threads (a thread holds the GIL and stalls every table). `workers` serve
     # tables with people (and hints, uploads); `background_workers` serve all-bot tables at a lower
@@ -120,6 +128,10 @@ class Settings:
     max_ws_per_client: int = field(default_factory=lambda: _env_int("YEZI_MAX_WS_PER_CLIENT", 32))
     # TCP connections one peer address may hold open at once (not counted for trusted proxies).
     max_conns_per_peer: int = field(default_factory=lambda: _env_int("YEZI_MAX_CONNS_PER_PEER", 64))
+    # A client's network (an IPv4 /24, an IPv6 /48) may hold this many clients' worth of each
+    # per-client cap (tables, creations a minute, WebSockets, TCP connections, lobby entries):
+    # a botnet of addresses in a few networks gets a few clients' share (yezi.server.clients).
+    group_share: int = field(default_factory=lambda: max(1, _env_int("YEZI_GROUP_SHARE", 8)))
     # Connections to the whole server; also kept below the process's open-file limit (netguard).
     max_connections: int = field(default_factory=lambda: _env_int("YEZI_MAX_CONNECTIONS", 4000))
     # Seconds a client has to send a request's headers, then its body; an idle keep-alive
@@ -141,8 +153,13 @@ class Settings:
     # A playing table with no move for this long is archived (status "expired", read-only: its
     # finished deals stay downloadable and replayable).
     table_idle_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_IDLE", 2 * 3600))
-    # Sooner when nobody is there: no seated person connected (all-bot tables: no one watching).
+    # Only what people do counts at a table with people: bots' moves, timed-out moves played for a
+    # seat and deals the timer starts do not, so a seat connection alone keeps no table for ever.
+    # Sooner when nobody is there: no seated person connected (spectators keep no table with people).
     table_empty_s: float = field(default_factory=lambda: _env_float("YEZI_TABLE_EMPTY", 15 * 60))
+    # A table of bots only may play on while watched (a demo table), but at most this long from its
+    # creation; it counts against its creator's `bot_tables_per_client` while it plays.
+    bot_table_life_s: float = field(default_factory=lambda: _env_float("YEZI_BOT_TABLE_LIFE", 4 * 3600))
     # A client at its cap of tables (`max_tables_per_client`) who opens another lets go of its own
     # tables that nobody has been at for this long, the longest-left first (yezi.server.expiry.make_room):
     # a newcomer trying game after game is never refused for the tables he left, and no client holds more.

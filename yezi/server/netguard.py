@@ -10,10 +10,19 @@ uvicorn's h11 protocol with
   misses one is closed. A WebSocket, once upgraded, is no longer this protocol's: its pings
   (`ws_ping_interval_s` / `ws_ping_timeout_s`) find a dead peer instead;
 * at most `max_conns_per_peer` open connections per peer address (trusted proxies excepted),
-  counted until the socket closes, WebSockets included;
+  counted until the socket closes, WebSockets included, and `group_share` times that per network
+  (an IPv4 /24, an IPv6 /48: `yezi.server.clients.address_groups`);
 * at most `connection_cap()` connections in all, kept below the process's open-file limit so
-  that accept() never fails with "Too many open files": a connection over the cap is closed at
-  once, before it is read.
+  that accept() never fails with "Too many open files" (the soft limit is raised to the hard one
+  at start, `raise_fd_limit`; the open connections are counted here, O(1), rather than the
+  descriptors listed).
+
+At the cap of all connections, or of a network, the oldest idle connection there - plain HTTP,
+no request being answered: nothing sent yet, half a header, or a keep-alive between requests -
+is closed to make room; a new connection is closed at once, before it is read, only when none
+is idle. WebSockets (seats, spectators) are never closed for room. Issue 26: 16 addresses
+holding 64 idle connections each at a 1,024-descriptor limit failed 84 of 86 requests of
+another client.
 """
 
 from __future__ import annotations
@@ -24,7 +33,7 @@ import resource
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from yezi.server.clients import TrustedProxies, address_key
+from yezi.server.clients import TrustedProxies, address_groups, address_key
 from yezi.server.config import Settings
 
 log = logging.getLogger("yezi.server.net")
@@ -72,38 +81,85 @@ def connection_cap(settings: Settings) -> int:
 
 
 class _Registry:
-    """Open client connections, in all and per peer: counted when accepted, uncounted when the
-    socket is lost (by this protocol, or by the WebSocket protocol it was upgraded to). O(1) per
-    connection, so that a flood of connections costs no scans."""
+    """Open client connections, in all, per peer and per network: counted when accepted, uncounted
+    when the socket is lost (by this protocol, or by the WebSocket protocol it was upgraded to).
+    O(1) per connection, so that a flood of connections costs no scans; the plain HTTP ones are also
+    kept in the order they came (`http`), in all and per network, for `make_room`."""
 
     def __init__(self) -> None:
         self.open = 0
         self.by_peer: dict[str, int] = {}
         self.refused = 0
+        self.evicted = 0
+        # plain HTTP connections, oldest first (a dict as an ordered set): in all and per network
+        self.http: dict[H11Protocol, None] = {}
+        self.http_by_group: dict[str, dict[H11Protocol, None]] = {}
 
     def peer_count(self, key: str) -> int:
         return self.by_peer.get(key, 0)
 
-    def add(self, key: str | None) -> None:
+    def add(self, keys: tuple[str, ...], proto: H11Protocol) -> None:
         self.open += 1
-        if key is not None:
-            self.by_peer[key] = self.by_peer.get(key, 0) + 1
+        for k in keys:
+            self.by_peer[k] = self.by_peer.get(k, 0) + 1
+        self.http[proto] = None
+        for g in keys[1:]:
+            self.http_by_group.setdefault(g, {})[proto] = None
 
-    def remove(self, key: str | None) -> None:
+    def upgraded(self, keys: tuple[str, ...], proto: H11Protocol) -> None:
+        """A WebSocket now: still counted, never closed for room."""
+        self.http.pop(proto, None)
+        for g in keys[1:]:
+            conns = self.http_by_group.get(g)
+            if conns is not None:
+                conns.pop(proto, None)
+                if not conns:
+                    del self.http_by_group[g]
+
+    def remove(self, keys: tuple[str, ...], proto: H11Protocol) -> None:
         self.open -= 1
-        if key is not None:
-            n = self.by_peer.get(key, 0) - 1
+        self.upgraded(keys, proto)
+        for k in keys:
+            n = self.by_peer.get(k, 0) - 1
             if n > 0:
-                self.by_peer[key] = n
+                self.by_peer[k] = n
             else:
-                self.by_peer.pop(key, None)
+                self.by_peer.pop(k, None)
+
+    def make_room(self, group: str | None = None) -> bool:
+        """Close the oldest idle plain HTTP connection (of `group`, or of all); False when none is.
+        Uncounted at once: its `connection_lost` comes later, and finds it released."""
+        conns = self.http if group is None else self.http_by_group.get(group, {})
+        for proto in conns:  # the busy ones are few: at most one request each, bounded by the cap
+            if proto._yz_idle():  # type: ignore[attr-defined]
+                proto._yz_release()  # type: ignore[attr-defined]
+                _drop(proto)
+                self.evicted += 1
+                return True
+        return False
+
+
+def _drop(proto: H11Protocol) -> None:
+    """Close at once, and out of uvicorn's count of connections now: its `connection_lost` comes
+    later, and a request read meanwhile must not find the count at `limit_concurrency` (a 503)."""
+    proto.connections.discard(proto)
+    proto.transport.abort()  # no more bytes read, the descriptor freed at once
 
 
 def guarded_h11(settings: Settings) -> type[H11Protocol]:
     """uvicorn's h11 protocol class with this server's timeouts and connection caps."""
     trusted = TrustedProxies(settings.trusted_proxies)
     cap = connection_cap(settings)
+    group_cap = settings.max_conns_per_peer * settings.group_share
     registry = _Registry()
+
+    def _refuse(proto: H11Protocol) -> None:
+        registry.refused += 1
+        if registry.refused in (1, 10, 100, 1000) or registry.refused % 10000 == 0:
+            log.warning("connections refused so far: %d (caps: %d in all, %d per address, %d per network; "
+                        "%d idle ones closed for room)", registry.refused, cap, settings.max_conns_per_peer,
+                        group_cap, registry.evicted)
+        _drop(proto)  # before any byte is read
 
     class GuardedH11Protocol(H11Protocol):
         registry_ = registry
@@ -113,24 +169,32 @@ def guarded_h11(settings: Settings) -> type[H11Protocol]:
             super().connection_made(transport)
             peer = self.client[0] if self.client else None
             key = address_key(peer) if peer and peer not in trusted else None
+            keys = (key, *address_groups(key)) if key is not None else ()
             self._yz_counted = False
-            if registry.open >= cap or (key is not None and registry.peer_count(key) >= settings.max_conns_per_peer):
-                registry.refused += 1
-                if registry.refused in (1, 10, 100, 1000) or registry.refused % 10000 == 0:
-                    log.warning("connections refused so far: %d (caps: %d in all, %d per address)",
-                                registry.refused, cap, settings.max_conns_per_peer)
-                transport.abort()  # no bytes read, the descriptor freed at once
-                return
-            registry.add(key)
-            self._yz_key, self._yz_counted = key, True
+            if key is not None and registry.peer_count(key) >= settings.max_conns_per_peer:
+                return _refuse(self)  # an address's own cap: it makes no room at others' cost
+            for g in keys[1:]:
+                if registry.peer_count(g) >= group_cap and not registry.make_room(g):
+                    return _refuse(self)
+            if registry.open >= cap and not registry.make_room():
+                return _refuse(self)
+            registry.add(keys, self)
+            self._yz_keys, self._yz_counted = keys, True
             self._yz_arm_headers()
+
+        def _yz_idle(self) -> bool:
+            """No request being answered: nothing lost if the connection is closed now."""
+            cycle = self.cycle
+            return not self.transport.is_closing() and (cycle is None or cycle.response_complete)
 
         def _yz_release(self) -> None:
             if self._yz_counted:
                 self._yz_counted = False
-                registry.remove(self._yz_key)
+                registry.remove(self._yz_keys, self)
 
         def handle_websocket_upgrade(self, event) -> None:  # type: ignore[no-untyped-def]
+            if self._yz_counted:
+                registry.upgraded(self._yz_keys, self)
             super().handle_websocket_upgrade(event)
             ws_protocol = self.transport.get_protocol()
             if ws_protocol is not self:  # the socket stays counted until the WebSocket protocol loses it

@@ -31,7 +31,7 @@ from yezi.core.registry import load_game
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
-from yezi.server.clients import ClientLimits
+from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
 from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
@@ -479,7 +479,7 @@ class LiveTable:
         seat = self.seat_of(position)
         await self.store.run(self.store.add_event, self.id, d.no, len(d.state.history), seat, action, cid)
         d.state.apply_unchecked(action)
-        self.last_activity = time.time()
+        self._active(auto)
         if self.clock is not None and not auto and self.players[position].kind == "human":
             self.clock.moved(position, self.last_activity)
         if cid:
@@ -494,7 +494,15 @@ class LiveTable:
             self.row.status = "finished"
             await self.store.run(self.store.set_status, self.id, "finished")
 
-    async def next_deal(self) -> None:
+    def _active(self, auto: bool) -> None:
+        """Something happened (the idle clock of `yezi.server.expiry` starts again), unless it was
+        done for nobody: at a table with people, a bot's move, a timed-out seat's or a deal the timer
+        started keep it no longer (issue 26: one seat connection, the timer playing, kept it for ever)."""
+        if not auto or self.all_bots:
+            self.last_activity = time.time()
+
+    async def next_deal(self, auto: bool = False) -> None:
+        """Deal the match's next deal; `auto`: the timer or the bots deal it, not a person."""
         self.refuse_if_archived()
         if not self.deal_over:
             raise TableError("deal-not-over", "the deal is still being played")
@@ -503,7 +511,7 @@ class LiveTable:
         no, dealer, seed, deal = self.match.draw()  # the match's next deal: its dealer, what it carries
         await self.store.run(self.store.add_deal, self.id, no, dealer, seed, deal)
         self.start_deal(no, dealer, seed, deal)
-        self.last_activity = time.time()
+        self._active(auto)
         await self._finish_if_over()  # a last deal can be over at once
         if self.clock is not None:
             self.clock.new_deal()  # every seat's bank is full again
@@ -593,7 +601,7 @@ class LiveTable:
                 await asyncio.sleep(self.settings.next_deal_delay)
                 async with self.lock:
                     if self.deal_over and not self.match_over:
-                        await self.next_deal()
+                        await self.next_deal(auto=True)
                         self.broadcast()
                 loop.ok()
                 continue
@@ -614,6 +622,10 @@ class LiveTable:
                 await self.commit_action(pos, action, None, auto=True)
                 self.broadcast()
             loop.ok()
+
+
+#: how many times its length of newest tables the lobby looks through (`TableManager.lobby`)
+LOBBY_SCAN = 4
 
 
 class TableManager:
@@ -701,12 +713,24 @@ class TableManager:
 
     def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
         """Tables that wait for players: listed, playing, with a free seat open to anyone. A seat
-        kept for an invited friend is never offered, and an archived table never shown."""
+        kept for an invited friend is never offered, and an archived table never shown. At most
+        `lobby_per_client` tables of one client (`group_share` times that of its network) are
+        listed: issue 26 found 10 addresses filling its 200 places. The newest `limit` times
+        `LOBBY_SCAN` tables are looked at, so that a flood of new ones hides no older table."""
         out = []
-        for row in self.store.list_tables(status="playing", limit=limit, open_seat_only=True):
+        shown: dict[str, int] = {}
+        per, share = self.settings.lobby_per_client, self.settings.group_share
+        for row in self.store.list_tables(status="playing", limit=limit * LOBBY_SCAN, open_seat_only=True):
+            if len(out) >= limit:
+                break
             t = self.live.get(row.id)
+            scopes: list[tuple[str, int]] = []
             if t is not None:
                 if not t.playing:
+                    continue
+                groups = address_groups(t.owner)  # none for a table restored after a restart: its owner is unknown
+                scopes = [(t.owner, per)] + [(g, per * share) for g in groups] if groups else []
+                if any(shown.get(k, 0) >= cap for k, cap in scopes):
                     continue
                 players = t.public_info()["players"]
             else:
@@ -715,6 +739,8 @@ class TableManager:
                            for p in self.store.players(row.id)]
             if not any(p["kind"] == "human" and not p["claimed"] and p["access"] == "open" for p in players):
                 continue
+            for k, _cap in scopes:
+                shown[k] = shown.get(k, 0) + 1
             out.append({"id": row.id, "game": row.game, "preset": row.preset, "title": row.title,
                         "num_deals": row.num_deals, "created_at": row.created_at, "players": players,
                         "deal_no": t.current.no if t else None})
@@ -725,14 +751,15 @@ class TableManager:
         return sum(1 for t in self.live.values()
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
-    def create(self, spec: dict[str, Any], owner: str = "?",
-               seated: dict[int, str] | None = None) -> tuple[LiveTable, dict[int, str]]:
+    def create(self, spec: dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
+               capacity: CapacityClass = ANONYMOUS) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
         `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
         table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
         seats already taken, position -> name, with no credential until their players collect one
-        (`yezi.server.rematch.collect`); no token for them is returned."""
+        (`yezi.server.rematch.collect`); no token for them is returned. `capacity`: the asker's class
+        (anonymous clients leave the share reserved for signed-in players)."""
         if not isinstance(spec, dict):
             raise TableError("bad-request", "expected a JSON object")
         name = spec.get("game")
@@ -760,7 +787,7 @@ class TableManager:
             raise TableError("bad-deals", "match is \"own\" (the game's own match) or absent (num_deals deals)")
         if spec.get("match") == "own":
             num_deals = OWN_MATCH
-        if self.store.count_open() >= self.settings.max_open_tables:
+        if self.store.count_open() >= capacity.open_tables(self.settings):
             raise TableError("full", "the server has too many open tables; try later")
         levels = catalog.bot_levels(name)
         players: list[PlayerRow] = []

@@ -115,7 +115,7 @@ async def expire(t: LiveTable, key: tuple[int, int] | None, pos: int | None) -> 
             c = t.clock
             if c is None or c.key != key or not t.deal_over or t.match_over or not t.playing:
                 return
-            await t.next_deal()
+            await t.next_deal(auto=True)
             t.broadcast()
         t.kick()
         return

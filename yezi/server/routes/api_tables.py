@@ -5,9 +5,9 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from yezi.server.clients import client_key
+from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
-from yezi.server.expiry import make_room
+from yezi.server.expiry import make_room, make_server_room
 from yezi.server.http_util import err, read_model
 from yezi.server.schemas import ClaimSeat, CreateTable
 from yezi.server.seats import seat_link, set_seat_cookie, watch_link
@@ -22,14 +22,15 @@ async def list_tables(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     ctx = context_of(request)
     manager = ctx.manager
-    client = client_key(request)
+    client, capacity = client_key(request), capacity_class(request)
     await make_room(manager, client)
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:
         return err(*refusal, 429)
     try:
         spec = await read_model(request, CreateTable, 16384)
-        t, tokens = manager.create(spec, owner=client)
+        await make_server_room(manager, capacity)  # only for a creation the client's own caps allow
+        t, tokens = manager.create(spec, owner=client, capacity=capacity)
     except TableError as e:
         status = {"full": 503, "too-many-bot-tables": 429, "rate-limited": 429, "too-many-tables": 429}.get(e.code, 400)
         return err(e.code, e.message, status)

@@ -12,6 +12,7 @@ import json
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,8 +21,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server import timers
-from yezi.server.clients import client_key
+from yezi.server.clients import address_groups, client_key
 from yezi.server.cluster import FORWARDED
+from yezi.server.config import Settings
 from yezi.server.context import AppContext, context_of
 from yezi.server.frames import dumps
 from yezi.server.http_util import DB_DOWN
@@ -67,21 +69,23 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
         await ws.close(4403)
         return
-    if len(t.conns) >= settings.max_conns_per_table:
-        await ws.send_text(json.dumps({"type": "error", "code": "full", "message": "too many connections"}))
-        await ws.close(1013)
-        return
     conn = Conn(position, tokens=settings.rate_burst, client=client_key(ws))
     if ws.query_params.get("lang") in LANGS:
         conn.lang = ws.query_params["lang"]
     if position is not None and t.playing:
         async with t.lock:
             await manager.rename_on_join(t, position, ws.query_params.get("name"))
+    async with t.lock:  # checked and counted at once: two spectators cannot both take the last slot
+        refusal = spectator_refusal(t, conn, settings) if position is None else None
+        if refusal is None:
+            t.conns.add(conn)
+            t.note_presence()
+            t.broadcast()
+    if refusal is not None:
+        await ws.send_text(json.dumps({"type": "error", "code": refusal[0], "message": refusal[1]}))
+        await ws.close(1013)
+        return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
-    async with t.lock:
-        t.conns.add(conn)
-        t.note_presence()
-        t.broadcast()
     try:
         while not conn.closed:
             msg = await ws.receive()
@@ -115,6 +119,22 @@ async def _ws_session(ws: WebSocket) -> None:
             t.broadcast()
             if not t.playing and not t.conns:
                 manager.live.pop(t.id, None)  # reloaded from the log if anyone comes back
+
+
+def spectator_refusal(t: LiveTable, conn: Conn, settings: Settings) -> tuple[str, str] | None:
+    """(code, message) when a spectator may not watch `t` now. Spectators have slots of their own
+    (`max_spectators_per_table`, `max_spectators_per_client` of one client, `group_share` times that
+    of its network); a seat's holder is never refused for them (issue 26: 7 addresses x 32
+    spectator sockets took all 200 places of a table, and both its players were refused)."""
+    watching = [c for c in t.conns if c.position is None]
+    if len(watching) >= settings.max_spectators_per_table:
+        return "watchers-full", f"at most {settings.max_spectators_per_table} spectators at a table; try later"
+    held = Counter(k for c in watching for k in (c.client, *address_groups(c.client)))
+    per = settings.max_spectators_per_client
+    for k, cap in [(conn.client, per)] + [(g, per * settings.group_share) for g in address_groups(conn.client)]:
+        if held[k] >= cap:
+            return "too-many-sockets", f"at most {cap} spectators of one table from one address or network"
+    return None
 
 
 def encode_frame(frame: dict[str, Any] | str) -> str:
