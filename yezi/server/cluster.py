@@ -100,9 +100,10 @@ class ClusterSettings:
     forward_timeout_s: float = 1.5
     # An owner whose answer takes longer than this says it has the intent (so that it is not sent again).
     receipt_after_s: float = 0.3
-    # Seconds the owner remembers its answers to relayed intents (a copy of one is answered alike).
-    answers_keep_s: float = 60.0
-    answers_max: int = 20000
+    # Seconds the owner remembers its answers to relayed intents (a copy of one, sent within
+    # `forward_give_up_s`, is answered alike; a move is answered from the log after that as well).
+    answers_keep_s: float = 30.0
+    answers_max: int = 10000
     # An owner that cannot take the intent yet (still loading the table, or "moved" while the database
     # still names it) is asked again after a wait that starts here and doubles up to `retry_max_s`...
     retry_first_s: float = 0.05
