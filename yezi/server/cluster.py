@@ -447,6 +447,8 @@ class Cluster:
                 log.exception("replica of table %s out of step: rebuilding it", t.id)
                 return False
             t.client_ids |= ids
+            if self.pending:  # moves relayed from here that the dead owner stored: acknowledged before shown
+                self._acked_in_log(t, data["events"])
         return True
 
     def _runs(self, tid: str) -> bool:
