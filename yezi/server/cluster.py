@@ -7,6 +7,16 @@ actions, runs the bots. Every other instance that has clients at the table keeps
 syncs and hints from the replica and forwards the seat holders' intents (action, next deal, name)
 to the owner, which answers with the ack or error for that connection.
 
+A relayed intent has one identity end to end: its table, the seat and the client's move id (the
+relaying instance's key when the client gave none). The owner answers a copy of an intent it has
+answered, or is still answering, with the original's answer (`Cluster._answers`; a move played
+before a take-over, from the log), never with a refusal of the move it played. The relayer sends
+an intent again only on silence: an owner whose answer is slow says first that it has the intent
+("got"), and is then waited for as long as it holds the table's lease; silence is met with resends
+at a growing interval. The owner sends its answer before it announces the state the intent led to,
+and the relayer hands the answer to its client as it reads it, so the ack comes before the state
+there too (`_flush_changed`, `_on_direct_now`).
+
 Fan-out uses PostgreSQL LISTEN/NOTIFY rather than Redis pub/sub: the database is already there
 and already the source of truth, so nothing else has to run, be secured or fail over, and a
 notification sent after a commit can never announce a move the database does not have. Its
@@ -46,12 +56,14 @@ import os
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import select
 
+from yezi.core.errors import NotationError
 from yezi.server import lease as L
 from yezi.server.clock import TurnClock
 from yezi.server.db import Store, deals_t, events_t, players_t, tables_t
@@ -83,8 +95,15 @@ def cluster_wanted(database_url: str) -> bool:
 class ClusterSettings:
     # Seconds a lease lasts unrenewed: how long a dead instance's tables wait for a new owner.
     lease_s: float = field(default_factory=lambda: float(os.environ.get("YEZI_LEASE_S", "3")))
-    # Seconds a forwarded intent waits for its owner before the owner is looked up again.
+    # Seconds a forwarded intent waits for its owner before the owner is looked up again; an owner
+    # that stays silent is sent it again after 2, 4 then 8 times as long.
     forward_timeout_s: float = 1.5
+    # An owner whose answer takes longer than this says it has the intent (so that it is not sent again).
+    receipt_after_s: float = 0.3
+    # Seconds the owner remembers its answers to relayed intents (a copy of one, sent within
+    # `forward_give_up_s`, is answered alike; a move is answered from the log after that as well).
+    answers_keep_s: float = 30.0
+    answers_max: int = 10000
     # An owner that cannot take the intent yet (still loading the table, or "moved" while the database
     # still names it) is asked again after a wait that starts here and doubles up to `retry_max_s`...
     retry_first_s: float = 0.05
@@ -114,6 +133,7 @@ class _Pending:
     timeouts: int = 0  # sendings that got no answer
     backoff: Backoff | None = None  # the waits between retries of an owner that could not take the intent yet
     since: float = field(default_factory=time.monotonic)
+    received: bool = False  # the owner asked last said it has the intent: not sent again while it holds the table
 
 
 class _Capture(Conn):
@@ -121,9 +141,13 @@ class _Capture(Conn):
     the handler sends it (the ack or error) goes back to that instance."""
 
     out: list[dict[str, Any]]
+    on_answer: Callable[[], None] | None = None  # called at the first frame: the answer goes out before the state
 
     def send(self, frame: dict[str, Any] | str) -> None:
         self.out.append(json.loads(frame) if isinstance(frame, str) else frame)
+        if self.on_answer is not None:
+            hook, self.on_answer = self.on_answer, None
+            hook()
 
 
 Handler = Callable[[Any, LiveTable, Conn, str], Awaitable[None]]
@@ -146,6 +170,9 @@ class Cluster:
         self._clocks: dict[str, str] = {}  # table: its move timer as JSON, for the replicas' clients
         self._announced: dict[str, tuple[int, int]] = {}  # (deal, seq) each owned table was last announced at
         self._flush: asyncio.Task | None = None
+        self._replies: list[tuple[str, dict[str, Any]]] = []  # answers to relayed intents, sent before the fan-out
+        self._answers: OrderedDict[tuple[Any, ...], tuple[float, Any, list[dict[str, Any]]]] = OrderedDict()
+        self._answering: dict[tuple[Any, ...], tuple[Any, asyncio.Future]] = {}
         self._presence: dict[str, tuple[int, int]] = {}  # what each table's connections here were announced as
         self._presence_due: dict[str, tuple[int, int]] = {}
         self._presence_sent = time.monotonic()
@@ -212,6 +239,9 @@ class Cluster:
         for task in self._tasks:
             with contextlib.suppress(BaseException):
                 await task
+        if self._flush is not None and not self._flush.done():  # answers already given go out
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._flush, 2)
         with contextlib.suppress(Exception):
             if self._ctl is not None:  # hand the tables over at once instead of after the lease
                 await self._ctl.execute(L.RELEASE_ALL, {"me": self.me})
@@ -426,6 +456,8 @@ class Cluster:
                 log.exception("replica of table %s out of step: rebuilding it", t.id)
                 return False
             t.client_ids |= ids
+            if self.pending:  # moves relayed from here that the dead owner stored: acknowledged before shown
+                self._acked_in_log(t, data["events"])
         return True
 
     def _runs(self, tid: str) -> bool:
@@ -499,23 +531,41 @@ class Cluster:
         here = _presence_of(t)
         if self._presence.get(t.id, (0, 0)) != here:
             self._presence[t.id] = self._presence_due[t.id] = here
+        self._kick_flush()
+
+    def _kick_flush(self) -> None:
         if self._flush is None or self._flush.done():
             self._flush = asyncio.get_running_loop().create_task(self._flush_changed())
 
     async def _flush_changed(self) -> None:
-        await asyncio.sleep(0)  # let the changes of this turn gather
-        moves, self._moves = self._moves, []
-        ids, self._changed = sorted(self._changed), set()
-        presence, self._presence_due = self._presence_due, {}
-        clocks, self._clocks = self._clocks, {}
-        if moves:
-            await self._notify_ids("e", moves)
-        if clocks:  # after the moves: a replica applies them, then the clock of the decision they lead to
-            await self._notify_ids("k", [f"{tid}={text}" for tid, text in clocks.items()])
-        if ids:
-            await self._notify_ids("c", ids)
-        if presence:
-            await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in presence.items()])
+        """Send what gathered, in order, until nothing is left (one sender, so that order holds):
+        first the answers to relayed intents, then the moves. An answer is queued when the owner's
+        handler sends it, before it broadcasts the state it led to, so the relaying instance reads
+        the ack before the move, and hands its client the ack first."""
+        while True:
+            await asyncio.sleep(0)  # let the changes of this turn gather
+            replies, self._replies = self._replies, []
+            moves, self._moves = self._moves, []
+            ids, self._changed = sorted(self._changed), set()
+            presence, self._presence_due = self._presence_due, {}
+            clocks, self._clocks = self._clocks, {}
+            if not (replies or moves or ids or presence or clocks):
+                return
+            for channel, reply in replies:
+                await self._notify(channel, _reply_text(reply))
+            if moves:
+                await self._notify_ids("e", moves)
+            if clocks:  # after the moves: a replica applies them, then the clock of the decision they lead to
+                await self._notify_ids("k", [f"{tid}={text}" for tid, text in clocks.items()])
+            if ids:
+                await self._notify_ids("c", ids)
+            if presence:
+                await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in presence.items()])
+
+    def _reply(self, to: Any, reply: dict[str, Any]) -> None:
+        """Queue a message for the instance `to` (a relayer): sent by `_flush_changed`, before the moves."""
+        self._replies.append((f"yezi_i_{to}", reply))
+        self._kick_flush()
 
     async def _refresh_presence(self) -> None:
         """Every lease: announce the connections here again (an announcement lasts two leases, so
@@ -570,7 +620,7 @@ class Cluster:
                 if n.channel == TABLES_CHANNEL:
                     self._on_tables(n.payload)
                 else:
-                    self._spawn(self._on_direct(json.loads(n.payload)))
+                    self._on_direct_now(json.loads(n.payload))
             except Exception:
                 log.exception("bad cluster message %r", n.payload[:200])
         raise ConnectionError("the LISTEN connection ended")
@@ -694,6 +744,8 @@ class Cluster:
                     fresh = await self.store.run(self.manager._load, t.id)
                     if fresh is not None:
                         _replace_state(t, fresh)
+                if self.pending:
+                    self._acked_in_log(t, data["events"])
                 changed = changed or bool(data["deals"] or data["events"])
             if changed:
                 self._quiet_broadcast(t)
@@ -751,6 +803,7 @@ class Cluster:
             return
         t.owner_id, p.owner, p.sent = owner, owner, time.monotonic()
         p.tries += 1
+        p.received = False
         self.counts["forward_sends"] += 1
         await self._notify(f"yezi_i_{owner}", json.dumps({
             "k": "fwd", "t": t.id, "p": p.conn.position, "m": p.msg, "r": self.me, "c": key, "l": p.conn.lang,
@@ -781,71 +834,182 @@ class Cluster:
             await self._resend(key)
 
     async def _answer_here(self, p: _Pending) -> None:
-        """This instance owns the table now. If the move was meant for the position the table is
-        still at, carry it out; if it was stored before its owner died, acknowledge it from the log."""
+        """This instance owns the table now. A move stored before its owner died is acknowledged
+        from the log; one meant for the position the table is still at is carried out."""
         t = p.table
         d = t.current
         cid = p.msg.get("id") if isinstance(p.msg.get("id"), str) else None
-        if (d.no, len(d.state.history)) == (p.deal_no, p.seq):
+        known = await self._known_answer(t, p.conn.position, p.msg, None)
+        if known is not None:
+            for frame in known:
+                p.conn.send(frame)
+        elif (d.no, len(d.state.history)) == (p.deal_no, p.seq):
             await self.handler(self.ctx, t, p.conn, json.dumps(p.msg))
-        elif p.msg.get("type") == "action" and cid is not None and cid in t.client_ids:
-            p.conn.send({"type": "ack", "id": cid, "seq": len(d.state.history), "deal_no": d.no, "recovered": True})
         else:
             p.conn.send({"type": "error", "code": "stale", "id": cid,
                          "message": "the table moved on while its server changed; look again and resend"})
 
     async def _check_pending(self) -> None:
+        """An intent whose owner is silent is sent again, after `forward_timeout_s`, then twice, four
+        and eight times as long (the owner's answer or its "got" stops that), until
+        `forward_give_up_s`. One the owner said it has is waited for as long as that owner holds
+        the table's lease, and sent on only when the lease moved (the new owner answers a move
+        already stored from the log)."""
         now = time.monotonic()
+        owners: dict[str, str | None] = {}
         for key, p in list(self.pending.items()):
             if p.conn.closed:
                 self.pending.pop(key, None)
-            elif now - p.sent > self.cfg.forward_timeout_s:
-                p.timeouts += 1
-                if p.timeouts >= 8 or now - p.since > self.cfg.forward_give_up_s:
-                    self.pending.pop(key, None)
-                    p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
-                                 "message": "the server running this table does not answer; try again"})
-                else:
+                continue
+            if p.received:
+                if now - p.sent <= self.cfg.forward_timeout_s:
+                    continue
+                tid = p.table.id
+                if tid not in owners:
+                    owners[tid] = await self._owner_of(tid)
+                if self.pending.get(key) is not p:
+                    continue
+                if owners[tid] != p.owner:  # it lost the table: ask the one holding it now
                     await self._resend(key)
+                    continue
+                if now - p.since < 4 * self.cfg.forward_give_up_s:  # alive (it renews the lease) and busy
+                    p.sent = now
+                    continue
+            elif now - p.sent <= self.cfg.forward_timeout_s * 2 ** min(p.timeouts, 3):
+                continue
+            p.timeouts += 1
+            if p.received or now - p.since > self.cfg.forward_give_up_s:
+                self.pending.pop(key, None)
+                p.conn.send({"type": "error", "code": "unavailable", "id": p.msg.get("id"),
+                             "message": "the server running this table does not answer; try again"})
+            else:
+                await self._resend(key)
 
-    async def _on_direct(self, m: dict[str, Any]) -> None:
-        if m.get("k") == "fwd":
-            await self._handle_forwarded(m)
-        elif m.get("k") == "re":
-            p = self.pending.pop(m.get("c"), None)
-            if p is None:
-                return
-            if m.get("loading"):  # the owner is putting the table in place: ask again a little later
-                self.pending[m["c"]] = p
-                self._retry_later(m["c"], p)
-                return
-            if m.get("moved"):  # not the owner any more: find the new one
-                self.pending[m["c"]] = p
-                await self._resend(m["c"], refused_by=m.get("i") or p.owner)
-                return
-            for frame in m.get("f", []):
+    def _on_direct_now(self, m: dict[str, Any]) -> None:
+        """A message on this instance's channel, as the LISTEN connection reads it. An answer goes to
+        its client at once, not in a task: the notification of the move it acknowledges follows it,
+        and the state that shows the move must not reach the client first."""
+        kind = m.get("k")
+        if kind == "fwd":
+            self._spawn(self._handle_forwarded(m))
+            return
+        key = m.get("c")
+        p = self.pending.get(key) if isinstance(key, str) else None
+        if p is None:
+            return
+        if kind == "got":  # the owner has it and is working on it: wait for it, do not send it again
+            if m.get("i") == p.owner:
+                p.received, p.sent = True, time.monotonic()
+            return
+        if kind != "re":
+            return
+        if m.get("loading"):  # the owner is putting the table in place: ask again a little later
+            self._retry_later(key, p)
+            return
+        if m.get("moved"):  # not the owner any more: find the new one
+            self._spawn(self._resend(key, refused_by=m.get("i") or p.owner))
+            return
+        frames = [f for f in m.get("f", []) if isinstance(f, dict)]
+        if m.get("i") not in (None, p.owner) and not any(f.get("type") == "ack" for f in frames):
+            return  # a refusal from an owner asked before, since replaced: the one holding the table answers
+        if self.pending.pop(key, None) is p:
+            for frame in frames:
                 p.conn.send(frame)
 
     async def _handle_forwarded(self, m: dict[str, Any]) -> None:
-        t = self.manager.live.get(m.get("t"))
-        reply: dict[str, Any] = {"k": "re", "c": m.get("c"), "i": self.me}
+        """Carry out an intent relayed by another instance, once however often it is sent: a copy of
+        one answered, or being answered, gets the original's answer. The answer is queued as the
+        handler sends it, before the state it leads to is announced; an answer slower than
+        `receipt_after_s` is preceded by a "got", so that the relayer waits rather than resends."""
+        tid, key, asker = m.get("t"), m.get("c"), m.get("r")
+        t = self.manager.live.get(tid)
+        reply: dict[str, Any] = {"k": "re", "c": key, "i": self.me}
         if t is None or not t.owned:
             reply["moved"] = True  # (an instance of an older version reads "loading" as this)
-            if self._is_loading(m.get("t")):
+            if self._is_loading(tid):
                 reply["loading"] = True
-        else:
-            conn = _Capture(m.get("p"), tokens=1e9, lang=m.get("l") or "zh-hant", client=str(m.get("cl") or "?"))
-            conn.out = []
-            conn.received = time.perf_counter()
-            await self.handler(self.ctx, t, conn, json.dumps(m.get("m")))
-            reply["f"] = conn.out
-            if self._moves or self._changed or self._clocks:  # the move first: the asker's replica shows it by the ack
-                await self._flush_changed()
-        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
-        if len(text.encode()) > MAX_PAYLOAD:  # an error message far too long: say less
-            reply["f"] = [{k: f.get(k) for k in ("type", "code", "id", "seq", "deal_no")} for f in reply.get("f", [])]
-            text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
-        await self._notify(f"yezi_i_{m.get('r')}", text)
+            await self._notify(f"yezi_i_{asker}", _reply_text(reply))  # nothing changed here: no order to keep
+            return
+        msg = m.get("m") if isinstance(m.get("m"), dict) else {}
+        pos = m.get("p") if isinstance(m.get("p"), int) and not isinstance(m.get("p"), bool) else None
+        conn = _Capture(pos, tokens=1e9, lang=m.get("l") or "zh-hant", client=str(m.get("cl") or "?"))
+        conn.out = reply["f"] = []
+        conn.on_answer = lambda: self._reply(asker, reply)
+        conn.received = time.perf_counter()
+        receipt = asyncio.get_running_loop().call_later(self.cfg.receipt_after_s, self._reply, asker,
+                                                        {"k": "got", "c": key, "i": self.me})
+        try:
+            known = await self._known_answer(t, pos, msg, key)
+            ident = _identity(t.id, pos, msg, key)
+            first = self._answering.get(ident) if ident is not None else None
+            if known is None and first is not None and first[0] == msg:  # the original is being answered
+                known = list(await asyncio.shield(first[1]))
+            if known is not None:
+                for frame in known:
+                    conn.send(frame)
+            else:
+                await self._answer_first(t, conn, msg, ident)
+        finally:
+            receipt.cancel()
+        if not conn.out:  # (every handler answers) never a relayer left waiting
+            conn.send({"type": "error", "code": "server", "id": msg.get("id"), "message": "not done"})
+
+    async def _answer_first(self, t: LiveTable, conn: _Capture, msg: dict[str, Any],
+                            ident: tuple[Any, ...] | None) -> None:
+        """The first sending of a relayed intent: carried out, and its answer remembered."""
+        done: asyncio.Future = asyncio.get_running_loop().create_future()
+        if ident is not None:
+            self._answering[ident] = (msg, done)
+        try:
+            await self.handler(self.ctx, t, conn, json.dumps(msg))
+        except Exception as e:
+            log.exception("relayed intent failed at table %s", t.id)
+            conn.send({"type": "error", "code": "server", "id": msg.get("id"), "message": f"not done: {type(e).__name__}"})
+        finally:
+            frames = list(conn.out)
+            if ident is not None:
+                self._answering.pop(ident, None)
+                self._remember(ident, msg, frames)
+            done.set_result(frames)
+
+    async def _known_answer(self, t: LiveTable, pos: int | None, msg: dict[str, Any],
+                            key: Any) -> list[dict[str, Any]] | None:
+        """The answer this intent already got, if it is a copy: as remembered here, or, for a move
+        played before this instance answered for the table (a take-over), its ack from the log."""
+        ident = _identity(t.id, pos, msg, key)
+        now = time.monotonic()
+        while self._answers and next(iter(self._answers.values()))[0] < now - self.cfg.answers_keep_s:
+            self._answers.popitem(last=False)
+        seen = self._answers.get(ident) if ident is not None else None
+        if seen is not None and seen[1] == msg:
+            return list(seen[2])
+        cid = msg.get("id")
+        if msg.get("type") != "action" or not isinstance(cid, str) or cid not in t.client_ids:
+            return None
+        row = await self.store.run(event_of, self.store, t.id, cid)
+        if row is None or not _same_move(t, pos, msg, row):
+            return None  # another seat's move, or another move: refused as a reused id
+        deal_no, seq, _seat, action = row
+        return [{"type": "ack", "id": cid, "action": action, "seq": seq + 1, "deal_no": deal_no, "recovered": True}]
+
+    def _remember(self, ident: tuple[Any, ...], msg: dict[str, Any], frames: list[dict[str, Any]]) -> None:
+        self._answers[ident] = (time.monotonic(), msg, frames)
+        self._answers.move_to_end(ident)
+        while len(self._answers) > self.cfg.answers_max:
+            self._answers.popitem(last=False)
+
+    def _acked_in_log(self, t: LiveTable, events: list[tuple[int, int, int, int, str | None]]) -> None:
+        """Moves of intents relayed from here, read from the log before their owner's answer came:
+        stored, so their seats are told so now, before the state that shows them."""
+        waiting = {p.msg.get("id"): key for key, p in self.pending.items()
+                   if p.table is t and p.msg.get("type") == "action" and isinstance(p.msg.get("id"), str)}
+        for deal_no, seq, seat, action, cid in events if waiting else ():
+            key = waiting.get(cid)
+            p = self.pending.get(key) if key is not None else None
+            if p is not None and _same_move(t, p.conn.position, p.msg, (deal_no, seq, seat, action)):
+                del self.pending[key]
+                p.conn.send({"type": "ack", "id": cid, "action": action, "seq": seq + 1, "deal_no": deal_no,
+                             "recovered": True})
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)
@@ -884,6 +1048,48 @@ def _presence_of(t: LiveTable) -> tuple[int, int]:
         else:
             mask |= 1 << c.position
     return mask, watching
+
+
+def event_of(store: Store, tid: str, cid: str) -> tuple[int, int, int, int] | None:
+    """The stored move of a client's move id at a table: (deal_no, seq, seat, action)."""
+    with store.engine.connect() as c:
+        r = c.execute(select(events_t.c.deal_no, events_t.c.seq, events_t.c.seat, events_t.c.action)
+                      .where(events_t.c.table_id == tid, events_t.c.client_id == cid)).first()
+    return None if r is None else (r[0], r[1], r[2], r[3])
+
+
+def _identity(tid: str, pos: int | None, msg: dict[str, Any], key: Any) -> tuple[Any, ...] | None:
+    """What makes copies of a relayed intent one intent: its table, seat, kind and the client's id
+    (move ids are the client's; one without an id is one by the relaying instance's key)."""
+    cid = msg.get("id")
+    if isinstance(cid, str):
+        return (tid, pos, msg.get("type"), cid)
+    return None if key is None else (tid, pos, msg.get("type"), None, key)
+
+
+def _same_move(t: LiveTable, pos: int | None, msg: dict[str, Any], row: tuple[int, int, int, int]) -> bool:
+    """Is the stored move `row` (deal_no, seq, seat, action) the one this intent of `pos` asks for?"""
+    deal_no, seq, seat, action = row
+    if pos is None or not 0 <= deal_no < len(t.deals) or (t.deals[deal_no].dealer + seat) % t.n != pos:
+        return False
+    if "seq" in msg and msg["seq"] != seq:
+        return False
+    a = msg.get("action")
+    if isinstance(a, str):
+        try:
+            a = t.game.parse_action(a)
+        except NotationError:
+            return False
+    return isinstance(a, int) and not isinstance(a, bool) and a == action
+
+
+def _reply_text(reply: dict[str, Any]) -> str:
+    """A message to another instance as a NOTIFY payload (an answer far too long says less)."""
+    text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode()) > MAX_PAYLOAD and reply.get("f"):
+        short = {**reply, "f": [{k: f.get(k) for k in ("type", "code", "id", "seq", "deal_no")} for f in reply["f"]]}
+        text = json.dumps(short, ensure_ascii=False, separators=(",", ":"))
+    return text
 
 
 def client_ids_of(store: Store, tid: str) -> set[str]:
