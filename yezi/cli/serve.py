@@ -110,10 +110,16 @@ def _migrate_only(settings) -> None:
 
 
 def run_server(app, sock: socket.socket, settings, log_level: str = "info") -> None:
-    """uvicorn on the socket `listen` bound, until the process is stopped."""
+    """uvicorn on the socket `listen` bound (or, in a worker of `--workers`, on the connections its
+    supervisor passes over `sock`), until the process is stopped."""
     import uvicorn
 
+    from yezi.server.supervisor import is_channel, routed_server
+
     config = uvicorn.Config(app, **uvicorn_options(settings, log_level))
+    if is_channel(sock):  # a --workers worker: the supervisor passes it the connections of its tables
+        routed_server(config, sock).run(sockets=[])
+        return
     uvicorn.Server(config).run(sockets=[sock])
 
 

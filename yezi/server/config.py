@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from yezi.server.routing import Route
+
 
 def data_dir() -> Path:
     """Where the server keeps its SQLite database by default: $YEZI_DATA_DIR if set, else the
@@ -127,6 +129,9 @@ class Settings:
     event_loop: str = field(default_factory=lambda: os.environ.get("YEZI_EVENT_LOOP", "auto"))
     # The event loop blocked this long is logged with where it was (yezi.server.stalls); 0: off.
     stall_log_ms: float = field(default_factory=lambda: _env_float("YEZI_STALL_LOG_MS", 300))
+    # This server's place among those a proxy routes tables to (YEZI_ROUTE="i/n", yezi.server.routing):
+    # the tables it creates are the ones the proxy sends to it. `--workers N` sets it per worker.
+    route: Route = field(default_factory=Route.from_env)
 
     # ---- how long tables live (yezi.server.expiry) ---------------------------------------------
     # A playing table with no move for this long is archived (status "expired", read-only: its
