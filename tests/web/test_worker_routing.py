@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.web.helpers import Client, Server
-from yezi.server.routing import Route, home_of, table_in_request
+from yezi.server.routing import Route, home_of, table_in_request, worker_of
 from yezi.server.supervisor import Router
 
 
@@ -38,8 +38,9 @@ def test_the_table_is_read_from_the_request_line():
 
 def test_a_process_creates_the_tables_routed_to_it():
     for i in range(3):
-        r = Route(i, 3)
-        assert all(home_of(r.new_table_id(), 3) == i for _ in range(50))
+        for w in range(2):  # machine i of 3 behind nginx, worker w of 2 on it
+            ids = [Route(i, 3, w, 2).new_table_id() for _ in range(30)]
+            assert all(home_of(t, 3) == i and worker_of(t, 2) == w for t in ids)
     assert Route.parse("1/2") == Route(1, 2) and Route.parse("") == Route()
     for bad in ("2/2", "x", "1/0", "-1/2"):
         with pytest.raises(ValueError, match="YEZI_ROUTE"):
@@ -52,7 +53,7 @@ def test_router_passes_the_connection_untouched_to_the_tables_worker():
     router = Router(listener, [ours for ours, _ in pairs])
     port = listener.getsockname()[1]
     try:
-        tid = next(t for t in (Route().new_table_id() for _ in range(100)) if home_of(t, 2) == 1)
+        tid = next(t for t in (Route().new_table_id() for _ in range(100)) if worker_of(t, 2) == 1)
         request = f"GET /ws/{tid}?seat=0 HTTP/1.1\r\nHost: x\r\n\r\n".encode()
         clients = []
         for _ in range(3):  # three times: never the round-robin's turn by chance
@@ -115,7 +116,7 @@ def test_workers_run_their_tables_without_relaying_moves(postgres):
                            headers={"Connection": "close"}, timeout=30)
             r.raise_for_status()
             tables.append(r.json())
-        assert {home_of(t["id"], 2) for t in tables} == {0, 1}
+        assert {worker_of(t["id"], 2) for t in tables} == {0, 1}
         rng = random.Random(3)
         for t in tables:
             seats = {int(p): srv.client(t["id"], s["token"]) for p, s in t["seats"].items()}

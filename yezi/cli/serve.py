@@ -195,7 +195,7 @@ def uvicorn_options(settings, log_level: str = "info") -> dict:
         # connections past the cap before they are read; this bounds the rest)
         "limit_concurrency": connection_cap(settings),
         "ws_max_size": 1 << 20, "ws_ping_interval": settings.ws_ping_interval_s,
-        "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": False,
+        "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": settings.ws_deflate,
     }
 
 

@@ -10,9 +10,9 @@ of a table's seats sit on a process that does not run it.
 
 So a table has a home: process `home_of(id, n)` of the n, the function nginx's `hash $key` (without
 `consistent`) uses to pick one of n equally weighted servers, ((crc32(key) >> 16) & 0x7fff) mod n,
-so that `yezi serve --workers N` (`yezi.server.supervisor` routes each connection by the table in
-its first request line) and an nginx in front of N machines (docs/deploy.md) send a table's
-clients to the same place. A process creates tables whose home is itself (`new_table_id`): it then
+so that an nginx in front of N machines (docs/deploy.md) sends a table's clients to the machine
+that made it; within a machine, `yezi serve --workers W` (`yezi.server.supervisor` routes each
+connection by the table in its first request line) passes them to worker `worker_of(id, W)`. A process creates tables whose home is itself (`new_table_id`): it then
 owns them from the start and every client of the table reaches it directly. Nothing depends on the
 route for correctness: a client that lands elsewhere (a worker restarted, its tables taken over by
 another meanwhile) is served by the replica and its moves relayed, as before.
@@ -37,6 +37,14 @@ def home_of(table_id: str, n: int) -> int:
     return ((zlib.crc32(table_id.encode()) >> 16) & 0x7FFF) % n
 
 
+def worker_of(table_id: str, n: int) -> int:
+    """The worker (0..n-1) of `yezi serve --workers n` a table's clients are passed to: the crc32's
+    other bits, so that behind nginx each machine's tables still spread over its workers."""
+    if n <= 1:
+        return 0
+    return (zlib.crc32(table_id.encode()) & 0xFFFF) % n
+
+
 def table_in_request(head: bytes) -> str | None:
     """The table named by the request line at the start of `head` (the first bytes a client sent),
     or None (another path, or not a whole request line)."""
@@ -46,10 +54,13 @@ def table_in_request(head: bytes) -> str | None:
 
 @dataclass(frozen=True)
 class Route:
-    """This process's place among the processes a proxy routes to: number `index` of `count`."""
+    """This process's place among the servers a proxy routes to (number `index` of `count`) and,
+    under `yezi serve --workers`, among its machine's workers (`worker` of `workers`)."""
 
     index: int = 0
     count: int = 1
+    worker: int = 0
+    workers: int = 1
 
     @classmethod
     def parse(cls, text: str | None) -> Route:
@@ -68,8 +79,8 @@ class Route:
         return cls.parse(os.environ.get("YEZI_ROUTE"))
 
     def new_table_id(self) -> str:
-        """A fresh random table id whose home is this process (n tries on average)."""
+        """A fresh random table id whose home is this process (count x workers tries on average)."""
         while True:
             tid = secrets.token_urlsafe(9)
-            if home_of(tid, self.count) == self.index:
+            if home_of(tid, self.count) == self.index and worker_of(tid, self.workers) == self.worker:
                 return tid

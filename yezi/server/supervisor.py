@@ -38,7 +38,7 @@ from dataclasses import replace
 from typing import Any
 
 from yezi.server.config import Settings
-from yezi.server.routing import Route, home_of, table_in_request
+from yezi.server.routing import table_in_request, worker_of
 
 SQLITE_REFUSAL = ("--workers above 1 needs PostgreSQL (give --database-url or YEZI_DATABASE_URL postgresql://...); "
                   "with SQLite run one process: it has a single writer and no way to tell other processes of a move")
@@ -81,7 +81,7 @@ def serve_workers(n: int, sock: socket.socket, settings: Settings, run: Callable
                         ours.close()
                         if j != i:
                             theirs.close()
-                    run(replace(mine, route=Route(i, n)), channels[i][1])
+                    run(replace(mine, route=replace(mine.route, worker=i, workers=n)), channels[i][1])
                 else:
                     run(mine, sock)
                 code = 0
@@ -234,7 +234,7 @@ class Router:
         with contextlib.suppress(KeyError, ValueError):
             self.sel.unregister(s)
         if table is not None:
-            i = home_of(table, self.n)
+            i = worker_of(table, self.n)
         else:
             i = self.turn
             self.turn = (self.turn + 1) % self.n
