@@ -194,7 +194,9 @@ async def run(args) -> None:
         tables = []
         async with httpx.AsyncClient(timeout=30) as http:
             for _ in range(args.tables):
-                r = await http.post(base + "/api/tables", json={
+                # a connection each, as players' browsers would: `--workers` routes a connection by the
+                # table it names, and a new table is made (and run) by the worker the connection reached
+                r = await http.post(base + "/api/tables", headers={"Connection": "close"}, json={
                     "game": "lukfu", "seats": [{"kind": "human"}] * 4, "num_deals": 32, "listed": False})
                 r.raise_for_status()
                 tables.append(r.json())

@@ -111,10 +111,16 @@ def _migrate_only(settings) -> None:
 
 
 def run_server(app, sock: socket.socket, settings, log_level: str = "info") -> None:
-    """uvicorn on the socket `listen` bound, until the process is stopped."""
+    """uvicorn on the socket `listen` bound (or, in a worker of `--workers`, on the connections its
+    supervisor passes over `sock`), until the process is stopped."""
     import uvicorn
 
+    from yezi.server.supervisor import is_channel, routed_server
+
     config = uvicorn.Config(app, **uvicorn_options(settings, log_level))
+    if is_channel(sock):  # a --workers worker: the supervisor passes it the connections of its tables
+        routed_server(config, sock).run(sockets=[])
+        return
     uvicorn.Server(config).run(sockets=[sock])
 
 
@@ -191,7 +197,7 @@ def uvicorn_options(settings, log_level: str = "info") -> dict:
         # most the cap are open: one more, lest a request on the cap's last connection get a 503)
         "limit_concurrency": connection_cap(settings) + 1,
         "ws_max_size": 1 << 20, "ws_ping_interval": settings.ws_ping_interval_s,
-        "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": False,
+        "ws_ping_timeout": settings.ws_ping_timeout_s, "ws_per_message_deflate": settings.ws_deflate,
     }
 
 

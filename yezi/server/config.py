@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from yezi.server.routing import Route
+
 
 def data_dir() -> Path:
     """Where the server keeps its SQLite database by default: $YEZI_DATA_DIR if set, else the
@@ -142,12 +144,21 @@ class Settings:
     # WebSocket pings: a peer that does not answer within `ws_ping_timeout_s` is dropped.
     ws_ping_interval_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_INTERVAL", 20))
     ws_ping_timeout_s: float = field(default_factory=lambda: _env_float("YEZI_WS_PING_TIMEOUT", 20))
+    # permessage-deflate on the sockets (YEZI_WS_DEFLATE=on): a state frame shrinks to 6-9% of its
+    # 2-3 KiB, for about 45 us of CPU a frame (four a move at a four-seat table: a quarter more CPU
+    # per move) and some 40 KiB of memory a socket. Off by default: on this server CPU, not bytes,
+    # is what limits the tables a machine holds (docs/deploy.md, "Compression").
+    ws_deflate: bool = field(default_factory=lambda: os.environ.get("YEZI_WS_DEFLATE", "off").lower()
+                             in ("on", "1", "yes", "true"))
 
     # The event loop: "auto" (uvloop where installed: at 1,000 tables 0.85 ms of CPU per move against
     # asyncio's 0.90, and a shorter tail), "uvloop" or "asyncio".
     event_loop: str = field(default_factory=lambda: os.environ.get("YEZI_EVENT_LOOP", "auto"))
     # The event loop blocked this long is logged with where it was (yezi.server.stalls); 0: off.
     stall_log_ms: float = field(default_factory=lambda: _env_float("YEZI_STALL_LOG_MS", 300))
+    # This server's place among those a proxy routes tables to (YEZI_ROUTE="i/n", yezi.server.routing):
+    # the tables it creates are the ones the proxy sends to it. `--workers N` sets it per worker.
+    route: Route = field(default_factory=Route.from_env)
 
     # ---- how long tables live (yezi.server.expiry) ---------------------------------------------
     # A playing table with no move for this long is archived (status "expired", read-only: its

@@ -837,7 +837,7 @@ class TableManager:
                 players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
                 tokens.pop(pos, None)
         seed = random.SystemRandom().randrange(2**62)
-        tid = secrets.token_urlsafe(9)
+        tid = self.settings.route.new_table_id()  # its clients are routed here (yezi.server.routing)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
                        num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host,
                        move_s, bank_s)
