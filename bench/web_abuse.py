@@ -21,7 +21,17 @@ abuse runs:
 * idle: `--idle` TCP connections that open and then send nothing;
 * flood: `--flooders` clients opening and closing WebSockets as fast as they can;
 * assets1, assets4: one / four clients fetching a game's assets (`--assets-game`, tiengow's are
-  1 MB) in a loop, as a browser asks for them (`--assets-encoding`); each waits for its answer.
+  1 MB) in a loop, as a browser asks for them (`--assets-encoding`); each waits for its answer;
+* spectators: 7 addresses x 32 spectator sockets at a table of two people, who then take their
+  seats (issue 26: the table's connection limit counted spectators and refused the players);
+* idle16: 16 addresses holding 64 idle TCP connections each against a server capped at 1,000
+  connections (as a 1,024 file limit does), while a client from its own address makes 86 requests;
+* fill250: 250 addresses creating tables as fast as they can (`--fill-seconds`), then a client
+  from its own address creates one and reads the lobby.
+
+The last three keep the server's default caps (each abuser, and the client that measures them, has
+an address of its own, 127.x.y.z on the loopback); the others lift them, since their abuser and the
+victim share 127.0.0.1.
 
 Prints the victim's ping p50 / p99 / max, the server's event-loop lag (its /api/health), and
 what the abusers got (tables created, uploads answered / refused).
@@ -60,7 +70,7 @@ sys.path.insert(0, ROOT)
 
 def start_server(root: str, port: int, env_extra: dict[str, str], nice: int = 0) -> subprocess.Popen:
     url = "sqlite:///" + os.path.join(tempfile.mkdtemp(prefix="yezi-abuse-"), "abuse.db")
-    env = dict(os.environ, PYTHONPATH=root, YEZI_CREATE_PER_MINUTE="1000000", **env_extra)
+    env = dict(os.environ, PYTHONPATH=root, YEZI_CREATE_PER_MINUTE="1000000") | env_extra
     return start_serve(["--database-url", url, "--log-level", "warning"], port, cwd=root, env=env, nice=nice)
 
 
@@ -251,6 +261,88 @@ async def asset_fetcher(base: str, path: str, encoding: str, until: float, repor
             report["MB"] = round(report.get("MB", 0) + size / 1e6, 1)
 
 
+CAPPED = ("spectators", "idle16", "fill250")  # the scenarios run with the server's own caps
+
+
+async def spectator_flood(base: str, ws_base: str, report: Counter, until: float) -> None:
+    """7 addresses x 32 spectator sockets at a table of two people; then both people take their seats."""
+    async with _post_from("127.0.0.9") as http:
+        t = (await http.post(base + "/api/tables", json={"game": "fishing", "seats": [{"kind": "human"}] * 2,
+                                                          "listed": False})).json()
+    held = []
+    for k in range(7):
+        for _ in range(32):
+            try:
+                ws = await websockets.connect(f"{ws_base}/ws/{t['id']}", local_addr=(f"127.0.1.{k + 2}", 0),
+                                              open_timeout=5)
+                held.append(ws)
+                f = json.loads(await ws.recv())
+                report["spectators in" if f.get("type") == "state" else f"spectators refused {f.get('code')}"] += 1
+            except (OSError, websockets.WebSocketException, TimeoutError):
+                report["spectators refused"] += 1
+    for seat in ("0", "1"):
+        auth = {"Authorization": f"Bearer {t['seats'][seat]['token']}"}
+        try:
+            async with websockets.connect(f"{ws_base}/ws/{t['id']}", local_addr=("127.0.0.9", 0), open_timeout=5,
+                                          additional_headers=auth) as ws:
+                f = json.loads(await ws.recv())
+                report["seats in" if f.get("type") == "state" else f"seats refused {f.get('code')}"] += 1
+        except (OSError, websockets.WebSocketException, TimeoutError) as e:
+            report[f"seats refused {type(e).__name__}"] += 1
+    await asyncio.sleep(max(0.0, until - time.time()))
+    for ws in held:
+        await ws.close()
+
+
+async def idle_groups(base: str, port: int, report: Counter, until: float) -> None:
+    """16 addresses x 64 idle connections; a client of its own makes 86 requests meanwhile."""
+    socks = []
+    for k in range(16):
+        for _ in range(64):
+            try:
+                _, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.2.{k + 2}", 0))
+                socks.append(w)
+            except OSError:
+                report["idle connect failed"] += 1
+    report["idle sockets open"] += len(socks)
+    await asyncio.sleep(0.5)
+    async with _post_from("127.0.0.9") as http:
+        for _ in range(86):
+            try:
+                r = await http.get(base + "/api/games", headers={"Connection": "close"})
+                report["client answered" if r.status_code == 200 else f"client HTTP {r.status_code}"] += 1
+            except httpx.HTTPError as e:
+                report[f"client failed {type(e).__name__}"] += 1
+    await asyncio.sleep(max(0.0, until - time.time()))
+    for w in socks:
+        w.close()
+
+
+async def table_fill(base: str, report: Counter, seconds: float) -> None:
+    """250 addresses creating tables as fast as they can for `seconds`; then a client of its own creates one."""
+    stop = time.time() + seconds
+
+    async def one(source: str) -> None:
+        async with _post_from(source) as http:
+            while time.time() < stop:
+                try:
+                    r = await http.post(base + "/api/tables", json={"game": "jielong", "listed": True})
+                except httpx.HTTPError as e:
+                    report[f"abusers failed {type(e).__name__}"] += 1
+                    continue
+                report["abusers' tables" if r.status_code == 201 else f"abusers refused {r.status_code}"] += 1
+                if r.status_code != 201:
+                    await asyncio.sleep(0.2)
+
+    # 25 networks (/24) of 10 addresses each
+    await asyncio.gather(*(one(f"127.0.{10 + i // 10}.{2 + i % 10}") for i in range(250)))
+    async with _post_from("127.0.0.9") as http:
+        r = await http.post(base + "/api/tables", json={"game": "lukfu"})
+        report[f"client's create HTTP {r.status_code}"] += 1
+        lobby = (await http.get(base + "/api/tables")).json()
+        report["lobby tables"] = len(lobby["tables"] if isinstance(lobby, dict) else lobby)
+
+
 async def scenario(args, name: str) -> dict:
     port = free_port()
     # the victim pings 50 times a second: above the 10 a second allowed to a person's socket
@@ -260,6 +352,11 @@ async def scenario(args, name: str) -> dict:
            # of what gets through (tests/security checks the caps themselves)
            "YEZI_MAX_TABLES_PER_CLIENT": "100000", "YEZI_MAX_WS_PER_CLIENT": "100000",
            "YEZI_MAX_CONNS_PER_PEER": "100000"}
+    if name in CAPPED:  # the server's own caps: every abuser has an address of its own
+        env = {k: v for k, v in env.items() if k in ("YEZI_BOT_DELAY", "YEZI_RATE_PER_S", "YEZI_RATE_BURST")}
+        env["YEZI_CREATE_PER_MINUTE"] = "30"
+        if name == "idle16":
+            env["YEZI_MAX_CONNECTIONS"] = "1000"
     if name == "bots":  # caps raised: the measure is what the worker processes do, not what the caps refuse
         env |= {"YEZI_BOT_TABLES_PER_CLIENT": "100000", "YEZI_BOT_TABLES_MAX": "100000"}
     proc = start_server(args.root, port, env, args.nice)
@@ -288,6 +385,12 @@ async def scenario(args, name: str) -> dict:
             async with httpx.AsyncClient() as http:
                 tid = (await http.post(base + "/api/tables", json={"game": "lukfu"})).json()["id"]
             tasks += [flooder(ws_base, tid, until, report) for _ in range(args.flooders)]
+        elif name == "spectators":
+            tasks.append(spectator_flood(base, ws_base, report, until))
+        elif name == "idle16":
+            tasks.append(idle_groups(base, port, report, until))
+        elif name == "fill250":
+            await table_fill(base, report, args.fill_seconds)
         elif name.startswith("assets"):
             path = f"/api/games/{args.assets_game}/assets?lang=zh-hant"
             tasks += [asset_fetcher(base, path, args.assets_encoding, until, report)
@@ -351,7 +454,9 @@ BOT_VICTIM = ("victim", "instant", "instant4")  # the scenarios with a victim at
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--scenarios", default="quiet,bots,uploads,idle,flood,victim,instant,instant4,assets1,assets4")
+    p.add_argument("--scenarios", default="quiet,bots,uploads,idle,flood,victim,instant,instant4,assets1,assets4,"
+                   "spectators,idle16,fill250")
+    p.add_argument("--fill-seconds", type=float, default=15, help="fill250: seconds of table creation")
     p.add_argument("--seconds", type=float, default=15, help="seconds of pings per scenario")
     p.add_argument("--warmup", type=float, default=3, help="seconds of abuse before the pings start")
     p.add_argument("--root", default=ROOT, help="the checkout whose server is measured")

@@ -127,3 +127,16 @@ def httpx_post(srv: Server, path: str, text: str):
     import httpx
 
     return httpx.post(srv.base + path, content=text.encode(), timeout=30, headers={"Content-Type": "text/plain"})
+
+
+def test_a_record_asked_again_is_not_replayed_again(srv: Server, finished):
+    """A finished deal's record is a replay in a thread: built once per reader and kept, with a
+    validator (a client asking again in a loop costs the server a lookup, and gets a 304)."""
+    tid, token, me = finished["lukfu"]
+    url = f"/api/tables/{tid}/deals/0/record.txt?seat={me}"
+    first = srv.get(url, headers=_bearer(token))
+    assert first.status_code == 200 and first.headers["Cache-Control"].startswith("private")
+    again = srv.get(url, headers=_bearer(token) | {"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    public = srv.get(f"/api/tables/{tid}/deals/0/record.txt")
+    assert public.headers["ETag"] != first.headers["ETag"], "the seat's record is not the public one"

@@ -109,3 +109,21 @@ def test_every_large_response_is_built_once_with_its_etag_and_compressed(app, pa
     if len(body) > 400 or first.headers.get("content-encoding"):
         assert first.headers["content-encoding"] == "gzip"
     assert again.status_code == 304
+
+
+def test_a_bounded_cache_keeps_the_most_recently_asked():
+    """The finished deals' records (`routes/replay.py` SEEN) are keyed by what the app holds, not by a
+    fixed list: the cache keeps the `max_entries` most recently asked and builds an evicted one again."""
+    cache = built.BuiltCache(threads=1, max_entries=2)
+
+    def make(key: str):
+        return lambda: built.built(key.encode(), "text/plain")
+
+    async def ask(*keys: str) -> None:
+        for k in keys:
+            assert (await cache.get(k, make(k))).body == k.encode()
+
+    asyncio.run(ask("a", "b", "a", "c"))  # "a" asked again after "b": "b" is the least recent
+    assert set(cache._futures) == {"a", "c"}
+    asyncio.run(ask("a", "b"))
+    assert set(cache._futures) == {"a", "b"} and cache.builds["b"] == 1  # (counted anew when built again)

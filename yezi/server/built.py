@@ -56,11 +56,12 @@ class Built:
     br: bytes | None = None
 
 
-def built(body: bytes, media_type: str) -> Built:
-    """`body` with its ETag and compressed forms: CPU work, done in `BuiltCache`'s thread."""
+def built(body: bytes, media_type: str, compress: bool = True) -> Built:
+    """`body` with its ETag and compressed forms (none for what is compressed already, a zip):
+    CPU work, done in `BuiltCache`'s thread."""
     digest = hashlib.sha256(body).hexdigest()[:32]
     gz = br = None
-    if len(body) >= MIN_COMPRESS:
+    if compress and len(body) >= MIN_COMPRESS:
         # level 6: 9 took 9 times longer on tiengow's 1 MB for a bigger body; mtime 0: the same bytes everywhere
         gz = gzip.compress(body, compresslevel=6, mtime=0)
         if brotli is not None:  # quality 11 is 50 times slower than 8 on 1 MB (7 s on a busy machine), for 12 %
@@ -81,11 +82,22 @@ class BuiltCache:
     again), in a thread of its own so that the event loop never runs a build. `builds` counts the
     builds per key (the tests check that a stampede builds once)."""
 
-    def __init__(self, threads: int = 2):
+    def __init__(self, threads: int = 2, max_entries: int | None = None):
         self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="yezi-built")
         self._futures: dict[Hashable, Future[Built]] = {}
         self._mutex = threading.Lock()
         self.builds: Counter[Hashable] = Counter()
+        # a cache whose keys come from what the app holds (a finished deal as one seat saw it) and
+        # not from a fixed list keeps the most recently asked `max_entries` (None: all)
+        self.max_entries = max_entries
+
+    def _evict(self) -> None:
+        """Under the mutex: drop the least recently asked finished entries beyond `max_entries`."""
+        if self.max_entries is None:
+            return
+        for key in [k for k, f in self._futures.items() if f.done()][: max(0, len(self._futures) - self.max_entries)]:
+            del self._futures[key]
+            self.builds.pop(key, None)
 
     def _run(self, key: Hashable, build: Callable[[], Built]) -> Built:
         self.builds[key] += 1
@@ -99,6 +111,11 @@ class BuiltCache:
                 if fut is None or (fut.done() and fut.exception() is not None):
                     fut = self._pool.submit(self._run, key, build)
                     self._futures[key] = fut
+                    self._evict()
+        elif self.max_entries is not None:
+            with self._mutex:  # asked again: the most recent now
+                if self._futures.get(key) is fut:
+                    self._futures[key] = self._futures.pop(key)
         if fut.done():
             return fut.result()
         return await asyncio.wrap_future(fut)

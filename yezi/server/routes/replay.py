@@ -14,12 +14,13 @@ import io
 import zipfile
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import Response
 
 from yezi.core.protocol import LANGS, NOTATIONS
 from yezi.core.record import PUBLIC, Record
 from yezi.core.settleup import WORDS as SETTLE_WORDS
 from yezi.core.settleup import settle_up_lines
+from yezi.server.built import BuiltCache, built, respond
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_body
@@ -72,6 +73,13 @@ def _seen_text(t: LiveTable, k: int, seat: int | None, lang: str) -> str:
     return seen_record(t, k, seat).to_text(lang)
 
 
+#: a finished deal's record and a finished match's zip, as one reader saw them, built once: each is a
+#: replay (a match's, of every deal) in a thread, and a client asking the same one in a loop would
+#: otherwise have the server replay it every time. The most recent few hundred are kept.
+SEEN = BuiltCache(threads=2, max_entries=256)
+PRIVATE = "private, no-cache"  # a seat's own record is for its holder's browser only
+
+
 async def record_txt(request: Request) -> Response:
     lang = request.query_params.get("lang", "zh-hant")
     if lang not in NOTATIONS:
@@ -81,8 +89,9 @@ async def record_txt(request: Request) -> Response:
         seat = await _reader_seat(request, t, k)
     except TableError as e:
         return err(e.code, e.message, _status(e.code))
-    text = await asyncio.to_thread(_seen_text, t, k, seat, lang)  # a seat's sample is drawn: off the loop
-    return PlainTextResponse(text, headers={
+    b = await SEEN.get((t.id, k, seat, lang), lambda: built(_seen_text(t, k, seat, lang).encode(),
+                                                                "text/plain; charset=utf-8"))
+    return respond(request, b, PRIVATE, headers={
         "Content-Disposition": f'attachment; filename="yezi-{t.row.game}-{t.id}-{k + 1}.txt"'})
 
 
@@ -115,8 +124,8 @@ async def match_zip_route(request: Request) -> Response:
             position = None
     except TableError as e:
         return err(e.code, e.message, _status(e.code))
-    data = await asyncio.to_thread(match_zip, t, lang, position)  # every deal replayed: off the event loop
-    return Response(data, media_type="application/zip", headers={
+    b = await SEEN.get((t.id, "zip", position, lang), lambda: built(match_zip(t, lang, position), "application/zip", compress=False))
+    return respond(request, b, PRIVATE, headers={
         "Content-Disposition": f'attachment; filename="yezi-{t.row.game}-{t.id}-match.zip"'})
 
 
