@@ -35,6 +35,8 @@ DEVELOPER_ONLY = {
                    "/api/games/<game>/<lang>: the pages never send one",
     "unsupported-media-type": "the pages send Content-Type: application/json",
     "bad-origin": "a request from another site's page (the cross-site guard); yezi's own pages are same-origin",
+    "bad-host": "a request under a host name the operator did not allow (DNS rebinding); yezi's own pages "
+                "come from the host the operator serves them under",
     "bad-lang": "the pages send zh-hant, zh-hans or en only",
     "bad-level": "the hint button sends a level from the server's own list",
     "bad-inputs": "the tutorial page sends back the inputs the server gave it",

@@ -95,21 +95,29 @@ class OriginGuard:
         if kind not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        code, status, why = "bad-host", 400, host_refusal(headers, self.hosts)
-        if why is None and not (kind == "http" and scope["method"] in SAFE_METHODS):
-            code, status, why = "bad-origin", 403, origin_refusal(headers, self.allowed)
-        if why is None:
-            return await self.app(scope, receive, send)
-        body = json.dumps({"error": code, "message": why}).encode()
-        start_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-        if kind == "http":
-            await send({"type": "http.response.start", "status": status, "headers": start_headers})
-            await send({"type": "http.response.body", "body": body})
-            return
-        if (await receive())["type"] != "websocket.connect":
-            return
-        if "websocket.http.response" in scope.get("extensions", {}):
-            await send({"type": "websocket.http.response.start", "status": status, "headers": start_headers})
-            await send({"type": "websocket.http.response.body", "body": body})
-        else:
-            await send({"type": "websocket.close", "code": 1008, "reason": code})
+        why = host_refusal(headers, self.hosts)
+        if why is not None:
+            return await refuse("bad-host", 400, why, scope, receive, send)
+        if not (kind == "http" and scope["method"] in SAFE_METHODS):
+            why = origin_refusal(headers, self.allowed)
+            if why is not None:
+                return await refuse("bad-origin", 403, why, scope, receive, send)
+        return await self.app(scope, receive, send)
+
+
+async def refuse(code: str, status: int, why: str, scope, receive, send) -> None:
+    """The refusal as JSON: an HTTP answer, or a WebSocket handshake answered with it (or closed
+    with the code where the server cannot answer a handshake with a body)."""
+    body = json.dumps({"error": code, "message": why}).encode()
+    start_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if scope["type"] == "http":
+        await send({"type": "http.response.start", "status": status, "headers": start_headers})
+        await send({"type": "http.response.body", "body": body})
+        return
+    if (await receive())["type"] != "websocket.connect":
+        return
+    if "websocket.http.response" in scope.get("extensions", {}):
+        await send({"type": "websocket.http.response.start", "status": status, "headers": start_headers})
+        await send({"type": "websocket.http.response.body", "body": body})
+    else:
+        await send({"type": "websocket.close", "code": 1008, "reason": code})
