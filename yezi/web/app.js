@@ -515,15 +515,24 @@ async function tablePage(main, tid) {
     btn.classList.add("asked");
     btn.setAttribute("aria-describedby", "refusal");
     whyBox.hidden = false;
-    // below the card, over the rest of the hand (the cards being answered stay in view above it),
-    // or above it where the screen has no room below; inside the screen's width
-    const c = btn.getBoundingClientRect();
+    whyFor = btn;
+    placeWhy();
+  }
+  // below the card, over the rest of the hand (the cards being answered stay in view above it),
+  // or above it where the screen has no room below; inside the screen's width. Placed again when the
+  // table's size changes under it (the felt fitted to the screen after a draw moves the card).
+  let whyFor = null;
+  function placeWhy() {
+    if (whyBox.hidden || !whyFor || !whyFor.isConnected) return;
+    const c = whyFor.getBoundingClientRect();
     const w = whyBox.getBoundingClientRect();
     const left = Math.max(6, Math.min(window.innerWidth - w.width - 6, c.left + c.width / 2 - w.width / 2));
     const top = c.bottom + 8 + w.height <= window.innerHeight - 4 || c.top - w.height - 8 < 4 ? c.bottom + 8 : c.top - w.height - 8;
     whyBox.style.left = `${left + window.scrollX}px`;
     whyBox.style.top = `${top + window.scrollY}px`;
   }
+  if (window.ResizeObserver) new ResizeObserver(() => placeWhy()).observe(root);
+  window.addEventListener("resize", placeWhy);
   const hideWhy = (ev) => {
     if (whyBox.hidden || (ev.type === "keydown" && ev.key !== "Escape")) return;
     if (ev.type !== "keydown" && ev.target && ev.target.closest && ev.target.closest("[data-why], #refusal")) return;
@@ -814,6 +823,7 @@ async function tablePage(main, tid) {
   main._cleanup = () => {
     closedByUs = true; clearInterval(ticker); ws && ws.close();
     whyBox.remove(); document.removeEventListener("pointerdown", hideWhy); document.removeEventListener("keydown", hideWhy);
+    window.removeEventListener("resize", placeWhy);
   };
 }
 
