@@ -1,53 +1,37 @@
-"""Golden playthroughs: one bot game per preset, a replayable record with its settlement in comments.
+"""Rule goldens: one deal per preset (and the player counts a preset is also played with), played by
+seeded uniformly random legal play (tests/golden_helpers.py): a replayable record with the
+playthrough, the catches explained and the settlement in comments. A change in rules, views,
+notation or rendering shows up as a diff here; a bot change does not (bots have tests/bots/golden/).
 
-Regenerate after an intended change with ``YEZI_REGEN_GOLDEN=1 python -m pytest tests/fishing/test_golden.py``
-and review the diff.
+Regenerate after an intended change with ``YEZI_REGEN_GOLDEN=1 python3 -m pytest tests/fishing/test_golden.py``
+and review the diff of tests/fishing/golden/.
 """
 
-import os
-import random
 from pathlib import Path
 
 import pytest
 
-from yezi.core.playout import play_deal
-from yezi.core.record import Record
+from tests.golden_helpers import check_golden, presets, rule_golden, seed_of
 from yezi.core.registry import load_game
-from yezi.games.fishing.bots import GreedyBot, HeuristicBot
 from yezi.games.fishing.text import render, why
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("suffocated", 3, 101), ("suffocated", 2, 102), ("mongkok", 3, 103), ("fc1-group", 3, 104),
-         ("yuenlong-elders", 3, 105), ("tiu-u", 2, 106), ("tiu-u-navpil", 3, 107)]
-SPLIT = "\n{=== settlement ===}\n"
+EXTRA_PLAYERS = [("suffocated", 2), ("tiu-u-navpil", 3)]
+CASES = [(preset, load_game("fishing", preset).num_seats) for preset in presets("fishing")] + EXTRA_PLAYERS
 
 
-def playthrough(preset, players, seed) -> str:
-    g = load_game("fishing", preset, {"players": str(players)})
-    bots = [HeuristicBot() if s % 2 == 0 else GreedyBot() for s in range(players)]
-    state = play_deal(g, bots, g.deal_from_seed(seed), random.Random(seed))
-    rec = Record.from_state(state, seed=seed)
+def table(game, state) -> list[str]:
     view = state.view(None)
-    tail = [render(g, view, "zh-hant"), ""]
-    for s in range(players):
-        tail.append(why(g, view, str(s), "en"))
+    lines = [render(game, view, "zh-hant"), ""]
+    lines += [why(game, view, str(s), "en") for s in range(game.num_seats)]
     _catches, settle = state.result()
-    names = [g.seat_name(s, "en") for s in range(players)]
-    for p in settle.pairs:
-        tail.append(f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}")
-    # Each line of the explanation is a {comment}, so the whole file stays a replayable record.
-    body = "\n".join("{" + line + "}" if line else "" for text in tail for line in text.split("\n"))
-    return rec.to_text("zh-hant") + SPLIT + body + "\n"
+    names = [game.seat_name(s, "en") for s in range(game.num_seats)]
+    lines += [f"{names[p.payer]} → {names[p.payee]} {p.amount}: {p.arithmetic}" for p in settle.pairs]
+    return "\n".join(lines).split("\n")
 
 
-@pytest.mark.parametrize("preset,players,seed", CASES)
-def test_golden(preset, players, seed):
-    path = GOLDEN / f"{preset}-{players}p.txt"
-    text = playthrough(preset, players, seed)
-    if os.environ.get("YEZI_REGEN_GOLDEN"):
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    expected = path.read_text(encoding="utf-8")
-    assert text == expected, f"{path.name} changed; regenerate with YEZI_REGEN_GOLDEN=1 if intended"
-    rec = Record.from_text(expected)
-    assert rec.replay().is_terminal()
+@pytest.mark.parametrize("preset,players", CASES)
+def test_golden(preset, players):
+    game = load_game("fishing", preset, {"players": str(players)})
+    text, rec = rule_golden(game, seed_of("fishing", preset, players), table)
+    check_golden(GOLDEN / f"{preset}-{players}p.txt", text, rec)

@@ -1,7 +1,9 @@
-"""Golden playthroughs: one deal per preset played by the heuristic bots from a fixed seed, as an
-annotated record with the final table in comments (each file is also a record `yezi replay` reads).
+"""Rule goldens: one deal per preset, played by seeded uniformly random legal play
+(tests/golden_helpers.py), as an annotated record, the playthrough and the final table in comments
+(each file is also a record `yezi replay` reads). A change in rules, views, notation or rendering
+shows up as a diff here; a bot change does not (bots have tests/bots/golden/).
 
-Regenerate after an intended change with ``YEZI_REGEN_GOLDEN=1 python -m pytest tests/tiengow/test_golden.py``
+Regenerate after an intended change with ``YEZI_REGEN_GOLDEN=1 python3 -m pytest tests/tiengow/test_golden.py``
 and review the diff of tests/tiengow/golden/.
 """
 
@@ -11,27 +13,23 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden_helpers import check_golden, play_recorded, record_with_table
-from yezi.core.record import Record
+from tests.golden_helpers import check_golden, presets, rule_golden, seed_of
 from yezi.core.registry import load_game
-from yezi.games.tiengow.bots import HeuristicBot
 from yezi.games.tiengow.text import render, settlement_lines
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("hongkong", 41), ("celko-kam", 42), ("culin-1893", 43)]
+CASES = [(preset, seed_of("tiengow", preset)) for preset in presets("tiengow")]
 
 
-def playthrough(preset: str, seed: int) -> tuple[str, Record]:
-    game = load_game("tiengow", preset)
-    state, rec = play_recorded(game, [HeuristicBot() for _ in range(game.num_seats)], seed)
-    table = []
+def table(game, state) -> list[str]:
+    lines: list[str] = []
     for lang in ("zh-hant", "en"):
-        v = state.view(None)
-        table += [render(game, v, lang), *settlement_lines(game, v, lang), ""]
-    return record_with_table(rec, "\n".join(table).splitlines()), rec
+        view = state.view(None)
+        lines += [render(game, view, lang), *settlement_lines(game, view, lang), ""]
+    return "\n".join(lines).splitlines()
 
 
 @pytest.mark.parametrize("preset,seed", CASES)
 def test_golden_playthrough(preset, seed):
-    text, rec = playthrough(preset, seed)
+    text, rec = rule_golden(load_game("tiengow", preset), seed, table)
     check_golden(GOLDEN / f"tiengow-{preset}.txt", text, rec)
