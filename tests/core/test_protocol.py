@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_every_preset_loads_and_options_cite_sources(name):
 def test_protocol_conformance(name):
     for preset in presets(name):
         game = load_game(name, preset)
-        rng = random.Random(hash((name, preset)) % 1000)
+        rng = random.Random(zlib.crc32(f"{name}/{preset}".encode()) % 1000)  # the same walk every run
         assert game.deal_from_seed(42) == game.deal_from_seed(42)
         state = game.start(seed=42)
         leak_steps = 0

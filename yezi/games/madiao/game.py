@@ -22,6 +22,7 @@ parts are itemised in the settlement of the final view.
 from __future__ import annotations
 
 import random
+import zlib
 from fractions import Fraction
 from typing import Any
 
@@ -272,7 +273,8 @@ class MaDiao(Game):
         """Seats the bank moves: 0 (大活留樁), the 賀 holder (異賞奪樁), 1 (rotation), or a re-draw."""
         kind, seat = state.next_banker()
         if kind == "redraw":
-            rng = random.Random(hash(tuple(state.deal["cards"])) & 0xFFFFFFFF)
+            # seeded by the deal's cards as text: the same draw on every machine and Python (never hash())
+            rng = random.Random(zlib.crc32(" ".join(map(str, state.deal["cards"])).encode("ascii")))
             from yezi.games.madiao.session import draw_by_lot
 
             return draw_by_lot(self, rng)
