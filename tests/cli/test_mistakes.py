@@ -41,7 +41,7 @@ def assert_one_line_error(code: int, err: str, *words: str) -> None:
 
 @pytest.fixture
 def lukfu_record(tmp_path) -> Path:
-    text = LUKFU_GOLDEN.read_text(encoding="utf-8").split("## record\n", 1)[1].split("## trace", 1)[0]
+    text = LUKFU_GOLDEN.read_text(encoding="utf-8")
     f = tmp_path / "lukfu.txt"
     f.write_text(text, encoding="utf-8")
     return f

