@@ -15,7 +15,8 @@ so the file is itself a record `yezi replay` reads:
 * at the end: the payments and the game's own final table.
 
 Regenerate after an intended change with ``YEZI_REGEN_GOLDEN=1 python3 -m pytest tests/<game>/test_golden.py``
-(or every suite at once: ``YEZI_REGEN_GOLDEN=1 python3 -m pytest tests -k golden``) and review the diff;
+(every golden and count at once: ``YEZI_REGEN_GOLDEN=1 python3 -m pytest tests/*/test_golden.py
+tests/bots/test_bot_golden.py tests/core/test_perft.py``) and review the diff;
 the same switch rewrites the perft counts (tests/core/test_perft.py). Regeneration is deterministic:
 nothing in a golden depends on the hash seed, the clock or the machine.
 """
