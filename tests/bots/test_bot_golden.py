@@ -24,7 +24,9 @@ from yezi.core.registry import GAMES, game_class, load_game
 GOLDEN = Path(__file__).parent / "golden"
 DECISIONS = 1200
 """Positions asked per bot: a heuristic weight moves few answers (打天九's military tile worth, 1.5 → 1.6,
-changes 3 of 1156), so a bot golden needs many positions to see it; 1200 keep each file under a second."""
+changes 3 of 1156), so a bot golden needs many positions to see it; 1200 keep each file under a second.
+At most `MAX_DEALS` deals, though: 牌九 asks four decisions a deal, and a deal costs more than an answer."""
+MAX_DEALS = 50
 CASES = [(name, bot) for name in GAMES for bot in game_class(name).bots()]  # search bots: tests/bots/test_search.py
 
 
@@ -49,7 +51,7 @@ def bot_golden(name: str, bot_name: str) -> str:
              "moves: " + " ".join(game.format_action(a, "ascii") for a in rec.actions),
              "answers at every step of uniformly random deals:"]
     bot, asked, deal = make_bot(name, bot_name), 0, 0
-    while asked < DECISIONS:
+    while asked < DECISIONS and deal < MAX_DEALS:
         deal_seed = seed_of("bots", name, bot_name, deal)
         said = answers(game, bot, deal_seed)
         lines.append(f"deal {deal_seed}: {' '.join(said)}")
