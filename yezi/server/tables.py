@@ -868,7 +868,7 @@ class TableManager:
             raise TableError("bad-seat", "no such seat")
         t.refuse_if_archived()
         if t.match_over:  # nothing is left to play, and who may ask for a rematch is settled
-            raise TableError("match-over", "the match at this table is over: its seats are no longer offered")
+            raise TableError("seats-closed", "the match at this table is over: its seats are no longer offered")
         p = t.players[position]
         if p.kind != "human" or p.claimed:
             raise TableError("seat-taken", "this seat is not free")
@@ -894,7 +894,7 @@ class TableManager:
         if by is None or by != t.row.host_position:
             raise TableError("not-host", "only the table's host can issue new invitations")
         if t.match_over:
-            raise TableError("match-over", "the match is over: new invitations are issued at the rematch table")
+            raise TableError("invite-closed", "the match is over: new invitations are issued at the rematch table")
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < t.n:
             raise TableError("bad-seat", "no such seat")
         p = t.players[position]
