@@ -106,6 +106,26 @@ def test_laosui_of_every_seat_at_every_step(preset, laosui):
     assert questions > 5_000
 
 
+@pytest.mark.parametrize("preset", ["hakka-hk", "hakka-hk-3p", "huizhou", "guangdong"])
+def test_laosui_now_deduces_once_what_every_step_would(preset):
+    # the server asks `laosui_now` after every action; it deduces at the end only, which must
+    # give what deducing after every step gives (deduced 老歲 only accumulates while held)
+    nat = _native(preset, laosui="deduce")
+    assert hasattr(nat.lib, "yz_lukfu_laosui_now")
+    game = nat.game
+    rng = random.Random(11)
+    compared = 0
+    for i in range(120):
+        state = game.start(seed=9100 + i)
+        trace = nat.policy_trace(state, "heuristic" if i % 2 else "random", seed=rng.getrandbits(64))
+        steps = nat.laosui_steps(state.deal, trace.actions)
+        arr = nat.deal_array(state.deal)
+        for k in range(0, len(trace.actions) + 1, 3):
+            assert nat.laosui_now(state.deal, trace.actions[:k], arr) == steps[k], (i, k)
+            compared += 1
+    assert compared > 600
+
+
 @pytest.mark.parametrize(("preset", "over"), [("hakka-hk", {}), ("hakka-hk-3p", {}), ("huizhou", {}),
                                            ("guangdong", {"laosui": "deduce"}), ("hakka-hk", {"must_beat": "strict"})])
 def test_which_cards_can_be_with_an_opponent(preset, over):

@@ -671,5 +671,5 @@ def test_no_seat_is_taken_at_a_finished_match(server: Server):
     assert end["match_over"]
     cl.close()
     r = server.post(f"/api/tables/{t['id']}/claim", {"position": 2, "name": "late"})
-    assert r.status_code == 400 and r.json()["error"] == "match-over", r.text
+    assert r.status_code == 400 and r.json()["error"] == "seats-closed", r.text
     assert server.get(f"/api/tables/{t['id']}").json()["players"][2]["claimed"] is False

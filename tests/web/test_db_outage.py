@@ -124,3 +124,45 @@ def test_bot_tables_play_on_after_a_database_outage(own_postgres):
         person.close()
     finally:
         srv.stop()
+
+
+def test_a_server_started_during_an_outage_waits_for_its_database(own_postgres):
+    """Started while PostgreSQL is down (a host rebooting with its database, an orchestrator starting
+    both at once), `yezi serve` exited at once with a traceback: nothing started it again. Now it says
+    why and tries again, and serves once the database is back; with YEZI_DB_START_WAIT=0 it gives up
+    at once, in one line."""
+    import threading
+
+    url = own_postgres.url("yezi_late")
+    own_postgres.halt()
+    quick = Server(url, env={"YEZI_DB_START_WAIT": "0"})
+    with pytest.raises(RuntimeError, match="server exited") as gave_up:
+        quick.start()
+    assert "cannot open the database" in str(gave_up.value) and "Traceback" not in str(gave_up.value)
+    srv = Server(url, env={"YEZI_DB_START_WAIT": "60"})
+    started: list[BaseException | None] = []
+    th = threading.Thread(target=lambda: started.append(_start(srv)))
+    th.start()
+    try:
+        deadline = time.time() + 30
+        while "is out of reach" not in srv.log_tail() and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(1)
+        assert not started, "the server gave up, or served without its database"
+        own_postgres.resume()
+        th.join(40)
+        assert started == [None], started
+        assert "trying again" in srv.log() and "Traceback" not in srv.log()
+        r = srv.post("/api/tables", {"game": "lukfu"})
+        assert r.status_code == 201, r.text
+    finally:
+        th.join(40)
+        srv.stop()
+
+
+def _start(srv: Server) -> BaseException | None:
+    try:
+        srv.start()
+    except BaseException as e:
+        return e
+    return None

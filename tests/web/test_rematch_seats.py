@@ -188,7 +188,7 @@ def test_the_old_tables_host_cannot_lock_a_guest_out_of_the_rematch_seat(server:
         new = _ask(host, tid, 0).json()["table"]
         assert new
         r = host.post(f"/t/{tid}/invite", json={"position": 1})
-        assert r.status_code == 409 and r.json()["error"] == "match-over", r.text
+        assert r.status_code == 409 and r.json()["error"] == "invite-closed", r.text
         r = _ask(guest, tid, 1)
         assert r.status_code == 200 and r.json()["table"] == new, r.text
         assert _plays(srv, new, 1, _cookie(guest, new, 1))

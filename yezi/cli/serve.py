@@ -14,6 +14,7 @@ import errno
 import os
 import socket
 import sys
+import time
 
 from yezi.cli.args import Parser, fail, port
 
@@ -153,6 +154,26 @@ def _listen_error(host: str, port_number: int, e: OSError) -> str:
     return f"cannot listen on {host}:{port_number}: {e.strerror or e}"
 
 
+def _while_out_of_reach(open_it, wait_s: float, url: str, sleep=time.sleep):
+    """`open_it()`, tried again with growing waits while the database is out of reach (an outage:
+    `yezi.server.loops.is_outage`), for up to `wait_s` seconds; then its error is raised."""
+    from yezi.server.loops import Backoff, is_outage
+
+    backoff = Backoff(first_s=0.5, max_s=8.0)
+    give_up = time.monotonic() + wait_s
+    while True:
+        try:
+            return open_it()
+        except Exception as e:
+            delay = backoff.delay()
+            if not is_outage(e) or time.monotonic() + delay > give_up:
+                raise
+            reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            print(f"{PROG}: the database {url!r} is out of reach ({reason}); trying again in {delay:.1f} s",
+                  file=sys.stderr, flush=True)
+            sleep(delay)
+
+
 def _open_app(settings, create_app=None):
     """The app, with its database opened and migrated; ValueError (one line) if the URL cannot be used."""
     from sqlalchemy.engine import make_url
@@ -167,7 +188,7 @@ def _open_app(settings, create_app=None):
     except ArgumentError:
         raise ValueError(f"cannot read the database URL {url!r}; {DATABASE_HELP}") from None
     try:
-        return create_app(settings)
+        return _while_out_of_reach(lambda: create_app(settings), settings.db_start_wait_s, url)
     except NoSuchModuleError:
         raise ValueError(f"unknown kind of database in {url!r}; {DATABASE_HELP}") from None
     except ModuleNotFoundError as e:

@@ -39,6 +39,7 @@ class NativeLukFu(NativeGame):
     def __init__(self, game: Any):
         super().__init__(game)
         self._laosui_fn: Any = None
+        self._laosui_rows = 0  # 1: the library deduces the last step only
         self._trace_policy_fn = self.lib.yz_lukfu_trace_policy
         self._trace_policy_fn.restype = ctypes.c_int64
         self._trace_policy_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
@@ -86,21 +87,29 @@ class NativeLukFu(NativeGame):
         each (0 for the dummy): one list per step."""
         return self._steps("yz_lukfu_laosui_steps", deal, history)
 
-    def laosui_now(self, deal: Any, history: list[int]) -> list[int]:
-        """Every seat's 老歲 mask after `history` (0 for the dummy): the last step of
-        `laosui_steps`, in one call (the server's views ask it once per action)."""
+    def deal_array(self, deal: Any) -> Any:
+        """`deal` encoded for the library once: a caller that asks about one deal many times
+        (`laosui_now` after every action) keeps it."""
+        return _array(self.encode_deal(deal))
+
+    def laosui_now(self, deal: Any, history: list[int], deal_array: Any = None) -> list[int]:
+        """Every seat's 老歲 mask after `history` (0 for the dummy), as the last step of
+        `laosui_steps` says, in one call that deduces only at the end (the server's views ask it
+        once per action; a library without ``yz_lukfu_laosui_now`` answers through the steps)."""
         fn = self._laosui_fn
+        n = self.game.num_seats
         if fn is None:
-            fn = self._laosui_fn = self.lib.yz_lukfu_laosui_steps
+            last = hasattr(self.lib, "yz_lukfu_laosui_now")
+            fn = self._laosui_fn = self.lib.yz_lukfu_laosui_now if last else self.lib.yz_lukfu_laosui_steps
             fn.restype = ctypes.c_int64
             fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
-        n = self.game.num_seats
-        cap = (len(history) + 1) * n
+            self._laosui_rows = 1 if last else 0
+        cap = n if self._laosui_rows else (len(history) + 1) * n
         out = (ctypes.c_int64 * cap)()
-        enc = self.encode_deal(deal)
-        got = fn(self._opts, len(self.options), _array(enc), len(enc), _array(history), len(history), out, cap)
+        arr = self.deal_array(deal) if deal_array is None else deal_array
+        got = fn(self._opts, len(self.options), arr, len(deal), _array(history), len(history), out, cap)
         if got < 0:
-            raise NativeError(f"yz_lukfu_laosui_steps returned {got}")
+            raise NativeError(f"{fn.__name__} returned {got}")
         return list(out[cap - n:cap])
 
     def opponent_cards_steps(self, deal: Any, history: list[int]) -> list[list[int]]:

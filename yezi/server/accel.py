@@ -39,7 +39,10 @@ def _oracle(game: Any) -> Any:
         nat = native_game(game)
         if nat is not None and hasattr(nat.lib, "yz_lukfu_laosui_steps"):
             def oracle(st: Any, nat: Any = nat) -> list[int]:
-                return nat.laosui_now(st.deal, st.history)
+                arr = st.__dict__.get("_native_deal")  # encoded once per deal (clones share it)
+                if arr is None:
+                    arr = st._native_deal = nat.deal_array(st.deal)
+                return nat.laosui_now(st.deal, st.history, arr)
     except Exception:  # a broken library must not stop the table: the Python engine answers
         log.exception("the native 老歲 deduction could not be loaded; the Python engine answers")
         oracle = None

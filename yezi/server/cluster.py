@@ -69,6 +69,7 @@ from yezi.server.clock import TurnClock
 from yezi.server.db import Store, deals_t, events_t, players_t, tables_t
 from yezi.server.expiry import tell_archived
 from yezi.server.frames import FrameCache
+from yezi.server.http_util import store_failure
 from yezi.server.loops import Backoff, Loop
 from yezi.server.tables import Conn, LiveTable, TableManager
 
@@ -963,8 +964,7 @@ class Cluster:
         try:
             await self.handler(self.ctx, t, conn, json.dumps(msg))
         except Exception as e:
-            log.exception("relayed intent failed at table %s", t.id)
-            conn.send({"type": "error", "code": "server", "id": msg.get("id"), "message": f"not done: {type(e).__name__}"})
+            conn.send({**store_failure(e, t.id, "not done"), "id": msg.get("id")})
         finally:
             frames = list(conn.out)
             if ident is not None:

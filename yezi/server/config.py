@@ -171,6 +171,10 @@ class Settings:
     # A table of bots only may play on while watched (a demo table), but at most this long from its
     # creation; it counts against its creator's `bot_tables_per_client` while it plays.
     bot_table_life_s: float = field(default_factory=lambda: _env_float("YEZI_BOT_TABLE_LIFE", 4 * 3600))
+    # A server started while its database is out of reach (a host rebooting with PostgreSQL, an
+    # orchestrator starting both at once) tries again, backing off, this long before it gives up
+    # (0: at once). Each try prints why it failed, so a wrong URL is plain from the first line.
+    db_start_wait_s: float = field(default_factory=lambda: _env_float("YEZI_DB_START_WAIT", 120))
     # A client at its cap of tables (`max_tables_per_client`) who opens another lets go of its own
     # tables that nobody has been at for this long, the longest-left first (yezi.server.expiry.make_room):
     # a newcomer trying game after game is never refused for the tables he left, and no client holds more.

@@ -121,7 +121,7 @@ async def make_server_room(manager: TableManager, capacity: CapacityClass = ANON
     `Settings.table_abandoned_s` are archived, whoever opened them, the longest-left first, until
     there is room. Issue 26: 250 addresses opened 5,000 tables nobody sat at, and every creation
     answered 503 until they expired; a table somebody is at is never taken."""
-    over = manager.store.count_open() - capacity.open_tables(manager.settings) + 1  # as `TableManager.create` counts
+    over = await manager.store.run(manager.store.count_open) - capacity.open_tables(manager.settings) + 1  # as `TableManager.create` counts
     if over <= 0:
         return []
     now = time.time() if now is None else now

@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse
 
 from yezi.core.protocol import LANGS
 from yezi.i18n import _c
+from yezi.server.lease import LeaseLost
 from yezi.server.loops import RETRY_AFTER_S, is_outage
 from yezi.server.schemas import BadInput, body_of
 from yezi.server.tables import TableError
@@ -67,6 +68,22 @@ def db_unavailable() -> JSONResponse:
                messages={lang: _c(lang, "web:errors.db-unavailable", DB_DOWN) for lang in LANGS})
     resp.headers["Retry-After"] = str(RETRY_AFTER_S)
     return resp
+
+
+def store_failure(e: Exception, table_id: str, nothing: str = "not stored") -> dict[str, Any]:
+    """The error frame for a message that failed with `e` (nothing of it was applied), logged once.
+    An outage and a lost lease heal by themselves (the loops retry; the instance that now owns the
+    table answers a second sending), so the player is told to wait and send it again, not that the
+    server broke."""
+    if is_outage(e):
+        log.warning("message at table %s: database out of reach (%s)", table_id, type(e).__name__)
+        return {"type": "error", "code": "db-unavailable", "message": DB_DOWN}
+    if isinstance(e, LeaseLost):
+        log.warning("message at table %s: %s", table_id, e)
+        return {"type": "error", "code": "unavailable",
+                "message": "another instance runs this table now; send it again in a moment"}
+    log.error("message failed at table %s", table_id, exc_info=e)
+    return {"type": "error", "code": "server", "message": f"{nothing}: {type(e).__name__}"}
 
 
 async def on_db_error(request: Request, exc: Exception) -> JSONResponse:

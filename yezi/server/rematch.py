@@ -69,7 +69,7 @@ async def request(manager: TableManager, t: LiveTable, position: int, client: st
                 if host is not None and host in wanted:
                     spec["host_seat"] = host
                     spec["name"] = t.players[host].name
-                new, _ = manager.create(spec, owner=client, seated={w: t.players[w].name for w in wanted})
+                new, _ = await manager.create(spec, owner=client, seated={w: t.players[w].name for w in wanted})
                 manager.limits.own(client, new.id)
                 new.kick()
                 rm["table"] = new.id
@@ -122,7 +122,7 @@ def _reissued() -> TableError:
                       "for a new invitation")
 
 
-def play_again(manager: TableManager, t: LiveTable, position: int, client: str) -> tuple[LiveTable, dict[int, str]]:
+async def play_again(manager: TableManager, t: LiveTable, position: int, client: str) -> tuple[LiveTable, dict[int, str]]:
     """A new table like `t` with the seat holder at `position` as its host (same place, same name);
     counted against the creation caps of `client`."""
     _refuse_unless_over(t, position)
@@ -132,7 +132,7 @@ def play_again(manager: TableManager, t: LiveTable, position: int, client: str) 
     spec = table_spec(t)
     spec["host_seat"] = position
     spec["name"] = t.players[position].name
-    new, tokens = manager.create(spec, owner=client)
+    new, tokens = await manager.create(spec, owner=client)
     manager.limits.own(client, new.id)
     return new, tokens
 

@@ -751,15 +751,17 @@ class TableManager:
         return sum(1 for t in self.live.values()
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
-    def create(self, spec: dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
-               capacity: CapacityClass = ANONYMOUS) -> tuple[LiveTable, dict[int, str]]:
+    async def create(self, spec: dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
+                     capacity: CapacityClass = ANONYMOUS) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
         `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
         table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
         seats already taken, position -> name, with no credential until their players collect one
         (`yezi.server.rematch.collect`); no token for them is returned. `capacity`: the asker's class
-        (anonymous clients leave the share reserved for signed-in players)."""
+        (anonymous clients leave the share reserved for signed-in players). The database is asked
+        and written off the event loop: at a crowd's creations a count of the open tables on the
+        loop held every table's moves."""
         if not isinstance(spec, dict):
             raise TableError("bad-request", "expected a JSON object")
         name = spec.get("game")
@@ -787,7 +789,7 @@ class TableManager:
             raise TableError("bad-deals", "match is \"own\" (the game's own match) or absent (num_deals deals)")
         if spec.get("match") == "own":
             num_deals = OWN_MATCH
-        if self.store.count_open() >= capacity.open_tables(self.settings):
+        if await self.store.run(self.store.count_open) >= capacity.open_tables(self.settings):
             raise TableError("full", "the server has too many open tables; try later")
         levels = catalog.bot_levels(name)
         players: list[PlayerRow] = []
@@ -849,7 +851,7 @@ class TableManager:
             match.finish(at_once)
             if match.over:
                 row.status = "finished"
-        self.store.create_table(row, players, (first, deal_seed, deal))
+        await self.store.run(self.store.create_table, row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner, self.loops)
         t.start_deal(0, first, deal_seed, deal)
         if self.cluster is not None:
@@ -857,7 +859,7 @@ class TableManager:
         self.live[tid] = t
         timers.restore(t, time.time())  # a timed table's first decision is timed from now (kick runs it)
         if t.clock is not None:  # stored at once: a restart before the first move keeps this deadline
-            self.store.set_clock(tid, t.clock.to_json())
+            await self.store.run(self.store.set_clock, tid, t.clock.to_json())
         return t, tokens
 
     async def claim(self, table_id: str, position: Any, name: Any) -> str:
@@ -868,7 +870,7 @@ class TableManager:
             raise TableError("bad-seat", "no such seat")
         t.refuse_if_archived()
         if t.match_over:  # nothing is left to play, and who may ask for a rematch is settled
-            raise TableError("match-over", "the match at this table is over: its seats are no longer offered")
+            raise TableError("seats-closed", "the match at this table is over: its seats are no longer offered")
         p = t.players[position]
         if p.kind != "human" or p.claimed:
             raise TableError("seat-taken", "this seat is not free")
@@ -894,7 +896,7 @@ class TableManager:
         if by is None or by != t.row.host_position:
             raise TableError("not-host", "only the table's host can issue new invitations")
         if t.match_over:
-            raise TableError("match-over", "the match is over: new invitations are issued at the rematch table")
+            raise TableError("invite-closed", "the match is over: new invitations are issued at the rematch table")
         if not isinstance(position, int) or isinstance(position, bool) or not 0 <= position < t.n:
             raise TableError("bad-seat", "no such seat")
         p = t.players[position]

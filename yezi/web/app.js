@@ -531,7 +531,8 @@ async function tablePage(main, tid) {
     whyBox.style.left = `${left + window.scrollX}px`;
     whyBox.style.top = `${top + window.scrollY}px`;
   }
-  if (window.ResizeObserver) new ResizeObserver(() => placeWhy()).observe(root);
+  const whyObserver = window.ResizeObserver ? new ResizeObserver(() => placeWhy()) : null;
+  if (whyObserver) whyObserver.observe(root);
   window.addEventListener("resize", placeWhy);
   const hideWhy = (ev) => {
     if (whyBox.hidden || (ev.type === "keydown" && ev.key !== "Escape")) return;
@@ -823,7 +824,7 @@ async function tablePage(main, tid) {
   main._cleanup = () => {
     closedByUs = true; clearInterval(ticker); ws && ws.close();
     whyBox.remove(); document.removeEventListener("pointerdown", hideWhy); document.removeEventListener("keydown", hideWhy);
-    window.removeEventListener("resize", placeWhy);
+    window.removeEventListener("resize", placeWhy); whyObserver && whyObserver.disconnect();
   };
 }
 

@@ -257,7 +257,7 @@ pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64,
 #[no_mangle]
 pub extern "C" fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
                                                 hist: *const i64, nhist: i64, out: *mut i64, cap: i64) -> i64 {
-    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, true)
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, Steps::OpponentCards)
 }
 
 /// Replay `hist` on `deal` and, before the first action and after each, write every seat's
@@ -267,12 +267,32 @@ pub extern "C" fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, de
 #[no_mangle]
 pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
                                         nhist: i64, out: *mut i64, cap: i64) -> i64 {
-    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, false)
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, Steps::Laosui)
+}
+
+/// Every seat's 老歲 cards after `hist` only (num_seats entries; 0 for the dummy): what a server
+/// asks once per action for its views. The deduction runs once, at the end, not after every step
+/// as in `yz_lukfu_laosui_steps`: deduced 老歲 only accumulates while a card is held (facts only
+/// accumulate and cards only leave hands), so the last step's answer is the same, and the
+/// tests hold it equal to the last row of `yz_lukfu_laosui_steps`. Returns the entries written,
+/// or negative.
+#[no_mangle]
+pub extern "C" fn yz_lukfu_laosui_now(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                                      nhist: i64, out: *mut i64, cap: i64) -> i64 {
+    steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, Steps::LaosuiLast)
+}
+
+/// What `steps_impl` writes: each step's opponent cards, each step's 老歲, or the last step's 老歲.
+#[derive(Clone, Copy, PartialEq)]
+enum Steps {
+    OpponentCards,
+    Laosui,
+    LaosuiLast,
 }
 
 #[allow(clippy::too_many_arguments)]
 fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, out: *mut i64,
-              cap: i64, opponent_cards: bool) -> i64 {
+              cap: i64, what: Steps) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -285,7 +305,8 @@ fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: 
         return -6;
     }
     let ns = eng.cx.n;
-    if (nhist as usize + 1) * ns > cap as usize {
+    let rows = if what == Steps::LaosuiLast { 1 } else { nhist as usize + 1 };
+    if rows * ns > cap as usize {
         return -4;
     }
     let hist = if nhist > 0 { unsafe { std::slice::from_raw_parts(hist, nhist as usize) } } else { &[] };
@@ -294,10 +315,11 @@ fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: 
     let mut buf = [0u16; LEGAL_CAP];
     let mut at = 0;
     for step in 0..=hist.len() {
-        for s in 0..ns {
+        let write = what != Steps::LaosuiLast || step == hist.len();
+        for s in (0..ns).filter(|_| write) {
             out[at] = if Some(s) == eng.cx.dummy {
                 0
-            } else if opponent_cards {
+            } else if what == Steps::OpponentCards {
                 let know = eng.know_for(&mut st, s);
                 let mut m = 0i64;
                 let mut xs = know.unknown;

@@ -67,7 +67,7 @@ async def play_again(request: Request) -> Response:
     try:
         t, pos, _ = await _table_and_seat(request)
         await make_room(ctx.manager, client_key(request))
-        new, tokens = rematch.play_again(ctx.manager, t, pos, client_key(request))
+        new, tokens = await rematch.play_again(ctx.manager, t, pos, client_key(request))
     except TableError as e:
         return err(e.code, e.message, STATUS.get(e.code, 400))
     new.kick()

@@ -30,7 +30,7 @@ async def create_table(request: Request) -> Response:
     try:
         spec = await read_model(request, CreateTable, 16384)
         await make_server_room(manager, capacity)  # only for a creation the client's own caps allow
-        t, tokens = manager.create(spec, owner=client, capacity=capacity)
+        t, tokens = await manager.create(spec, owner=client, capacity=capacity)
     except TableError as e:
         status = {"full": 503, "too-many-bot-tables": 429, "rate-limited": 429, "too-many-tables": 429}.get(e.code, 400)
         return err(e.code, e.message, status)

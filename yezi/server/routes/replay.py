@@ -9,7 +9,6 @@ so those paths serve the same handlers). The whole record stays in the database,
 
 from __future__ import annotations
 
-import asyncio
 import io
 import zipfile
 
@@ -143,8 +142,10 @@ async def table_replay(request: Request) -> Response:
         return err(e.code, e.message, _status(e.code))
     if seat is None:  # the whole record goes to the worker only: it answers with the spectator's views
         return await _replayed(request, t.record(k).to_json(), PUBLIC)
-    text = await asyncio.to_thread(lambda: seen_record(t, k, seat).to_json())
-    return await _replayed(request, text, str(seat))
+    # the seat's own record is a replay of the deal: built once (a holder asking in a loop), in a thread
+    b = await SEEN.get((t.id, k, seat, "json"), lambda: built(seen_record(t, k, seat).to_json().encode(),
+                                                              "application/json", compress=False))
+    return await _replayed(request, b.body.decode(), str(seat))
 
 
 def _status(code: str) -> int:

@@ -57,5 +57,5 @@ async def reissue_invite(request: Request) -> Response:
         by = await checked(ctx.manager, t, lambda: t.auth(tok)) if tok else None
         new = await ctx.manager.reissue(t, by, body.get("position"))
     except TableError as e:
-        return err(e.code, e.message, {"not-host": 403, "bad-token": 403, "match-over": 409}.get(e.code, 400))
+        return err(e.code, e.message, {"not-host": 403, "bad-token": 403, "match-over": 409, "seats-closed": 409, "invite-closed": 409}.get(e.code, 400))
     return JSONResponse({"position": body["position"], "token": new, "link": seat_link(tid, new)})

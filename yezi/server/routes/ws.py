@@ -26,8 +26,7 @@ from yezi.server.cluster import FORWARDED
 from yezi.server.config import Settings
 from yezi.server.context import AppContext, context_of
 from yezi.server.frames import dumps
-from yezi.server.http_util import DB_DOWN
-from yezi.server.loops import is_outage
+from yezi.server.http_util import store_failure
 from yezi.server.schemas import BadInput, ws_message
 from yezi.server.seats import checked, ws_position
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name
@@ -102,12 +101,7 @@ async def _ws_session(ws: WebSocket) -> None:
             try:
                 await handle_message(ctx, t, conn, text or "")
             except Exception as e:  # a bug must not drop the socket silently: say so, keep serving
-                if is_outage(e):  # nothing was done; the player may send it again shortly
-                    log.warning("message at table %s: database out of reach (%s)", t.id, type(e).__name__)
-                    conn.send({"type": "error", "code": "db-unavailable", "message": DB_DOWN})
-                    continue
-                log.exception("message failed at table %s", t.id)
-                conn.send({"type": "error", "code": "server", "message": f"not done: {type(e).__name__}"})
+                conn.send(store_failure(e, t.id, "not done"))
     except WebSocketDisconnect:
         pass
     finally:
@@ -210,9 +204,7 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
                 conn.send({"type": "error", "code": e.code, "id": cid, **e.extra, "message": e.message_for(conn.lang)})
                 return
             except Exception as e:  # the store failed: nothing was applied
-                log.exception("action failed at table %s", t.id)
-                conn.send({"type": "error", "code": "server", "message": f"not stored: {type(e).__name__}",
-                           "id": cid})
+                conn.send({**store_failure(e, t.id), "id": cid})
                 return
             conn.send({"type": "ack", "id": cid, "action": action, "seq": len(t.current.state.history),
                        "deal_no": t.current.no,
