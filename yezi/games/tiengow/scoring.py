@@ -48,7 +48,9 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
             if tricks[s] == 0 and rules["shutout"] == "five":
                 base, why = 2, "shutout"
         mult = 1
-        if rules["banker"] == "double" and banker in (s, winner):
+        # V-TG11: under `banker_refund=plain` a losing banker who took more than four tricks is paid back plainly
+        refund = s == banker and base < 0 and rules["banker_refund"] == "plain"
+        if rules["banker"] == "double" and banker in (s, winner) and not refund:
             mult *= 2
         if all_shut and rules["shutout"] == "double-all":
             mult *= 2
