@@ -158,6 +158,12 @@ def test_wenzhou_order_heavens_and_earths_above_the_supreme():
     assert hand_name(tg.HEAVEN, tg.HEAVEN, WZ, "zh-hant") == "雙天"
     assert hand_name(tg.EARTH, tg.EARTH, WZ, "en") == "pair of Earths"
     assert hand_name(tg.LITTLE_THREE, tg.BIG_SIX, WZ, "zh-hans") == "至尊"
+    for preset, paid in (("wenzhou", [1, -1]), ("dapaijiu", [-1, 1])):  # the banker's 雙地 against 至尊, played out
+        game = load_game("paigow", preset, {"tiles": 2, "players": 2})
+        st = game.new_state(deal_with(game, [[tg.EARTH, tg.EARTH], [tg.BIG_SIX, tg.LITTLE_THREE]], [1, 1]))
+        st.apply("open")
+        st.apply("open")
+        assert st.payments() == paid, preset
 
 
 def test_wenzhou_has_no_earth_king_and_names_the_high_nines():
