@@ -273,3 +273,13 @@ def test_hkg_no_zun_money_at_the_last_trick():
     st.apply(up(*tg.SUPREME))
     _finish_trick(st)
     assert st.winner == 0 and st.specials == []
+
+
+def test_the_settlement_says_a_losing_banker_is_paid_back_plainly():
+    """The rule line before the payments names the exception under banker_refund=plain, in every language."""
+    from yezi.games.tiengow.scoring import rule_line
+
+    plain = load_game("tiengow", "hongkong", {"banker_refund": "plain"}).rules
+    assert "paid back" in rule_line("三家", plain, "en") and "paid back" not in rule_line("三家", HK, "en")
+    assert "補他的不加倍" in rule_line("三家", plain, "zh-hant")
+    assert "补他的不加倍" in rule_line("三家", plain, "zh-hans")
