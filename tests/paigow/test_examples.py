@@ -146,11 +146,13 @@ def test_dice_name_the_first_stack(dice, players, count_from, first):
     assert list(hands[(first + 1) % players]) == sorted(deal["woodpile"][4:8])
 
 
-WZ = HandRules.from_rules(load_game("paigow", "wenzhou").rules)
+def wenzhou() -> HandRules:
+    return HandRules.from_rules(load_game("paigow", "wenzhou").rules)
 
 
 def test_wenzhou_order_heavens_and_earths_above_the_supreme():
     """[WZ] 雙天 > 雙地 > 至尊 > 雙人: the Supreme pair is third; elsewhere it is first."""
+    WZ = wenzhou()
     heavens, earths, men = (hand_key(k, k, WZ) for k in (tg.HEAVEN, tg.EARTH, tg.MAN))
     supreme = hand_key(tg.BIG_SIX, tg.LITTLE_THREE, WZ)
     assert heavens > earths > supreme > men
@@ -169,6 +171,7 @@ def test_wenzhou_order_heavens_and_earths_above_the_supreme():
 def test_wenzhou_has_no_earth_king_and_names_the_high_nines():
     """[WZ] no 地王 (地 + a nine is one point); 天高九 and 地高九 (天 / 地 with a seven) are named, above every
     other nine and below 地槓; the 至尊 tiles count their own pips."""
+    WZ = wenzhou()
     assert hand_name(tg.EARTH, tg.RED_NINE, WZ, "zh-hant") == "一點"
     assert hand_key(tg.EARTH, tg.RED_NINE, WZ) < hand_key(tg.HEAVEN, tg.BLACK_NINE, WZ)
     heaven_high, earth_high = hand_key(tg.HEAVEN, tg.RED_SEVEN, WZ), hand_key(tg.EARTH, tg.LONG_SEVEN, WZ)
@@ -183,6 +186,7 @@ def test_wenzhou_has_no_earth_king_and_names_the_high_nines():
 
 def test_wenzhou_every_zero_tie_goes_to_the_banker():
     """[WZ], [CAS], [NP-J]: a 0–0 goes to the banker whatever the tiles (under dapaijiu the higher tile wins)."""
+    WZ = wenzhou()
     plum_ten, bench_three = (tg.PLUM, tg.RED_TEN), (tg.BENCH, tg.LONG_THREE)  # 10 + 10 and 4 + 6: zero points
     assert points(*plum_ten) == points(*bench_three) == 0
     assert hand_key(*plum_ten, WZ) == hand_key(*bench_three, WZ)  # equal keys: the banker's
