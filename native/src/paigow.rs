@@ -12,13 +12,14 @@ use crate::tiles::{self, Engine, NUM_KINDS as K};
 const STAKE: i64 = 0;
 const SET: i64 = 3;
 const OPEN: i64 = SET + (K * K) as i64;
-const NOPTS: usize = 9;
+const NOPTS: usize = 12;
 
 const SUPREME_KEY: i32 = 5000;
 const PAIR_BASE: i32 = 4000;
 const WONG_BASE: i32 = 3000;
 const GONG_BASE: i32 = 2000;
 const POINTS_BASE: i32 = 1000;
+const HIGH_NINE_BASE: i32 = 1990; // 天高九 / 地高九: above every point hand (at most 1930), below 地槓
 
 /// A ruleset compiled: the table of two-tile hand keys and the turn schedule's shape.
 pub struct Rules {
@@ -71,14 +72,27 @@ fn points(a: usize, b: usize, wild: bool) -> i32 {
     (pa + pb) % 10
 }
 
+/// The options of `hands.HandRules` that are not the single-tile order.
+struct HandRules {
+    tie_break: bool,
+    zero_to_banker: bool,
+    wild: bool,
+    supreme_third: bool, // V-PG10: 雙天 > 雙地 > 至尊
+    earth_king: bool,    // V-PG11: 地 + a nine is 地王
+    high_nines: bool,    // V-PG12: 天 / 地 + a seven is 天高九 / 地高九
+}
+
 /// `hands.hand_key`: the rank of the two-tile hand {a, b}, larger is better.
-fn hand_key(a: usize, b: usize, tie_break: bool, zero_to_banker: bool, wild: bool, order: &[i32; K]) -> i32 {
+fn hand_key(a: usize, b: usize, hr: &HandRules, order: &[i32; K]) -> i32 {
     let (lo, hi) = (a.min(b), a.max(b));
     if (lo, hi) == (tiles::BIG_SIX, tiles::LITTLE_THREE) {
         return SUPREME_KEY;
     }
     // the 16 pairs: 11 civil, then 雜九, 雜八, 雜七, 雜五
     if lo == hi && tiles::civil(lo) {
+        if hr.supreme_third && (lo == tiles::HEAVEN || lo == tiles::EARTH) {
+            return SUPREME_KEY + 2 - lo as i32;
+        }
         return PAIR_BASE + 15 - lo as i32;
     }
     for (i, &(x, y)) in tiles::ZA_PAIRS.iter().enumerate() {
@@ -88,15 +102,19 @@ fn hand_key(a: usize, b: usize, tie_break: bool, zero_to_banker: bool, wild: boo
     }
     let heaven_or_earth = lo == tiles::HEAVEN || lo == tiles::EARTH;
     let plus = if lo == tiles::HEAVEN { 2 } else { 1 };
-    if heaven_or_earth && (hi == tiles::BLACK_NINE || hi == tiles::RED_NINE) {
+    let king = lo == tiles::HEAVEN || (lo == tiles::EARTH && hr.earth_king);
+    if king && (hi == tiles::BLACK_NINE || hi == tiles::RED_NINE) {
         return WONG_BASE + plus;
     }
     if heaven_or_earth && (hi == tiles::FLAT_EIGHT || hi == tiles::BENT_EIGHT || hi == tiles::MAN) {
         return GONG_BASE + plus;
     }
-    let pts = points(a, b, wild);
+    if hr.high_nines && heaven_or_earth && (hi == tiles::LONG_SEVEN || hi == tiles::BLACK_SEVEN || hi == tiles::RED_SEVEN) {
+        return HIGH_NINE_BASE + plus;
+    }
+    let pts = points(a, b, hr.wild);
     let mut high = 0;
-    if tie_break && !(pts == 0 && zero_to_banker) {
+    if hr.tie_break && !(pts == 0 && hr.zero_to_banker) {
         high = 30 - order[a].min(order[b]);
     }
     POINTS_BASE + pts * 100 + high
@@ -122,11 +140,19 @@ impl Rules {
         let choose = flag(o[2])?;
         let from_banker = flag(o[4])?;
         let (tie_break, zero, wild, lowest) = (flag(o[5])?, flag(o[6])?, flag(o[7])?, flag(o[8])?);
+        let hr = HandRules {
+            tie_break,
+            zero_to_banker: zero,
+            wild,
+            supreme_third: flag(o[9])?,
+            earth_king: flag(o[10])?,
+            high_nines: flag(o[11])?,
+        };
         let order = single_order(lowest);
         let mut keys = [0i32; K * K];
         for a in 0..K {
             for b in 0..K {
-                keys[a * K + b] = hand_key(a, b, tie_break, zero, wild, &order);
+                keys[a * K + b] = hand_key(a, b, &hr, &order);
             }
         }
         let players = players as usize;

@@ -13,7 +13,7 @@ use crate::tiles::{self, Engine, NUM_KINDS as K};
 
 const SEATS: usize = 4;
 const HAND: usize = 8;
-const NOPTS: usize = 8;
+const NOPTS: usize = 10;
 
 // categories, as combos.py
 const SINGLE_C: i8 = 0;
@@ -230,6 +230,8 @@ pub struct Rules {
     banker_double: bool,
     specials: bool,
     zun: i64,
+    follow_suit: bool,   // V-TG10 [DR]: a civil single led is followed with a civil tile by one who holds one
+    plain_refund: bool,  // V-TG11: a losing banker with more than four tricks is paid back undoubled
 }
 
 impl Rules {
@@ -260,6 +262,8 @@ impl Rules {
             banker_double: o[5] == 1,
             specials: o[6] == 1,
             zun: o[7],
+            follow_suit: o[8] == 1,
+            plain_refund: o[9] == 1,
         })
     }
 }
@@ -559,7 +563,15 @@ impl Engine for State<'_> {
             return;
         }
         let up = self.may_beat();
+        // [DR]'s duty (`_must_follow_civil`): only civil tiles, when a civil single was led and the hand holds one
+        let civil_only = self.r.follow_suit
+            && self.n == 1
+            && t.cat[self.lead_index] == SINGLE_C
+            && (0..K).any(|k| tiles::civil(k) && hand[k] > 0);
         for_each_sub(t, hand, self.n, &mut |i| {
+            if civil_only && !tiles::civil(t.tiles[i][0] as usize) {
+                return;
+            }
             if up && self.beats(i) {
                 out.push(2 * i as i64);
             }
@@ -639,7 +651,8 @@ impl Engine for State<'_> {
                 1
             };
             let mut mult = 1;
-            if r.banker_double && (s == 0 || w == 0) {
+            let refund = r.plain_refund && s == 0 && base < 0;
+            if r.banker_double && (s == 0 || w == 0) && !refund {
                 mult *= 2;
             }
             if all_shut && r.shutout == 1 {

@@ -51,6 +51,9 @@ RARE = {
     ("tiengow", "zun_money", 2): "tests/tiengow/test_sources.py::test_hkg_si_da_he",
     ("paigow", "single_rank", "supreme-lowest"):
         "tests/paigow/test_engine.py::test_single_rank_supreme_lowest_puts_the_gee_joon_tiles_below_the_fives",
+    # 至尊 against 雙天 or 雙地 in one comparison: rarer than the seeded deals reach
+    ("paigow", "supreme_rank", "third"):
+        "tests/paigow/test_examples.py::test_wenzhou_order_heavens_and_earths_above_the_supreme",
 }
 
 #: other options a value needs to be valid

@@ -62,3 +62,23 @@ def test_docs_list_every_name_and_alias():
     doc = DOCS.read_text(encoding="utf-8")
     missing = [row for row in name_table() if row not in doc]
     assert not missing, "docs/dominoes.md names table is out of date:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("name,kind", [
+    ("銅錘六", tg.MALLET_SIX), ("铜锤六", tg.MALLET_SIX), ("大頭六", tg.MALLET_SIX), ("大头六", tg.MALLET_SIX),
+    ("Big Head Six", tg.MALLET_SIX), ("大雞", tg.BIG_SIX), ("大鸡", tg.BIG_SIX), ("么雞", tg.LITTLE_THREE),
+    ("幺雞", tg.LITTLE_THREE), ("么鸡", tg.LITTLE_THREE), ("幺鸡", tg.LITTLE_THREE),
+])
+def test_regional_names_of_the_sixes_and_the_supreme_halves(name, kind):
+    """Issue 25: 銅錘六, 大頭六, 么雞 and 大雞 were refused. 大頭六 reads as [1:5] (English Wikipedia's "big head six";
+    the Sin Chew Daily's list suggests [4:2]: documented in docs/dominoes.md)."""
+    assert tg.parse_kind(name) == kind
+
+
+def test_the_game_parsers_read_the_regional_names():
+    """A 打天九 move and a 牌九 setting typed with them: 大雞 么雞 is 至尊."""
+    from yezi.games.tiengow import combos as cb
+
+    tiengow = load_game("tiengow")
+    assert tiengow.parse_action("大雞 么雞") == 2 * cb.INDEX[(tg.BIG_SIX, tg.LITTLE_THREE)]
+    assert tiengow.parse_action("墊 銅錘六") == 2 * cb.INDEX[(tg.MALLET_SIX,)] + 1

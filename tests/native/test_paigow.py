@@ -16,7 +16,7 @@ from yezi.native.base import NativeError, differential
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
-PRESETS = ["dapaijiu", "xiaopaijiu", "casino"]
+PRESETS = ["dapaijiu", "xiaopaijiu", "casino", "wenzhou"]
 # every non-default value of every option (the presets cover tiles=2 and the casino's set)
 OPTIONS = [
     *({"players": p} for p in (2, 3, 5, 6, 7, 8)),
@@ -24,6 +24,7 @@ OPTIONS = [
     {"supreme_wild": False}, {"single_rank": "supreme-lowest"}, {"dice": 3}, {"dice": 4},
     {"count_from": "right"}, {"count_from": "right", "players": 3, "tiles": 2},
     {"tie_break": "none", "zero_ties": "banker", "supreme_wild": False},
+    {"supreme_rank": "third"}, {"earth_king": False}, {"high_nines": True}, {"high_nines": True, "tie_break": "none"},
 ]
 
 

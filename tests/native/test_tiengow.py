@@ -22,7 +22,7 @@ OPTIONS = [
     {"mixed": "pairs"}, {"mixed": "none"}, {"two_pairs": True}, {"two_pairs": True, "mixed": "none"},
     {"last_trick": "open"}, {"scoring": "flat"}, {"scoring": "flat", "shutout": "double-all"},
     {"shutout": "double-all"}, {"shutout": "none"}, {"banker": "none"}, {"specials": False}, {"zun_money": 2},
-    {"next_banker": "rotate"},
+    {"next_banker": "rotate"}, {"follow_suit": True}, {"banker_refund": "plain"},  # culin-1893 plays follow_suit too
 ]
 
 

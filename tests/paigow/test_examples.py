@@ -144,3 +144,55 @@ def test_dice_name_the_first_stack(dice, players, count_from, first):
     hands = game.hands_of(deal)
     assert list(hands[first]) == sorted(deal["woodpile"][:4])
     assert list(hands[(first + 1) % players]) == sorted(deal["woodpile"][4:8])
+
+
+def wenzhou() -> HandRules:
+    return HandRules.from_rules(load_game("paigow", "wenzhou").rules)
+
+
+def test_wenzhou_order_heavens_and_earths_above_the_supreme():
+    """[WZ] 雙天 > 雙地 > 至尊 > 雙人: the Supreme pair is third; elsewhere it is first."""
+    WZ = wenzhou()
+    heavens, earths, men = (hand_key(k, k, WZ) for k in (tg.HEAVEN, tg.EARTH, tg.MAN))
+    supreme = hand_key(tg.BIG_SIX, tg.LITTLE_THREE, WZ)
+    assert heavens > earths > supreme > men
+    assert hand_key(tg.BIG_SIX, tg.LITTLE_THREE, HR) > hand_key(tg.HEAVEN, tg.HEAVEN, HR)
+    assert hand_name(tg.HEAVEN, tg.HEAVEN, WZ, "zh-hant") == "雙天"
+    assert hand_name(tg.EARTH, tg.EARTH, WZ, "en") == "pair of Earths"
+    assert hand_name(tg.LITTLE_THREE, tg.BIG_SIX, WZ, "zh-hans") == "至尊"
+    for preset, paid in (("wenzhou", [1, -1]), ("dapaijiu", [-1, 1])):  # the banker's 雙地 against 至尊, played out
+        game = load_game("paigow", preset, {"tiles": 2, "players": 2})
+        st = game.new_state(deal_with(game, [[tg.EARTH, tg.EARTH], [tg.BIG_SIX, tg.LITTLE_THREE]], [1, 1]))
+        st.apply("open")
+        st.apply("open")
+        assert st.payments() == paid, preset
+
+
+def test_wenzhou_has_no_earth_king_and_names_the_high_nines():
+    """[WZ] no 地王 (地 + a nine is one point); 天高九 and 地高九 (天 / 地 with a seven) are named, above every
+    other nine and below 地槓; the 至尊 tiles count their own pips."""
+    WZ = wenzhou()
+    assert hand_name(tg.EARTH, tg.RED_NINE, WZ, "zh-hant") == "一點"
+    assert hand_key(tg.EARTH, tg.RED_NINE, WZ) < hand_key(tg.HEAVEN, tg.BLACK_NINE, WZ)
+    heaven_high, earth_high = hand_key(tg.HEAVEN, tg.RED_SEVEN, WZ), hand_key(tg.EARTH, tg.LONG_SEVEN, WZ)
+    assert hand_key(tg.EARTH, tg.MAN, WZ) > heaven_high > earth_high
+    assert earth_high > hand_key(tg.RED_TEN, tg.BLACK_NINE, WZ)  # another nine
+    assert [hand_name(tg.HEAVEN, tg.BLACK_SEVEN, WZ, lg) for lg in ("zh-hant", "zh-hans", "en")] == [
+        "天高九", "天高九", "Heaven High Nine"]
+    assert hand_name(tg.EARTH, tg.RED_SEVEN, WZ, "zh-hant") == "地高九"
+    assert hand_name(tg.HEAVEN, tg.RED_SEVEN, HR, "zh-hant") == "九點"  # unnamed in the other presets
+    assert points(tg.BIG_SIX, tg.PLUM, WZ.wild) == 6  # [4:2] is 6 only: 6 + 10
+
+
+def test_wenzhou_every_zero_tie_goes_to_the_banker():
+    """[WZ], [CAS], [NP-J]: a 0–0 goes to the banker whatever the tiles (under dapaijiu the higher tile wins)."""
+    WZ = wenzhou()
+    plum_ten, bench_three = (tg.PLUM, tg.RED_TEN), (tg.BENCH, tg.LONG_THREE)  # 10 + 10 and 4 + 6: zero points
+    assert points(*plum_ten) == points(*bench_three) == 0
+    assert hand_key(*plum_ten, WZ) == hand_key(*bench_three, WZ)  # equal keys: the banker's
+    assert hand_key(*plum_ten, HR) > hand_key(*bench_three, HR)
+    game = load_game("paigow", "wenzhou", {"tiles": 2, "players": 2})
+    st = game.new_state(deal_with(game, [list(bench_three), list(plum_ten)], [1, 1]))
+    st.apply("open")
+    st.apply("open")
+    assert st.payments() == [1, -1]  # the banker (seat 0) holds the lower zero and still wins

@@ -22,6 +22,8 @@ PRESETS = [
     ("xiaopaijiu", {"players": "8", "stakes": "choose"}),
     ("casino", {}),
     ("casino", {"players": "3", "supreme_wild": "no", "dice": "4", "count_from": "right"}),
+    ("wenzhou", {}),
+    ("wenzhou", {"tiles": "2", "players": "5"}),
 ]
 _GAMES: dict = {}
 

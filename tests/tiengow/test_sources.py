@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from yezi.components import tiengow as tg
+from yezi.core.errors import IllegalAction
 from yezi.core.registry import load_game
 from yezi.games.tiengow import combos as cb
 from yezi.games.tiengow.scoring import explain, settle
@@ -46,6 +49,50 @@ def test_dr_two_pairs_beaten_by_two_pairs_of_the_suit_with_a_higher_pair():
         up(tg.MAN, tg.MAN, tg.PLUM, tg.PLUM)) == 0  # not a set in the modern game
 
 
+MILITARY_EIGHT = [tg.RED_NINE, tg.FLAT_EIGHT, tg.BENT_EIGHT, tg.BLACK_SEVEN, tg.RED_SEVEN, tg.BIG_SIX, tg.RED_FIVE,
+                  tg.BLACK_FIVE]
+
+
+def test_dr_a_civil_single_led_is_followed_with_a_civil_tile():
+    """[DR], the page culin-1893 cites: "If a civil tile is led, the other players must follow with the same suit.
+    If a player is unable to follow suit, he must discard a military tile." A follower holding civil tiles may not
+    discard a 黑九 on a led 天; one holding none discards a military tile; the modern game has no such duty."""
+    deal = deal_with([tg.HEAVEN], [tg.BLACK_NINE, tg.EARTH], MILITARY_EIGHT)
+    st = game("culin-1893").new_state(deal)
+    st.apply(up(tg.HEAVEN))
+    legal = st.legal_actions()
+    assert down(tg.EARTH) in legal and down(tg.BLACK_NINE) not in legal
+    assert all(cb.MULTISETS[a >> 1][0] in tg.CIVIL for a in legal)
+    with pytest.raises(IllegalAction) as e:
+        st.apply(down(tg.BLACK_NINE))
+    assert e.value.rule == "follow-suit"
+    st.apply(down(tg.EARTH))
+    assert down(tg.RED_NINE) in st.legal_actions()  # seat 2 holds no civil tile
+    hk = game().new_state(deal)
+    hk.apply(up(tg.HEAVEN))
+    assert down(tg.BLACK_NINE) in hk.legal_actions()
+    mil = game("culin-1893").new_state(deal_with([tg.BLACK_SEVEN], [tg.EARTH]))
+    mil.apply(up(tg.BLACK_SEVEN))  # a military single led: no duty, only a military tile takes it
+    assert {down(k) for k in tg.expand(mil.hands[1])} <= set(mil.legal_actions())
+
+
+def test_dr_follow_suit_worlds_keep_the_duty():
+    """The worlds a seat samples under the duty replay legally: a seat seen to discard face down on a civil single
+    led either discarded a civil tile or held none, so a world never gives it a civil tile it would have had to play."""
+    deal = deal_with([tg.HEAVEN, tg.EARTH], [tg.MAN, tg.GOOSE], MILITARY_EIGHT)
+    g = game("culin-1893")
+    st = g.new_state(deal)
+    for a in (up(tg.HEAVEN), down(tg.GOOSE), down(tg.RED_NINE)):
+        st.apply(a)
+    rng = random.Random(7)
+    for _ in range(200):
+        world, actions = g.sample_from_view(st.view(1), rng)
+        (discard,) = cb.MULTISETS[actions[2] >> 1]
+        assert discard in tg.CIVIL or not any(k in tg.CIVIL for k in world["hands"][2])
+        other = g.replay(world, actions)  # raises IllegalAction if a world broke the duty
+        assert other.view(1) == st.view(1)
+
+
 def test_np_structure_matters():
     """[NP] Earth–Earth–Eight is beaten by Heaven–Heaven–Nine, not by Heaven–Nine–Nine."""
     g = game()
@@ -76,6 +123,19 @@ def test_np_banker_doubles_both_ways():
     lost = settle([2, 2, 2, 2], 1, 0, HK).payments
     assert lost == [-4, 8, -2, -2]
     assert sum(won) == sum(lost) == 0
+
+
+def test_np_j_a_losing_banker_is_paid_back_plainly():
+    """V-TG11: the banker took 5 tricks and lost the last trick to seat 2. Doubled as [NP] writes it (yezi's
+    default), the winner pays him 2 × (5 − 4); in navpil's code (after The Suffocated's blog) plainly 1."""
+    tricks = [5, 0, 3, 0]
+    doubled = settle(tricks, 2, 0, HK).payments
+    assert doubled == [2, -5, 5 + 5 - 2, -5]
+    plain_rules = load_game("tiengow", "hongkong", {"banker_refund": "plain"}).rules
+    plain = settle(tricks, 2, 0, plain_rules).payments
+    assert plain == [1, -5, 5 + 5 - 1, -5]
+    assert settle([2, 2, 2, 2], 1, 0, plain_rules).payments == [-4, 8, -2, -2]  # a banker under four still pays ×2
+    assert settle([7, 0, 0, 1], 0, 0, plain_rules).payments == settle([7, 0, 0, 1], 0, 0, HK).payments
 
 
 def test_dz_all_shut_out_doubles():
@@ -213,3 +273,13 @@ def test_hkg_no_zun_money_at_the_last_trick():
     st.apply(up(*tg.SUPREME))
     _finish_trick(st)
     assert st.winner == 0 and st.specials == []
+
+
+def test_the_settlement_says_a_losing_banker_is_paid_back_plainly():
+    """The rule line before the payments names the exception under banker_refund=plain, in every language."""
+    from yezi.games.tiengow.scoring import rule_line
+
+    plain = load_game("tiengow", "hongkong", {"banker_refund": "plain"}).rules
+    assert "paid back" in rule_line("三家", plain, "en") and "paid back" not in rule_line("三家", HK, "en")
+    assert "補他的不加倍" in rule_line("三家", plain, "zh-hant")
+    assert "补他的不加倍" in rule_line("三家", plain, "zh-hans")

@@ -155,26 +155,30 @@ WENWU: tuple[WenWu, ...] = (
 WENWU_BY_KEY = {g.key: g for g in WENWU}
 
 # --- names -----------------------------------------------------------------------------------
+# 銅錘六 (the copper hammer: the 伶冧六's mallet) is [1:5]; 大雞 is 大雞六 [4:2] and 么雞 / 幺雞 the little one,
+# 山雞 [2:1], the two halves of 至尊. 大頭六 "big head six" is disputed: English Wikipedia (mirror) and
+# onlinedominogames name [1:5] so, which yezi reads; the Sin Chew Daily article [SC] lists 大頭六 beside 拎冧六 as
+# another tile, so it may be [4:2] (rules-notes §1.1, docs/dominoes.md). Only [1:5] has a written attribution.
 # NAMES[style][lang][kind] = (display, alias, ...). An empty tuple: the style has no own name
 # for that kind (the display falls back to the hk name).
 _HK_HANT = (
     ("天", "天牌"), ("地", "地牌"), ("人", "人牌"), ("鵝", "和", "鵝牌"), ("梅花", "梅"), ("長衫", "長三"),
     ("板凳", "凳", "板櫈", "版櫈", "版凳"), ("斧頭", "斧"), ("紅頭十", "屏風", "屏"),
-    ("高腳七",), ("伶冧六", "零霖六", "拎冧六", "玲瓏六"),
-    ("黑九",), ("紅九",), ("平八",), ("彎八",), ("黑七",), ("紅七",), ("大雞六", "二四"),
-    ("紅五",), ("黑五",), ("山雞", "丁三"),
+    ("高腳七",), ("伶冧六", "零霖六", "拎冧六", "玲瓏六", "銅錘六", "大頭六"),
+    ("黑九",), ("紅九",), ("平八",), ("彎八",), ("黑七",), ("紅七",), ("大雞六", "二四", "大雞"),
+    ("紅五",), ("黑五",), ("山雞", "丁三", "么雞", "幺雞"),
 )
 _HK_HANS = (
     ("天", "天牌"), ("地", "地牌"), ("人", "人牌"), ("鹅", "和", "鹅牌"), ("梅花", "梅"), ("长衫", "长三"),
     ("板凳", "凳"), ("斧头", "斧"), ("红头十", "屏风", "屏"),
-    ("高脚七",), ("伶冧六", "零霖六", "拎冧六", "玲珑六"),
-    ("黑九",), ("红九",), ("平八",), ("弯八",), ("黑七",), ("红七",), ("大鸡六", "二四"),
-    ("红五",), ("黑五",), ("山鸡", "丁三"),
+    ("高脚七",), ("伶冧六", "零霖六", "拎冧六", "玲珑六", "铜锤六", "大头六"),
+    ("黑九",), ("红九",), ("平八",), ("弯八",), ("黑七",), ("红七",), ("大鸡六", "二四", "大鸡"),
+    ("红五",), ("黑五",), ("山鸡", "丁三", "么鸡", "幺鸡"),
 )
 _HK_EN = (
     ("Heaven",), ("Earth",), ("Man",), ("Goose", "Harmony"), ("Plum", "Plum Flower"),
     ("Long Three",), ("Bench",), ("Hatchet", "Tiger's Head", "Axe"), ("Red-head Ten", "Screen", "Red Ten"),
-    ("Long-leg Seven",), ("Red Mallet Six",),
+    ("Long-leg Seven",), ("Red Mallet Six", "Big Head Six"),
     ("Black Nine",), ("Red Nine",), ("Flat Eight",), ("Bent Eight",), ("Black Seven",), ("Red Seven",),
     ("Big Six", "Gee Joon Six", "Supreme Six"), ("Red Five",), ("Black Five",),
     ("Little Three", "Mountain Cock", "Gee Joon Three", "Supreme Three"),

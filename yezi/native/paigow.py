@@ -14,13 +14,16 @@ class NativePaiGow(NativeGame):
 
     def encode_options(self, rules: Any) -> list[int]:
         """[players, tiles, stakes chosen, dice, count from the banker, tie_break high-tile,
-        0-0 ties to the banker, supreme wild, supreme lowest single] (the layout of paigow.rs)."""
+        0-0 ties to the banker, supreme wild, supreme lowest single, supreme third, earth king, high nines]
+        (the layout of paigow.rs)."""
         try:
             return [
                 int(rules["players"]), int(rules["tiles"]), _choice(rules, "stakes", "choose", "fixed"),
                 int(rules["dice"]), _choice(rules, "count_from", "banker", "right"),
                 _choice(rules, "tie_break", "high-tile", "none"), _choice(rules, "zero_ties", "banker", "high-tile"),
                 int(bool(rules["supreme_wild"])), _choice(rules, "single_rank", "supreme-lowest", "tiengow"),
+                _choice(rules, "supreme_rank", "third", "highest"), int(bool(rules["earth_king"])),
+                int(bool(rules["high_nines"])),
             ]
         except KeyError as e:
             raise Unsupported(f"paigow option {e} unknown to the native engine") from None

@@ -13,6 +13,7 @@ _SCORING = {"flat": 0, "tricks": 1}
 _SHUTOUT = {"five": 0, "double-all": 1, "none": 2}
 _LAST = {"open": 0, "entered": 1}
 _BANKER = {"none": 0, "double": 1}
+_REFUND = {"double": 0, "plain": 1}
 
 
 class NativeTienGow(NativeGame):
@@ -21,14 +22,15 @@ class NativeTienGow(NativeGame):
 
     def encode_options(self, rules: Any) -> list[int]:
         """[mixed, two_pairs, last_trick entered, scoring tricks, shutout, banker double, specials,
-        zun_money] (the layout of tiengow.rs)."""
+        zun_money, follow_suit, banker_refund plain] (the layout of tiengow.rs)."""
         try:
             zun = int(rules["zun_money"])
             if zun < 0:
                 raise Unsupported(f"tiengow zun_money={zun} is not implemented natively")
             return [_MIXED[rules["mixed"]], int(bool(rules["two_pairs"])), _LAST[rules["last_trick"]],
                     _SCORING[rules["scoring"]], _SHUTOUT[rules["shutout"]], _BANKER[rules["banker"]],
-                    int(bool(rules["specials"])), zun]
+                    int(bool(rules["specials"])), zun, int(bool(rules["follow_suit"])),
+                    _REFUND[rules["banker_refund"]]]
         except KeyError as e:
             raise Unsupported(f"tiengow option value {e} is not implemented natively") from None
 

@@ -4,10 +4,12 @@ Every comparison in the game is one of two-tile hands, so a ruleset is compiled 
 ``keys[a * 21 + b]`` of integers (larger = better) for every pair of kinds. A key is
 ``category * 1000 + detail``:
 
-* 5000 至尊 (Gee Joon, [4:2] + [2:1]);
+* 5000 至尊 (Gee Joon, [4:2] + [2:1]); under ``supreme_rank=third`` 雙天 and 雙地 move above it
+  (5002, 5001), the Wenzhou order;
 * 4000 + 16 … 4001: the 16 pairs, civil in Tien Gow order then 雜九, 雜八, 雜七, 雜五;
-* 3002 天王, 3001 地王 (天 or 地 with a nine);
+* 3002 天王, 3001 地王 (天 or 地 with a nine; no 地王 under ``earth_king=no``: 地 + a nine is 1 point);
 * 2002 天槓, 2001 地槓 (天 or 地 with an eight, 人 [4:4] included);
+* 1992 天高九, 1991 地高九 (天 or 地 with a seven, nine points) under ``high_nines=yes``;
 * 1000 + points * 100 + high tile: point hands, the units digit of the pips; the highest single
   tile breaks ties of equal points (option ``tie_break``), except 0-0 under ``zero_ties=banker``.
 
@@ -37,7 +39,9 @@ SUPREME_KEY = 5000
 PAIR_BASE = 4000
 WONG_BASE = 3000
 GONG_BASE = 2000
+HIGH_NINE_BASE = 1990  # above every point hand (at most 1930), below 地槓
 POINTS_BASE = 1000
+SEVENS = (tg.LONG_SEVEN, tg.BLACK_SEVEN, tg.RED_SEVEN)
 
 _PAIR_NAMES = {
     "zh-hant": ("雙天", "雙地", "雙人", "雙鵝", "雙梅", "雙長", "雙板凳", "雙斧頭", "雙紅頭", "雙高腳七", "雙伶冧六",
@@ -51,11 +55,12 @@ _PAIR_NAMES = {
 }
 _SPECIAL_NAMES = {
     "zh-hant": {SUPREME_KEY: "至尊", WONG_BASE + 2: "天王", WONG_BASE + 1: "地王", GONG_BASE + 2: "天槓",
-                GONG_BASE + 1: "地槓"},
+                GONG_BASE + 1: "地槓", HIGH_NINE_BASE + 2: "天高九", HIGH_NINE_BASE + 1: "地高九"},
     "zh-hans": {SUPREME_KEY: "至尊", WONG_BASE + 2: "天王", WONG_BASE + 1: "地王", GONG_BASE + 2: "天杠",
-                GONG_BASE + 1: "地杠"},
+                GONG_BASE + 1: "地杠", HIGH_NINE_BASE + 2: "天高九", HIGH_NINE_BASE + 1: "地高九"},
     "en": {SUPREME_KEY: "Supreme (Gee Joon)", WONG_BASE + 2: "Heaven King (Wong)", WONG_BASE + 1: "Earth King (Wong)",
-           GONG_BASE + 2: "Heaven Gong", GONG_BASE + 1: "Earth Gong"},
+           GONG_BASE + 2: "Heaven Gong", GONG_BASE + 1: "Earth Gong", HIGH_NINE_BASE + 2: "Heaven High Nine",
+           HIGH_NINE_BASE + 1: "Earth High Nine"},
 }
 _DIGITS = "零一二三四五六七八九"
 
@@ -68,6 +73,9 @@ class HandRules:
     zero_to_banker: bool = False  # 0-0 is always a tie (the banker wins)
     wild: bool = True  # [4:2] / [2:1] count 3 or 6
     supreme_lowest: bool = False  # [4:2] / [2:1] below every other single tile
+    supreme_third: bool = False  # 雙天 > 雙地 > 至尊 (V-PG10)
+    earth_king: bool = True  # 地 + a nine is 地王 (V-PG11)
+    high_nines: bool = False  # 天 / 地 + a seven is 天高九 / 地高九, above the point hands (V-PG12)
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> HandRules:
@@ -76,6 +84,9 @@ class HandRules:
             zero_to_banker=rules["zero_ties"] == "banker",
             wild=bool(rules["supreme_wild"]),
             supreme_lowest=rules["single_rank"] == "supreme-lowest",
+            supreme_third=rules["supreme_rank"] == "third",
+            earth_king=bool(rules["earth_king"]),
+            high_nines=bool(rules["high_nines"]),
         )
 
 
@@ -114,11 +125,16 @@ def hand_key(a: int, b: int, hr: HandRules, order: Sequence[int] | None = None) 
         return SUPREME_KEY
     for i, p in enumerate(PAIRS):
         if (lo, hi) == p:
+            if hr.supreme_third and i < 2:  # 雙天, 雙地 above 至尊
+                return SUPREME_KEY + 2 - i
             return PAIR_BASE + len(PAIRS) - i
-    if lo in (tg.HEAVEN, tg.EARTH) and hi in NINES:
-        return WONG_BASE + (2 if lo == tg.HEAVEN else 1)
+    plus = 2 if lo == tg.HEAVEN else 1
+    if hi in NINES and (lo == tg.HEAVEN or (lo == tg.EARTH and hr.earth_king)):
+        return WONG_BASE + plus
     if lo in (tg.HEAVEN, tg.EARTH) and hi in EIGHTS:
-        return GONG_BASE + (2 if lo == tg.HEAVEN else 1)
+        return GONG_BASE + plus
+    if hr.high_nines and lo in (tg.HEAVEN, tg.EARTH) and hi in SEVENS:
+        return HIGH_NINE_BASE + plus
     pts = points(a, b, hr.wild)
     high = 0
     if hr.tie_break and not (pts == 0 and hr.zero_to_banker):
@@ -130,7 +146,7 @@ def hand_key(a: int, b: int, hr: HandRules, order: Sequence[int] | None = None) 
 
 @cache
 def key_table(hr: HandRules) -> tuple[int, ...]:
-    """``table[a * 21 + b]`` = `hand_key(a, b)` for every ordered pair of kinds. Cached per rule set: 16
+    """``table[a * 21 + b]`` = `hand_key(a, b)` for every ordered pair of kinds. Cached per rule set: 128
     combinations at most, and building one was most of the cost of loading the game (0.7 ms) for every
     table."""
     order = single_order(hr.supreme_lowest)
@@ -138,11 +154,13 @@ def key_table(hr: HandRules) -> tuple[int, ...]:
 
 
 def hand_name(a: int, b: int, hr: HandRules, lang: str = "zh-hant") -> str:
-    """What the hand is called: 至尊, 雙天 … 雜五, 天王, 地槓, or its points (九點 / 9 points)."""
+    """What the hand is called: 至尊, 雙天 … 雜五, 天王, 地槓, 天高九, or its points (九點 / 9 points)."""
     key = hand_key(a, b, hr)
     lang = "en" if lang == "ascii" else lang
-    if key == SUPREME_KEY or WONG_BASE < key < WONG_BASE + 3 or GONG_BASE < key < GONG_BASE + 3:
+    if key in _SPECIAL_NAMES[lang]:
         return _SPECIAL_NAMES[lang][key]
+    if key > SUPREME_KEY:  # 雙天, 雙地 above 至尊 (supreme_rank=third)
+        return _PAIR_NAMES[lang][SUPREME_KEY + 2 - key]
     if key > PAIR_BASE:
         idx = len(PAIRS) - (key - PAIR_BASE)
         return _PAIR_NAMES[lang][idx]

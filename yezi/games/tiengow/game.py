@@ -13,6 +13,8 @@ and d = 1 plays it face down. What is hidden: the hands, and the tiles of every 
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 import re
 from typing import Any
@@ -50,6 +52,7 @@ class TienGow(Game):
         r = ruleset
         self.entered_rule = r["last_trick"] == "entered"
         self.specials = bool(r["specials"])
+        self.follow_suit = bool(r["follow_suit"])
         self.categories = self.allowed_categories(r)
         self.leads = cb.by_first_kind(cb.lead_sets(self.categories))
         self.set_counts = tg.counts(tg.domino_set())
@@ -255,6 +258,8 @@ class TienGow(Game):
                 slots.append((s, -1, view["hand_sizes"][s]))
         unknown = [k for k in range(tg.NUM_KINDS) for _ in range(pool[k])]
         rng.shuffle(unknown)
+        if self.follow_suit:
+            unknown = self._follow_suit_order(view, slots, unknown, rng)
         actions = list(history)
         pos = 0
         for s, i, size in slots:
@@ -264,6 +269,74 @@ class TienGow(Game):
             if i >= 0:
                 actions[i] = 2 * cb.INDEX[tuple(sorted(part))] + 1
         return {"hands": [sorted(h) for h in hands]}, actions
+
+    def _follow_suit_order(self, view: dict[str, Any], slots: list[tuple[int, int, int]], unknown: list[int],
+                           rng: random.Random) -> list[int]:
+        """`unknown` reordered so that filling `slots` in turn keeps [DR]'s duty (`follow_suit`).
+
+        A face-down single on a civil single led (a duty slot) is a civil tile unless its player then
+        held no civil tile at all: so each other seat has a void point, its first duty slot filled
+        with a military tile (or none), before which its duty slots are civil and from which every
+        tile it still held is military. The void points are drawn with the weight of the worlds each
+        allows (tiles counted as distinct), so the worlds stay uniform among the consistent ones.
+        """
+        history, actors = view["history"], view["actors"]
+        civil = set(tg.CIVIL)
+        n_civil = sum(1 for k in unknown if k in civil)
+        n_mil = len(unknown) - n_civil
+
+        def duty(i: int) -> bool:
+            lead = history[i - i % SEATS]
+            return i % SEATS != 0 and len(cb.MULTISETS[lead >> 1]) == 1 and cb.MULTISETS[lead >> 1][0] in civil
+
+        def at(i: int) -> float:
+            return float("inf") if i < 0 else i
+
+        choices: dict[int, list[tuple[int | None, int, int]]] = {}  # seat -> (void point, civil, military)
+        for s in {sl[0] for sl in slots}:
+            mine = [sl for sl in slots if sl[0] == s]
+            duties = [i for _, i, size in mine if i >= 0 and size == 1 and duty(i)]
+            known_civil = [j for j, a in enumerate(history) if actors[j] == s and a is not None
+                           and any(k in civil for k in cb.MULTISETS[a >> 1])]
+            opts: list[tuple[int | None, int, int]] = [(None, len(duties), 0)]
+            for j, v in enumerate(duties):
+                if any(c > v for c in known_civil):
+                    continue
+                opts.append((v, j, sum(size for _, i, size in mine if at(i) >= v)))
+            choices[s] = opts
+        seats = sorted(choices)
+        combos = list(itertools.product(*(choices[s] for s in seats)))
+        rest = len(unknown)
+        weights = []
+        for combo in combos:
+            c, m = sum(o[1] for o in combo), sum(o[2] for o in combo)
+            ok = c <= n_civil and m <= n_mil
+            weights.append(math.perm(n_civil, c) * math.perm(n_mil, m) * math.factorial(rest - c - m) if ok else 0)
+        combo = rng.choices(combos, weights=weights)[0]
+        void = {s: o[0] for s, o in zip(seats, combo)}
+        civ = [k for k in unknown if k in civil]
+        mil = [k for k in unknown if k not in civil]
+        want: list[str | None] = []  # per position, in slot order: "c", "m" or free
+        for s, i, size in slots:
+            v = void[s]
+            if v is not None and at(i) >= v:
+                want += ["m"] * size
+            elif i >= 0 and size == 1 and duty(i):
+                want.append("c")
+            else:
+                want += [None] * size
+        out: list[int | None] = [None] * len(want)
+        for pos, w in enumerate(want):
+            if w == "c":
+                out[pos] = civ.pop()
+            elif w == "m":
+                out[pos] = mil.pop()
+        free = civ + mil
+        rng.shuffle(free)
+        for pos, w in enumerate(want):
+            if w is None:
+                out[pos] = free.pop()
+        return [k for k in out if k is not None]
 
 
 class TienGowState(State):
@@ -306,11 +379,20 @@ class TienGowState(State):
             return out
         up = self._face_up(hand)
         down = [2 * i + 1 for i in cb.sub_multisets(hand, self.n)]
+        if self._must_follow_civil(hand):  # the beating singles of a civil single led are civil already
+            down = [a for a in down if cb.MULTISETS[a >> 1][0] in tg.CIVIL]
         if not up:
             return down
         up += down
         up.sort()  # face-up (even) and face-down (odd) codes interleave
         return up
+
+    def _must_follow_civil(self, hand: list[int]) -> bool:
+        """[DR]'s duty (V-TG10 `follow_suit`): on a civil single led, a player who holds a civil tile
+        plays one (face up if it beats, else face down); only one who holds none discards a military tile."""
+        return (self.game.follow_suit and self.n == 1 and self.lead_index >= 0
+                and cb.COMBOS[self.lead_index].category == cb.SINGLE_C  # type: ignore[union-attr]
+                and any(hand[k] for k in tg.CIVIL))
 
     def _face_up(self, hand: list[int]) -> list[int]:
         high = self.high
@@ -351,6 +433,9 @@ class TienGowState(State):
                                          "two_pairs)"))
         if len(tiles) != self.n:
             return err("tile-count", N_("play {n} tile(s), as many as were led"), n=self.n)
+        if self._must_follow_civil(hand) and tiles[0] not in tg.CIVIL:
+            return err("follow-suit", N_("a civil tile was led and you hold one: play a civil tile (face up if it "
+                                         "beats, else face down)"))
         if self.last and self.n == 1 and g.entered_rule and self.won[self.turn] == 0:  # type: ignore[index]
             return err("not-entered", N_("a player who has won no tiles may not contest a single-tile last trick "
                                          "({entered}): play it face down"),

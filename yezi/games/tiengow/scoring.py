@@ -48,7 +48,9 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
             if tricks[s] == 0 and rules["shutout"] == "five":
                 base, why = 2, "shutout"
         mult = 1
-        if rules["banker"] == "double" and banker in (s, winner):
+        # V-TG11: under `banker_refund=plain` a losing banker who took more than four tricks is paid back plainly
+        refund = s == banker and base < 0 and rules["banker_refund"] == "plain"
+        if rules["banker"] == "double" and banker in (s, winner) and not refund:
             mult *= 2
         if all_shut and rules["shutout"] == "double-all":
             mult *= 2
@@ -85,6 +87,8 @@ RULE = {
     "five-flat": NP_("tiengow-settle:rule-five-flat", "a player who took no trick pays 2 stakes"),
     "double-all": NP_("tiengow-settle:rule-double-all", "doubled when none of the three others took a trick"),
     "banker": NP_("tiengow-settle:rule-banker", "every payment to or from the banker is doubled"),
+    "banker-plain": NP_("tiengow-settle:rule-banker-plain", "every payment to or from the banker is doubled, except "
+                        "what a losing banker who took more than 4 tricks is paid back"),
 }
 
 
@@ -96,7 +100,8 @@ def rule_line(winner: str, rules: Mapping[str, Any], lang: str = "zh-hant") -> s
         key = "five-" + rules["scoring"] if rules["shutout"] == "five" else "double-all"
         parts.append(_c(lg, "tiengow-settle:rule-" + key, RULE[key]))
     if rules["banker"] == "double":
-        parts.append(_c(lg, "tiengow-settle:rule-banker", RULE["banker"]))
+        key = "banker-plain" if rules["banker_refund"] == "plain" else "banker"
+        parts.append(_c(lg, "tiengow-settle:rule-" + key, RULE[key]))
     return punct(lg, "semicolon").join(parts) + ("." if lg == "en" else "。")
 MULT = NP_("tiengow-settle:mult", " (×{m})")  # after the reason, when the banker's or a shut-out's ×2 applied
 
