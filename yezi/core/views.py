@@ -59,11 +59,14 @@ def json_copy(x: Any) -> Any:
     immutable, so shared). Several times faster than `copy.deepcopy` on a view, which matters to
     the views cached once per state version and handed to every seat."""
     t = type(x)
-    if t is list or t is tuple:
-        return [json_copy(y) for y in x]
     if t is dict:
-        return {k: json_copy(y) for k, y in x.items()}
+        return {k: json_copy(y) if type(y) in _CONTAINERS else y for k, y in x.items()}
+    if t in _CONTAINERS:
+        return [json_copy(y) if type(y) in _CONTAINERS else y for y in x]
     return x
+
+
+_CONTAINERS = frozenset((list, tuple, dict))  # a scalar item is taken as it is, without a call
 
 
 def _tighten(node: Any) -> None:
