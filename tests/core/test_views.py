@@ -78,14 +78,16 @@ def test_every_view_of_random_deals_matches_its_schema(name, preset):
 
 
 @pytest.mark.parametrize("name", available_games())
-def test_every_view_type_stands_on_the_common_base_and_refuses_undeclared_keys(name):
+def test_every_view_type_stands_on_the_common_base_and_refuses_undeclared_keys_and_other_games(name):
     cls = game_class(name)
     assert cls.view_type is not BaseView, f"{name} declares no view type of its own"
     schema = view_schema(cls)
     assert set(BaseView.__annotations__) <= set(schema["required"])
     assert schema["additionalProperties"] is False
     view = load_game(name).start(seed=3).view(0)
+    assert Draft202012Validator(schema).is_valid(view)
     assert not Draft202012Validator(schema).is_valid({**view, "undeclared": 1})
+    assert not Draft202012Validator(schema).is_valid({**view, "game": "another"})
 
 
 @pytest.mark.parametrize(("name", "preset"), CASES)

@@ -99,9 +99,16 @@ def schema_of(view_type: type) -> dict[str, Any]:
     return schema
 
 
+@cache
+def _game_schema(name: str, view_type: type) -> dict[str, Any]:
+    schema = json_copy(schema_of(view_type))
+    schema["properties"]["game"] = {"title": "Game", "const": name}  # one view type may serve several games
+    return schema
+
+
 def view_schema(game: Game | type[Game]) -> dict[str, Any]:
     """The JSON Schema of the views of `game` (a game class or a game)."""
-    return schema_of(game.view_type)
+    return _game_schema(game.name, game.view_type)
 
 
 def view_schemas() -> dict[str, dict[str, Any]]:

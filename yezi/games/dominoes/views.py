@@ -3,7 +3,7 @@ every view in the tests."""
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -44,7 +44,6 @@ class DominoDealView(TypedDict):
 
 
 class DominoView(BaseView):
-    game: Literal["jielong", "tseding", "dingniu"]
     seats: int
     dealer: int
     two_ends: bool

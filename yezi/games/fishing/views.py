@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -35,7 +35,6 @@ class FishingResult(TypedDict):
 
 
 class FishingView(BaseView):
-    game: Literal["fishing"]
     players: int
     turn: Seat
     phase: str | None

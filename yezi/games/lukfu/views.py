@@ -35,7 +35,6 @@ class LukFuRevealed(TypedDict):
 
 
 class LukFuView(BaseView):
-    game: Literal["lukfu"]
     dummy: Seat
     phase: str
     bidder: Seat

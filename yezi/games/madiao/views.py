@@ -64,7 +64,6 @@ class MaDiaoDealView(TypedDict):
 
 
 class MaDiaoView(BaseView):
-    game: Literal["madiao"]
     phase: str
     stake: int | None
     pool: int

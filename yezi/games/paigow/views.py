@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -21,7 +21,6 @@ class PaiGowResult(TypedDict):
 
 
 class PaiGowView(BaseView):
-    game: Literal["paigow"]
     seats: int
     banker: int
     tiles: int

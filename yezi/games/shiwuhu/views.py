@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -18,7 +18,6 @@ class ShiwuhuResult(TypedDict):
 
 
 class ShiwuhuView(BaseView):
-    game: Literal["shiwuhu"]
     players: int
     phase: str
     hand: list[int] | None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired
+from typing import NotRequired
 
 from typing_extensions import TypedDict
 
@@ -58,7 +58,6 @@ class TienGowDealView(TypedDict):
 
 
 class TienGowView(BaseView):
-    game: Literal["tiengow"]
     banker: int
     hand: list[int] | None
     hand_sizes: list[int]
