@@ -2,6 +2,7 @@
 share of the cores each pytest-xdist worker may use."""
 
 import os
+import sys
 
 import pytest
 from hypothesis import settings
@@ -52,3 +53,13 @@ def web(request):
 
     with sqlite_server(bot_delay=getattr(request.module, "WEB_BOT_DELAY", 0.0)) as srv:
         yield srv
+
+
+@pytest.fixture(autouse=True)
+def _frame_views_match_their_schemas():
+    """After each test, every state frame its WebSocket clients received (tests/web/helpers.py
+    `Client`) has a view matching its game's JSON Schema (issue 25: every frame checked)."""
+    yield
+    helpers = sys.modules.get("tests.web.helpers")
+    if helpers is not None:
+        helpers.check_received_views()

@@ -187,7 +187,7 @@ class YeziObserver:
         ys = state.ystate
         view = ys.view(player)
         if self.kind == "observation":
-            view = {k: v for k, v in view.items() if k not in ("history", "log")}
+            view = {k: v for k, v in view.items() if k not in ("history", "actors", "log")}  # not the history (codes, actors)
             return json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
         seen = [[ys.actor_of(i), ys.redact(i, player)] for i in range(len(ys.history))]
         return json.dumps({"view": view, "seen": seen}, sort_keys=True, ensure_ascii=False, default=str)

@@ -20,10 +20,14 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 import httpx
+import orjson
 import pytest
 from websockets.sync.client import connect
 
+from tests.view_helpers import view_errors
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_UNCHECKED: dict[int, Client] = {}  # the clients that received frames since `check_received_views` last ran
 
 
 def slow_start(start_s: float, renewal_s: float = 0.0) -> dict[str, str]:
@@ -174,13 +178,43 @@ class Server:
         return Client(f"{self.ws_base}/ws/{table_id}?name={name}", headers)
 
 
+_VALID_VIEWS: set[bytes] = set()  # views already found valid (a table sends the same view to many clients)
+
+
+def _view_errors(view: Any) -> list[str]:
+    key = orjson.dumps(view, option=orjson.OPT_SORT_KEYS)
+    if key in _VALID_VIEWS:
+        return []
+    errors = view_errors(view)
+    if not errors and len(_VALID_VIEWS) < 100_000:
+        _VALID_VIEWS.add(key)
+    return errors
+
+
+def check_received_views() -> None:
+    """Every state frame any `Client` received since the last call has a view that matches its
+    schema (`tests.view_helpers`, the schemas /api/schema/views serves): run after every test (tests/conftest.py), so that all the frames the tests already
+    receive are checked, outside the tests' own timing."""
+    errors: list[str] = []
+    clients = list(_UNCHECKED.values())
+    _UNCHECKED.clear()
+    for cl in clients:
+        frames, cl.checked = cl.frames[cl.checked:], len(cl.frames)
+        for f in frames:
+            if f.get("type") == "state":
+                errors.extend(_view_errors(f.get("view")))
+    assert not errors, f"{len(errors)} frame view(s) off their schema: " + "; ".join(errors[:5])
+
+
 class Client:
-    """A WebSocket client that keeps every frame it receives (for the frame audit)."""
+    """A WebSocket client that keeps every frame it receives (for the frame audit; the views of its
+    state frames are checked against their schemas after the test: `check_received_views`)."""
 
     def __init__(self, url: str, headers: dict[str, str] | None = None):
         # entered as a context manager (closed in `close`): websockets 17 deprecates a bare connect()
         self.ws = connect(url, max_size=2**24, open_timeout=10, additional_headers=headers).__enter__()
         self.frames: list[dict[str, Any]] = []
+        self.checked = 0  # frames[:checked] had their views checked
         self.last_state: dict[str, Any] | None = None
 
     def close(self) -> None:
@@ -193,6 +227,7 @@ class Client:
     def recv(self, timeout: float = 10) -> dict[str, Any]:
         f = json.loads(self.ws.recv(timeout=timeout))
         self.frames.append(f)
+        _UNCHECKED[id(self)] = self
         if f.get("type") == "state":
             self.last_state = f
         return f

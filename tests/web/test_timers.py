@@ -133,7 +133,7 @@ def test_timeouts_play_the_bots_move_mark_away_then_a_bot_holds_the_seat_until_i
     assert _clock(f)["move"] == pytest.approx(15 * 0.03) and _clock(f)["bank"] == pytest.approx(60 * 0.03)
     # nobody at seat 0 answers: each of its decisions is played for it when its time is up
     seen_away = me.wait(lambda x: x["type"] == "state" and _clock(x)["away"][0], timeout=20)
-    acted = [h for h in seen_away["view"]["history"] if h[0] == seen_away["seat"]]
+    acted = [a for a in seen_away["view"]["actors"] if a == seen_away["seat"]]
     assert acted, "the timed-out seat's move was played"
     assert _clock(seen_away)["timeouts"][0] == 1 and _clock(seen_away)["banks"][0] == 0
     held = me.wait(lambda x: x["type"] == "state" and _clock(x)["held"][0], timeout=40)

@@ -11,7 +11,8 @@ Design points shared by all games:
 * `State.apply` validates; an illegal action raises `IllegalAction` naming the rule and leaves
   the state untouched. `State.apply_unchecked` is for harnesses that pick from `legal_actions()`;
 * `State.view(seat)` is plain JSON data holding exactly what that seat may know; `seat=None`
-  is the spectator's (public) view;
+  is the spectator's (public) view. Its shape is `Game.view_type` (a `TypedDict` on
+  `yezi.core.views.BaseView`, whose `history` and `actors` every game fills alike);
 * `State.sample_hidden(seat, rng)` returns another (deal, actions) pair that the seat cannot tell
   apart from the real one: search bots and the leak check both use it.
 """
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
 
 from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
+from yezi.core.views import BaseView
 
 if TYPE_CHECKING:  # pragma: no cover
     from yezi.core.match import MatchLength
@@ -61,6 +63,8 @@ class Game(ABC):
     name: ClassVar[str]
     titles: ClassVar[dict[str, str]]
     options_package: ClassVar[str]
+    #: the `TypedDict` of this game's views (`yezi.core.views`): their JSON Schema is made from it
+    view_type: ClassVar[type] = BaseView
     _tables: ClassVar[dict[str, OptionTable]] = {}
 
     def __init__(self, ruleset: Ruleset):
@@ -331,7 +335,8 @@ class State(ABC):
     # --- information ---------------------------------------------------------------------
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Plain JSON data: all that `seat` may know now (None: a spectator)."""
+        """Plain JSON data: all that `seat` may know now (None: a spectator), shaped as
+        `game.view_type`, sharing no list or dict with any other view or the state."""
 
     @abstractmethod
     def actor_of(self, index: int) -> int:
@@ -388,14 +393,17 @@ class State(ABC):
 
 
 def common_view(state: State, seat: int | None) -> dict[str, Any]:
-    """The keys every game's view carries under the same names (docs/research.md): the game and
-    preset, `num_seats`, the viewing `seat` (None: a spectator), `current_player` (None once the
-    deal is over) and `terminal`. Games keep their own older keys beside these."""
+    """The keys every game's view carries under the same names (`yezi.core.views.BaseView`,
+    docs/research.md): the game and preset, `num_seats`, the viewing `seat` (None: a spectator),
+    `current_player` (None once the deal is over), `terminal` and `actors` (the seat that took
+    each action of the history). Games keep their own older keys beside these."""
     game = state.game
     player = state.current_player
+    actor_of = state.actor_of
     return {
         "game": game.name, "preset": game.rules.preset, "num_seats": game.num_seats, "seat": seat,
         "current_player": player, "terminal": player is None,
+        "actors": [actor_of(i) for i in range(len(state.history))],
     }
 
 

@@ -12,7 +12,9 @@ Pieces
   `routes/*`: the handlers (pages, api_games, api_tables, replay, ws); `http_util`: errors, bodies, headers.
 * `schemas`: the declared shape of every HTTP body and WebSocket message (pydantic, strict types,
   no unknown fields, strict JSON: no lone surrogates, no NaN, nesting at most 32); `openapi`: the
-  HTTP API as OpenAPI 3.1, generated from them and served at ``GET /api/openapi.json``.
+  HTTP API as OpenAPI 3.1, generated from them and served at ``GET /api/openapi.json``; beside it
+  ``GET /api/schema/views``: the JSON Schema of each game's views (`yezi.core.views`), the ``view``
+  of every state frame.
 * `workers`: thinking off the event loop: bot moves, hints and replays run in worker processes
   (`jobs`), tables with people first, all-bot tables in a lane of their own at lower CPU priority;
   `budget`: CPU budgets per table, client and server; `replays`: a record's frames, built in a

@@ -10,6 +10,8 @@ from typing import Any
 from pydantic.json_schema import models_json_schema
 
 from yezi.core.protocol import LANGS, NOTATIONS
+from yezi.core.registry import game_class
+from yezi.core.views import view_schema
 from yezi.server import catalog
 from yezi.server.config import Settings
 from yezi.server.schemas import (
@@ -78,6 +80,13 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                            "(no table is named). database: reachable, asked at most once a second.",
             "responses": _ok("the health report (always 200 while the process answers)")}},
         "/api/openapi.json": {"get": {"summary": "this document", "responses": _ok("the document")}},
+        "/api/schema/views": {"get": {
+            "summary": "JSON Schema of each game's seat views (the 'view' of every state frame and replay frame)",
+            "description": "games: game name -> a JSON Schema (draft 2020-12) of its views. Every view has the keys "
+                           "of the common base (game, preset, num_seats, seat, current_player, to_act, terminal, "
+                           "history: the action codes as that seat saw them, null where hidden; actors: the seat "
+                           "that took each) and its game's own; a key a schema does not name is not sent.",
+            "responses": _ok("the schemas")}},
         "/api/games": {"get": {"summary": "games served, with presets, options and bot levels",
                                "responses": _ok("the games")}},
         "/api/games/{name}/resolve": {"post": {
@@ -182,3 +191,10 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
 
 def openapi_document(settings: Settings) -> dict[str, Any]:
     return _document(settings.max_record_bytes)
+
+
+@cache
+def view_schemas_document() -> dict[str, Any]:
+    """The views' JSON Schemas, served beside this document at /api/schema/views (the server's
+    frames carry views that the tests check against them: tests/web/helpers.py)."""
+    return {"games": {name: view_schema(game_class(name)) for name in catalog.playable_games()}}

@@ -34,6 +34,8 @@ from typing import Any, ClassVar
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError, YeziError
 from yezi.core.protocol import Game, State, common_view
+from yezi.core.views import json_copy
+from yezi.games.dominoes.views import DominoView
 from yezi.i18n import N_, Msg
 from yezi.i18n.terms import term
 
@@ -143,6 +145,7 @@ class DominoGame(Game):
 
     name_style: ClassVar[str] = "hk"
     wants_legal: ClassVar[bool] = False  # after_action runs, with the ends before the move (頂牛's 算帳 test)
+    view_type = DominoView
     seat_names: ClassVar[dict[str, tuple[str, ...]]] = {
         "zh-hant": ("莊家", "二家", "三家", "四家"),
         "zh-hans": ("庄家", "二家", "三家", "四家"),
@@ -780,12 +783,12 @@ class DominoState(State):
             "ends": list(self.ends),
             "last_placer": self.last_placer,
             "history": [self.redact(i, seat) for i in range(len(self.history))],
-            "deal": self.deal if over else {
+            "deal": json_copy(self.deal) if over else {
                 "hands": [list(h) if s == seat else None for s, h in enumerate(self.deal["hands"])],
                 "aside": None,
             },
-            "notes": {str(i): dict(nt) for i, nt in self.notes.items() if game.note_visible(self, nt, seat)},
-            "result": self.result,
+            "notes": {str(i): json_copy(nt) for i, nt in self.notes.items() if game.note_visible(self, nt, seat)},
+            "result": json_copy(self.result),
         }
         v.update(common_view(self, seat))
         if over:

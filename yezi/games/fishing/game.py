@@ -31,9 +31,11 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
+from yezi.core.views import json_copy
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
 from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
+from yezi.games.fishing.views import FishingView
 from yezi.i18n import LANGS, N_, NP_, Msg
 
 SEAT_NAMES = {
@@ -56,6 +58,7 @@ class Fishing(Game):
     name = "fishing"
     titles = {"zh-hant": "釣魚（十五湖）", "zh-hans": "钓鱼（十五湖）", "en": "Fishing (Sap Ng Wu cards) / Tiu U"}
     options_package = "yezi.games.fishing"
+    view_type = FishingView
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
@@ -623,7 +626,7 @@ class FishingState(State):
             "catches": [list(c) for c in self.catches],
             "stock_left": len(self.deal["stock"]) - self.pos,
             "drawn": self.drawn,
-            "events": [dict(e) for e in self.events],
+            "events": json_copy(self.events),
             "deal": deal_view,
             "history": list(self.history),
         }

@@ -12,6 +12,7 @@ from yezi.games.lukfu import actions as A
 from yezi.games.lukfu.knowledge import Knowledge
 from yezi.games.lukfu.plays import play_table
 from yezi.games.lukfu.state import LukFuState
+from yezi.games.lukfu.views import LukFuView
 from yezi.i18n import NP_
 
 #: 頭家 is the Dealer in English, as the glossary names it ("first player (dealer)") and as the dealing seat of
@@ -28,6 +29,7 @@ class LukFu(Game):
     name = "lukfu"
     titles = {"zh-hant": "六虎牌", "zh-hans": "六虎牌", "en": "Luk Fu (Six Tigers)"}
     options_package = "yezi.games.lukfu"
+    view_type = LukFuView
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
@@ -275,7 +277,7 @@ class LukFu(Game):
         start[seat] = mask_of(view["deal"])
         pending: list[int] = []
         out: list[int] = []
-        for actor, code in view["history"]:
+        for actor, code in zip(view["actors"], view["history"]):
             if code is not None and code < A.PLAY_BASE:
                 out.append(code)
                 continue

@@ -42,7 +42,9 @@ from yezi.components.madiao_deck import (
 )
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
+from yezi.core.views import json_copy
 from yezi.games.madiao.cut import bad_faces, first_receiver
+from yezi.games.madiao.views import MaDiaoView
 from yezi.i18n import N_, NP_, Msg, punct
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
@@ -93,6 +95,7 @@ class MaDiao(Game):
     name = "madiao"
     titles = {"zh-hant": "馬弔", "zh-hans": "马吊", "en": "Ma Diao"}
     options_package = "yezi.games.madiao"
+    view_type = MaDiaoView
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
@@ -702,7 +705,6 @@ class MaDiaoState(State):
             "stake": self.stake,
             "pool": self.pool_before,
             "history": [self.redact(i, seat) for i in range(len(self.history))],
-            "actors": list(self.actors),
         }
         v.update(common_view(self, seat))
         if started:
@@ -741,5 +743,5 @@ class MaDiaoState(State):
             }
             from yezi.games.madiao.settle import public
 
-            v["settlement"] = public(self, st)
+            v["settlement"] = json_copy(public(self, st))  # its parts are the cached settlement's
         return v

@@ -25,6 +25,7 @@ from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, STAKES
 from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
+from yezi.games.paigow.views import PaiGowView
 from yezi.i18n import N_, NP_, Msg, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import register
@@ -55,6 +56,7 @@ class PaiGow(Game):
     name = "paigow"
     titles = {"zh-hant": "牌九", "zh-hans": "牌九", "en": "Pai Gow 牌九"}
     options_package = "yezi.games.paigow"
+    view_type = PaiGowView
 
     def __init__(self, ruleset):
         super().__init__(ruleset)

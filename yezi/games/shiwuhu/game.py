@@ -21,6 +21,7 @@ from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.shiwuhu import plays as P
 from yezi.games.shiwuhu.plays import ACTION_SPACE, DECLARE, GROUP, NEED, PASS, PLAY_ON, PLAYS, SIZE, ZA
+from yezi.games.shiwuhu.views import ShiwuhuView
 from yezi.i18n import LANGS, N_, NP_, Msg, PerLanguage, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import register
@@ -68,6 +69,7 @@ class Shiwuhu(Game):
     titles = {"zh-hant": "十五胡（重構）", "zh-hans": "十五胡（重构）",
               "en": "Shiwu Hu 十五胡 (a reconstruction)"}
     options_package = "yezi.games.shiwuhu"
+    view_type = ShiwuhuView
     notice = NOTICE
     open_questions = OPEN_QUESTIONS
 

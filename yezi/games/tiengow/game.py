@@ -22,9 +22,11 @@ from typing import Any
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
+from yezi.core.views import json_copy
 from yezi.games.tiengow import combos as cb
 from yezi.games.tiengow.names import parse_jyutping
 from yezi.games.tiengow.scoring import Settlement, settle
+from yezi.games.tiengow.views import TienGowView
 from yezi.i18n import LANGS, N_, NP_, Msg, _c
 from yezi.i18n.terms import name as cjk_name
 from yezi.i18n.terms import term
@@ -46,6 +48,7 @@ class TienGow(Game):
     name = "tiengow"
     titles = {"zh-hant": "打天九", "zh-hans": "打天九", "en": "Tien Gow (Heaven and Nine)"}
     options_package = "yezi.games.tiengow"
+    view_type = TienGowView
 
     def __init__(self, ruleset):
         super().__init__(ruleset)
@@ -540,14 +543,13 @@ class TienGowState(State):
             "specials": [dict(e) for e in self.specials],
             "deal": {"hand": list(self.deal["hands"][seat])} if seat is not None else {},
             "history": [self.redact(i, seat) for i in range(len(self.history))],
-            "actors": list(self.actors),
             "sizes": [len(cb.MULTISETS[a >> 1]) for a in self.history],
             "entered_rule": g.entered_rule,
         }
         v.update(common_view(self, seat))
         if self.turn is None:
             st = self.settlement()
-            v["result"] = {"winner": self.winner, "payments": list(st.payments), "lines": st.lines}
+            v["result"] = {"winner": self.winner, "payments": list(st.payments), "lines": json_copy(st.lines)}
         return v
 
     def actor_of(self, index: int) -> int:

@@ -1,6 +1,6 @@
 """The client's pages (one HTML file; the client routes by path), the static files and health.
 
-The page, the client's files and the OpenAPI document are built once (`yezi.server.built`: ETag,
+The page, the client's files, the OpenAPI document and the views' JSON Schemas are built once (`yezi.server.built`: ETag,
 gzip / brotli); a file edited on disk is built again (its key holds its size and mtime)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from yezi.server.built import REVALIDATE, SHORT, Built, built, built_html, built
 from yezi.server.context import context_of
 from yezi.server.health import health as health_of
 from yezi.server.http_util import SECURITY_HEADERS
-from yezi.server.openapi import openapi_document
+from yezi.server.openapi import openapi_document, view_schemas_document
 
 WEB_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "web")
 INDEX = os.path.join(WEB_DIR, "index.html")
@@ -70,6 +70,10 @@ async def openapi(request: Request) -> Response:
     settings = context_of(request).settings
     return await cached(request, ("openapi", settings.max_record_bytes),
                         lambda: built_json(openapi_document(settings)), SHORT)
+
+
+async def view_schemas(request: Request) -> Response:
+    return await cached(request, ("view-schemas",), lambda: built_json(view_schemas_document()), SHORT)
 
 
 class Static(StaticFiles):
