@@ -87,3 +87,47 @@ def test_autoplay_without_deals_ends_with_the_match(tmp_path: Path) -> None:
     tail = done.stdout.rstrip().split("match over\n", 1)[1].splitlines()
     assert tail[0].startswith("Totals: P0(you) ") and tail[1] == "Settling up:" and " pays " in tail[2]
     assert (tmp_path / "m-2.txt").exists()
+
+
+def _finished(seed: int):
+    import random
+
+    from yezi.core.registry import load_game
+
+    game = load_game("dingniu")
+    state, rng = game.start(seed=seed), random.Random(seed)
+    while state.current_player is not None:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_replay_reads_a_file_of_several_deals_one_by_one(tmp_path: Path, capsys) -> None:
+    from yezi.cli.main import main
+    from yezi.core.record import records_text
+
+    states = [_finished(s) for s in (1, 2)]
+    path = tmp_path / "match.txt"
+    path.write_text(records_text([Record.from_state(s, seed=i) for i, s in enumerate(states, 1)], "en"), encoding="utf-8")
+    assert main(["replay", str(path), "--brief", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "## deal 1 of 2 ##" in out and "## deal 2 of 2 ##" in out and out.count("payments: ") == 2
+    assert main(["replay", str(path), "--brief", "--lang", "zh-hant", "--deal", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "## " not in out and out.count("收付：") == 1
+    assert main(["replay", str(path), "--brief", "--deal", "3"]) == 2
+    assert "--deal is 1 to 2" in capsys.readouterr().err
+
+
+def test_replay_refuses_a_forged_result_in_the_readers_language(tmp_path: Path, capsys) -> None:
+    from yezi.cli.main import main
+
+    state = _finished(3)
+    text = Record.from_state(state, seed=3).to_text("zh-hant")
+    line = next(ln for ln in text.splitlines() if ln.startswith("[Result "))
+    first = line.split('"')[1].split(", ")[0]
+    forged = first.rsplit(" ", 1)[0] + " +999"
+    path = tmp_path / "forged.txt"
+    path.write_text(text.replace(first, forged, 1), encoding="utf-8")
+    assert main(["replay", str(path), "--brief", "--lang", "zh-hant"]) == 2
+    err = capsys.readouterr().err
+    assert "[Result] 與重播不符" in err and "在 [Result] 是 +999" in err and "Traceback" not in err

@@ -116,11 +116,13 @@ def test_the_match_zip_is_everybody_s_unless_the_seat_asks(srv: Server, finished
     tid, token, me = finished["lukfu"]
     public = srv.get(f"/api/tables/{tid}/deals/0/record.txt").text
     z = zipfile.ZipFile(io.BytesIO(srv.get(f"/api/tables/{tid}/match.zip").content))
-    records = [n for n in z.namelist() if n != "settle-up.txt"]
+    records = [n for n in z.namelist() if n != "settle-up.txt" and not n.endswith("-match.txt")]
     assert [z.read(n).decode() for n in records] == [public]
+    match = next(n for n in z.namelist() if n.endswith("-match.txt"))  # every deal in one file: the same
+    assert z.read(match).decode() == public
     mine = srv.get(f"/api/tables/{tid}/deals/0/record.txt?seat={me}", headers=_bearer(token)).text
     z = zipfile.ZipFile(io.BytesIO(srv.get(f"/t/{tid}/match.zip?position=0", cookies={"yz_s0": token}).content))
-    assert [z.read(n).decode() for n in records] == [mine]
+    assert [z.read(n).decode() for n in records] == [mine] and z.read(match).decode() == mine
 
 
 def httpx_post(srv: Server, path: str, text: str):

@@ -379,7 +379,7 @@ def test_migrations_idempotent(db_url_factory, db_kind, game):
     with e.connect() as c:
         from sqlalchemy import text
 
-        assert c.execute(text("select version_num from alembic_version")).scalar() == "0004"
+        assert c.execute(text("select version_num from alembic_version")).scalar() == "0005"
     e.dispose()
 
 

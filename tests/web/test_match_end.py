@@ -11,7 +11,7 @@ import zipfile
 from fractions import Fraction
 
 from tests.web.helpers import DESKTOP, PHONE, assert_no_page_errors, new_page, play_random, watch_errors
-from yezi.core.record import Record
+from yezi.core.record import Record, read_records
 
 SCREENS = os.path.join(os.path.dirname(__file__), "..", "..", "artifacts", "screens")
 
@@ -66,10 +66,14 @@ def test_the_match_end_shows_totals_and_who_pays_whom(web, browser):
                 with page.expect_download() as dl:
                     page.click("#download-match")
                 z = zipfile.ZipFile(dl.value.path())
-                records = sorted(n for n in z.namelist() if n.endswith(".txt") and n != "settle-up.txt")
+                records = sorted((n for n in z.namelist() if n.endswith(".txt") and n != "settle-up.txt"
+                                  and not n.endswith("-match.txt")), key=lambda n: int(n.rsplit("-", 1)[1][:-4]))
                 assert len(records) == len(frame["finished_deals"])
                 for n in records:
                     assert Record.from_text(z.read(n).decode("utf-8")).replay().current_player is None
+                match = next(n for n in z.namelist() if n.endswith("-match.txt"))  # all in one file, in order
+                assert [r.actions for r in read_records(z.read(match).decode("utf-8"))] == [
+                    Record.from_text(z.read(n).decode("utf-8")).actions for n in records]
                 text = z.read("settle-up.txt").decode("utf-8")
                 assert text.startswith("Totals: Ann ") and "Settling up:" in text
             assert_no_page_errors(errors)

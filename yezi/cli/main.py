@@ -13,7 +13,7 @@ import sys
 
 from yezi import __version__
 from yezi.cli.args import LANGS, NOTATIONS, Parser, UsageError, non_negative_int, positive_int
-from yezi.core.errors import YeziError
+from yezi.core.errors import RecordError, YeziError
 
 # Subcommands that live in their own modules (main(argv) -> int), with the line `yezi --help` shows.
 EXTERNAL = {
@@ -89,6 +89,8 @@ def build_parser() -> Parser:
     sp.add_argument("--lang", default="zh-hant", choices=LANGS)
     sp.add_argument("--seat", type=non_negative_int, default=None, help="show the game as this seat saw it")
     sp.add_argument("--brief", action="store_true", help="only the moves and the result")
+    sp.add_argument("--deal", type=positive_int, default=None,
+                    help="of a file holding several deals (a match), only this one (from 1; default: each in turn)")
     sp.add_argument("--positions", action="store_true",
                     help="the table after every move, not only the starting and final positions")
 
@@ -144,7 +146,8 @@ def _dispatch(argv: list[str]) -> int:
     except YeziError as e:
         # a usage error built to be translated is read in the command's --lang; other errors as they were
         lang = getattr(args, "lang", None)
-        print(f"yezi {args.command}: {e.text(lang) if isinstance(e, UsageError) else e}", file=sys.stderr)
+        readable = isinstance(e, UsageError) or (isinstance(e, RecordError) and lang in LANGS)
+        print(f"yezi {args.command}: {e.text(lang) if readable else e}", file=sys.stderr)
         return 2
 
 

@@ -7,7 +7,7 @@ import sys
 
 from yezi.cli.args import UsageError, check_seat
 from yezi.core.errors import RecordError
-from yezi.core.record import Record
+from yezi.core.record import Record, read_records
 from yezi.core.start import dealt, start_state, start_texts
 from yezi.i18n import NP_, _c, punct
 
@@ -16,7 +16,15 @@ def read_record(path: str) -> Record:
     """The record in a UTF-8 file (text or JSON form; '-' for standard input).
 
     Raises `UsageError` for a file that cannot be read and `RecordError` for one that is not a record,
-    each naming the file and what a record must be."""
+    each naming the file and what a record must be (a file of several deals: `read_records_file`)."""
+    records = read_records_file(path)
+    if len(records) != 1:
+        raise RecordError(f"{path} holds {len(records)} deals; choose one with --deal (1 to {len(records)})")
+    return records[0]
+
+
+def read_records_file(path: str) -> list[Record]:
+    """Every record in a UTF-8 file, in order (a match's file holds one per deal; JSON holds one)."""
     try:
         if path == "-":
             text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
@@ -31,8 +39,8 @@ def read_record(path: str) -> Record:
     except OSError as e:
         raise UsageError(f"cannot read {path}: {e.strerror or e}") from None
     if text.lstrip().startswith("{"):
-        return Record.from_json(text)
-    return Record.from_text(text)
+        return [Record.from_json(text)]
+    return read_records(text)
 
 
 #: the headings of the starting position and of every hand shown at the end (a language the catalogs
@@ -42,6 +50,9 @@ START_LABEL = (NP_("replay:start", "starting position"), NP_("replay:hands", "ev
 
 #: the label of the payments `--brief` prints, each beside its seat
 PAYMENTS = NP_("replay:payments", "payments")
+
+#: the heading of each deal of a file that holds several (a match)
+DEAL_HEADING = NP_("replay:deal", "deal {n} of {count}")
 
 
 def _start_label(i: int, lang: str) -> str:
@@ -58,8 +69,26 @@ def _print_start(game, state, seat: int | None, render, lang: str, out) -> None:
 
 
 def run_replay(args, out=None) -> int:
+    """Every deal of the file in turn, each headed by its number where there are several, or the one
+    `--deal` names (from 1)."""
     out = out or sys.stdout
-    rec = read_record(args.file)
+    records = read_records_file(args.file)
+    chosen = getattr(args, "deal", None)
+    if chosen is not None:
+        if not 1 <= chosen <= len(records):
+            raise UsageError(f"--deal is 1 to {len(records)}: {args.file} holds {len(records)} deal"
+                             + ("s" if len(records) != 1 else ""))
+        records = [records[chosen - 1]]
+    for i, rec in enumerate(records):
+        if len(records) > 1:
+            if i:
+                print(file=out)
+            print(f"## {_c(args.lang, 'replay:deal', DEAL_HEADING, n=i + 1, count=len(records))} ##", file=out)
+        _replay_one(rec, args, out)
+    return 0
+
+
+def _replay_one(rec: Record, args, out) -> None:
     game = rec.load()
     lang = args.lang
     seat = args.seat
@@ -101,7 +130,6 @@ def run_replay(args, out=None) -> int:
         for text in start_texts(game, start, range(game.num_seats), lang, render):
             print(text, file=out)
             print(file=out)
-    return 0
 
 
 def payments_line(game, payments, lang: str) -> str:

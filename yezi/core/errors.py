@@ -37,11 +37,10 @@ class NotationError(YeziError):
     """Text that does not parse as an action, card or record; says what was expected."""
 
 
-class OptionError(YeziError):
-    """An unknown option, an unknown value or an unknown preset.
-
-    The message may be built to be read in any language (a `yezi.i18n.Msg` or a per-language mapping, as
-    the option table's refusals are): ``str(e)`` is the English text, `text(lang)` the reader's."""
+class ReadableError(YeziError):
+    """An error whose message may be built to be read in any language (a `yezi.i18n.Msg` or a
+    per-language mapping, as the option table's refusals are): ``str(e)`` is the English text,
+    `text(lang)` the reader's."""
 
     def __init__(self, message: Any = ""):
         self.msg = message
@@ -55,5 +54,9 @@ class OptionError(YeziError):
         return out if isinstance(out, str) else str(self)
 
 
-class RecordError(YeziError):
-    """A record that cannot be read or does not replay."""
+class OptionError(ReadableError):
+    """An unknown option, an unknown value or an unknown preset (readable in any language)."""
+
+
+class RecordError(ReadableError):
+    """A record that cannot be read or does not replay (readable in any language where it was built so)."""

@@ -104,6 +104,11 @@ class Ruleset(Mapping[str, Any]):
     def overrides_text(self) -> str:
         return ",".join(f"{k}={_fmt(v)}" for k, v in sorted(self.overrides.items()))
 
+    def values_text(self) -> str:
+        """Every option's value as ``name=value,...`` (what a record's ``[Rules]`` tag pins), read back
+        by `OptionTable.pinned` after `parse_overrides`."""
+        return ",".join(f"{k}={_fmt(v)}" for k, v in sorted(self.values.items()))
+
 
 def notation(v: Any) -> str:
     """An option value as a reader types it after ``-o name=``: ``yes`` / ``no`` for a switch (what
@@ -191,6 +196,22 @@ class OptionTable:
             typed[k] = self.options[k].coerce(v)
         values.update(typed)
         return Ruleset(game=self.game, preset=preset, values=values, overrides=typed)
+
+    def pinned(self, preset: str, values: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> Ruleset:
+        """The ruleset a record or a stored table pinned (every option's value), so that a default or
+        a preset changed since does not change what it means. `preset` and `overrides` are only kept,
+        as the names a reader sees; the values alone decide. An option added since (absent from
+        `values`) takes its default, which is the rule as it was played before the option existed; an
+        option or a value this version no longer knows is refused, never guessed."""
+        typed: dict[str, Any] = {name: spec.default for name, spec in self.options.items()}
+        for k, v in values.items():
+            if k not in self.options:
+                raise OptionError(_refusal("no-option", game=self.game, option=repr(k), options=", ".join(self.options)))
+            typed[k] = self.options[k].coerce(v)
+        for k in overrides or {}:
+            if k not in self.options:
+                raise OptionError(_refusal("no-option", game=self.game, option=repr(k), options=", ".join(self.options)))
+        return Ruleset(game=self.game, preset=preset, values=typed, overrides={k: typed[k] for k in overrides or {}})
 
     def describe(self, lang: str = "en") -> str:
         """The presets and options as text, in `lang` (names, descriptions and titles from the catalogs;

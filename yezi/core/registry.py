@@ -52,3 +52,10 @@ def load_game(name: str, preset: str | None = None, overrides: dict[str, Any] | 
     """Load a game by name with a preset and option overrides (strings are coerced)."""
     cls = game_class(name)
     return cls(cls.option_table().resolve(preset, overrides or {}))
+
+
+def load_pinned(name: str, preset: str, rules: dict[str, Any], overrides: dict[str, Any] | None = None):
+    """Load a game with every option's value given (a record's ``[Rules]``, a stored table's ruleset):
+    today's defaults and presets play no part (`yezi.core.options.OptionTable.pinned`)."""
+    cls = game_class(name)
+    return cls(cls.option_table().pinned(preset, rules, overrides or {}))

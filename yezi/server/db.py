@@ -60,6 +60,7 @@ tables_t = Table(
     Column("bank_seconds", Integer, nullable=False, default=0),  # time bank per deal (0004)
     Column("clock", Text, nullable=True),  # the running clock, JSON (yezi.server.clock) (0004)
     Column("rematch", Text, nullable=True),  # rematch requests and the new table, JSON (0004)
+    Column("rules", Text, nullable=True),  # every option's value, JSON; NULL: resolve preset + options (0005)
 )
 players_t = Table(
     "yezi_players", metadata,
@@ -123,6 +124,8 @@ class TableRow:
     bank_seconds: int = 0
     clock: str | None = None
     rematch: str | None = None
+    # every option's value the table plays under (its game is built from it, not from today's defaults)
+    rules: dict[str, Any] | None = None
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
@@ -227,6 +230,7 @@ class Store:
                 num_deals=row.num_deals, seed=row.seed, title=row.title, listed=row.listed,
                 status=row.status, created_at=row.created_at, hints=row.hints, host_position=row.host_position,
                 move_seconds=row.move_seconds, bank_seconds=row.bank_seconds, clock=row.clock,
+                rules=None if row.rules is None else json.dumps(row.rules, sort_keys=True),
             ))
             c.execute(insert(players_t), [
                 dict(table_id=row.id, position=p.position, kind=p.kind, bot=p.bot, name=p.name,
@@ -399,5 +403,5 @@ def _table_row(r) -> TableRow:
         num_deals=r["num_deals"], seed=int(r["seed"]), title=r["title"] or "", listed=bool(r["listed"]),
         status=r["status"], created_at=r["created_at"], hints=bool(r["hints"]), host_position=r["host_position"],
         move_seconds=int(r["move_seconds"] or 0), bank_seconds=int(r["bank_seconds"] or 0), clock=r["clock"],
-        rematch=r["rematch"],
+        rematch=r["rematch"], rules=json.loads(r["rules"]) if r.get("rules") else None,
     )

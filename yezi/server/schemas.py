@@ -173,6 +173,11 @@ class RecordJson(BaseModel):
     actions: Annotated[list[int], Field(max_length=20000)]
     seed: int | None = None
     tags: Annotated[dict[Text(64), Text(1024)], Field(max_length=64)] | None = None
+    format: int | None = Field(None, description="the record format (absent: 1); 2 pins every option in rules")
+    engine: Text(64) | None = None
+    rules: Options | None = Field(None, description="every option's value the record was played under")
+    comments: Annotated[dict[Text(8), Annotated[list[Text(1024)], Field(max_length=64)]],
+                        Field(max_length=20001)] | None = None
 
     field_codes: ClassVar[dict[str, str]] = {}
 

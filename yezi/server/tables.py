@@ -27,7 +27,7 @@ from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziErro
 from yezi.core.match import Match, MatchLength, bot_rng
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
-from yezi.core.registry import load_game
+from yezi.core.registry import load_game, load_pinned
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
@@ -214,8 +214,10 @@ class LiveTable:
 
     @property
     def spec(self) -> tuple[str, str | None, dict[str, Any]]:
-        """What a worker process needs to rebuild this table's game: (name, preset, options)."""
-        return (self.row.game, self.row.preset, self.row.options)
+        """What a worker process needs to rebuild this table's game: (name, preset, options), the
+        options being every option's value the table stored (so a worker's game is the table's, whatever
+        today's defaults), or its overrides for a table stored without them."""
+        return (self.row.game, self.row.preset, self.row.rules if self.row.rules is not None else self.row.options)
 
     @property
     def all_bots(self) -> bool:
@@ -698,7 +700,7 @@ class TableManager:
         row = self.store.table(table_id)
         if row is None:
             return None
-        game = load_game(row.game, row.preset, row.options)
+        game = game_of(row)
         t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker,
                       loops=self.loops)
         t.apply_log(self.store.deals(table_id), self.store.events(table_id))
@@ -842,7 +844,7 @@ class TableManager:
         tid = self.settings.route.new_table_id()  # its clients are routed here (yezi.server.routing)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
                        num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host,
-                       move_s, bank_s)
+                       move_s, bank_s, rules={k: _plain(v) for k, v in game.rules.values.items()})
         match = Match(game, seed, match_length(num_deals))
         _no, first, deal_seed, deal = match.draw()
         at_once = game.new_state(deal)
@@ -944,6 +946,15 @@ def _timer_of(spec: dict[str, Any]) -> tuple[int, int]:
     if bank not in BANK_CHOICES or isinstance(bank, bool):
         raise TableError("bad-timer", "time_bank is one of " + ", ".join(map(str, BANK_CHOICES)) + " (seconds per deal)")
     return move, (bank if move else 0)
+
+
+def game_of(row: TableRow) -> Game:
+    """A stored table's game: from the ruleset it stored (every option's value), so that a default
+    changed since does not change its games; a row stored without one (its game or options did not
+    load when migration 0005 filled them) is resolved from its preset and overrides."""
+    if row.rules is not None:
+        return load_pinned(row.game, row.preset, row.rules, row.options)
+    return load_game(row.game, row.preset, row.options)
 
 
 def table_spec(t: LiveTable) -> dict[str, Any]:

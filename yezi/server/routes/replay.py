@@ -96,13 +96,17 @@ async def record_txt(request: Request) -> Response:
 
 def match_zip(t: LiveTable, lang: str, position: int | None = None) -> bytes:
     """A finished match to take home: every deal's record as the player at `position` (None:
-    everybody) saw it, and the settle-up (settle-up.txt)."""
+    everybody) saw it, each in a file of its own and all in one (``-match.txt``, which `yezi replay`
+    reads deal by deal), and the settle-up (settle-up.txt)."""
     buf = io.BytesIO()
     names = [(p.kind == "human" and p.name) or SETTLE_WORDS[lang]["player"].format(n=p.position + 1) for p in t.players]
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        texts = []
         for d in t.deals:
             seat = None if position is None else (position - d.dealer) % t.n
-            z.writestr(f"yezi-{t.row.game}-{t.id}-{d.no + 1}.txt", _seen_text(t, d.no, seat, lang))
+            texts.append(_seen_text(t, d.no, seat, lang))
+            z.writestr(f"yezi-{t.row.game}-{t.id}-{d.no + 1}.txt", texts[-1])
+        z.writestr(f"yezi-{t.row.game}-{t.id}-match.txt", "\n".join(texts))
         text = settle_up_lines(names, t.match.final_totals(), lang, t.match.left_over(), t.match.closing())
         z.writestr("settle-up.txt", "\n".join(text) + "\n")
     return buf.getvalue()
