@@ -25,7 +25,7 @@ from typing import Any
 from yezi.bots.outcomes import Outcomes, plain_line, risk_line
 from yezi.components.lukfu_deck import deck, name, parse_card, sort_key
 from yezi.core.errors import NotationError, YeziError
-from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.core.stats import mean_ci, proportion_ci95
 from yezi.games.lukfu import actions as A
 from yezi.i18n import NP_, Msg, PerLanguage, Words, render
 
@@ -185,12 +185,12 @@ def advise(
         xs = pays[a]
         if not xs:
             return None
-        m, h = mean_ci95(xs)
+        m, h = mean_ci(xs)
         _, wh = proportion_ci95(wins[a], len(xs))
         return Option(a, len(xs), wins[a] / len(xs), wh, m, h, Outcomes.of(xs))
 
     both = bool(pays[A.BID]) and bool(pays[A.PASS])
-    d, dh = mean_ci95(diffs) if both else (0.0, math.nan)
+    d, dh = mean_ci(diffs) if both else (0.0, math.nan)
     return Advice(seat, sorted(cards, key=sort_key), len(diffs), tried, option(A.BID), option(A.PASS), d, dh, five)
 
 

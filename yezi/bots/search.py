@@ -43,6 +43,7 @@ from typing import Any
 from yezi.bots.base import RandomBot
 from yezi.bots.outcomes import Outcomes, plain_line, risk_line
 from yezi.core.protocol import Game, State
+from yezi.core.stats import mean_ci, paired_ci
 from yezi.i18n import _
 from yezi.native.select import check_engine, fallback_notice, native_for, supports_policy
 
@@ -118,12 +119,8 @@ def paired(a: dict[int, float], b: dict[int, float]) -> tuple[float | None, floa
     n = len(common)
     if not n:
         return None, math.inf, 0
-    diffs = [a[w] - b[w] for w in common]
-    m = sum(diffs) / n
-    if n < 2:
-        return m, math.inf, n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n), n
+    m, h = paired_ci([a[w] for w in common], [b[w] for w in common])
+    return m, h, n
 
 
 @dataclass
@@ -141,12 +138,7 @@ class _Stats:
         return sum(self.values.values()) / len(self.values) if self.values else -math.inf
 
     def half_width(self) -> float:
-        n = len(self.values)
-        if n < 2:
-            return math.inf
-        m = self.mean()
-        var = sum((v - m) ** 2 for v in self.values.values()) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return mean_ci(list(self.values.values()))[1] if self.values else math.inf
 
 
 def heuristic_factory(game: Game) -> Callable[[], Any]:
