@@ -31,6 +31,7 @@ from yezi.core.registry import load_game
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
+from yezi.server.budget import TokenBucket
 from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
 from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
 from yezi.server.config import Settings
@@ -77,8 +78,9 @@ class Conn:
 
     position: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=512))
-    tokens: float = 0.0
-    last: float = field(default_factory=time.monotonic)
+    # its messages' token bucket (`rate_burst` at once, `rate_per_s` refilled); None: not limited here
+    # (an intent another instance forwards was counted where its client sent it)
+    messages: TokenBucket | None = None
     closed: bool = False
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
     lang: str = "zh-hant"  # the language of the log lines in its frames
