@@ -33,12 +33,13 @@ from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
 from yezi.server.budget import TokenBucket
 from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
-from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
+from yezi.server.clock import DEFAULT_BANK, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
 from yezi.server.frames import FrameCache
 from yezi.server.loops import Loop, Loops
+from yezi.server.schemas import CreateTable, SeatSpec, validate
 from yezi.server.workers import Thinker
 
 log = logging.getLogger("yezi.server")
@@ -753,7 +754,7 @@ class TableManager:
         return sum(1 for t in self.live.values()
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
-    def create(self, spec: dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
+    def create(self, spec: CreateTable | dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
                capacity: CapacityClass = ANONYMOUS) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
@@ -761,55 +762,46 @@ class TableManager:
         table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
         seats already taken, position -> name, with no credential until their players collect one
         (`yezi.server.rematch.collect`); no token for them is returned. `capacity`: the asker's class
-        (anonymous clients leave the share reserved for signed-in players)."""
-        if not isinstance(spec, dict):
-            raise TableError("bad-request", "expected a JSON object")
-        name = spec.get("game")
+        (anonymous clients leave the share reserved for signed-in players). The request's shape is
+        checked by its schema (`yezi.server.schemas.CreateTable`) and only there: a plain dict (a
+        rematch's `table_spec`) goes through the same model; what is left here depends on the game
+        and the server (the game's seat count, its bot levels, the server's caps)."""
+        req = spec if isinstance(spec, CreateTable) else validate(CreateTable, spec)
+        name = req.game
         if name not in catalog.playable_games():
             raise TableError("bad-game", f"unknown or unavailable game {name!r}; games: "
                              + ", ".join(catalog.playable_games()))
-        options = spec.get("options") or {}
-        if not isinstance(options, dict) or len(options) > 64:
-            raise TableError("bad-options", "options must be an object of name: value")
-        preset = spec.get("preset") or None
         try:
-            game = load_game(name, preset, options)
+            game = load_game(name, req.preset or None, req.options or {})
         except (OptionError, YeziError) as e:
             raise TableError("bad-options", str(e)) from None
         n = game.num_seats
-        seats = spec.get("seats")
+        seats = req.seats
         if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
-        if not isinstance(seats, list) or len(seats) != n:
+            seats = [SeatSpec(kind="human")] + [SeatSpec(kind="bot", bot="random")] * (n - 1)
+        if len(seats) != n:
             raise TableError("bad-seats", f"{name} under this ruleset has {n} players: give {n} seats")
-        num_deals = spec.get("num_deals", 1)
-        if not isinstance(num_deals, int) or isinstance(num_deals, bool) or not 1 <= num_deals <= self.settings.max_deals:
+        num_deals = req.num_deals
+        if num_deals > self.settings.max_deals:
             raise TableError("bad-deals", f"num_deals must be 1..{self.settings.max_deals}")
-        if spec.get("match") not in (None, "own"):
-            raise TableError("bad-deals", "match is \"own\" (the game's own match) or absent (num_deals deals)")
-        if spec.get("match") == "own":
+        if req.match == "own":
             num_deals = OWN_MATCH
         if self.store.count_open() >= capacity.open_tables(self.settings):
             raise TableError("full", "the server has too many open tables; try later")
         levels = catalog.bot_levels(name)
         players: list[PlayerRow] = []
         tokens: dict[int, str] = {}
-        host_name = clean_name(spec.get("name"), "")
-        host = spec.get("host_seat")
+        host_name = clean_name(req.name, "")
+        host = req.host_seat
         for pos, s in enumerate(seats):
-            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise TableError("bad-seats", "each seat is {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": level}")
-            if s["kind"] == "bot":
-                level = s.get("bot") or "random"
+            if s.kind == "bot":
+                level = s.bot or "random"
                 if level not in levels:
                     raise TableError("bad-seats", f"unknown bot level {level!r}; levels: " + ", ".join(levels))
                 players.append(PlayerRow(pos, "bot", level, f"{level} bot {pos + 1}", None, True))
             else:
-                access = s.get("access") or "invite"
-                if access not in ("open", "invite"):
-                    raise TableError("bad-seats", "a human seat's access is \"invite\" (only its own link takes it) "
-                                     "or \"open\" (anyone may join from the lobby)")
-                if host is None and "host_seat" not in spec:
+                access = s.access or "invite"
+                if host is None and "host_seat" not in req.model_fields_set:
                     host = pos  # the first human seat is the creator's, unless host_seat says otherwise
                 if access == "invite" or pos == host:
                     tok = new_token()
@@ -825,15 +817,14 @@ class TableManager:
                 raise TableError("too-many-bot-tables", "the server already has as many tables with only bots "
                                  "as it plays at once; try later")
         if host is not None:
-            if not isinstance(host, int) or isinstance(host, bool) or host not in tokens:
+            if host not in tokens:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
             players[host].name = host_name  # "" shows as "Player N" in the reader's language
-        hints = spec.get("hints", True)
-        if not isinstance(hints, bool):
-            raise TableError("bad-request", "hints is true (seat holders may ask for hints) or false")
-        title = clean_name(spec.get("title"), "")[:80]
-        move_s, bank_s = _timer_of(spec)
+        hints = req.hints
+        title = clean_name(req.title, "")[:80]
+        move_s = req.move_timer
+        bank_s = (DEFAULT_BANK if req.time_bank is None else req.time_bank) if move_s else 0
         for pos, nm in (seated or {}).items():
             if players[pos].kind == "human":  # no credential yet: the first one its player collects (rematch)
                 players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
@@ -841,7 +832,7 @@ class TableManager:
         seed = random.SystemRandom().randrange(2**62)
         tid = self.settings.route.new_table_id()  # its clients are routed here (yezi.server.routing)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
-                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host,
+                       num_deals, seed, title, req.listed, "playing", time.time(), hints, host,
                        move_s, bank_s)
         match = Match(game, seed, match_length(num_deals))
         _no, first, deal_seed, deal = match.draw()
@@ -931,19 +922,6 @@ OWN_MATCH = 0
 def match_length(num_deals: int) -> MatchLength | None:
     """A table's stored length: N deals, or the game's own match (`OWN_MATCH`)."""
     return None if num_deals == OWN_MATCH else MatchLength.deals(num_deals)
-
-
-def _timer_of(spec: dict[str, Any]) -> tuple[int, int]:
-    """The move timer a create request asks for: (seconds per decision, time bank per deal)."""
-    move = spec.get("move_timer", 0)
-    if move not in MOVE_CHOICES or isinstance(move, bool):
-        raise TableError("bad-timer", "move_timer is one of " + ", ".join(map(str, MOVE_CHOICES)) + " (seconds; 0: none)")
-    bank = spec.get("time_bank")
-    if bank is None:
-        bank = DEFAULT_BANK if move else 0
-    if bank not in BANK_CHOICES or isinstance(bank, bool):
-        raise TableError("bad-timer", "time_bank is one of " + ", ".join(map(str, BANK_CHOICES)) + " (seconds per deal)")
-    return move, (bank if move else 0)
 
 
 def table_spec(t: LiveTable) -> dict[str, Any]:
