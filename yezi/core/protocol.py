@@ -348,10 +348,16 @@ class State(ABC):
             return self.hidden_action_text(index, "en" if lang == "ascii" else lang)
         return self.game.format_action(a, lang)
 
+    def log_line(self, index: int, seat: int | None, lang: str = "zh-hant") -> str:
+        """history[index] as a line of `seat`'s log: the seat that took it and the action as `seat`
+        saw it (``ascii`` names the seats in English). Every log is made of these lines
+        (`yezi.core.seatlog.SeatLog` keeps them as a deal goes on)."""
+        names = "en" if lang == "ascii" else lang
+        return f"{self.game.seat_name(self.actor_of(index), names)} {self.action_text_for(index, seat, lang)}"
+
     def log_for(self, seat: int | None, lang: str = "zh-hant") -> list[str]:
         """The record as `seat` sees it: one line per action, hidden actions redacted."""
-        return [f"{self.game.seat_name(self.actor_of(i), lang)} {self.action_text_for(i, seat, lang)}"
-                for i in range(len(self.history))]
+        return [self.log_line(i, seat, lang) for i in range(len(self.history))]
 
     def hidden_action_text(self, index: int, lang: str) -> str:
         return "?"

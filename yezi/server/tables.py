@@ -28,6 +28,7 @@ from yezi.core.match import Match, MatchLength, bot_rng
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game
+from yezi.core.seatlog import SeatLog
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
@@ -37,7 +38,7 @@ from yezi.server.clock import DEFAULT_BANK, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
-from yezi.server.frames import FrameCache
+from yezi.server.frames import FrameCache, dumps
 from yezi.server.loops import Loop, Loops
 from yezi.server.schemas import CreateTable, SeatSpec, validate
 from yezi.server.workers import Thinker
@@ -148,8 +149,7 @@ class LiveTable:
         self.loops = loops or Loops()  # the bot loop and the timer run supervised (`yezi.server.loops`)
         self.next_task: asyncio.Task | None = None
         self.frames_sent = 0
-        self._logs: dict[tuple[int, int | None, str, bool], list[str]] = {}
-        self._extras: dict[tuple[int, int, int | None], Any] = {}
+        self._logs: dict[tuple[int, int | None, str], SeatLog] = {}
         # for the idle sweeper (yezi.server.expiry): wall-clock time of the last move or deal, and
         # since when no seated person (all-bot tables: nobody at all) has been connected
         self.last_activity = row.created_at
@@ -353,69 +353,27 @@ class LiveTable:
         return [p.position for p in self.players if p.kind == "human" and p.claimed]
 
     def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
-        """The state frame for one connection: built from `view(seat)` only (None: spectator)."""
-        d = self.current
-        st = d.state
-        seat = self.seat_of(position) if position is not None else None
-        view = st.view(seat)
-        frame: dict[str, Any] = {
-            "type": "state",
-            "table": self.public_info(),
-            "position": position,
-            "seat": seat,
-            "dealer": d.dealer,
-            "deal_no": d.no,
-            "seq": len(st.history),
-            "view": view,
-            "seat_names": {lang: [self.game.seat_name(s, lang) for s in range(self.n)] for lang in LANGS},
-            "active_seats": self.game.active_seats(),
-            "seat_players": [self.position_of(s) for s in range(self.n)],
-            "to_act_position": self.position_of(st.current_player) if st.current_player is not None else None,
-            "log": {lg: self.log_lines(st, seat, lg) for lg in ((lang,) if lang in LANGS else LANGS)},
-            "totals": [json_num(t) for t in self.totals],
-            "deal_over": self.deal_over,
-            "match_over": self.match_over,
-            "finished_deals": [x.no for x in self.deals if x.state.current_player is None],
-        }
-        if seat is not None and self.may_act(seat):
-            legal = st.legal_actions()
-            frame["legal"] = legal
-            frame["labels"] = {str(a): {lang: self.game.format_action(a, lang) for lang in LANGS} for a in legal}
-        if self.deal_over:
-            frame["payments"] = [json_num(p) for p in self.game.match_result(st)]  # what the deal books to the totals
-        mod = catalog.render_module(self.row.game)
-        if mod is not None and hasattr(mod, "frame_extras"):
-            key = (id(st), len(st.history), seat)
-            if key not in self._extras:
-                if len(self._extras) > 16:
-                    self._extras.clear()
-                self._extras[key] = mod.frame_extras(st, seat)
-            frame["extras"] = self._extras[key]
-        if mod is not None and hasattr(mod, "table_svg") and not catalog.has_client_renderer(self.row.game):
-            # no browser renderer yet: the generic client shows the Python drawing of this view
-            frame["svg"] = {lang: mod.table_svg(view, lang, frame["seat_names"][lang]) for lang in LANGS}
-        return frame
+        """The state frame for one connection (None: a spectator) as it is now, decoded: built from
+        `view(seat)` only, by the one frame builder (`yezi.server.frames.FrameCache`); without
+        `lang`, the log in every language. For tests and tools: it builds afresh (the cache is
+        invalidated first), where connections get the kept text of `frame_text`."""
+        self.frames.invalidate()
+        return json.loads(self.frame_text(position, lang or ""))
 
-    def log_lines(self, st: State, seat: int | None, lang: str, copy: bool = True) -> list[str]:
-        """`st.log_for(seat, lang)`, kept per seat and extended as the deal goes on. While the deal
-        is played a line never changes once written (what a seat saw of an action is fixed when it
-        is taken); when it ends the engine may reveal face-down actions to everyone (`State.redact`),
-        so the lines are then written afresh: live frames show what a restart would."""
-        if type(st).log_for is not State.log_for:
-            return st.log_for(seat, lang)
-        key = (id(st), seat, lang, st.current_player is None)
-        lines = self._logs.get(key)
-        if lines is None:
-            lines = self._logs[key] = []
-            if len(self._logs) > 64:
+    def seat_log(self, st: State, seat: int | None, lang: str) -> SeatLog:
+        """The seat's log of this deal in `lang`, kept and extended as the deal goes on
+        (`yezi.core.seatlog.SeatLog`): live frames show what a restart would."""
+        key = (id(st), seat, lang)  # the log holds its state: the id is not reused while it is kept
+        log = self._logs.get(key)
+        if log is None:
+            if len(self._logs) > 64:  # only the current deal's logs are worth keeping
                 self._logs = {k: v for k, v in self._logs.items() if k[0] == id(st)}
-                self._logs[key] = lines
-        g = self.game
-        for i in range(len(lines), len(st.history)):
-            a = st.redact(i, seat)
-            text = g.format_action(a, lang) if a is not None else st.hidden_action_text(i, lang)
-            lines.append(f"{g.seat_name(st.actor_of(i), lang)} {text}")
-        return list(lines) if copy else lines  # copy=False: the kept list itself, to be read only
+            log = self._logs[key] = SeatLog(st, seat, lang, dumps)
+        return log
+
+    def log_lines(self, st: State, seat: int | None, lang: str) -> list[str]:
+        """`st.log_for(seat, lang)`, from the kept `seat_log`."""
+        return list(self.seat_log(st, seat, lang).update())
 
     def frame_text(self, position: int | None, lang: str) -> str:
         """`frame_for` as JSON text, encoded once per table change and audience (`FrameCache`)."""
