@@ -52,3 +52,14 @@ def load_game(name: str, preset: str | None = None, overrides: dict[str, Any] | 
     """Load a game by name with a preset and option overrides (strings are coerced)."""
     cls = game_class(name)
     return cls(cls.option_table().resolve(preset, overrides or {}))
+
+
+def make_game(game: Any, preset: str | None = None, options: dict[str, Any] | None = None) -> Any:
+    """A `Game` as given, or loaded by name with a preset and options (the environments take either)."""
+    from yezi.core.protocol import Game
+
+    if isinstance(game, Game):
+        if preset is not None or options:
+            raise ValueError("pass a preset and options with a game name, not with a Game")
+        return game
+    return load_game(game, preset, options or {})
