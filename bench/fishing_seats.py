@@ -15,7 +15,7 @@ import time
 from yezi.bots import make_bot
 from yezi.core.playout import play_deal
 from yezi.core.registry import load_game
-from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.core.stats import mean_ci, proportion_ci95
 
 
 def run(preset: str, players: int, bots: str, deals: int, seed: int = 0, overrides=None):
@@ -53,8 +53,8 @@ def main() -> None:
     print(f"{args.preset} {args.players}p {overrides or ''} bots={args.bots} deals={args.deals} "
           f"({args.deals / el:.0f} deals/s)")
     for s in range(args.players):
-        m, h = mean_ci95(pays[s])
-        sm, sh = mean_ci95(scores[s])
+        m, h = mean_ci(pays[s])
+        sm, sh = mean_ci(scores[s])
         w, wh = proportion_ci95(round(wins[s]), args.deals)
         print(f"  {g.seat_name(s, 'en'):<7} {g.seat_name(s):<3} payment {m:+8.1f} ± {h:5.1f}   "
               f"決勝分 {sm:6.1f} ± {sh:4.1f}   top score {100 * w:5.1f}% ± {100 * wh:4.1f}")

@@ -1,6 +1,6 @@
 """How often a Luk Fu deal is void (流局: nobody bids), and how well a bid rule agrees with the advisor.
 
-The bid advisor (yezi/bots/lukfu_advisor.py) answers "should this hand 做?" by dealing the unseen
+The bid advisor (yezi/games/lukfu/advisor.py) answers "should this hand 做?" by dealing the unseen
 cards at random, keeping the worlds in which the earlier seats passed, and playing each out twice
 with the heuristic bot, after 做 and after 唔做. This script asks the same question with the
 native engine (the bidding walked here in Python, the play after it rolled out natively), so that
@@ -24,11 +24,11 @@ import random
 import time
 from collections import Counter
 
-from yezi.bots.lukfu_advisor import _random_deal
 from yezi.components.lukfu_deck import mask_of
 from yezi.core.registry import load_game
 from yezi.core.stats import proportion_ci95
 from yezi.games.lukfu import actions as A
+from yezi.games.lukfu.advisor import _random_deal
 from yezi.games.lukfu.bots import BID_NEED, _disjoint_combos, bid_score
 from yezi.native.lukfu import NativeLukFu
 

@@ -25,7 +25,7 @@ from typing import Any
 from yezi.bots.search import LEVELS, SearchBot
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
-from yezi.core.stats import mean_ci95
+from yezi.core.stats import mean_ci
 from yezi.sim.bots import TimedBot
 from yezi.sim.duplicate import play_duplicate_deal
 
@@ -95,7 +95,7 @@ def run(game_name: str, deals: int, *, preset: str | None = None, options: list[
         with ctx.Pool(jobs, _setup, args) as pool:
             for res in pool.imap_unordered(_deal, range(deals)):
                 collect(res)
-    mean, half = mean_ci95([diffs[i] for i in range(deals)])
+    mean, half = mean_ci([diffs[i] for i in range(deals)])
     return {
         "game": game_name, "preset": load_game(game_name, preset, parse_overrides(list(options))).rules.preset,
         "level": level, "time_limit": cap, "deals": deals, "mean": mean, "half_width": half,

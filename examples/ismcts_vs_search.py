@@ -21,7 +21,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import yezi.openspiel as yos
 from yezi.bots import make_bot
-from yezi.core.stats import mean_ci95
+from yezi.core.stats import mean_ci
 
 
 def play(game_name: str, deals: int = 10, simulations: int = 100, search: str = "search@50", seed: int = 0,
@@ -65,7 +65,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args()
     res = play(args.game, args.deals, args.simulations, args.search, args.seed, args.preset)
-    m, h = mean_ci95(res)
+    m, h = mean_ci(res)
     print(f"IS-MCTS ({args.simulations} simulations) vs {args.search} on {args.game}: "
           f"{m:+.2f} ± {h:.2f} per deal over {len(res)} deals")
 

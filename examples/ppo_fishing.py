@@ -20,6 +20,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from yezi.core.stats import mean_ci
 from yezi.rl import Env
 
 SCALE = 1000.0
@@ -73,7 +74,7 @@ def evaluate(net: Policy, deals: int, seed: int) -> tuple[float, float]:
     for d in range(deals):
         deal = env.game.deal_from_seed(seed * 1_000_003 + d)
         pays.append(sum(play_deal(env, net, s, rng, greedy=True, deal=deal)[1] for s in (0, 1)) / 2 * SCALE)
-    return float(np.mean(pays)), float(1.96 * np.std(pays, ddof=1) / np.sqrt(len(pays)))
+    return mean_ci(pays)
 
 
 def train(iterations: int = 40, episodes: int = 64, seed: int = 0, eval_every: int = 10, eval_deals: int = 300,

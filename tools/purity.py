@@ -20,11 +20,11 @@ What is rendered, in 繁體, 简体 and English:
 - ``sources``: the guides' and lessons' source lines, each in its own language with the markup taken out,
   so that a finding names the file and line an author fixes.
 
-The rules (yezi/i18n/purity.py) count four categories: ``en-cjk`` (Chinese in English outside marked
+The rules (yezi/guides/purity.py) count four categories: ``en-cjk`` (Chinese in English outside marked
 names), ``hans-trad`` (traditional-only characters in 简体), ``hant-simp`` (simplified-only characters
 in 繁體), ``zh-latin`` (English words in Chinese). Marked names: in HTML an element with
 ``lang="zh-…"``; in plain text the gloss form ``English name 中文`` (or ``English name (中文)``), where
-the Chinese is a known name (yezi/i18n/names.py).
+the Chinese is a known name (yezi/guides/names.py).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from yezi.i18n.purity import CATEGORIES, Finding, check_html, check_text  # noqa: E402
+from yezi.guides.purity import CATEGORIES, Finding, check_html, check_text  # noqa: E402
 
 LANGS = ("zh-hant", "zh-hans", "en")
 RATCHET = ROOT / "tests" / "i18n" / "purity_ratchet.json"

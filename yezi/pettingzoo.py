@@ -11,7 +11,7 @@ observations (`game.observe`, docs/research.md).
   observation="info_state"), "action_mask": int8 array}` in declared `Dict` spaces; actions are
   `Discrete(game.action_space_size)` codes.
 * Rewards: zero until the end, then each seat's payment (scaled by `reward_scale`, default 1).
-* Deals: `reset(seed=s)` starts a seeded stream of deals (`yezi.rl.deals.DealStream`) and seeds
+* Deals: `reset(seed=s)` starts a seeded stream of deals (`yezi.core.deals.DealStream`) and seeds
   the action spaces; `reset()` takes the stream's next deal. A deal over before anyone acts
   (斜釘 八掘) is terminal at reset, its payments already in the rewards.
 * After the end `observe(agent)` is that seat's final observation (everything it saw).
@@ -28,8 +28,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from yezi.core.deals import DealStream
 from yezi.core.protocol import Game, action_code
-from yezi.rl.deals import DealStream
 from yezi.rl.env import make_game
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from yezi.bots.lukfu_advisor import advise, format_advice, main, parse_hand, seat_of
+from yezi.cli.advise import main
 from yezi.games.lukfu import actions as A
+from yezi.games.lukfu.advisor import advise, format_advice, parse_hand, seat_of
 
 from .conftest import load_or_skip
 
@@ -48,7 +49,7 @@ def test_json_forms_are_plain_data():
     import json
 
     game = load_or_skip("lukfu")
-    from yezi.bots.lukfu_advisor import advice_json
+    from yezi.games.lukfu.advisor import advice_json
 
     data = advice_json(game, advise(game, STRONG, "頭家", samples=10, seed=4))
     json.dumps(data)
@@ -72,8 +73,8 @@ def test_a_five_tigers_hand_that_kept_quiet_is_advised_a_legal_bid():
     more; found as an intermittent failure of tests/web/test_api.py's hint test, whose seat plays at random)."""
     import random
 
-    from yezi.bots.lukfu_advisor import FIVE_TIGERS_CARDS, _random_deal
     from yezi.core.registry import load_game
+    from yezi.games.lukfu.advisor import FIVE_TIGERS_CARDS, _random_deal
 
     game = load_game("lukfu", None, {"five_tigers": "on"})
     rest = [c for c in range(40) if c not in FIVE_TIGERS_CARDS][:7]

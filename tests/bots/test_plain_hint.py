@@ -14,8 +14,8 @@ import pytest
 
 from tests.bots.conftest import other_world, twin_worlds
 from tests.bots.test_search import _play_point
-from yezi.bots.outcomes import Outcomes
-from yezi.bots.search import ActionEstimate, Analysis, SearchBot, hint_command, hint_json, plain_hint
+from yezi.bots.search import ActionEstimate, Analysis, SearchBot, hint_json, plain_hint
+from yezi.core.outcomes import Outcomes
 from yezi.core.registry import load_game
 
 LANGS = ("en", "zh-hant", "zh-hans")
@@ -79,14 +79,13 @@ def test_yezi_play_hint_is_plain_and_details_on_request():
     game = load_game("lukfu")
     state = _play_point(game)
     view = state.view(state.current_player)
-    plain = hint_command(game, view, "easy", "en")
+    plain = game.hint_text(view, "easy", "en")
     assert plain.startswith("Suggested: ") and "±" not in plain and "simulations" not in plain
-    assert "±" in hint_command(game, view, "easy details", "en")
+    assert "±" in game.hint_text(view, "easy details", "en")
 
 
 def test_the_bid_advice_is_plain_and_names_its_button():
-    from yezi.bots.lukfu_advisor import advice_json, advise, example_hand
-    from yezi.bots.lukfu_advisor import hint_command as lukfu_hint
+    from yezi.games.lukfu.advisor import advice_json, advise, example_hand
 
     game = load_game("lukfu")
     adv = advise(game, example_hand(1), "頭家", samples=60, seed=2)
@@ -100,7 +99,7 @@ def test_the_bid_advice_is_plain_and_names_its_button():
     state = game.new_state(game.deal_from_seed(5))
     while state.phase != "bid":
         state.apply(state.legal_actions()[-1] if state.phase == "tigers" else state.legal_actions()[0])
-    text = lukfu_hint(game, state.view(state.current_player), "40", "en")
+    text = game.hint_text(state.view(state.current_player), "40", "en")
     assert text.startswith("Suggested: ") and "±" not in text
 
 

@@ -133,8 +133,8 @@ def test_heuristic_prior_keeps_its_choice_without_evidence():
 def test_hint_json_and_command():
     import json
 
-    from yezi.bots.lukfu_advisor import hint_command as lukfu_hint
-    from yezi.bots.search import hint_command, hint_json
+    from yezi.bots.search import hint_json
+    from yezi.games.lukfu.text import COMMANDS
 
     game = load_or_skip("lukfu")
     state = _play_point(game)
@@ -142,5 +142,5 @@ def test_hint_json_and_command():
     data = hint_json(game, hint(game, view, level="easy", seed=1), "en")
     json.dumps(data)
     assert data["action"] in state.legal_actions() and data["alternatives"]
-    assert "Suggested" in hint_command(game, view, "easy", "en")
-    assert "Suggested" in lukfu_hint(game, view, "easy", "en")  # during play: the search hint
+    assert "Suggested" in game.hint_text(view, "easy", "en")
+    assert "Suggested" in COMMANDS["hint"](game, view, "easy", "en")  # during play: the search hint

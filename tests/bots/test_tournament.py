@@ -144,7 +144,7 @@ def test_pairs_and_elo_arithmetic():
     assert (ab.wins, ab.losses, ab.ties) == (2, 0, 2)
     diffs = [1.0, 2.0, 0.0, 0.0]
     sd = math.sqrt(sum((d - 0.75) ** 2 for d in diffs) / 3)
-    assert ab.half_width == pytest.approx(1.96 * sd / 2)
+    assert ab.half_width == pytest.approx(3.182446305 * sd / 2)  # Student t, 3 degrees of freedom
     elo = elo_lines(names, list(pl.values()))
     assert [e.bot for e in elo] == ["a", "b", "c"]
     assert sum(e.elo for e in elo) / 3 == pytest.approx(1500)

@@ -36,7 +36,7 @@ async def _bots_play(m: TableManager, spec: dict, timeout: float = 120):
     """An all-random-bot table created as the lobby creates one, played to its end by the server's
     own bot loop."""
     n = load_game(spec["game"], spec.get("preset"), spec.get("options") or {}).num_seats
-    t, _ = m.create({"seats": [{"kind": "bot", "bot": "random"}] * n, "listed": False, **spec})
+    t, _ = await m.create({"seats": [{"kind": "bot", "bot": "random"}] * n, "listed": False, **spec})
     t.kick()
     end = time.monotonic() + timeout
     while not t.match_over:

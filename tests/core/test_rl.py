@@ -118,7 +118,7 @@ def test_vector_env_batches_observations_masks_and_auto_resets(name):
     obs, info = env.reset(seed=3)
     singles = [Env(game) for _ in range(n)]
     for i, e in enumerate(singles):  # row i plays the stream of DealStream(3, i)
-        from yezi.rl.deals import DealStream
+        from yezi.core.deals import DealStream
 
         e._stream = DealStream(3, i)
         e.reset()

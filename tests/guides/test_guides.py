@@ -15,9 +15,9 @@ import pytest
 from yezi.core.registry import GAMES
 from yezi.guides import LANGS, SECTIONS, has_guide
 from yezi.guides.engine import example_names, facts
-from yezi.guides.glossary import FIELDS, glossary, lookup
 from yezi.guides.markup import inlines_of
 from yezi.guides.page import load, zh_number
+from yezi.i18n.glossary import FIELDS, glossary, lookup
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GUIDED = [g for g in GAMES if has_guide(g)]

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from yezi.core.registry import GAMES
-from yezi.guides.claims import claims, engine_payments, problems, text_problems
+from yezi.guides.claims import engine_payments, text_problems
 from yezi.guides.markup import parse_inline
+from yezi.learn.claims import claims, problems
 
 
 @pytest.mark.parametrize("game", GAMES)

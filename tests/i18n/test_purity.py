@@ -11,7 +11,7 @@ import pathlib
 
 import pytest
 
-from yezi.i18n.purity import check_html, check_text, count
+from yezi.guides.purity import check_html, check_text, count
 
 ROOT = pathlib.Path(__file__).parents[2]
 RATCHET = pathlib.Path(__file__).parent / "purity_ratchet.json"

@@ -75,7 +75,7 @@ KEPT: dict[str, dict[str, str]] = {
     },
     "yezi.server.tables": {},
     "yezi.render.cards": {},
-    "yezi.bots.lukfu_advisor": {
+    "yezi.games.lukfu.advisor": {
         "in POSITIONS": "the seat names (頭家 二家 三家) the advisor accepts as input",
         "in seat_of": "an English input error listing the seat names to type",
         "in advise": "the default position 頭家 (an input value)",
@@ -172,7 +172,7 @@ def test_the_check_sees_a_per_language_dict(tmp_path):
 
 WORD_TABLES = [(m, "L") for m in sorted(KEPT) if m.startswith("yezi.games.") and m.endswith(".text")] + [
     ("yezi.cli.play", "MESSAGES"), ("yezi.cli.settle.lukfu", "WORDS"), ("yezi.cli.settle.madiao", "WORDS"),
-    ("yezi.cli.settle.dominoes", "WORDS"), ("yezi.cli.settle.fishing", "HEADS"), ("yezi.bots.lukfu_advisor", "WORDS"),
+    ("yezi.cli.settle.dominoes", "WORDS"), ("yezi.cli.settle.fishing", "HEADS"), ("yezi.games.lukfu.advisor", "WORDS"),
     ("yezi.cli.settle.common", "WORDS"), ("yezi.cli.settle.lukfu", "KEY_NAMES"), ("yezi.cli.settle", "WORDS"),
     ("yezi.core.options", "REFUSALS")]
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from yezi.core.registry import GAMES
-from yezi.i18n.purity import check_html
+from yezi.guides.purity import check_html
 from yezi.learn import has_lessons
 from yezi.learn.html import game_page
 

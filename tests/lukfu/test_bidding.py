@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from yezi.bots.lukfu_advisor import advise
 from yezi.core.registry import load_game
 from yezi.games.lukfu import actions as A
+from yezi.games.lukfu.advisor import advise
 
 
 def bidding(game, seeds: range):

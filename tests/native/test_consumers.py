@@ -21,7 +21,7 @@ from yezi.bots import make_bot
 from yezi.bots.search import SearchBot
 from yezi.cli.main import main
 from yezi.core.errors import IllegalAction
-from yezi.core.stats import mean_ci95
+from yezi.core.stats import mean_ci
 from yezi.native import registry
 from yezi.native import select as engine_select
 from yezi.sim.duplicate import run_tournament
@@ -61,7 +61,7 @@ def test_batch_sizes_cover_every_deal():
 def test_batch_means_interval_is_the_per_deal_interval():
     rng = random.Random(1)
     deals = [[rng.gauss(0, 2), rng.gauss(1, 5)] for _ in range(20_000)]
-    exact = [mean_ci95([d[s] for d in deals]) for s in range(2)]
+    exact = [mean_ci([d[s] for d in deals]) for s in range(2)]
     # one deal per batch: exactly the reference interval
     means, hws = batch_means_ci([list(d) for d in deals], [1] * len(deals))
     for (m, h), (em, eh) in zip(zip(means, hws), exact):

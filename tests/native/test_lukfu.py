@@ -462,7 +462,7 @@ def test_python_identical_deals_in_batch_rows(preset):
     # CPython's Random(seed).shuffle ported: the deal of seed s is deal_from_seed(s), bit for bit
     np = pytest.importorskip("numpy")
     from yezi.components.lukfu_deck import mask_of
-    from yezi.rl.deals import DealStream
+    from yezi.core.deals import DealStream
 
     nat = _native(preset)
     game = nat.game

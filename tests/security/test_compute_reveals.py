@@ -45,7 +45,7 @@ async def _play_one_deal(url: str, game: str, seed: int) -> tuple[str, dict, dic
     m = _manager(url)
     try:
         n = load_game(game).num_seats
-        t, _ = m.create({"game": game, "seats": [{"kind": "human"}] * n}, owner="t")
+        t, _ = await m.create({"game": game, "seats": [{"kind": "human"}] * n}, owner="t")
         rng = random.Random(seed)
         before = _logs(t, n)
         while not t.deal_over:

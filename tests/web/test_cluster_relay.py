@@ -95,7 +95,7 @@ async def _two_instances(a: Cluster, b: Cluster) -> tuple[LiveTable, LiveTable, 
     owned, _tokens = await a.manager.create({"game": "lukfu", "seats": [{"kind": "human"}] * 4, "num_deals": 4})
     replica = await b.manager.get(owned.id)
     assert replica is not None and not replica.owned and replica.owner_id == a.me
-    conns = {pos: Conn(pos, tokens=1e9, lang="en", client="test") for pos in range(4)}
+    conns = {pos: Conn(pos, lang="en", client="test") for pos in range(4)}
     replica.conns |= set(conns.values())
     return owned, replica, conns
 
@@ -262,7 +262,7 @@ def test_a_silent_owner_is_asked_again_at_growing_intervals(pg_url, monkeypatch)
         b._demote(t)
         t.owner_id = "ghost"
         pos = t.position_of(t.current.state.current_player)
-        conn = Conn(pos, tokens=1e9, lang="en", client="test")
+        conn = Conn(pos, lang="en", client="test")
         got: list[dict] = []
         await b.handler(b.ctx, t, conn, json.dumps({"type": "action", "action": t.current.state.legal_actions()[0],
                                                     "id": "lost", "seq": 0}))
@@ -346,7 +346,7 @@ def test_a_relayed_move_read_from_the_log_is_acknowledged_before_it_is_shown(pg_
         t.owner_id = "ghost"
         d = t.current
         pos, action = t.position_of(d.state.current_player), d.state.legal_actions()[0]
-        conn = Conn(pos, tokens=1e9, lang="en", client="test")
+        conn = Conn(pos, lang="en", client="test")
         t.conns.add(conn)
         await b.handler(b.ctx, t, conn, json.dumps({"type": "action", "action": action, "id": "via-log", "seq": 0}))
         (key,) = b.pending

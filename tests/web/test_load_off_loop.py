@@ -30,7 +30,7 @@ def _manager(url: str) -> TableManager:
 
 
 async def _play_match(m: TableManager, deals: int) -> str:
-    t, _ = m.create({"game": "lukfu", "seats": [{"kind": "human"}] * 4, "num_deals": deals, "listed": False})
+    t, _ = await m.create({"game": "lukfu", "seats": [{"kind": "human"}] * 4, "num_deals": deals, "listed": False})
     rng = random.Random(3)
     while not t.match_over:
         st = t.current.state

@@ -59,7 +59,7 @@ def test_a_new_table_stores_its_rules_and_is_reloaded_with_them(tmp_path, monkey
     async def go():
         m = TableManager(Store(engine), Settings(database_url=url))
         try:
-            t, _ = m.create({"game": "paigow", "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3, "listed": False})
+            t, _ = await m.create({"game": "paigow", "seats": [{"kind": "human"}] + [{"kind": "bot"}] * 3, "listed": False})
             stored = m.store.table(t.id).rules
             assert stored == dict(t.game.rules.values) and stored["supreme_wild"] is True
             _changed_default(monkeypatch, "paigow", "supreme_wild", False)
@@ -113,7 +113,7 @@ def test_yezi_record_prints_a_tables_finished_deals_in_one_file(tmp_path, monkey
     async def go() -> tuple[str, list]:
         m = TableManager(Store(engine), Settings(database_url=url, bot_delay=0.0, next_deal_delay=0.0))
         try:
-            t, _ = m.create({"game": "paigow", "num_deals": 2, "listed": False, "seats": [{"kind": "bot"}] * 4})
+            t, _ = await m.create({"game": "paigow", "num_deals": 2, "listed": False, "seats": [{"kind": "bot"}] * 4})
             t.kick()
             end = time.monotonic() + 60
             while not t.match_over:

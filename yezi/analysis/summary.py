@@ -1,25 +1,24 @@
 """The numbers of a balance analysis: means with 95% intervals, paired against a baseline.
 
-Intervals are normal approximations (1.96 standard errors; Wilson for proportions). A variant
+Intervals of means are Student t (`yezi.core.stats`); proportions have Wilson intervals. A variant
 played on the same deal indices as its baseline is compared deal by deal (the paired difference
 has its own interval, much narrower than the two separate ones when the deals are the same).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from yezi.analysis.run import DealRecord
-from yezi.core.stats import proportion_ci95
+from yezi.core.stats import half_width, proportion_ci95
 
 
 def _mci(xs: Any) -> list[float]:
     """[mean, half-width of the 95% interval] of a numpy vector."""
     n = len(xs)
     m = float(xs.mean()) if n else float("nan")
-    h = float(1.96 * xs.std(ddof=1) / math.sqrt(n)) if n > 1 else float("inf")
+    h = half_width(float(xs.var(ddof=1)), n) if n > 1 else float("inf")
     return [m, h]
 
 

@@ -41,8 +41,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from yezi.bots.base import RandomBot
-from yezi.bots.outcomes import Outcomes, plain_line, risk_line
+from yezi.core.outcomes import Outcomes, plain_line, risk_line
 from yezi.core.protocol import Game, State
+from yezi.core.stats import mean_ci, paired_ci
 from yezi.i18n import _
 from yezi.native.select import check_engine, fallback_notice, native_for, supports_policy
 
@@ -118,12 +119,8 @@ def paired(a: dict[int, float], b: dict[int, float]) -> tuple[float | None, floa
     n = len(common)
     if not n:
         return None, math.inf, 0
-    diffs = [a[w] - b[w] for w in common]
-    m = sum(diffs) / n
-    if n < 2:
-        return m, math.inf, n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n), n
+    m, h = paired_ci([a[w] for w in common], [b[w] for w in common])
+    return m, h, n
 
 
 @dataclass
@@ -141,12 +138,7 @@ class _Stats:
         return sum(self.values.values()) / len(self.values) if self.values else -math.inf
 
     def half_width(self) -> float:
-        n = len(self.values)
-        if n < 2:
-            return math.inf
-        m = self.mean()
-        var = sum((v - m) ** 2 for v in self.values.values()) / (n - 1)
-        return 1.96 * math.sqrt(var / n)
+        return mean_ci(list(self.values.values()))[1] if self.values else math.inf
 
 
 def heuristic_factory(game: Game) -> Callable[[], Any]:
@@ -481,7 +473,7 @@ def format_hint(game: Game, analysis: Analysis, lang: str = "zh-hant", top: int 
 
 
 def plain_hint(game: Game, analysis: Analysis, lang: str = "zh-hant") -> tuple[str, str]:
-    """The hint in a player's words (`yezi.bots.outcomes`): one line naming the move and how much
+    """The hint in a player's words (`yezi.core.outcomes`): one line naming the move and how much
     better it is than the next choice, as far as the simulations tell them apart, and what each of
     the two did over the simulated deals (how often it lost, its range, a sure outcome as sure)."""
     notation = lang if lang in ("zh-hant", "zh-hans", "en") else "en"
@@ -541,26 +533,6 @@ def hint_json(game: Game, analysis: Analysis, lang: str = "zh-hant") -> dict[str
     }
 
 
-DETAILS_WORDS = ("details", "detail", "more", "詳情", "详情", "細節", "细节")
-
-
-def plain_text(line: str, risk: str, details: str | None) -> str:
-    """A hint for the terminal: the line, what each choice did, and the statistics when asked for."""
-    out = line + ("\n  " + risk.replace("\n", "\n  ") if risk else "")
-    return out + ("\n  " + details.replace("\n", "\n  ") if details else "")
-
-
-def hint_command(game: Game, view: dict[str, Any], arg: str, lang: str) -> str:
-    """A `COMMANDS` entry for `yezi play` (``hint [easy|normal|strong] [details]``), usable by any
-    game: the plain hint, and with ``details`` the statistics behind it."""
-    words = arg.strip().lower().split()
-    level = next((w for w in words if w in LEVELS), "normal")
-    analysis = hint(game, view, level=level)
-    line, risk = plain_hint(game, analysis, lang)
-    details = format_hint(game, analysis, lang) if any(w in DETAILS_WORDS for w in words) else None
-    return plain_text(line, risk, details)
-
-
 __all__ = [
     "LEVELS",
     "ActionEstimate",
@@ -569,7 +541,6 @@ __all__ = [
     "SearchBot",
     "format_hint",
     "hint",
-    "hint_command",
     "hint_json",
     "make_search_bot",
     "parse_search_spec",

@@ -110,10 +110,10 @@ def _simulate(game, args, seed, out) -> int:
 
 
 def _play(game, args, seed, stdin, out) -> int:
-    from yezi.cli.play import MESSAGES
     from yezi.cli.play import ask as _ask
     from yezi.games.madiao.session import Session
     from yezi.games.madiao.text import render
+    from yezi.render.terminal import MESSAGES
 
     def say(s=""):
         print(s, file=out, flush=True)

@@ -25,7 +25,7 @@ EXTERNAL = {
     "learn": ("yezi.cli.learn", "learn a game: guided lessons on fixed deals, the engine explaining each refused move"),
     "i18n": ("yezi.cli.i18n", "keep the translation catalogs: extract msgids, compile, export JSON for the web"),
     "record": ("yezi.cli.record", "the operator's whole record of a served table's finished deal, from its database"),
-    "advise": ("yezi.bots.lukfu_advisor", "Luk Fu: should this hand bid (做) or not (唔做)?"),
+    "advise": ("yezi.cli.advise", "Luk Fu: should this hand bid (做) or not (唔做)?"),
 }
 
 # Exit status of a command whose reader went away: what a shell reports for a process ended by SIGPIPE.

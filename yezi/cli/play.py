@@ -20,30 +20,8 @@ from yezi.core.record import Record
 from yezi.core.registry import load_game
 from yezi.core.settleup import settle_up_lines, signed
 from yezi.core.unreadable import unreadable
-from yezi.i18n import NP_, Msg, PerLanguage, Words, _, _c, punct
-
-#: the terminal's help line: the commands are typed as they are (help, moves, ...) in every language
-HELP = NP_("play:help", "Type a move's number or its notation. Commands: help, moves, hint, rules, quit")
-
-
-MESSAGES = Words("play", {
-    "you": NP_("play:you", "you"),
-    "bye": NP_("play:bye", "bye"),
-    "match_over": NP_("play:match_over", "match over"),
-    "again": NP_("play:again", "Enter to deal again, q to stop"),
-    "not_now": NP_("play:not_now", "the deal is over: '{word}' is not a command here"),
-    "dummy": NP_("play:dummy", "This deal you are {seat}, who plays no cards: the deal plays itself."),
-    "range": NP_("play:range", "there is no move {n}: choose 1 to {last}, or type the move"),
-})
-
-
-def help_text(commands: dict[str, Any], lang: str) -> str:
-    """The generic help plus the game's own commands, each with its translated line (``fn.help``, a msgid)."""
-    extra = [_(lang, fn.help) if hasattr(fn, "help") else name for name, fn in commands.items()]
-    head = _c(lang, "play:help", HELP)
-    if lang == "en":
-        return head + ("; " + "; ".join(extra) if extra else "") + "."
-    return head + ("；" + "；".join(extra) if extra else "") + "。"
+from yezi.i18n import Msg, PerLanguage, _, punct
+from yezi.render.terminal import MESSAGES, help_text
 
 
 def _renderer(game):
@@ -219,9 +197,7 @@ def ask(game, state, view, legal, lang, notation, commands, stdin, out, bot, rng
             say(game.describe_rules())
             continue
         if low == "hint" and "hint" not in commands:
-            from yezi.bots.search import hint_command
-
-            say(hint_command(game, view, arg.strip(), lang))
+            say(game.hint_text(view, arg.strip(), lang))
             continue
         if low in commands:
             say(commands[low](game, view, arg.strip(), lang))

@@ -9,7 +9,7 @@ from yezi.bots import make_bot
 from yezi.cli.args import UsageError
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
-from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.core.stats import mean_ci, proportion_ci95
 from yezi.i18n import N_, NP_, Msg, Words, _, _c, ngettext
 from yezi.native.select import EngineUnavailable, native_policy_for
 from yezi.sim.batch import play_many
@@ -60,7 +60,7 @@ def run_simulate(args, out=None) -> int:
         rows = list(zip(run.means, run.half_widths))
     else:
         pays: list[list[float]] = [[o.payments[s] for o in outcomes] for s in range(game.num_seats)]
-        rows = [mean_ci95(p) for p in pays]
+        rows = [mean_ci(p) for p in pays]
         for o in outcomes:
             for k, v in o.stats.items():
                 flags[k] = flags.get(k, 0) + int(v)

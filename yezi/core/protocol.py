@@ -19,6 +19,7 @@ Design points shared by all games:
 
 from __future__ import annotations
 
+import importlib
 import operator
 import random
 from abc import ABC, abstractmethod
@@ -187,13 +188,27 @@ class Game(ABC):
         """
         return view["deal"], list(view["history"])
 
-    def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0) -> dict[str, Any] | None:
-        """Game-specific advice for the seat of `view` at this point, as plain JSON, or None.
+    def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0,
+               samples: int | None = None) -> dict[str, Any] | None:
+        """Game-specific advice for the seat of `view` at this point, as plain JSON, or None
+        (`samples`: simulated deals, for an advisor that simulates).
 
         Hints use it before falling back to the search bot: a decision that search answers
         badly (Luk Fu's bid, decided before any card is played) can have an advisor of its own.
         """
         return None
+
+    def hint(self, view: dict[str, Any], legal: Sequence[int] | None = None, level: str = "normal",
+             lang: str = "en", seed: int | None = None, samples: int | None = None) -> dict[str, Any]:
+        """A hint for the seat of `view`, as plain JSON: the game's `advice` where it has one, else the
+        search bot's suggestion at `level` (``{"kind": "advice" | "search", ...}``). Every hint (the
+        web table's, `yezi play`'s, the tutor's) comes from here, computed from the view alone."""
+        return _hints().seat_hint(self, view, legal, level, lang, seed, samples)
+
+    def hint_text(self, view: dict[str, Any], arg: str = "", lang: str = "en") -> str:
+        """`hint` for a terminal: ``arg`` is what follows the ``hint`` command (``easy``, ``strong``,
+        a number of simulated deals, ``details``)."""
+        return _hints().hint_text(self, view, arg, lang)
 
     # --- between deals -------------------------------------------------------------------
     def first_dealer(self, seed: int) -> int:
@@ -353,10 +368,16 @@ class State(ABC):
             return self.hidden_action_text(index, "en" if lang == "ascii" else lang)
         return self.game.format_action(a, lang)
 
+    def log_line(self, index: int, seat: int | None, lang: str = "zh-hant") -> str:
+        """history[index] as a line of `seat`'s log: the seat that took it and the action as `seat`
+        saw it (``ascii`` names the seats in English). Every log is made of these lines
+        (`yezi.core.seatlog.SeatLog` keeps them as a deal goes on)."""
+        names = "en" if lang == "ascii" else lang
+        return f"{self.game.seat_name(self.actor_of(index), names)} {self.action_text_for(index, seat, lang)}"
+
     def log_for(self, seat: int | None, lang: str = "zh-hant") -> list[str]:
         """The record as `seat` sees it: one line per action, hidden actions redacted."""
-        return [f"{self.game.seat_name(self.actor_of(i), lang)} {self.action_text_for(i, seat, lang)}"
-                for i in range(len(self.history))]
+        return [self.log_line(i, seat, lang) for i in range(len(self.history))]
 
     def hidden_action_text(self, index: int, lang: str) -> str:
         return "?"
@@ -390,6 +411,15 @@ class State(ABC):
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as (game, deal, actions): a few hundred bytes, replayed on loading."""
         return (_restore_state, (self.game, self.deal, list(self.history)))
+
+
+#: the module that computes hints: the bots sit above the core, so the core names them, as the
+#: registry names the games (`yezi.core.registry.GAMES`), and imports them only when asked
+HINTS_MODULE = "yezi.bots.hints"
+
+
+def _hints() -> Any:
+    return importlib.import_module(HINTS_MODULE)
 
 
 def common_view(state: State, seat: int | None) -> dict[str, Any]:

@@ -505,10 +505,7 @@ def _same(written: str, paid: Any) -> bool:
 def shown_lines(state: State, seat: int | None, lang: str) -> list[str]:
     """Each action of `state` as `seat` (None: everybody) saw it, with the seat that took it: the
     log of `State.log_for`, in any notation (``ascii`` names the seats in English)."""
-    game = state.game
-    names = lang if lang != "ascii" else "en"
-    return [f"{game.seat_name(state.actor_of(i), names)} {state.action_text_for(i, seat, lang)}"
-            for i in range(len(state.history))]
+    return state.log_for(seat, lang)
 
 
 def _checked_sample(state: State, seat: int, deal: Any, actions: list[int]) -> tuple[Any, list[int]]:

@@ -59,3 +59,14 @@ def load_pinned(name: str, preset: str, rules: dict[str, Any], overrides: dict[s
     today's defaults and presets play no part (`yezi.core.options.OptionTable.pinned`)."""
     cls = game_class(name)
     return cls(cls.option_table().pinned(preset, rules, overrides or {}))
+
+
+def make_game(game: Any, preset: str | None = None, options: dict[str, Any] | None = None) -> Any:
+    """A `Game` as given, or loaded by name with a preset and options (the environments take either)."""
+    from yezi.core.protocol import Game
+
+    if isinstance(game, Game):
+        if preset is not None or options:
+            raise ValueError("pass a preset and options with a game name, not with a Game")
+        return game
+    return load_game(game, preset, options or {})

@@ -1,7 +1,7 @@
 """Player's guides: one per game and language, written by people from the sources, with live
 examples, the card gallery and glossary terms filled in from the engine.
 
-``yezi/guides/<game>/<lang>.md`` is the prose (markup in `yezi.guides.markup`), ``glossary.toml``
+``yezi/guides/<game>/<lang>.md`` is the prose (markup in `yezi.guides.markup`), ``yezi/i18n/glossary.toml``
 the terms, ``examples.toml`` the records behind every worked example. `yezi.guides.html` and
 `yezi.guides.text` render a guide for the web page ``/rules/<game>`` and for
 ``yezi rules GAME --guide``; both are pure functions of (game, language).

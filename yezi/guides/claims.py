@@ -2,7 +2,7 @@
 
 A guide or a lesson that says who pays whom states it on a deal: ``{pays:NAME a b c …}`` names a
 worked example of examples.toml and the payment of each seat, in seat order. The page shows the
-engine's settlement of that deal; `problems` says where a claim and the engine disagree, and where a
+engine's settlement of that deal; `yezi.learn.claims.problems` says where a claim and the engine disagree, and where a
 text names a payment rule (`PAYMENT_TERMS`: 包賠, 包庄 …) without showing it on a deal, so that a
 rule taught in words alone (the 包賠 of a bidding 頭家 the Luk Fu guide once taught) cannot come back.
 A lesson step's own ``payments`` claim (`yezi.learn.check`) counts as showing it on a deal.
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from yezi.guides import LANGS
-from yezi.guides.markup import Inline, parse_inline
+from yezi.guides.markup import Inline
 
 #: the glossary terms (traditional keys) that name a payment rule, per game: a text naming one says
 #: on a deal what it costs whom
@@ -63,9 +63,9 @@ def shown(game: str, spec: str, lang: str) -> list[tuple[str, int]]:
     return example(game, name, lang).payments
 
 
-def _texts(game: str) -> Iterator[tuple[str, tuple[Inline, ...], bool]]:
-    """(where, inline nodes, backed by a step's own payments claim) of every text of a game's guide
-    (each paragraph and list item) and lessons (each step)."""
+def guide_texts(game: str) -> Iterator[tuple[str, tuple[Inline, ...], bool]]:
+    """(where, inline nodes, False) of every text of a game's guide (each paragraph and list item);
+    `yezi.learn.claims` adds the lessons' steps."""
     from yezi.guides import has_guide
     from yezi.guides.page import load
 
@@ -75,27 +75,6 @@ def _texts(game: str) -> Iterator[tuple[str, tuple[Inline, ...], bool]]:
                 for nodes in (b.inlines, *b.items):
                     if nodes:
                         yield f"yezi/guides/{game}/{lang}.md (block {k}, {b.kind})", nodes, False
-    from yezi.learn import has_lessons
-
-    if has_lessons(game):
-        from yezi.learn.lessons import load as lessons
-
-        for le in lessons(game):
-            for n, st in enumerate(le.steps, 1):
-                for lang in LANGS:
-                    yield (f"yezi/learn/{game}.toml lesson {le.id} step {n} ({lang})", parse_inline(st.text[lang]),
-                           "payments" in st.claims)
-
-
-def claims(game: str) -> list[PayClaim]:
-    """Every payment statement of a game's guide and lessons."""
-    out = []
-    for where, nodes, _backed in _texts(game):
-        for n in nodes:
-            if n[0] == "pays":
-                name, amounts = parse_pays(n[1])
-                out.append(PayClaim(game, name, amounts, where))
-    return out
 
 
 def text_problems(game: str, where: str, nodes: tuple[Inline, ...], backed: bool = False) -> list[str]:
@@ -103,7 +82,7 @@ def text_problems(game: str, where: str, nodes: tuple[Inline, ...], backed: bool
     the engine's settlement contradicts, or a payment rule named with no deal to show it (`backed`:
     the lesson step claims its own deal's payments)."""
     from yezi.guides.engine import example_names
-    from yezi.guides.glossary import lookup
+    from yezi.i18n.glossary import lookup
 
     out = []
     for n in nodes:
@@ -122,16 +101,4 @@ def text_problems(game: str, where: str, nodes: tuple[Inline, ...], backed: bool
     return out
 
 
-def problems(game: str) -> list[str]:
-    """Every payment statement of a game's guide and lessons that the engine does not bear out."""
-    return [p for where, nodes, backed in _texts(game) for p in text_problems(game, where, nodes, backed)]
-
-
-def all_problems() -> list[str]:
-    from yezi.core.registry import GAMES
-
-    return [p for g in GAMES for p in problems(g)]
-
-
-__all__ = ["PAYMENT_TERMS", "ClaimError", "PayClaim", "all_problems", "claims", "parse_pays", "problems", "shown",
-           "text_problems"]
+__all__ = ["PAYMENT_TERMS", "ClaimError", "PayClaim", "guide_texts", "parse_pays", "shown", "text_problems"]

@@ -14,11 +14,11 @@ from yezi.core.registry import GAMES, game_class
 from yezi.guides import LANGS, SECTIONS, has_guide
 from yezi.guides.citations import readable
 from yezi.guides.engine import deal_notation, example, face, gallery
-from yezi.guides.glossary import glossary
 from yezi.guides.labels import label
 from yezi.guides.markup import Block, Inline
 from yezi.guides.page import Guide, load, number_text
 from yezi.i18n import _
+from yezi.i18n.glossary import glossary
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
 #: the language a deal line is written in: the reader's script on Chinese pages, the record's 繁體 on English ones
@@ -46,7 +46,7 @@ def txt(s: object, lang: str) -> str:
     text = str(s)
     if lang != "en":
         return esc(text)
-    from yezi.i18n.names import known_names
+    from yezi.guides.names import known_names
 
     names = known_names()
     out, last = [], 0

@@ -9,8 +9,8 @@ from functools import cache
 from yezi.core.registry import game_class
 from yezi.guides import LANGS, guide_source
 from yezi.guides.engine import facts
-from yezi.guides.glossary import Term, lookup
 from yezi.guides.markup import Block, parse
+from yezi.i18n.glossary import Term, lookup
 
 _ZH_DIGITS = "零一二三四五六七八九"
 

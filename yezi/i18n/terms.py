@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+#: names registered by `name` and `register` (both scripts) as modules build their message parameters;
+#: `yezi.guides.names.known_names` adds the static ones (glossary, cards, titles)
+REGISTERED: set[str] = set()
+
 
 def term(hant: str, en: str | None = None) -> dict[str, str]:
     """`hant`, a glossary term, per language; `en` overrides the glossary's gloss."""
-    from yezi.guides.glossary import lookup
+    from yezi.i18n.glossary import lookup
 
     t = lookup(hant)  # an unknown term is a programming error: KeyError
     hans, gloss = t.hans, t.en.split(" (")[0]
@@ -21,16 +25,12 @@ def term(hant: str, en: str | None = None) -> dict[str, str]:
 
 def name(hant: str, hans: str, en: str) -> dict[str, str]:
     """A name that is not a glossary term (a combination, a hand): English with the characters beside it."""
-    from yezi.i18n.names import REGISTERED
-
     REGISTERED.update((hant, hans))
     return {"zh-hant": hant, "zh-hans": hans, "en": f"{en} {hant}"}
 
 
 def register(*chinese: str) -> None:
     """Names that English text shows beside their English form, written as literal per-language dicts."""
-    from yezi.i18n.names import REGISTERED
-
     REGISTERED.update(chinese)
 
 

@@ -72,7 +72,7 @@ def _commands(game) -> dict:
 
 
 def play_words(lang: str) -> dict[str, str]:
-    from yezi.cli.play import MESSAGES
+    from yezi.render.terminal import MESSAGES
 
     return MESSAGES[lang]
 
@@ -157,7 +157,7 @@ def run_lesson(le: Lesson, n: int, lang: str, stdin: IO[str], stdout: IO[str]) -
                     say(hint(t, lang))
                     continue
                 if word.lower() in ("help", "?"):
-                    from yezi.cli.play import help_text
+                    from yezi.render.terminal import help_text
 
                     say(help_text(commands, lang))
                     continue

@@ -345,7 +345,7 @@ class LukFuRows:
         self._next = np.zeros(num_envs, dtype=np.uint64)
 
     def reset(self, seed: int) -> None:
-        from yezi.rl.deals import DealStream
+        from yezi.core.deals import DealStream
 
         self.reset_streams([DealStream(seed, i) for i in range(self.n)])
 

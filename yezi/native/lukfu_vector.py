@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
+from yezi.core.registry import make_game
 from yezi.native.base import NativeError, Unsupported
-from yezi.rl.deals import DealStream
-from yezi.rl.env import make_game
 
 
 class NativeLukFuVectorEnv:

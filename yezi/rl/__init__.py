@@ -2,7 +2,7 @@
 
 `Env` steps one deal gymnasium-style; `VectorEnv` steps N deals at once with batched numpy
 observations and masks and resets finished deals itself. Both draw deals from a seeded stream
-(`yezi.rl.deals`). See docs/research.md.
+(`yezi.core.deals`). See docs/research.md.
 """
 
 from yezi.rl.env import Env, make_game

@@ -21,19 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import Game, State, action_code
-from yezi.rl.deals import DealStream
-
-
-def make_game(game: str | Game, preset: str | None = None, options: dict[str, Any] | None = None) -> Game:
-    if isinstance(game, Game):
-        if preset is not None or options:
-            raise ValueError("pass a preset and options with a game name, not with a Game")
-        return game
-    from yezi.core.registry import load_game
-
-    return load_game(game, preset, options or {})
+from yezi.core.registry import make_game
 
 
 class Env:

@@ -34,10 +34,10 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import Any
 
+from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import Game, State, action_code
 from yezi.native.select import EngineUnavailable, check_engine, fallback_notice, native_for
-from yezi.rl.deals import DealStream
 from yezi.rl.env import make_game
 
 

@@ -1,5 +1,9 @@
 """Budgets: token buckets for CPU seconds of thinking and for requests.
 
+`TokenBucket` is the server's one rate limiter: CPU budgets, uploads, a socket's messages
+(`Conn.messages`), table creations and the per-minute limits of claims, sessions and rematches
+(`yezi.server.clients.ClientLimits`) all count with it.
+
 A stranger must not be able to take the server's CPU: every thinking job (a bot's move, a hint, a
 parsed upload) is charged, after it ran, to its table, to the client that opened the table and to
 the server. A bucket refills at `rate` units per second of wall time up to `burst`; a bucket below

@@ -19,11 +19,12 @@ from __future__ import annotations
 import functools
 import ipaddress
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from starlette.requests import HTTPConnection
 
+from yezi.server.budget import TokenBucket
 from yezi.server.config import Settings
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -156,14 +157,16 @@ def client_key(conn: HTTPConnection) -> str:
 
 @dataclass
 class ClientLimits:
-    """Per-client counters of the server process: tables created in the last minute, tables
+    """Per-client counters of the server process: a token bucket of table creations (the cap a
+    minute at once, refilled at the cap per minute; `yezi.server.budget.TokenBucket`), tables
     in play (a finished table no longer counts; `yezi.server.expiry.make_room`), WebSockets open.
     Each is kept for the client's key and for its networks (`address_groups`), whose caps are
     `group_share` times the client's. In memory: after a restart every client starts from zero, and the open
     tables restored from the database count for no one (they still count for the server-wide cap)."""
 
     settings: Settings
-    _created: dict[str, list[float]] = field(default_factory=dict)
+    clock: Callable[[], float] = time.monotonic
+    _created: dict[str, TokenBucket] = field(default_factory=dict)
     _owned: dict[str, set[str]] = field(default_factory=dict)
     _owner_of: dict[str, str] = field(default_factory=dict)
     _sockets: dict[str, int] = field(default_factory=dict)
@@ -173,36 +176,38 @@ class ClientLimits:
         share = self.settings.group_share
         return [(key, cap, "one address")] + [(g, cap * share, "one network") for g in address_groups(key)]
 
-    def _recent(self, key: str, now: float) -> list[float]:
-        times = [x for x in self._created.get(key, []) if now - x < 60]
-        self._created[key] = times
-        return times
+    def _per_minute(self, key: str, cap: float) -> TokenBucket:
+        """The bucket of `cap` requests a minute under `key` (made full when first asked)."""
+        b = self._created.get(key)
+        if b is None or b.burst != cap:
+            b = self._created[key] = TokenBucket(cap / 60, cap, self.clock)
+        return b
+
+    def _forget_full(self) -> None:
+        if len(self._created) > 10_000:  # forget clients whose buckets have filled again
+            self._created = {k: b for k, b in self._created.items() if not b.full}
 
     # ---- table creation -----------------------------------------------------------------------
     def creation_refusal(self, key: str) -> tuple[str, str] | None:
         """(code, message) when this client may not create a table now, else None (and counted)."""
-        now = time.monotonic()
         s = self.settings
-        rates = [(k, self._recent(k, now), cap, who) for k, cap, who in self._scopes(key, s.create_per_minute)]
-        for _k, times, cap, who in rates:
-            if len(times) >= cap:
+        rates = [(self._per_minute(k, cap), cap, who) for k, cap, who in self._scopes(key, s.create_per_minute)]
+        for bucket, cap, who in rates:
+            if bucket.left() < 1:
                 return "rate-limited", f"at most {cap} tables a minute from {who}; wait a minute"
         for k, cap, who in self._scopes(key, s.max_tables_per_client):
             if len(self._owned.get(k, ())) >= cap:
                 return "too-many-tables", f"at most {cap} tables in play at once from {who}, and " \
                                           "somebody is at each of yours; finish or leave one first"
-        for _k, times, _cap, _who in rates:
-            times.append(now)
-        if len(self._created) > 10_000:  # forget clients that have been quiet for a minute
-            self._created = {k: v for k, v in self._created.items() if v and now - v[-1] < 60}
+        for bucket, _cap, _who in rates:
+            bucket.take()
+        self._forget_full()
         return None
 
     def rate_ok(self, key: str) -> bool:
         """A plain per-minute limit (e.g. claims), under its own key prefix."""
-        times = self._recent(key, time.monotonic())
-        ok = len(times) < self.settings.create_per_minute
-        if ok:
-            times.append(time.monotonic())
+        ok = self._per_minute(key, self.settings.create_per_minute).take()
+        self._forget_full()
         return ok
 
     def own(self, key: str, table_id: str) -> None:

@@ -933,7 +933,7 @@ class Cluster:
             return
         msg = m.get("m") if isinstance(m.get("m"), dict) else {}
         pos = m.get("p") if isinstance(m.get("p"), int) and not isinstance(m.get("p"), bool) else None
-        conn = _Capture(pos, tokens=1e9, lang=m.get("l") or "zh-hant", client=str(m.get("cl") or "?"))
+        conn = _Capture(pos, lang=m.get("l") or "zh-hant", client=str(m.get("cl") or "?"))
         conn.out = reply["f"] = []
         conn.on_answer = lambda: self._reply(asker, reply)
         conn.received = time.perf_counter()

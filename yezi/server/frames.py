@@ -6,8 +6,9 @@ the seat names in three languages, the whole log, and encoded all of it again. H
 split into the part every audience shares (encoded once per change of the table) and the part
 that depends on the seat (its view, its log, its legal actions, its extras; encoded once per
 seat and language), and the encoded text is kept until the table changes, so that any number of
-connections, `sync` and `lang` requests reuse it. The content is exactly `LiveTable.frame_for`'s
-(tests/web/test_frames.py). Encoding uses orjson where it is installed.
+connections, `sync` and `lang` requests reuse it. This is the server's one frame builder
+(`LiveTable.frame_for` decodes its text); the per-seat part is `FrameCache._build_seat`. Encoding
+uses orjson where it is installed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
-from yezi.core.protocol import LANGS, State
+from yezi.core.protocol import LANGS
 from yezi.server import catalog
 from yezi.server.errors import json_num
 
@@ -57,8 +58,6 @@ class FrameCache:
         self._texts: dict[tuple[int | None, str], str] = {}
         self._common: str | None = None
         self._built = 0.0  # when the common part was built (a running clock's time left ages)
-        # encoded log lines: [how many, their JSON texts joined by commas]
-        self._logs: dict[tuple[int, int | None, str, bool], list[Any]] = {}
         self._labels: dict[int, str] = {}  # action code -> its '"code":{lang: text}' member
 
     def invalidate(self) -> None:
@@ -127,21 +126,5 @@ class FrameCache:
         return s
 
     def _log(self, st: Any, seat: int | None, lang: str) -> str:
-        """The seat's log as a JSON array. While the deal is played a line never changes once
-        written, so the lines already encoded are kept; when the deal ends the table rewrites the
-        lines (face-down actions revealed, `LiveTable.log_lines`), so a finished deal's log is
-        encoded afresh under a key of its own. A game with its own `log_for` may rewrite any
-        line: its log is encoded whole every time."""
-        if type(st).log_for is not State.log_for:
-            return dumps(self.t.log_lines(st, seat, lang))
-        lines = self.t.log_lines(st, seat, lang, copy=False)
-        key = (id(st), seat, lang, st.current_player is None)
-        enc = self._logs.get(key)
-        if enc is None or enc[0] > len(lines):
-            if len(self._logs) > 64:  # only the current deal's logs are worth keeping
-                self._logs = {k: v for k, v in self._logs.items() if k[0] == id(st)}
-            enc = self._logs[key] = [0, ""]
-        if enc[0] < len(lines):
-            new = ",".join(dumps(x) for x in lines[enc[0]:])
-            enc[0], enc[1] = len(lines), (enc[1] + "," + new) if enc[1] else new
-        return "[" + enc[1] + "]"
+        """The seat's log as a JSON array, each line encoded once (`LiveTable.seat_log`)."""
+        return self.t.seat_log(st, seat, lang).json()

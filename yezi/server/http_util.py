@@ -4,7 +4,7 @@ the security headers middleware."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 from starlette.requests import Request
@@ -14,8 +14,10 @@ from yezi.core.protocol import LANGS
 from yezi.i18n import _c
 from yezi.server.lease import LeaseLost
 from yezi.server.loops import RETRY_AFTER_S, is_outage
-from yezi.server.schemas import BadInput, body_of
+from yezi.server.schemas import BadInput, parse_json, validate
 from yezi.server.tables import TableError
+
+M = TypeVar("M", bound=BaseModel)
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
@@ -106,8 +108,13 @@ def require_json(request: Request) -> None:
 
 async def read_model(request: Request, model: type[BaseModel], limit: int) -> dict[str, Any]:
     """The body checked against `model` (strict types, no unknown fields), as the dict of the fields it set."""
+    return (await read_request(request, model, limit)).model_dump(exclude_unset=True)
+
+
+async def read_request(request: Request, model: type[M], limit: int) -> M:
+    """The body checked against `model`, as the model itself (for a callee that takes it: checked once)."""
     require_json(request)
-    return body_of(model, await read_body(request, limit))
+    return validate(model, parse_json(await read_body(request, limit)))
 
 
 async def read_body(request: Request, limit: int) -> bytes:

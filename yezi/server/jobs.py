@@ -100,11 +100,9 @@ def bot_move(spec: GameSpec, bot: str, view: dict[str, Any], legal: list[int], s
 
 def hint(spec: GameSpec, view: dict[str, Any], legal: list[int], level: str, lang: str,
          seed: int) -> tuple[dict[str, Any], float]:
-    """The seat's hint (`yezi.bots.hints.table_hint`) for its decision."""
-    from yezi.bots.hints import table_hint
-
+    """The seat's hint (`Game.hint`) for its decision."""
     t0 = time.process_time()
-    h = table_hint(game_for(spec), view, legal, level, lang, seed)
+    h = game_for(spec).hint(view, legal, level, lang, seed)
     return h, time.process_time() - t0
 
 

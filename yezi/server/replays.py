@@ -13,6 +13,7 @@ from typing import Any
 from yezi.core.errors import YeziError
 from yezi.core.protocol import LANGS, Game
 from yezi.core.record import PUBLIC, Record
+from yezi.core.seatlog import SeatLog
 
 
 def json_num(x: Any) -> Any:
@@ -30,15 +31,15 @@ def replay_frames(state_factory, deal, actions, game: Game, seat: str) -> list[d
     st = state_factory(deal)
     n = game.num_seats
     frames = []
+    who = None if seat in ("all", PUBLIC) else int(seat)
+    logs = {lang: SeatLog(st, who, lang) for lang in LANGS}  # each step formats only its own line
 
     def snap():
+        log = {lang: list(lg.update()) for lang, lg in logs.items()}
         if seat == "all":
-            f = {"view": st.view(None), "seat_views": [st.view(s) for s in range(n)], "log": {
-                lang: st.log_for(None, lang) for lang in LANGS}}
-        elif seat == PUBLIC:
-            f = {"view": st.view(None), "log": {lang: st.log_for(None, lang) for lang in LANGS}}
+            f = {"view": st.view(None), "seat_views": [st.view(s) for s in range(n)], "log": log}
         else:
-            f = {"view": st.view(int(seat)), "log": {lang: st.log_for(int(seat), lang) for lang in LANGS}}
+            f = {"view": st.view(who), "log": log}
         if st.current_player is None:
             f["payments"] = [json_num(p) for p in st.payments()]
         return f

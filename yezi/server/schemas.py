@@ -290,11 +290,6 @@ def validate(model: type[BaseModel], value: Any, codes: dict[str, str] | None = 
         raise BadInput(code, f"{where}: {first.get('msg', 'invalid')}") from None
 
 
-def body_of(model: type[BaseModel], raw: bytes) -> dict[str, Any]:
-    """A request body checked against `model`, as the plain dict of the fields it set."""
-    return validate(model, parse_json(raw)).model_dump(exclude_unset=True)
-
-
 def ws_message(text: str) -> dict[str, Any]:
     """A WebSocket message checked against the model for its type, as a plain dict."""
     msg = parse_json(text)

@@ -28,16 +28,19 @@ from yezi.core.match import Match, MatchLength, bot_rng
 from yezi.core.protocol import LANGS, Game, State
 from yezi.core.record import Record
 from yezi.core.registry import load_game, load_pinned
+from yezi.core.seatlog import SeatLog
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
+from yezi.server.budget import TokenBucket
 from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
-from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, TurnClock
+from yezi.server.clock import DEFAULT_BANK, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
-from yezi.server.frames import FrameCache
+from yezi.server.frames import FrameCache, dumps
 from yezi.server.loops import Loop, Loops
+from yezi.server.schemas import CreateTable, SeatSpec, validate
 from yezi.server.workers import Thinker
 
 log = logging.getLogger("yezi.server")
@@ -77,8 +80,9 @@ class Conn:
 
     position: int | None
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(maxsize=512))
-    tokens: float = 0.0
-    last: float = field(default_factory=time.monotonic)
+    # its messages' token bucket (`rate_burst` at once, `rate_per_s` refilled); None: not limited here
+    # (an intent another instance forwards was counted where its client sent it)
+    messages: TokenBucket | None = None
     closed: bool = False
     received: float = 0.0  # when the message being handled arrived (for the ack's server_ms)
     lang: str = "zh-hant"  # the language of the log lines in its frames
@@ -145,8 +149,7 @@ class LiveTable:
         self.loops = loops or Loops()  # the bot loop and the timer run supervised (`yezi.server.loops`)
         self.next_task: asyncio.Task | None = None
         self.frames_sent = 0
-        self._logs: dict[tuple[int, int | None, str, bool], list[str]] = {}
-        self._extras: dict[tuple[int, int, int | None], Any] = {}
+        self._logs: dict[tuple[int, int | None, str], SeatLog] = {}
         # for the idle sweeper (yezi.server.expiry): wall-clock time of the last move or deal, and
         # since when no seated person (all-bot tables: nobody at all) has been connected
         self.last_activity = row.created_at
@@ -352,69 +355,27 @@ class LiveTable:
         return [p.position for p in self.players if p.kind == "human" and p.claimed]
 
     def frame_for(self, position: int | None, lang: str | None = None) -> dict[str, Any]:
-        """The state frame for one connection: built from `view(seat)` only (None: spectator)."""
-        d = self.current
-        st = d.state
-        seat = self.seat_of(position) if position is not None else None
-        view = st.view(seat)
-        frame: dict[str, Any] = {
-            "type": "state",
-            "table": self.public_info(),
-            "position": position,
-            "seat": seat,
-            "dealer": d.dealer,
-            "deal_no": d.no,
-            "seq": len(st.history),
-            "view": view,
-            "seat_names": {lang: [self.game.seat_name(s, lang) for s in range(self.n)] for lang in LANGS},
-            "active_seats": self.game.active_seats(),
-            "seat_players": [self.position_of(s) for s in range(self.n)],
-            "to_act_position": self.position_of(st.current_player) if st.current_player is not None else None,
-            "log": {lg: self.log_lines(st, seat, lg) for lg in ((lang,) if lang in LANGS else LANGS)},
-            "totals": [json_num(t) for t in self.totals],
-            "deal_over": self.deal_over,
-            "match_over": self.match_over,
-            "finished_deals": [x.no for x in self.deals if x.state.current_player is None],
-        }
-        if seat is not None and self.may_act(seat):
-            legal = st.legal_actions()
-            frame["legal"] = legal
-            frame["labels"] = {str(a): {lang: self.game.format_action(a, lang) for lang in LANGS} for a in legal}
-        if self.deal_over:
-            frame["payments"] = [json_num(p) for p in self.game.match_result(st)]  # what the deal books to the totals
-        mod = catalog.render_module(self.row.game)
-        if mod is not None and hasattr(mod, "frame_extras"):
-            key = (id(st), len(st.history), seat)
-            if key not in self._extras:
-                if len(self._extras) > 16:
-                    self._extras.clear()
-                self._extras[key] = mod.frame_extras(st, seat)
-            frame["extras"] = self._extras[key]
-        if mod is not None and hasattr(mod, "table_svg") and not catalog.has_client_renderer(self.row.game):
-            # no browser renderer yet: the generic client shows the Python drawing of this view
-            frame["svg"] = {lang: mod.table_svg(view, lang, frame["seat_names"][lang]) for lang in LANGS}
-        return frame
+        """The state frame for one connection (None: a spectator) as it is now, decoded: built from
+        `view(seat)` only, by the one frame builder (`yezi.server.frames.FrameCache`); without
+        `lang`, the log in every language. For tests and tools: it builds afresh (the cache is
+        invalidated first), where connections get the kept text of `frame_text`."""
+        self.frames.invalidate()
+        return json.loads(self.frame_text(position, lang or ""))
 
-    def log_lines(self, st: State, seat: int | None, lang: str, copy: bool = True) -> list[str]:
-        """`st.log_for(seat, lang)`, kept per seat and extended as the deal goes on. While the deal
-        is played a line never changes once written (what a seat saw of an action is fixed when it
-        is taken); when it ends the engine may reveal face-down actions to everyone (`State.redact`),
-        so the lines are then written afresh: live frames show what a restart would."""
-        if type(st).log_for is not State.log_for:
-            return st.log_for(seat, lang)
-        key = (id(st), seat, lang, st.current_player is None)
-        lines = self._logs.get(key)
-        if lines is None:
-            lines = self._logs[key] = []
-            if len(self._logs) > 64:
+    def seat_log(self, st: State, seat: int | None, lang: str) -> SeatLog:
+        """The seat's log of this deal in `lang`, kept and extended as the deal goes on
+        (`yezi.core.seatlog.SeatLog`): live frames show what a restart would."""
+        key = (id(st), seat, lang)  # the log holds its state: the id is not reused while it is kept
+        log = self._logs.get(key)
+        if log is None:
+            if len(self._logs) > 64:  # only the current deal's logs are worth keeping
                 self._logs = {k: v for k, v in self._logs.items() if k[0] == id(st)}
-                self._logs[key] = lines
-        g = self.game
-        for i in range(len(lines), len(st.history)):
-            a = st.redact(i, seat)
-            text = g.format_action(a, lang) if a is not None else st.hidden_action_text(i, lang)
-            lines.append(f"{g.seat_name(st.actor_of(i), lang)} {text}")
-        return list(lines) if copy else lines  # copy=False: the kept list itself, to be read only
+            log = self._logs[key] = SeatLog(st, seat, lang, dumps)
+        return log
+
+    def log_lines(self, st: State, seat: int | None, lang: str) -> list[str]:
+        """`st.log_for(seat, lang)`, from the kept `seat_log`."""
+        return list(self.seat_log(st, seat, lang).update())
 
     def frame_text(self, position: int | None, lang: str) -> str:
         """`frame_for` as JSON text, encoded once per table change and audience (`FrameCache`)."""
@@ -753,7 +714,7 @@ class TableManager:
         return sum(1 for t in self.live.values()
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
-    async def create(self, spec: dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
+    async def create(self, spec: CreateTable | dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
                      capacity: CapacityClass = ANONYMOUS) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
@@ -761,57 +722,48 @@ class TableManager:
         table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
         seats already taken, position -> name, with no credential until their players collect one
         (`yezi.server.rematch.collect`); no token for them is returned. `capacity`: the asker's class
-        (anonymous clients leave the share reserved for signed-in players). The database is asked
-        and written off the event loop: at a crowd's creations a count of the open tables on the
-        loop held every table's moves."""
-        if not isinstance(spec, dict):
-            raise TableError("bad-request", "expected a JSON object")
-        name = spec.get("game")
+        (anonymous clients leave the share reserved for signed-in players). The request's shape is
+        checked by its schema (`yezi.server.schemas.CreateTable`) and only there: a plain dict (a
+        rematch's `table_spec`) goes through the same model; what is left here depends on the game
+        and the server (the game's seat count, its bot levels, the server's caps). The database is
+        asked and written off the event loop: at a crowd's creations a count of the open tables on
+        the loop held every table's moves."""
+        req = spec if isinstance(spec, CreateTable) else validate(CreateTable, spec)
+        name = req.game
         if name not in catalog.playable_games():
             raise TableError("bad-game", f"unknown or unavailable game {name!r}; games: "
                              + ", ".join(catalog.playable_games()))
-        options = spec.get("options") or {}
-        if not isinstance(options, dict) or len(options) > 64:
-            raise TableError("bad-options", "options must be an object of name: value")
-        preset = spec.get("preset") or None
         try:
-            game = load_game(name, preset, options)
+            game = load_game(name, req.preset or None, req.options or {})
         except (OptionError, YeziError) as e:
             raise TableError("bad-options", str(e)) from None
         n = game.num_seats
-        seats = spec.get("seats")
+        seats = req.seats
         if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "random"}] * (n - 1)
-        if not isinstance(seats, list) or len(seats) != n:
+            seats = [SeatSpec(kind="human")] + [SeatSpec(kind="bot", bot="random")] * (n - 1)
+        if len(seats) != n:
             raise TableError("bad-seats", f"{name} under this ruleset has {n} players: give {n} seats")
-        num_deals = spec.get("num_deals", 1)
-        if not isinstance(num_deals, int) or isinstance(num_deals, bool) or not 1 <= num_deals <= self.settings.max_deals:
+        num_deals = req.num_deals
+        if num_deals > self.settings.max_deals:
             raise TableError("bad-deals", f"num_deals must be 1..{self.settings.max_deals}")
-        if spec.get("match") not in (None, "own"):
-            raise TableError("bad-deals", "match is \"own\" (the game's own match) or absent (num_deals deals)")
-        if spec.get("match") == "own":
+        if req.match == "own":
             num_deals = OWN_MATCH
         if await self.store.run(self.store.count_open) >= capacity.open_tables(self.settings):
             raise TableError("full", "the server has too many open tables; try later")
         levels = catalog.bot_levels(name)
         players: list[PlayerRow] = []
         tokens: dict[int, str] = {}
-        host_name = clean_name(spec.get("name"), "")
-        host = spec.get("host_seat")
+        host_name = clean_name(req.name, "")
+        host = req.host_seat
         for pos, s in enumerate(seats):
-            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise TableError("bad-seats", "each seat is {\"kind\": \"human\"} or {\"kind\": \"bot\", \"bot\": level}")
-            if s["kind"] == "bot":
-                level = s.get("bot") or "random"
+            if s.kind == "bot":
+                level = s.bot or "random"
                 if level not in levels:
                     raise TableError("bad-seats", f"unknown bot level {level!r}; levels: " + ", ".join(levels))
                 players.append(PlayerRow(pos, "bot", level, f"{level} bot {pos + 1}", None, True))
             else:
-                access = s.get("access") or "invite"
-                if access not in ("open", "invite"):
-                    raise TableError("bad-seats", "a human seat's access is \"invite\" (only its own link takes it) "
-                                     "or \"open\" (anyone may join from the lobby)")
-                if host is None and "host_seat" not in spec:
+                access = s.access or "invite"
+                if host is None and "host_seat" not in req.model_fields_set:
                     host = pos  # the first human seat is the creator's, unless host_seat says otherwise
                 if access == "invite" or pos == host:
                     tok = new_token()
@@ -827,15 +779,14 @@ class TableManager:
                 raise TableError("too-many-bot-tables", "the server already has as many tables with only bots "
                                  "as it plays at once; try later")
         if host is not None:
-            if not isinstance(host, int) or isinstance(host, bool) or host not in tokens:
+            if host not in tokens:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
             players[host].name = host_name  # "" shows as "Player N" in the reader's language
-        hints = spec.get("hints", True)
-        if not isinstance(hints, bool):
-            raise TableError("bad-request", "hints is true (seat holders may ask for hints) or false")
-        title = clean_name(spec.get("title"), "")[:80]
-        move_s, bank_s = _timer_of(spec)
+        hints = req.hints
+        title = clean_name(req.title, "")[:80]
+        move_s = req.move_timer
+        bank_s = (DEFAULT_BANK if req.time_bank is None else req.time_bank) if move_s else 0
         for pos, nm in (seated or {}).items():
             if players[pos].kind == "human":  # no credential yet: the first one its player collects (rematch)
                 players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
@@ -843,7 +794,7 @@ class TableManager:
         seed = random.SystemRandom().randrange(2**62)
         tid = self.settings.route.new_table_id()  # its clients are routed here (yezi.server.routing)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
-                       num_deals, seed, title, bool(spec.get("listed", True)), "playing", time.time(), hints, host,
+                       num_deals, seed, title, req.listed, "playing", time.time(), hints, host,
                        move_s, bank_s, rules={k: _plain(v) for k, v in game.rules.values.items()})
         match = Match(game, seed, match_length(num_deals))
         _no, first, deal_seed, deal = match.draw()
@@ -933,19 +884,6 @@ OWN_MATCH = 0
 def match_length(num_deals: int) -> MatchLength | None:
     """A table's stored length: N deals, or the game's own match (`OWN_MATCH`)."""
     return None if num_deals == OWN_MATCH else MatchLength.deals(num_deals)
-
-
-def _timer_of(spec: dict[str, Any]) -> tuple[int, int]:
-    """The move timer a create request asks for: (seconds per decision, time bank per deal)."""
-    move = spec.get("move_timer", 0)
-    if move not in MOVE_CHOICES or isinstance(move, bool):
-        raise TableError("bad-timer", "move_timer is one of " + ", ".join(map(str, MOVE_CHOICES)) + " (seconds; 0: none)")
-    bank = spec.get("time_bank")
-    if bank is None:
-        bank = DEFAULT_BANK if move else 0
-    if bank not in BANK_CHOICES or isinstance(bank, bool):
-        raise TableError("bad-timer", "time_bank is one of " + ", ".join(map(str, BANK_CHOICES)) + " (seconds per deal)")
-    return move, (bank if move else 0)
 
 
 def game_of(row: TableRow) -> Game:

@@ -18,7 +18,6 @@ Batches (or deals) go to a process pool with ``jobs`` > 1; the numbers do not de
 
 from __future__ import annotations
 
-import math
 import multiprocessing as mp
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +25,7 @@ from typing import Any
 
 from yezi.core.options import parse_overrides
 from yezi.core.registry import load_game
-from yezi.core.stats import mean_ci95
+from yezi.core.stats import half_width, mean_ci
 from yezi.native import registry
 from yezi.sim.duplicate import derived_seed
 
@@ -55,8 +54,9 @@ def batch_means_ci(totals: list[list[float]], sizes: list[int]) -> tuple[list[fl
     """Per seat: the mean over all deals and its 95% half-width from batch totals.
 
     A batch of m independent deals has a mean with variance σ²/m, so Σ m_b (ȳ_b − ȳ)² / (B − 1)
-    estimates the per-deal σ², and the overall mean's half-width is 1.96 √(σ²/n). With one deal
-    per batch this is exactly `mean_ci95` of the deals."""
+    estimates the per-deal σ² with B − 1 degrees of freedom, and the overall mean's half-width is
+    t(B − 1) √(σ²/n) (`yezi.core.stats.half_width`). With one deal per batch this is exactly `mean_ci`
+    of the deals."""
     n = sum(sizes)
     seats = len(totals[0]) if totals else 0
     means, hws = [], []
@@ -68,7 +68,7 @@ def batch_means_ci(totals: list[list[float]], sizes: list[int]) -> tuple[list[fl
             continue
         var = sum(k * (t[s] / k - m) ** 2 for t, k in zip(totals, sizes)) / (len(sizes) - 1)
         means.append(m)
-        hws.append(1.96 * math.sqrt(var / n))
+        hws.append(half_width(var, n, df=len(sizes) - 1))
     return means, hws
 
 
@@ -140,7 +140,7 @@ def simulate_native(game_name: str, policy: str, deals: int, *, preset: str | No
         means, hws = batch_means_ci(totals, sizes)
         return NativeRun(deals, means, hws, policy, sum(done[i][1] for i in items))
     seats = len(totals[0])
-    per_seat = [mean_ci95([t[s] for t in totals]) for s in range(seats)]
+    per_seat = [mean_ci([t[s] for t in totals]) for s in range(seats)]
     return NativeRun(deals, [m for m, _ in per_seat], [h for _, h in per_seat], policy)
 
 

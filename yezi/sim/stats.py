@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from yezi.core.stats import mean_ci95
+from yezi.core.stats import mean_ci
 
 
 @dataclass
@@ -58,7 +58,7 @@ def bot_lines(names: Sequence[str], scores: Sequence[Sequence[float]]) -> list[B
     """`scores[d][b]`: bot b's mean payment per seat in deal d."""
     out = []
     for b, name in enumerate(names):
-        m, h = mean_ci95([row[b] for row in scores])
+        m, h = mean_ci([row[b] for row in scores])
         out.append(BotLine(name, m, h, len(scores)))
     return out
 
@@ -69,7 +69,7 @@ def pair_lines(names: Sequence[str], scores: Sequence[Sequence[float]], eps: flo
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
             diffs = [row[i] - row[j] for row in scores]
-            m, h = mean_ci95(diffs)
+            m, h = mean_ci(diffs)
             w = sum(1 for d in diffs if d > eps)
             lo = sum(1 for d in diffs if d < -eps)
             out.append(PairLine(names[i], names[j], m, h, w, lo, len(diffs) - w - lo))

@@ -1,7 +1,7 @@
 // Glossary popovers: hover, focus or tap a marked term (<span class="term" data-term="老歲">) to see
 // its characters in both scripts, how it is said, an English gloss, its meaning and its games.
 // The terms come from the page (<script type="application/json" id="glossary-data">), rendered
-// from yezi/guides/glossary.toml by the server.
+// from yezi/i18n/glossary.toml by the server.
 (function () {
   "use strict";
   var data = null;

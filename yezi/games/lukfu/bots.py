@@ -1,6 +1,6 @@
 """A heuristic Luk Fu bot: bids where the bid advisor would, leads and beats sensibly, from its view only.
 
-The bid is a cheap rule fitted to the bid advisor (yezi/bots/lukfu_advisor.py), which plays each
+The bid is a cheap rule fitted to the bid advisor (yezi/games/lukfu/advisor.py), which plays each
 hand out hundreds of times after 做 and after 唔做: too slow for a bot that is itself the advisor's
 rollout policy, so the bot scores the hand on what the advisor's answers depend on and bids above a
 threshold for its position. `bench/lukfu_bidding.py` measures how often the two agree and how often

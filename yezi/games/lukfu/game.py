@@ -241,15 +241,15 @@ class LukFu(Game):
         return explain(self, self.knowledge_from_view(view), view["seat"], card, mask_of(view["faceup"]),
                        is_old=card in view.get("laosui", []), lang=lang)
 
-    def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0, samples: int = 200):
+    def advice(self, view: dict[str, Any], lang: str = "en", seed: int = 0, samples: int | None = None):
         """While this seat must bid: win chances and expected payments of 做 and 唔做 (the bid
-        advisor, `yezi.bots.lukfu_advisor`), from its own hand and position only."""
+        advisor, `yezi.games.lukfu.advisor`), from its own hand and position only."""
         if view.get("phase") != "bid" or view.get("to_act") != view.get("seat"):
             return None
-        from yezi.bots.lukfu_advisor import advice_json, advise
+        from yezi.games.lukfu.advisor import advice_json, advise
 
         # the bid phase comes after the 五虎下山 check: a declaration is no longer open to this seat
-        adv = advise(self, view["hand"], int(view["seat"]), samples=samples, seed=seed, tigers_open=False)
+        adv = advise(self, view["hand"], int(view["seat"]), samples=samples or 200, seed=seed, tigers_open=False)
         return advice_json(self, adv, lang)
 
     def _world(self, view, k: Knowledge, assign: list[int], rng: random.Random):

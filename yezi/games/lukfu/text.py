@@ -114,9 +114,7 @@ def why(game, view: dict, arg: str, lang: str) -> str:
 
 def hint(game, view: dict, arg: str, lang: str) -> str:
     """Bid advice (win chance and expected payment of 做 and 唔做) while bidding, else the search bot's move."""
-    from yezi.bots.lukfu_advisor import hint_command
-
-    return hint_command(game, view, arg, lang)
+    return game.hint_text(view, arg, lang)
 
 
 why.help = N_("why CARD: why a card in your hand is, or is not, a boss card")  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from yezi.components.madiao_deck import NUM_CARDS, money_order
 from yezi.core.match import Match, bot_rng
 from yezi.core.playout import play_deal
 from yezi.core.record import Record
-from yezi.core.stats import mean_ci95
+from yezi.core.stats import mean_ci
 
 
 def draw_highest(rng: random.Random, n: int = 4) -> list[int]:
@@ -185,7 +185,7 @@ def simulate(game, bots_by_player, sessions: int, seed: int) -> dict[str, Any]:
     return {
         "sessions": sessions,
         "hands": hands,
-        "per_player": [mean_ci95(x) for x in per_player],
-        "banker_per_hand": mean_ci95(banker),
-        "sanjia_per_hand": mean_ci95(sanjia),
+        "per_player": [mean_ci(x) for x in per_player],
+        "banker_per_hand": mean_ci(banker),
+        "sanjia_per_hand": mean_ci(sanjia),
     }

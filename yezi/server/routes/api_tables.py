@@ -8,7 +8,7 @@ from starlette.responses import JSONResponse, Response
 from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
 from yezi.server.expiry import make_room, make_server_room
-from yezi.server.http_util import err, read_model
+from yezi.server.http_util import err, read_model, read_request
 from yezi.server.schemas import ClaimSeat, CreateTable
 from yezi.server.seats import seat_link, set_seat_cookie, watch_link
 from yezi.server.tables import LiveTable, TableError, json_num
@@ -28,7 +28,7 @@ async def create_table(request: Request) -> Response:
     if refusal is not None:
         return err(*refusal, 429)
     try:
-        spec = await read_model(request, CreateTable, 16384)
+        spec = await read_request(request, CreateTable, 16384)
         await make_server_room(manager, capacity)  # only for a creation the client's own caps allow
         t, tokens = await manager.create(spec, owner=client, capacity=capacity)
     except TableError as e:

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server import timers
+from yezi.server.budget import TokenBucket
 from yezi.server.clients import address_groups, client_key
 from yezi.server.cluster import FORWARDED
 from yezi.server.config import Settings
@@ -68,7 +69,7 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
         await ws.close(4403)
         return
-    conn = Conn(position, tokens=settings.rate_burst, client=client_key(ws))
+    conn = Conn(position, messages=TokenBucket(settings.rate_per_s, settings.rate_burst), client=client_key(ws))
     if ws.query_params.get("lang") in LANGS:
         conn.lang = ws.query_params["lang"]
     if position is not None and t.playing:
@@ -162,14 +163,10 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
 
 async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -> None:
     settings = ctx.settings
-    now = time.monotonic()
-    conn.tokens = min(settings.rate_burst, conn.tokens + (now - conn.last) * settings.rate_per_s)
-    conn.last = now
-    if conn.tokens < 1:
+    if conn.messages is not None and not conn.messages.take():
         conn.send({"type": "error", "code": "rate-limited",
                    "message": f"too many messages: at most {settings.rate_per_s:g} a second; this one was ignored"})
         return
-    conn.tokens -= 1
     if len(text.encode("utf-8")) > settings.max_message_bytes:
         conn.send({"type": "error", "code": "too-large",
                    "message": f"message over {settings.max_message_bytes} bytes; ignored"})

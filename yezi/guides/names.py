@@ -6,15 +6,14 @@ from __future__ import annotations
 import re
 from functools import cache
 
-#: names registered by `yezi.i18n.terms.name` (both scripts) as modules build their message parameters
-REGISTERED: set[str] = set()
+from yezi.i18n.terms import REGISTERED
 
 
 @cache
 def _static_names() -> frozenset[str]:
     from yezi.components import lukfu_deck, madiao_deck, tiengow
     from yezi.core.registry import GAMES, game_class
-    from yezi.guides.glossary import glossary
+    from yezi.i18n.glossary import glossary
 
     out: set[str] = set()
     for t in glossary().values():

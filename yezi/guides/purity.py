@@ -57,7 +57,7 @@ def _opencc(direction: str) -> Callable[[str], str]:
 
 
 def _known_names() -> frozenset[str]:
-    from yezi.i18n.names import known_names
+    from yezi.guides.names import known_names
 
     return known_names()
 

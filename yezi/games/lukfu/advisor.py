@@ -17,17 +17,16 @@ from __future__ import annotations
 import math
 import random
 import re
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from yezi.bots.outcomes import Outcomes, plain_line, risk_line
 from yezi.components.lukfu_deck import deck, name, parse_card, sort_key
-from yezi.core.errors import NotationError, YeziError
-from yezi.core.stats import mean_ci95, proportion_ci95
+from yezi.core.errors import NotationError
+from yezi.core.outcomes import Outcomes, plain_line, risk_line
+from yezi.core.stats import mean_ci, proportion_ci95
 from yezi.games.lukfu import actions as A
-from yezi.i18n import NP_, Msg, PerLanguage, Words, render
+from yezi.i18n import NP_, Msg, PerLanguage, Words
 
 POSITIONS = {
     "頭家": "lead", "头家": "lead", "lead": "lead", "0": "lead",
@@ -134,7 +133,7 @@ def advise(
     """Simulate `samples` deals in which this hand must decide; see the module docstring.
     `tigers_open=False`: the 五虎下山 check is already past (the seat kept quiet), so a hand holding the
     five tigers is advised 做 or 唔做 like any other, never a declaration that is no longer legal."""
-    from yezi.bots.search import heuristic_factory
+    from yezi.games.lukfu.bots import HeuristicBot  # the rollout policy of the search bot too
 
     cards = parse_hand(hand) if isinstance(hand, str) else list(hand)
     if len(cards) != 12:
@@ -143,7 +142,7 @@ def advise(
         raise ValueError("the hand holds a card that is not in this game's deck")
     seat = seat_of(game, position)
     rng = random.Random(seed)
-    factory = policy_factory or heuristic_factory(game)
+    factory = policy_factory or HeuristicBot
     policy = [factory() for _ in range(game.num_seats)]
     five = (tigers_open and game.rules["five_tigers"] == "on" and game.players == 4
             and all(c in cards for c in FIVE_TIGERS_CARDS))
@@ -185,12 +184,12 @@ def advise(
         xs = pays[a]
         if not xs:
             return None
-        m, h = mean_ci95(xs)
+        m, h = mean_ci(xs)
         _, wh = proportion_ci95(wins[a], len(xs))
         return Option(a, len(xs), wins[a] / len(xs), wh, m, h, Outcomes.of(xs))
 
     both = bool(pays[A.BID]) and bool(pays[A.PASS])
-    d, dh = mean_ci95(diffs) if both else (0.0, math.nan)
+    d, dh = mean_ci(diffs) if both else (0.0, math.nan)
     return Advice(seat, sorted(cards, key=sort_key), len(diffs), tried, option(A.BID), option(A.PASS), d, dh, five)
 
 
@@ -237,7 +236,7 @@ def format_advice(game, adv: Advice, lang: str = "zh-hant") -> str:
 
 
 def plain_advice(game, adv: Advice, lang: str = "zh-hant") -> tuple[str, str]:
-    """The advice in a player's words (`yezi.bots.outcomes`): the suggested bid and how much
+    """The advice in a player's words (`yezi.core.outcomes`): the suggested bid and how much
     better it is than the other, as far as the simulated deals tell them apart, and what each did
     (how often it lost, its range)."""
     w = WORDS.get(lang, WORDS["en"])
@@ -287,58 +286,6 @@ def advice_json(game, adv: Advice, lang: str = "zh-hant") -> dict[str, Any]:
     }
 
 
-def hint_command(game, view: dict[str, Any], arg: str, lang: str) -> str:
-    """A `COMMANDS` entry for `yezi play lukfu`: the bid advice while bidding, else the search hint.
-
-    ``hint`` alone uses 300 simulated deals for a bid (``hint 1000`` for more), or the search bot
-    at normal level during play (``hint strong`` for the strong level); ``details`` adds the
-    statistics behind the plain words."""
-    from yezi.bots.search import DETAILS_WORDS, plain_text
-    from yezi.bots.search import hint_command as search_hint
-
-    words = arg.strip().lower().split()
-    n = next((int(x) for x in words if x.isdigit()), 300)
-    advice = game.advice(view, lang, samples=n)  # None unless bidding
-    if advice is not None:
-        details = advice["details"] if any(x in DETAILS_WORDS for x in words) else None
-        return plain_text(advice["line"], advice["risk"], details)
-
-    return search_hint(game, view, arg, lang)
-
-
-def main(argv: list[str] | None = None) -> int:
-    from yezi.cli.args import Parser, positive_int  # one-line argument errors, as every `yezi` command
-
-    p = Parser(
-        prog="yezi advise",
-        description="Luk Fu bid advice: win probability and expected payment for 做 and 唔做, by simulation.")
-    p.add_argument("hand", nargs="+", help="the 12 cards, e.g. 九拾 八拾 ... or 9T 8T ... (or one quoted string)")
-    p.add_argument("--seat", "--position", default="頭家", help="頭家, 二家 or 三家 (lead, second, third)")
-    p.add_argument("--all-seats", action="store_true", help="advise for each of the three positions")
-    p.add_argument("--deals", "-n", type=positive_int, default=400, help="simulated deals that reach the decision")
-    p.add_argument("--preset", default=None)
-    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--lang", default="zh-hant", choices=["zh-hant", "zh-hans", "en"])
-    args = p.parse_args(argv)
-    from yezi.core.options import parse_overrides
-    from yezi.core.registry import load_game
-
-    try:
-        game = load_game("lukfu", args.preset, parse_overrides(args.option))
-        hand = parse_hand(" ".join(args.hand))
-        positions = ["頭家", "二家", "三家"] if args.all_seats else [args.seat]
-        for i, pos in enumerate(positions):
-            if i:
-                print()
-            print(format_advice(game, advise(game, hand, pos, samples=args.deals, seed=args.seed), args.lang))
-    except (YeziError, ValueError) as e:
-        why = e.args[0] if e.args and isinstance(e.args[0], Msg) else str(e)
-        print(f"yezi advise: {render(why, args.lang)}", file=sys.stderr)
-        return 2
-    return 0
-
-
 def example_hand(seed: int = 0, players: int = 4) -> list[int]:
     """A random 12-card hand (for demonstrations and tests)."""
     cards = deck(players)
@@ -346,7 +293,4 @@ def example_hand(seed: int = 0, players: int = 4) -> list[int]:
     return sorted(cards[:12], key=sort_key)
 
 
-__all__ = ["Advice", "Option", "advice_json", "advise", "format_advice", "hint_command", "main", "plain_advice"]
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+__all__ = ["Advice", "Option", "advice_json", "advise", "format_advice", "plain_advice"]

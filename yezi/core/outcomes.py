@@ -8,7 +8,7 @@ said to be sure, and how two choices compare, rounded to what the simulations ca
 The numbers behind it (means, intervals, counts) stay available as the hint's details.
 
 Both the search bot (`yezi.bots.search`, one payment per world and candidate, Python or native
-rollouts alike) and Luk Fu's bid advisor (`yezi.bots.lukfu_advisor`, one payment per dealt
+rollouts alike) and Luk Fu's bid advisor (`yezi.games.lukfu.advisor`, one payment per dealt
 world and choice) keep every simulated payment, and word them here.
 """
 
@@ -124,4 +124,13 @@ def risk_line(choices: list[tuple[str, Outcomes | None]], lang: str) -> str:
     return "\n".join(f"{move}{colon}{o.phrase(lang)}" for move, o in choices if o is not None)
 
 
-__all__ = ["Outcomes", "about", "better_by", "plain_line", "points", "risk_line"]
+DETAILS_WORDS = ("details", "detail", "more", "詳情", "详情", "細節", "细节")
+
+
+def plain_text(line: str, risk: str, details: str | None) -> str:
+    """A hint for the terminal: the line, what each choice did, and the statistics when asked for."""
+    out = line + ("\n  " + risk.replace("\n", "\n  ") if risk else "")
+    return out + ("\n  " + details.replace("\n", "\n  ") if details else "")
+
+
+__all__ = ["DETAILS_WORDS", "Outcomes", "about", "better_by", "plain_line", "plain_text", "points", "risk_line"]

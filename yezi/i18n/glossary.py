@@ -37,7 +37,7 @@ FIELDS = ("hant", "hans", "roman", "en", "meaning", "games")
 @lru_cache(maxsize=1)
 def glossary() -> dict[str, Term]:
     """Terms by their traditional form."""
-    data = tomllib.loads((resources.files("yezi.guides") / "glossary.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((resources.files("yezi.i18n") / "glossary.toml").read_text(encoding="utf-8"))
     out: dict[str, Term] = {}
     for row in data["term"]:
         missing = [f for f in FIELDS if not row.get(f)]
@@ -55,7 +55,7 @@ def lookup(key: str) -> Term:
     for t in g.values():  # a guide may mark a term in its simplified form
         if t.hans == key:
             return t
-    raise KeyError(f"{key!r} is not in yezi/guides/glossary.toml")
+    raise KeyError(f"{key!r} is not in yezi/i18n/glossary.toml")
 
 
 def terms_for(game: str) -> list[Term]:
