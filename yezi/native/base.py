@@ -25,12 +25,10 @@ from typing import Any, ClassVar
 
 from yezi.core.protocol import Game, State
 from yezi.native import library
+from yezi.native.options import Unsupported as Unsupported  # where callers have always caught it
+from yezi.native.options import table_for
 
 I64P = ctypes.POINTER(ctypes.c_int64)
-
-
-class Unsupported(Exception):
-    """The ruleset uses an option value the native engine does not implement (yet)."""
 
 
 class NativeError(RuntimeError):
@@ -94,8 +92,9 @@ class NativeGame:
 
     # --- what each game defines ------------------------------------------------------------
     def encode_options(self, rules: Any) -> list[int]:
-        """The ruleset as integers (layout agreed with the Rust module); `Unsupported` otherwise."""
-        raise NotImplementedError
+        """The ruleset as integers, by the game's option table (``native.toml`` beside its
+        ``options.toml``, `yezi.native.options`); `Unsupported` for an option it does not encode."""
+        return table_for(self.game_name).encode(rules)
 
     def encode_deal(self, deal: Any) -> list[int]:
         """A deal as the Python engine holds it (`state.deal`: hands, stock order, dealer...) as
