@@ -10,6 +10,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.errors import IllegalAction
 from yezi.core.registry import load_game
 from yezi.games.lukfu.bots import HeuristicBot
@@ -20,37 +21,8 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ("hakka-hk", "hakka-hk-3p", "guangdong", "huizhou", "sung-1996")
 
-# every option value that changes play or payments and no preset above already covers on its own
-OPTION_CASES = [
-    ("hakka-hk", {"laosui": "visible"}),
-    ("hakka-hk", {"laosui": "cascade"}),
-    ("hakka-hk-3p", {"laosui": "visible"}),
-    ("hakka-hk-3p", {"laosui": "cascade"}),
-    ("hakka-hk-3p", {"must_beat": "strict"}),
-    ("guangdong", {"laosui": "deduce"}),
-    ("guangdong", {"laosui": "visible"}),
-    ("huizhou", {"laosui": "visible"}),
-    ("hakka-hk", {"five_tigers": "off"}),
-    ("hakka-hk", {"five_tigers_value": 6}),
-    ("hakka-hk", {"strong_pass": "forbidden"}),
-    ("hakka-hk-3p", {"strong_pass": "forbidden"}),
-    ("hakka-hk", {"straight_lengths": "3"}),
-    ("hakka-hk", {"unbeatable_leads": "guangdong"}),
-    ("hakka-hk", {"ge_one": "guangdong"}),
-    ("hakka-hk", {"must_beat": "strict"}),
-    ("hakka-hk", {"privilege": "same_suit"}),
-    ("hakka-hk", {"privilege_yunxian": False}),
-    ("hakka-hk", {"free_lead_bosses": True}),
-    ("hakka-hk", {"dealer_free_open": True}),
-    ("hakka-hk", {"declare_after_last": False}),
-    ("hakka-hk", {"scoring": "five_base"}),
-    ("hakka-hk", {"scoring": "five_base", "five_base_double_12": True}),
-    ("hakka-hk", {"scoring": "huizhou"}),
-    ("hakka-hk", {"scoring": "linear"}),
-    ("hakka-hk", {"dummy_match": "winner_hand"}),
-    ("hakka-hk", {"baopei": "double_winner"}),
-    ("hakka-hk-3p", {"baopei": "double_winner", "scoring": "linear"}),
-]
+# every value of every option the native table encodes, away from the default preset
+OPTION_CASES = option_cases("lukfu", "hakka-hk")
 
 
 def _native(preset: str, **over):
@@ -72,7 +44,7 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=16)
 
 
-@pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=[f"{p}-{o}" for p, o in OPTION_CASES])
+@pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=map(case_id, OPTION_CASES))
 def test_options_match_the_reference(preset, over):
     _check(_native(preset, **over), max(2000, N // 10), seed=61)
 
@@ -228,19 +200,18 @@ def test_illegal_history_and_bad_deals_are_errors():
         nat.trace(bad, 0)
 
 
-BETWEEN_DEALS = {"next_dealer", "cut_peek", "match_rounds"}  # a deal never reads them
-
-
 def test_every_option_value_has_a_native_encoding_and_a_case():
+    from yezi.native.options import table_for
     from yezi.native.registry import native_game
 
     assert type(native_game(load_game("lukfu", "hakka-hk"))).__name__ == "NativeLukFu"
+    between_deals = table_for("lukfu").between_deals  # a deal never reads them
     covered = [load_game("lukfu", p).rules for p in PRESETS]
     covered += [load_game("lukfu", p, o).rules for p, o in OPTION_CASES]
     for name, spec in LukFu.option_table().options.items():
         for choice in spec.choices:
             _native("hakka-hk", **{name: choice.value})  # no Unsupported
-            if name not in BETWEEN_DEALS:
+            if name not in between_deals:
                 assert any(r[name] == choice.value for r in covered), (name, choice.value)
 
 

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.playout import play_deal, random_playout
 from yezi.core.registry import load_game
 from yezi.native.base import NativeError, differential
@@ -17,14 +18,8 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ["dapaijiu", "xiaopaijiu", "casino"]
-# every non-default value of every option (the presets cover tiles=2 and the casino's set)
-OPTIONS = [
-    *({"players": p} for p in (2, 3, 5, 6, 7, 8)),
-    {"stakes": "choose"}, {"stakes": "choose", "tiles": 2}, {"tie_break": "none"}, {"zero_ties": "banker"},
-    {"supreme_wild": False}, {"single_rank": "supreme-lowest"}, {"dice": 3}, {"dice": 4},
-    {"count_from": "right"}, {"count_from": "right", "players": 3, "tiles": 2},
-    {"tie_break": "none", "zero_ties": "banker", "supreme_wild": False},
-]
+# every value of every option the native table encodes, away from the default preset
+OPTIONS = option_cases("paigow", "dapaijiu")
 
 
 def _native(preset: str, overrides: dict | None = None):
@@ -43,9 +38,9 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=11)
 
 
-@pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_options_match_the_reference(overrides):
-    _check(_native("dapaijiu", overrides), 2000, seed=12)
+@pytest.mark.parametrize(("preset", "overrides"), OPTIONS, ids=map(case_id, OPTIONS))
+def test_options_match_the_reference(preset, overrides):
+    _check(_native(preset, overrides), 2000, seed=12)
 
 
 @pytest.mark.slow

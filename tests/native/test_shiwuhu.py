@@ -9,6 +9,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.native.base import NativeError, differential
@@ -17,13 +18,8 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ["provisional", "tiengow-turns", "pagat-3p"]
-# every non-default value of every option (players 3 and trick_form once are presets), and mixes
-OPTIONS = [
-    {"after_pass": "out"}, {"after_pass": "out", "trick_form": "once"}, {"wenwu_military": "any"},
-    {"za_sets": "none"}, {"za_sets": "same-rank"}, {"za_sets": "same-rank", "wenwu_military": "any"},
-    {"supreme": "lead-only"}, {"hu_count": "trick"}, {"empty_lead": "void"},
-    {"empty_lead": "void", "players": 3, "hu_count": "trick"}, {"next_banker": "rotate"},
-]
+# every value of every option the native table encodes, away from the default preset
+OPTIONS = option_cases("shiwuhu", "provisional")
 
 
 class ZeroNoise(random.Random):
@@ -50,9 +46,9 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=31)
 
 
-@pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_options_match_the_reference(overrides):
-    _check(_native("provisional", overrides), 2000, seed=32)
+@pytest.mark.parametrize(("preset", "overrides"), OPTIONS, ids=map(case_id, OPTIONS))
+def test_options_match_the_reference(preset, overrides):
+    _check(_native(preset, overrides), 2000, seed=32)
 
 
 @pytest.mark.slow
