@@ -55,6 +55,73 @@ def test_presets_match_the_reference_long(preset):
     _check(_native(preset), max(N, 1_000_000), seed=1016)
 
 
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+#: every rule branch the Python engine names; the run below reaches each one with both engines
+#: agreeing, so a rule broken on either side fails here even where random play seldom goes
+BRANCHES = {
+    "lukfu.strong-pass-forbidden", "lukfu.five-tigers-held", "lukfu.five-tigers", "lukfu.five-tigers-flat",
+    "lukfu.dealer-free-open", "lukfu.privilege-any-suit", "lukfu.privilege-yunxian", "lukfu.privilege-same-suit",
+    "lukfu.free-lead-bosses", "lukfu.must-beat-strict", "lukfu.deduce-strict-discard",
+    "lukfu.declare-after-last", "lukfu.draw", "lukfu.dummy-match", "lukfu.dummy-no-match",
+    "lukfu.baopei.cover_all", "lukfu.baopei.double_winner",
+    *(f"lukfu.points.{s}{top}" for s in ("hakka", "five_base", "huizhou", "linear") for top in ("", "-12")),
+    "lukfu.points.five_base-12-doubled", "lukfu.points.linear-12-all-red",
+}
+#: random play: (preset, overrides, games)
+RANDOM_RUNS = [
+    ("hakka-hk", {"must_beat": "strict", "strong_pass": "forbidden"}, 300), ("hakka-hk-3p", {}, 150),
+    ("guangdong", {}, 150), ("huizhou", {}, 150), ("sung-1996", {}, 150),
+    ("hakka-hk", {"scoring": "five_base", "privilege": "same_suit"}, 150),
+]
+REDS = [8, 17, 26, 35, 7, 0, 27, 36]  # the four 9s, 八拾, 百子, 毛公, 雲綫 (RED_CARDS)
+TIGERS = [0, 9, 18, 27, 36]  # 五虎: the four 1s and 雲綫
+STRONG = [*REDS, 6, 5, 4, 3]  # every card of 頭家's hand 老歲 at once: 12 糊 as soon as he leads
+#: hand-built deals for what random play seldom or never reaches: 頭家 holds `hand`
+BUILT = [
+    ({"scoring": "hakka"}, STRONG), ({"scoring": "huizhou"}, STRONG), ({"scoring": "linear"}, STRONG),
+    ({"scoring": "five_base", "five_base_double_12": True}, STRONG),
+    ({"five_tigers_value": 8}, [*TIGERS, 8, 17, 26, 35, 7, 6, 5]),
+    ({"five_tigers_value": 6}, [*TIGERS, 8, 17, 26, 35, 7, 6, 5]),
+]
+
+
+def _deal_with(game, seat: int, hand: list[int], seed: int) -> list[list[int]]:
+    """A deal of `game` whose `seat` holds `hand` (the other cards shuffled by `seed`)."""
+    from yezi.games.lukfu.game import deck
+
+    rest = [c for c in deck(game.players) if c not in hand]
+    random.Random(seed).shuffle(rest)
+    out = []
+    for s, n in enumerate([12, 12, 1, 12] if game.players == 4 else [12, 12, 12]):
+        out.append(sorted(hand) if s == seat else sorted(rest[:n]))
+        if s != seat:
+            rest = rest[n:]
+    return out
+
+
+def test_every_rule_branch_is_reached_with_both_engines_agreeing():
+    from collections import Counter
+
+    from yezi.core import branches
+    from yezi.native.base import _replay, differential
+
+    seen: Counter[str] = Counter()
+    for preset, over, n in RANDOM_RUNS:
+        report = differential(_native(preset, **over), n, seed=77, workers=1)
+        assert not report.mismatches, (preset, over, report.mismatches)
+        seen.update(report.branches)
+    for over, hand in BUILT:
+        nat = _native("hakka-hk", **over)
+        for k in range(12):
+            state = nat.game.new_state(_deal_with(nat.game, 0, hand, k))
+            with branches.counting() as hits:
+                bad = _replay(state, nat.trace(state, k))
+            assert bad is None, (over, k, bad)
+            seen.update(hits)
+    assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}
+
+
 @pytest.mark.parametrize(("preset", "laosui"), [(p, m) for p in ("hakka-hk", "hakka-hk-3p", "huizhou")
                                                 for m in ("deduce", "visible", "cascade")])
 def test_laosui_of_every_seat_at_every_step(preset, laosui):
