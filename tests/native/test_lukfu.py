@@ -70,9 +70,9 @@ BRANCHES = {
 }
 #: random play: (preset, overrides, games)
 RANDOM_RUNS = [
-    ("hakka-hk", {"must_beat": "strict", "strong_pass": "forbidden"}, 300), ("hakka-hk-3p", {}, 150),
-    ("guangdong", {}, 150), ("huizhou", {}, 150), ("sung-1996", {}, 150),
-    ("hakka-hk", {"scoring": "five_base", "privilege": "same_suit"}, 150),
+    ("hakka-hk", {"must_beat": "strict", "strong_pass": "forbidden"}, 150), ("hakka-hk-3p", {}, 80),
+    ("guangdong", {}, 80), ("huizhou", {}, 80), ("sung-1996", {}, 80),
+    ("hakka-hk", {"scoring": "five_base", "privilege": "same_suit"}, 80),
 ]
 REDS = [8, 17, 26, 35, 7, 0, 27, 36]  # the four 9s, 八拾, 百子, 毛公, 雲綫 (RED_CARDS)
 TIGERS = [0, 9, 18, 27, 36]  # 五虎: the four 1s and 雲綫
