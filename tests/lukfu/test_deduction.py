@@ -269,3 +269,30 @@ def test_hard_positions_are_answered_fast_and_right():
             for s in c.slots:
                 cards |= w2[s]
             assert c.ok(cards)
+
+
+def test_strict_must_beat_puts_the_discard_itself_under_the_fact():
+    """Under ``must_beat = strict`` a discarder could not beat *before* his discard either, so the
+    discarded cards are no beater; under the Hakka rule he may discard his one beater. Random play
+    never reaches a position where this changes an answer (issue 25: breaking it passed every
+    test), so here is one: B led 2, you beat with 5, A discarded one card face down and has none
+    left; B holds one card; the 7 and the 3 are unseen. Strict: the 7 cannot be A's discard, so B
+    holds it and the 3 is certainly not with an opponent; Hakka: either may be."""
+    from yezi.components.lukfu_deck import card, mask_of
+    from yezi.core.registry import load_game
+    from yezi.games.lukfu.knowledge import Knowledge
+
+    g = load_game("lukfu", "hakka-hk-3p")
+    two, five, seven, three = card(0, 2), card(0, 5), card(0, 7), card(0, 3)
+    hand = g.universe & ~mask_of([two, five, seven, three])
+    tricks = [{"leader": 2, "lead": two, "exempt": True, "winner": 0, "plays": [
+        {"seat": 2, "play": two}, {"seat": 0, "play": five}, {"seat": 1, "discard": 1, "against": five}]}]
+
+    def know(strict: bool) -> Knowledge:
+        return Knowledge.build(seat=0, hand=hand, hand_sizes=[hand.bit_count(), 0, 1], tricks=tricks,
+                               own_discards={}, active=[0, 1, 2], dummy=None, universe=g.universe, table=g.table,
+                               strict=strict, explain=False)
+
+    strict, hakka = know(True), know(False)
+    assert strict.can_be_with_opponent(seven) and not strict.can_be_with_opponent(three)
+    assert hakka.can_be_with_opponent(seven) and hakka.can_be_with_opponent(three)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import option_cases
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.games.dominoes.bots import HeuristicBot
@@ -29,30 +30,10 @@ PRESETS = [
     ("dingniu", "recommended"), ("dingniu", "wikipedia"), ("dingniu", "navpil"),
 ]
 
-#: every play- or payment-changing option value outside the presets (and mixes the presets lack)
-OPTIONS = [
-    ("jielong", "wikipedia", {"players": "2"}),
-    ("jielong", "wikipedia", {"players": "3"}),
-    ("jielong", "navpil", {"players": "3", "discard": "always"}),
-    ("jielong", "navpil", {"players": "2", "discard": "always"}),
-    ("tseding", "pairwise", {"players": "2"}),
-    ("tseding", "pairwise", {"relead": "false"}),
-    ("tseding", "pairwise", {"discard": "always"}),
-    ("tseding", "pairwise", {"bajue": "false"}),
-    ("tseding", "pairwise", {"redeal_doubles": "6"}),
-    ("tseding", "pairwise", {"redeal_doubles": "0", "bajue_pay": "difference"}),
-    ("tseding", "pairwise", {"head_tail": "6-7"}),
-    ("tseding", "pairwise", {"lone_pass_double": "false", "head_tail": "6-7"}),
-    ("tseding", "wikipedia", {"players": "3", "relead": "false"}),
-    ("dingniu", "recommended", {"discard": "always"}),
-    ("dingniu", "recommended", {"block_end": "all"}),
-    ("dingniu", "recommended", {"baozhuang": "any-loser"}),
-    ("dingniu", "recommended", {"ties": "later"}),
-    ("dingniu", "wikipedia", {"block_end": "all", "baozhuang": "any-loser"}),
-    ("dingniu", "wikipedia", {"discard": "always", "ties": "later"}),
-    ("dingniu", "navpil", {"discard": "always"}),
-    ("dingniu", "navpil", {"ends": "1"}),
-]
+#: every value of every option the native table encodes, away from each game's default preset
+OPTIONS = [(name, preset, overrides) for name, base in (("jielong", "wikipedia"), ("tseding", "pairwise"),
+                                                         ("dingniu", "recommended"))
+           for preset, overrides in option_cases(name, base)]
 
 
 def native_for(name: str, preset: str, overrides: dict | None = None) -> NativeGame:

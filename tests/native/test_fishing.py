@@ -11,6 +11,7 @@ import zlib
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 
@@ -21,50 +22,12 @@ N_OPTION = max(2000, N // 10)
 PRESETS = ("suffocated", "mongkok", "fc1-group", "yuenlong-elders", "tiu-u", "tiu-u-navpil")
 OTHER_PLAYERS = {"suffocated": 2, "mongkok": 2, "fc1-group": 2, "yuenlong-elders": 2, "tiu-u": 3, "tiu-u-navpil": 3}
 
-# (preset, overrides): every non-default value of every option that changes one deal's play or
-# payments (next_dealer only acts between deals), on a preset where it takes effect.
-OPTION_CASES = [
-    ("suffocated", {"equipment": "dominoes64"}),
-    ("suffocated", {"peek": "false"}),
-    ("suffocated", {"first_turn": "draw-first"}),
-    ("suffocated", {"plum_redten": "true"}),
-    ("suffocated", {"heaven_earth": "true"}),
-    ("suffocated", {"cock": "big-six"}),
-    ("suffocated", {"cock": "all-sixes"}),
-    ("suffocated", {"one_takes_three": "false"}),
-    ("suffocated", {"fours_to_tail": "false"}),
-    ("suffocated", {"capture": "optional"}),
-    ("suffocated", {"unmatched_hand": "keep"}),
-    ("suffocated", {"stacking": "true"}),
-    ("suffocated", {"stacking": "true", "capture": "optional"}),
-    ("suffocated", {"heaven_pair": "true"}),
-    ("suffocated", {"leftover_lake": "nobody"}),
-    ("suffocated", {"wenwu": "any"}),
-    ("suffocated", {"no_medium": "true"}),
-    ("suffocated", {"scoring": "red-dots"}),
-    ("suffocated", {"settlement": "M2"}),
-    ("suffocated", {"settlement": "M3"}),
-    ("suffocated", {"settlement": "YL"}),
-    ("suffocated", {"settlement": "plain"}),
-    ("suffocated", {"overmountain_3p": "700"}),
-    ("mongkok", {"overmountain_3p": "700"}),
-    ("mongkok", {"double_both": "true", "overmountain_3p": "700"}),
-    ("mongkok", {"heaven_earth": "false"}),
-    ("fc1-group", {"overmountain_3p": "1000"}),
-    ("fc1-group", {"di": "0"}),
-    ("fc1-group", {"di": "3"}),
-    ("fc1-group", {"di": "5"}),
-    ("fc1-group", {"jun_scale": "1-3-5"}),
-    ("fc1-group", {"di_overmountain": "false"}),
-    ("fc1-group", {"di_second_third": "false"}),
-    ("fc1-group", {"no_medium": "false", "first_turn": "hand-first"}),
-    ("tiu-u", {"equipment": "cards84", "scoring": "fish", "settlement": "M1"}),
-    ("tiu-u", {"stacking": "false"}),
-    ("tiu-u", {"capture": "optional"}),
-    ("tiu-u", {"leftover_lake": "tail"}),
-    ("tiu-u", {"one_takes_three": "true", "fours_to_tail": "true"}),
-    ("tiu-u-navpil", {"capture": "optional", "peek": "true"}),
-]
+# (preset, overrides): every value of every option the native table encodes (next_dealer only acts
+# between deals; both player counts are played below), on the preset where it takes effect
+OPTION_CASES = option_cases("fishing", "suffocated", skip=("players",), on={
+    "overmountain_3p": ("mongkok", {}), "double_both": ("mongkok", {"overmountain_3p": 700}),
+    **{name: ("fc1-group", {}) for name in ("di", "jun_scale", "di_overmountain", "di_second_third")},
+})
 
 
 def native_of(preset: str, overrides: dict[str, str] | None = None):
@@ -99,7 +62,7 @@ def test_other_player_count_matches_reference(preset):
 
 
 @pytest.mark.parametrize("players", (3, 2))
-@pytest.mark.parametrize("preset,overrides", OPTION_CASES, ids=[f"{p}-{o}" for p, o in OPTION_CASES])
+@pytest.mark.parametrize("preset,overrides", OPTION_CASES, ids=map(case_id, OPTION_CASES))
 def test_option_value_matches_reference(preset, overrides, players):
     _check(native_of(preset, {**overrides, "players": str(players)}), N_OPTION // 2, seed=7 + players)
 

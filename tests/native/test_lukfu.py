@@ -10,6 +10,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.errors import IllegalAction
 from yezi.core.registry import load_game
 from yezi.games.lukfu.bots import HeuristicBot
@@ -20,37 +21,8 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ("hakka-hk", "hakka-hk-3p", "guangdong", "huizhou", "sung-1996")
 
-# every option value that changes play or payments and no preset above already covers on its own
-OPTION_CASES = [
-    ("hakka-hk", {"laosui": "visible"}),
-    ("hakka-hk", {"laosui": "cascade"}),
-    ("hakka-hk-3p", {"laosui": "visible"}),
-    ("hakka-hk-3p", {"laosui": "cascade"}),
-    ("hakka-hk-3p", {"must_beat": "strict"}),
-    ("guangdong", {"laosui": "deduce"}),
-    ("guangdong", {"laosui": "visible"}),
-    ("huizhou", {"laosui": "visible"}),
-    ("hakka-hk", {"five_tigers": "off"}),
-    ("hakka-hk", {"five_tigers_value": 6}),
-    ("hakka-hk", {"strong_pass": "forbidden"}),
-    ("hakka-hk-3p", {"strong_pass": "forbidden"}),
-    ("hakka-hk", {"straight_lengths": "3"}),
-    ("hakka-hk", {"unbeatable_leads": "guangdong"}),
-    ("hakka-hk", {"ge_one": "guangdong"}),
-    ("hakka-hk", {"must_beat": "strict"}),
-    ("hakka-hk", {"privilege": "same_suit"}),
-    ("hakka-hk", {"privilege_yunxian": False}),
-    ("hakka-hk", {"free_lead_bosses": True}),
-    ("hakka-hk", {"dealer_free_open": True}),
-    ("hakka-hk", {"declare_after_last": False}),
-    ("hakka-hk", {"scoring": "five_base"}),
-    ("hakka-hk", {"scoring": "five_base", "five_base_double_12": True}),
-    ("hakka-hk", {"scoring": "huizhou"}),
-    ("hakka-hk", {"scoring": "linear"}),
-    ("hakka-hk", {"dummy_match": "winner_hand"}),
-    ("hakka-hk", {"baopei": "double_winner"}),
-    ("hakka-hk-3p", {"baopei": "double_winner", "scoring": "linear"}),
-]
+# every value of every option the native table encodes, away from the default preset
+OPTION_CASES = option_cases("lukfu", "hakka-hk")
 
 
 def _native(preset: str, **over):
@@ -72,7 +44,7 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=16)
 
 
-@pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=[f"{p}-{o}" for p, o in OPTION_CASES])
+@pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=map(case_id, OPTION_CASES))
 def test_options_match_the_reference(preset, over):
     _check(_native(preset, **over), max(2000, N // 10), seed=61)
 
@@ -81,6 +53,73 @@ def test_options_match_the_reference(preset, over):
 @pytest.mark.parametrize("preset", PRESETS)
 def test_presets_match_the_reference_long(preset):
     _check(_native(preset), max(N, 1_000_000), seed=1016)
+
+
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+#: every rule branch the Python engine names; the run below reaches each one with both engines
+#: agreeing, so a rule broken on either side fails here even where random play seldom goes
+BRANCHES = {
+    "lukfu.strong-pass-forbidden", "lukfu.five-tigers-held", "lukfu.five-tigers", "lukfu.five-tigers-flat",
+    "lukfu.dealer-free-open", "lukfu.privilege-any-suit", "lukfu.privilege-yunxian", "lukfu.privilege-same-suit",
+    "lukfu.free-lead-bosses", "lukfu.must-beat-strict", "lukfu.deduce-strict-discard",
+    "lukfu.declare-after-last", "lukfu.draw", "lukfu.dummy-match", "lukfu.dummy-no-match",
+    "lukfu.baopei.cover_all", "lukfu.baopei.double_winner",
+    *(f"lukfu.points.{s}{top}" for s in ("hakka", "five_base", "huizhou", "linear") for top in ("", "-12")),
+    "lukfu.points.five_base-12-doubled", "lukfu.points.linear-12-all-red",
+}
+#: random play: (preset, overrides, games)
+RANDOM_RUNS = [
+    ("hakka-hk", {"must_beat": "strict", "strong_pass": "forbidden"}, 150), ("hakka-hk-3p", {}, 80),
+    ("guangdong", {}, 80), ("huizhou", {}, 80), ("sung-1996", {}, 80),
+    ("hakka-hk", {"scoring": "five_base", "privilege": "same_suit"}, 80),
+]
+REDS = [8, 17, 26, 35, 7, 0, 27, 36]  # the four 9s, 八拾, 百子, 毛公, 雲綫 (RED_CARDS)
+TIGERS = [0, 9, 18, 27, 36]  # 五虎: the four 1s and 雲綫
+STRONG = [*REDS, 6, 5, 4, 3]  # every card of 頭家's hand 老歲 at once: 12 糊 as soon as he leads
+#: hand-built deals for what random play seldom or never reaches: 頭家 holds `hand`
+BUILT = [
+    ({"scoring": "hakka"}, STRONG), ({"scoring": "huizhou"}, STRONG), ({"scoring": "linear"}, STRONG),
+    ({"scoring": "five_base", "five_base_double_12": True}, STRONG),
+    ({"five_tigers_value": 8}, [*TIGERS, 8, 17, 26, 35, 7, 6, 5]),
+    ({"five_tigers_value": 6}, [*TIGERS, 8, 17, 26, 35, 7, 6, 5]),
+]
+
+
+def _deal_with(game, seat: int, hand: list[int], seed: int) -> list[list[int]]:
+    """A deal of `game` whose `seat` holds `hand` (the other cards shuffled by `seed`)."""
+    from yezi.games.lukfu.game import deck
+
+    rest = [c for c in deck(game.players) if c not in hand]
+    random.Random(seed).shuffle(rest)
+    out = []
+    for s, n in enumerate([12, 12, 1, 12] if game.players == 4 else [12, 12, 12]):
+        out.append(sorted(hand) if s == seat else sorted(rest[:n]))
+        if s != seat:
+            rest = rest[n:]
+    return out
+
+
+def test_every_rule_branch_is_reached_with_both_engines_agreeing():
+    from collections import Counter
+
+    from yezi.core import branches
+    from yezi.native.base import _replay, differential
+
+    seen: Counter[str] = Counter()
+    for preset, over, n in RANDOM_RUNS:
+        report = differential(_native(preset, **over), n, seed=77, workers=1)
+        assert not report.mismatches, (preset, over, report.mismatches)
+        seen.update(report.branches)
+    for over, hand in BUILT:
+        nat = _native("hakka-hk", **over)
+        for k in range(12):
+            state = nat.game.new_state(_deal_with(nat.game, 0, hand, k))
+            with branches.counting() as hits:
+                bad = _replay(state, nat.trace(state, k))
+            assert bad is None, (over, k, bad)
+            seen.update(hits)
+    assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}
 
 
 @pytest.mark.parametrize(("preset", "laosui"), [(p, m) for p in ("hakka-hk", "hakka-hk-3p", "huizhou")
@@ -248,19 +287,18 @@ def test_illegal_history_and_bad_deals_are_errors():
         nat.trace(bad, 0)
 
 
-BETWEEN_DEALS = {"next_dealer", "cut_peek", "match_rounds"}  # a deal never reads them
-
-
 def test_every_option_value_has_a_native_encoding_and_a_case():
+    from yezi.native.options import table_for
     from yezi.native.registry import native_game
 
     assert type(native_game(load_game("lukfu", "hakka-hk"))).__name__ == "NativeLukFu"
+    between_deals = table_for("lukfu").between_deals  # a deal never reads them
     covered = [load_game("lukfu", p).rules for p in PRESETS]
     covered += [load_game("lukfu", p, o).rules for p, o in OPTION_CASES]
     for name, spec in LukFu.option_table().options.items():
         for choice in spec.choices:
             _native("hakka-hk", **{name: choice.value})  # no Unsupported
-            if name not in BETWEEN_DEALS:
+            if name not in between_deals:
                 assert any(r[name] == choice.value for r in covered), (name, choice.value)
 
 

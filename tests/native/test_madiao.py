@@ -33,13 +33,13 @@ def _native(game):
 
 
 def _option_values() -> list[tuple[str, object]]:
-    """Every non-default value of every option the native engine encodes."""
-    from yezi.native.madiao import CHOICES
+    """Every non-default value of every option the native table encodes."""
+    from yezi.native.options import table_for
 
     table = MaDiao.option_table()
     out = []
     for name, spec in table.options.items():
-        if name not in CHOICES and name != "fine_recipient":
+        if name not in table_for("madiao").encoded:
             continue
         for c in spec.choices:
             if c.value != spec.default:
@@ -296,9 +296,9 @@ def test_unsupported_option_value_is_refused():
 
 
 def test_every_option_is_encoded_or_known_to_change_nothing():
-    from yezi.native.madiao import CHOICES, NO_EFFECT
+    from yezi.native.options import table_for
 
-    assert set(MaDiao.option_table().options) == set(CHOICES) | set(NO_EFFECT)
+    assert set(MaDiao.option_table().options) == table_for("madiao").accepted
 
 
 def test_an_option_unknown_to_the_port_is_refused():

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.playout import play_deal, random_playout
 from yezi.core.registry import load_game
 from yezi.native.base import NativeError, differential
@@ -17,15 +18,9 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ["dapaijiu", "xiaopaijiu", "casino", "wenzhou"]
-# every non-default value of every option (the presets cover tiles=2 and the casino's set)
-OPTIONS = [
-    *({"players": p} for p in (2, 3, 5, 6, 7, 8)),
-    {"stakes": "choose"}, {"stakes": "choose", "tiles": 2}, {"tie_break": "none"}, {"zero_ties": "banker"},
-    {"supreme_wild": False}, {"single_rank": "supreme-lowest"}, {"dice": 3}, {"dice": 4},
-    {"count_from": "right"}, {"count_from": "right", "players": 3, "tiles": 2},
-    {"tie_break": "none", "zero_ties": "banker", "supreme_wild": False},
-    {"supreme_rank": "third"}, {"earth_king": False}, {"high_nines": True}, {"high_nines": True, "tie_break": "none"},
-]
+# every value of every option the native table encodes, away from the default preset; and 天高九 /
+# 地高九 without the high-tile tie-break, which alone ranks those hands as high_nines does
+OPTIONS = [*option_cases("paigow", "dapaijiu"), {"high_nines": True, "tie_break": "none"}]
 
 
 def _native(preset: str, overrides: dict | None = None):
@@ -44,9 +39,9 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=11)
 
 
-@pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_options_match_the_reference(overrides):
-    _check(_native("dapaijiu", overrides), 2000, seed=12)
+@pytest.mark.parametrize(("preset", "overrides"), OPTIONS, ids=map(case_id, OPTIONS))
+def test_options_match_the_reference(preset, overrides):
+    _check(_native(preset, overrides), 2000, seed=12)
 
 
 @pytest.mark.slow

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.native.base import NativeError, differential
@@ -17,13 +18,8 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ["provisional", "tiengow-turns", "pagat-3p"]
-# every non-default value of every option (players 3 and trick_form once are presets), and mixes
-OPTIONS = [
-    {"after_pass": "out"}, {"after_pass": "out", "trick_form": "once"}, {"wenwu_military": "any"},
-    {"za_sets": "none"}, {"za_sets": "same-rank"}, {"za_sets": "same-rank", "wenwu_military": "any"},
-    {"supreme": "lead-only"}, {"hu_count": "trick"}, {"empty_lead": "void"},
-    {"empty_lead": "void", "players": 3, "hu_count": "trick"}, {"next_banker": "rotate"},
-]
+# every value of every option the native table encodes, away from the default preset
+OPTIONS = option_cases("shiwuhu", "provisional")
 
 
 class ZeroNoise(random.Random):
@@ -50,15 +46,72 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=31)
 
 
-@pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_options_match_the_reference(overrides):
-    _check(_native("provisional", overrides), 2000, seed=32)
+@pytest.mark.parametrize(("preset", "overrides"), OPTIONS, ids=map(case_id, OPTIONS))
+def test_options_match_the_reference(preset, overrides):
+    _check(_native(preset, overrides), 2000, seed=32)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_presets_match_the_reference_a_million_times(preset):
     _check(_native(preset), 1_000_000, seed=33)
+
+
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+#: every rule branch the Python engine names; the run below reaches each one with both engines
+#: agreeing, so a rule broken on either side fails here even where random play seldom goes
+BRANCHES = {
+    "shiwuhu.declare-15", "shiwuhu.declare-18", "shiwuhu.declare-21", "shiwuhu.play-on-18", "shiwuhu.play-on-21",
+    "shiwuhu.must-declare", "shiwuhu.cards-ran-out", "shiwuhu.pass-out", "shiwuhu.supreme-lead",
+    "shiwuhu.void-on-empty-lead",
+}
+#: random play: (preset, overrides, games)
+RANDOM_RUNS = [
+    ("provisional", {}, 200),
+    ("provisional", {"after_pass": "out", "supreme": "lead-only", "empty_lead": "void"}, 200),
+]
+#: hand-built deals: seat 0 holds every copy of the five best kinds (and one more), so he wins
+#: trick after trick and random choices between 宣告 and 續打 reach 18 and 21 胡 (random deals
+#: declare at 21 in about one deal of 200)
+STRONG = [k for k in range(5) for _ in range(4)] + [5]
+
+
+def _deal_with(game, seat: int, hand: list[int], seed: int) -> dict:
+    rest = [k for k in range(21) for _ in range(4)]
+    for k in hand:
+        rest.remove(k)
+    random.Random(seed).shuffle(rest)
+    hands = []
+    for s in range(game.players):
+        hands.append(sorted(hand) if s == seat else sorted(rest[:game.hand_size]))
+        if s != seat:
+            rest = rest[game.hand_size:]
+    return {"hands": hands}
+
+
+def test_every_rule_branch_is_reached_with_both_engines_agreeing():
+    from collections import Counter
+
+    from yezi.core import branches
+    from yezi.native.base import _replay
+
+    seen: Counter[str] = Counter()
+    for preset, over, n in RANDOM_RUNS:
+        report = differential(_native(preset, over), n, seed=34, workers=1)
+        assert not report.mismatches, (preset, over, report.mismatches)
+        seen.update(report.branches)
+    nat = _native("provisional")
+    built: Counter[str] = Counter()
+    for k in range(40):
+        state = nat.game.new_state(_deal_with(nat.game, 0, STRONG, k))
+        with branches.counting() as hits:
+            bad = _replay(state, nat.trace(state, k))
+        assert bad is None, (k, bad)
+        built.update(hits)
+    assert built["shiwuhu.declare-21"] >= 5, built  # the hand-built deals reach 21 胡 on their own
+    seen.update(built)
+    assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}
 
 
 @pytest.mark.parametrize("preset", PRESETS)

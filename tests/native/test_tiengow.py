@@ -9,6 +9,7 @@ import random
 import pytest
 
 import yezi.native as native
+from tests.native.option_cases import case_id, option_cases
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.native.base import NativeError, differential
@@ -17,13 +18,8 @@ pytestmark = pytest.mark.skipif(not native.available(), reason="native engine no
 
 N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ["hongkong", "celko-kam", "culin-1893"]
-# every value of every option that changes play or payments, away from the default preset
-OPTIONS = [
-    {"mixed": "pairs"}, {"mixed": "none"}, {"two_pairs": True}, {"two_pairs": True, "mixed": "none"},
-    {"last_trick": "open"}, {"scoring": "flat"}, {"scoring": "flat", "shutout": "double-all"},
-    {"shutout": "double-all"}, {"shutout": "none"}, {"banker": "none"}, {"specials": False}, {"zun_money": 2},
-    {"next_banker": "rotate"}, {"follow_suit": True}, {"banker_refund": "plain"},  # culin-1893 plays follow_suit too
-]
+# every value of every option the native table encodes, away from the default preset
+OPTIONS = option_cases("tiengow", "hongkong")
 
 
 def _native(preset: str, overrides: dict | None = None):
@@ -42,9 +38,9 @@ def test_presets_match_the_reference(preset):
     _check(_native(preset), N, seed=21)
 
 
-@pytest.mark.parametrize("overrides", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_options_match_the_reference(overrides):
-    _check(_native("hongkong", overrides), 2000, seed=22)
+@pytest.mark.parametrize(("preset", "overrides"), OPTIONS, ids=map(case_id, OPTIONS))
+def test_options_match_the_reference(preset, overrides):
+    _check(_native(preset, overrides), 2000, seed=22)
 
 
 @pytest.mark.slow

@@ -23,14 +23,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from yezi.core import branches
 from yezi.core.protocol import Game, State
 from yezi.native import library
+from yezi.native.options import Unsupported as Unsupported  # where callers have always caught it
+from yezi.native.options import table_for
 
 I64P = ctypes.POINTER(ctypes.c_int64)
-
-
-class Unsupported(Exception):
-    """The ruleset uses an option value the native engine does not implement (yet)."""
 
 
 class NativeError(RuntimeError):
@@ -94,8 +93,9 @@ class NativeGame:
 
     # --- what each game defines ------------------------------------------------------------
     def encode_options(self, rules: Any) -> list[int]:
-        """The ruleset as integers (layout agreed with the Rust module); `Unsupported` otherwise."""
-        raise NotImplementedError
+        """The ruleset as integers, by the game's option table (``native.toml`` beside its
+        ``options.toml``, `yezi.native.options`); `Unsupported` for an option it does not encode."""
+        return table_for(self.game_name).encode(rules)
 
     def encode_deal(self, deal: Any) -> list[int]:
         """A deal as the Python engine holds it (`state.deal`: hands, stock order, dealer...) as
@@ -261,12 +261,14 @@ class DiffReport:
     decisions: int = 0
     mismatches: list[str] = field(default_factory=list)
     seen: Counter = field(default_factory=Counter)  # what `observe` reported of the finished deals
+    branches: Counter = field(default_factory=Counter)  # the reference engine's rule branches replayed
 
     def merge(self, other: DiffReport) -> None:
         self.games += other.games
         self.decisions += other.decisions
         self.mismatches += other.mismatches
         self.seen.update(other.seen)
+        self.branches.update(other.branches)
 
 
 #: the games a worker checks at a time (a run is split into chunks of this size; they are not
@@ -290,7 +292,8 @@ def differential(native: NativeGame, n_games: int, seed: int = 0, stop_after: in
     The Python replay is the cost (the native side is a hundredth of it), so long runs go to
     `diff_workers()` processes. `observe(state)` names things about each finished deal to count
     in `report.seen` (a test shows so that the rules it claims to cover were reached); it must be
-    a module-level function when the run uses processes."""
+    a module-level function when the run uses processes. `report.branches` counts the rule
+    branches (`yezi.core.branches`) the Python replay ran: the rules the run compared."""
     workers = diff_workers() if workers is None else workers
     if workers <= 1 or n_games < 2 * CHUNK:
         return _diff_chunk(type(native), native.game, seed, 0, n_games, stop_after, observe)
@@ -317,6 +320,14 @@ def _diff_chunk(cls: type[NativeGame], game: Game, seed: int, start: int, stop: 
                 observe: Callable[[State], Iterable[str]] | None) -> DiffReport:
     native = cls(game)
     report = DiffReport()
+    with branches.counting() as hits:
+        _diff_games(native, game, seed, start, stop, stop_after, observe, report)
+    report.branches.update(hits)
+    return report
+
+
+def _diff_games(native: NativeGame, game: Game, seed: int, start: int, stop: int, stop_after: int,
+                observe: Callable[[State], Iterable[str]] | None, report: DiffReport) -> None:
     for i in range(start, stop):
         deal_seed = seed * 1_000_003 + i
         state = game.start(seed=deal_seed)
@@ -330,7 +341,6 @@ def _diff_chunk(cls: type[NativeGame], game: Game, seed: int, start: int, stop: 
                 break
         elif observe is not None:
             report.seen.update(observe(state))
-    return report
 
 
 def _replay(state: State, trace: Trace) -> str | None:

@@ -2,10 +2,11 @@
 (native/src/dominoes/) behind three wrappers, one per registry name, as the Python games share
 `yezi.games.dominoes.chain`.
 
-Options cross as 13 integers (layout in `native/src/dominoes/mod.rs`, `Config::parse`); a deal as
-each seat's hand (`state.deal["hands"]`, seat by seat) followed by the tiles set aside. Every
-option that changes play or payment is encoded; `names` only changes text. An option the module
-does not know raises `Unsupported`, so a future option falls back to the Python engine.
+Options cross as 13 integers (layout in `native/src/dominoes/mod.rs`, `Config::parse`; the codes in
+each game's ``native.toml`` beside its ``options.toml``); a deal as each seat's hand
+(`state.deal["hands"]`, seat by seat) followed by the tiles set aside. Every option that changes
+play or payment is encoded; `names` only changes text. An option the table does not know raises
+`Unsupported`, so a future option falls back to the Python engine.
 """
 
 from __future__ import annotations
@@ -14,26 +15,11 @@ import ctypes
 from typing import Any, ClassVar
 
 from yezi.core.protocol import State
-from yezi.native.base import I64P, NativeError, NativeGame, Unsupported, _array
-
-#: the options each game's encoding covers (text-only options included)
-KNOWN: dict[str, frozenset[str]] = {
-    "jielong": frozenset({"players", "relead", "discard"}),
-    "tseding": frozenset({"players", "relead", "discard", "bajue", "bajue_pay", "redeal_doubles", "head_tail",
-                          "lone_pass_double", "names"}),
-    "dingniu": frozenset({"ends", "ties", "baozhuang", "block_end", "discard", "names"}),
-}
-_CODES: dict[str, dict[Any, int]] = {
-    "bajue_pay": {"hand": 0, "difference": 1},
-    "head_tail": {"7-8": 0, "6-7": 1},
-    "ties": {"lead": 0, "later": 1},
-    "baozhuang": {"dazhuang": 0, "any-loser": 1},
-}
-_DEFAULTS = {"bajue_pay": "hand", "head_tail": "7-8", "ties": "lead", "baozhuang": "dazhuang"}
+from yezi.native.base import I64P, NativeError, NativeGame, _array
 
 
 class NativeDominoes(NativeGame):
-    """What the three domino wrappers share: option and deal encoding, the heuristic bot's choice."""
+    """What the three domino wrappers share: deal encoding, the heuristic bot's choice."""
 
     def __init__(self, game: Any):
         super().__init__(game)
@@ -41,25 +27,6 @@ class NativeDominoes(NativeGame):
         self._heuristic_fn.restype = ctypes.c_int64
         self._heuristic_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64,
                                        ctypes.c_uint64, ctypes.c_int64]
-
-    def encode_options(self, rules: Any) -> list[int]:
-        unknown = set(rules) - KNOWN[self.game_name]
-        if unknown:
-            raise Unsupported(f"{self.game_name}: no native encoding for {', '.join(sorted(unknown))}")
-        cfg = self.game.cfg
-        codes = []
-        for key, table in _CODES.items():
-            value = rules.get(key, _DEFAULTS[key])
-            if value not in table:
-                raise Unsupported(f"{self.game_name}: {key} = {value!r}")
-            codes.append(table[value])
-        redeal = int(rules.get("redeal_doubles", 0))
-        if not 0 <= redeal <= 8:
-            raise Unsupported(f"{self.game_name}: redeal_doubles = {redeal}")
-        bajue_pay, head_tail, ties, baozhuang = codes
-        return [cfg.seats, cfg.hand, int(cfg.two_ends), int(cfg.relead), int(cfg.must_connect),
-                int(cfg.others_block), int(bool(rules.get("bajue", False))), bajue_pay, redeal, head_tail,
-                int(bool(rules.get("lone_pass_double", True))), ties, baozhuang]
 
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for hand in deal["hands"] for k in hand] + list(deal.get("aside", []))

@@ -2,7 +2,7 @@
 
 Every option in ``yezi/games/fishing/options.toml`` is implemented natively; ``next_dealer`` only
 matters between deals (it is not encoded). The option array's layout is documented at the top of
-``native/src/fishing/rules.rs``; a deal crosses as the hands (seat by seat), the lake, then the
+``native/src/fishing/rules.rs`` and the codes are ``yezi/games/fishing/native.toml``; a deal crosses as the hands (seat by seat), the lake, then the
 stock head first — `state.deal` as the Python engine holds it.
 """
 
@@ -11,34 +11,11 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from yezi.games.fishing.settlement import overmountain_for
-from yezi.native.base import I64P, NativeError, NativeGame, Unsupported, _array
-
-_COCK = {"self": 0, "big-six": 1, "all-sixes": 2}
-_METHOD = {"M1": 0, "M2": 1, "M3": 2, "YL": 3, "plain": 4}
+from yezi.native.base import I64P, NativeError, NativeGame, _array
 
 
 class NativeFishing(NativeGame):
     game_name = "fishing"
-
-    def encode_options(self, rules: Any) -> list[int]:
-        r = rules
-        try:
-            cock, method = _COCK[r["cock"]], _METHOD[r["settlement"]]
-        except KeyError as e:
-            raise Unsupported(f"fishing: no native engine for {e.args[0]!r}") from None
-        players = int(r["players"])
-        if players not in (2, 3) or r["equipment"] not in ("cards84", "dominoes64"):
-            raise Unsupported(f"fishing: {players} players with {r['equipment']}")
-        return [
-            players, int(r["equipment"] == "dominoes64"), int(bool(r["peek"])), int(r["first_turn"] == "draw-first"),
-            int(bool(r["plum_redten"])), int(bool(r["heaven_earth"])), cock, int(bool(r["one_takes_three"])),
-            int(bool(r["fours_to_tail"])), int(r["capture"] == "must"), int(r["unmatched_hand"] == "keep"),
-            int(bool(r["stacking"])), int(bool(r["heaven_pair"])), int(r["leftover_lake"] == "tail"),
-            int(r["wenwu"] == "strict"), int(bool(r["no_medium"])), int(r["scoring"] == "red-dots"),
-            method, overmountain_for(r, players), int(r["di"]), int(r["jun_scale"] == "1-3-5"),
-            int(bool(r["di_overmountain"])), int(bool(r["di_second_third"])), int(bool(r["double_both"])),
-        ]
 
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for h in deal["hands"] for k in h] + list(deal["lake"]) + list(deal["stock"])

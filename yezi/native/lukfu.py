@@ -1,8 +1,9 @@
 """Luk Fu 六虎牌 on the native engine (native/src/lukfu/): option and deal encoding.
 
 Every option that changes play or payments crosses as one integer (the layout `Rules::decode`
-reads in native/src/lukfu/engine.rs); `next_dealer`, `cut_peek` and `match_rounds` act between
-deals only (`yezi.core.match`), so a deal never reads them. Payments are integers.
+reads in native/src/lukfu/engine.rs, the codes in yezi/games/lukfu/native.toml); `next_dealer`,
+`cut_peek` and `match_rounds` act between deals only (`yezi.core.match`), so a deal never reads
+them. Payments are integers.
 """
 
 from __future__ import annotations
@@ -13,16 +14,7 @@ from typing import Any
 from yezi.components.lukfu_deck import mask_of
 from yezi.native.base import I64P, NativeError, NativeGame, Trace, Unsupported, _array
 
-LAOSUI = {"visible": 0, "deduce": 1, "cascade": 2}
-SCORING = {"hakka": 0, "five_base": 1, "huizhou": 2, "linear": 3}
 POLICY = {"random": 0, "heuristic": 1}
-
-
-def _choice(rules: Any, key: str, table: dict[Any, int]) -> int:
-    value = rules[key]
-    if value not in table:
-        raise Unsupported(f"lukfu option {key}={value!r} has no native encoding")
-    return table[value]
 
 
 class NativeLukFu(NativeGame):
@@ -44,29 +36,6 @@ class NativeLukFu(NativeGame):
         self._trace_policy_fn.restype = ctypes.c_int64
         self._trace_policy_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
                                           ctypes.c_uint64, I64P, ctypes.c_int64]
-
-    def encode_options(self, rules: Any) -> list[int]:
-        on_off = {False: 0, True: 1}
-        return [
-            _choice(rules, "players", {3: 3, 4: 4}),
-            _choice(rules, "five_tigers", {"off": 0, "on": 1}),
-            _choice(rules, "five_tigers_value", {6: 6, 8: 8}),
-            _choice(rules, "strong_pass", {"allowed": 0, "forbidden": 1}),
-            _choice(rules, "straight_lengths", {"3-9": 9, "3": 3}),
-            _choice(rules, "unbeatable_leads", {"hakka": 0, "guangdong": 1}),
-            _choice(rules, "ge_one", {"hakka": 0, "guangdong": 1}),
-            _choice(rules, "must_beat", {"hakka": 0, "strict": 1}),
-            _choice(rules, "laosui", LAOSUI),
-            _choice(rules, "privilege", {"any_suit": 0, "same_suit": 1}),
-            _choice(rules, "privilege_yunxian", on_off),
-            _choice(rules, "free_lead_bosses", on_off),
-            _choice(rules, "dealer_free_open", on_off),
-            _choice(rules, "declare_after_last", on_off),
-            _choice(rules, "scoring", SCORING),
-            _choice(rules, "five_base_double_12", on_off),
-            _choice(rules, "dummy_match", {"winning_cards": 0, "winner_hand": 1}),
-            _choice(rules, "baopei", {"cover_all": 0, "double_winner": 1}),
-        ]
 
     def encode_deal(self, deal: Any) -> list[int]:
         """One card mask per seat (the order a hand was dealt in does not matter to play)."""

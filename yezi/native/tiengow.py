@@ -1,38 +1,17 @@
-"""打天九 on the native engine (native/src/tiengow.rs): every option of yezi/games/tiengow/options.toml
-(``next_banker`` changes nothing inside a deal, so it is not sent)."""
+"""打天九 on the native engine (native/src/tiengow.rs): the deal layout and the heuristic bot's port.
+The options cross by yezi/games/tiengow/native.toml (`NativeGame.encode_options`)."""
 
 from __future__ import annotations
 
 import ctypes
 from typing import Any
 
-from yezi.native.base import I64P, NativeError, NativeGame, Unsupported, _array
-
-_MIXED = {"all": 0, "pairs": 1, "none": 2}
-_SCORING = {"flat": 0, "tricks": 1}
-_SHUTOUT = {"five": 0, "double-all": 1, "none": 2}
-_LAST = {"open": 0, "entered": 1}
-_BANKER = {"none": 0, "double": 1}
-_REFUND = {"double": 0, "plain": 1}
+from yezi.native.base import I64P, NativeError, NativeGame, _array
 
 
 class NativeTienGow(NativeGame):
     game_name = "tiengow"
     trace_capacity = 1 << 14
-
-    def encode_options(self, rules: Any) -> list[int]:
-        """[mixed, two_pairs, last_trick entered, scoring tricks, shutout, banker double, specials,
-        zun_money, follow_suit, banker_refund plain] (the layout of tiengow.rs)."""
-        try:
-            zun = int(rules["zun_money"])
-            if zun < 0:
-                raise Unsupported(f"tiengow zun_money={zun} is not implemented natively")
-            return [_MIXED[rules["mixed"]], int(bool(rules["two_pairs"])), _LAST[rules["last_trick"]],
-                    _SCORING[rules["scoring"]], _SHUTOUT[rules["shutout"]], _BANKER[rules["banker"]],
-                    int(bool(rules["specials"])), zun, int(bool(rules["follow_suit"])),
-                    _REFUND[rules["banker_refund"]]]
-        except KeyError as e:
-            raise Unsupported(f"tiengow option value {e} is not implemented natively") from None
 
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for hand in deal["hands"] for k in hand]

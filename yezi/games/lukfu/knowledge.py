@@ -26,6 +26,7 @@ import random
 from dataclasses import dataclass, field
 
 from yezi.components.lukfu_deck import WAN_TSIN, card, cards_of, suit
+from yezi.core import branches
 from yezi.games.lukfu.plays import PLAYS, PlayTable
 from yezi.i18n import N_, Msg
 
@@ -134,6 +135,7 @@ class Knowledge:
                     against = ev[2]
                     t = slots[ev[1]].trick
                     if strict:
+                        branches.hit("lukfu.deduce-strict-discard")
                         later_slots = [ev[1], *later_slots]
                     if against < 37:
                         forbid, combos = table.higher[against], ()

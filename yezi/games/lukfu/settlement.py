@@ -9,21 +9,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from yezi.components.lukfu_deck import RED_CARDS, cards_of, name, number
+from yezi.core import branches
 from yezi.i18n import NP_, _c
 
 
 def points(hu: int, scoring: str, double_12: bool = False, reds: int = 0) -> int:
     """What each loser pays for `hu` 糊 under a scoring table."""
+    top = hu >= 12
+    branches.hit(f"lukfu.points.{scoring}" + ("-12" if top else ""))
     if scoring == "hakka":  # S0 SW and S1: 2^(n-6), 12 doubles again
-        return 128 if hu >= 12 else 2 ** (hu - 6)
+        return 128 if top else 2 ** (hu - 6)
     if scoring == "five_base":  # S0 SW: 以 5 糊起糊
         p = 2 ** (hu - 5)
-        return p * 2 if hu >= 12 and double_12 else p
+        if top and double_12:
+            branches.hit("lukfu.points.five_base-12-doubled")
+            return p * 2
+        return p
     if scoring == "huizhou":  # S0 Huizhou comment
         return {6: 1, 7: 1, 8: 2, 9: 2, 10: 3, 11: 3}.get(hu, 4)
     if scoring == "linear":  # DS hakscore
         score = (hu - 5) + reds
-        return score * 2 if hu >= 12 and reds == 8 else score
+        if top and reds == 8:
+            branches.hit("lukfu.points.linear-12-all-red")
+            return score * 2
+        return score
     raise ValueError(f"unknown scoring {scoring!r}")
 
 
@@ -114,6 +123,7 @@ def settle_win(
     d_pts = 0
     if dummy_seat is not None and dummy_card is not None:
         matches = [c for c in cards_of(match_cards) if number(c) == number(dummy_card)]
+        branches.hit("lukfu.dummy-match" if matches else "lukfu.dummy-no-match")
         if matches:
             d_hu = DUMMY_BASE + len(matches)
             d_reds = sum(1 for c in matches if c in RED_CARDS)
@@ -131,6 +141,7 @@ def settle_win(
             items.append(("pay", {"a": frm, "b": to, "amount": amount, "why": why}))
 
     if privileged is not None and privileged in losers:
+        branches.hit(f"lukfu.baopei.{rules['baopei']}")
         if rules["baopei"] == "cover_all":
             transfer(privileged, winner, w_pts * len(losers), "baopei")
             if d_pts:
@@ -187,7 +198,9 @@ def tigers_points(rules) -> int:
     default 2^(n-6) table, which no source describes.
     """
     value = rules["five_tigers_value"]
+    branches.hit("lukfu.five-tigers")
     if value == 6 or rules["scoring"] == "linear":
+        branches.hit("lukfu.five-tigers-flat")
         return value
     return points(value, rules["scoring"], rules["five_base_double_12"])
 

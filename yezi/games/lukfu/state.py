@@ -17,6 +17,7 @@ import copy
 from typing import Any
 
 from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of, name, sort_key
+from yezi.core import branches
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import State
 from yezi.core.views import json_copy
@@ -101,10 +102,14 @@ class LukFuState(State):
             return self._lead_actions(seat) if not self.followers_started() else self._follow_actions(seat)
         if p == BID:
             if seat == 0 and self.rules["strong_pass"] == "forbidden" and self.strength_measure(0) >= 6:
+                branches.hit("lukfu.strong-pass-forbidden")
                 return [A.BID]
             return [A.PASS, A.BID]
         if p == TIGERS:
-            return [A.TIGERS, A.NO_TIGERS] if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
+            if self.hands[seat] & FIVE_TIGERS == FIVE_TIGERS:
+                branches.hit("lukfu.five-tigers-held")
+                return [A.TIGERS, A.NO_TIGERS]
+            return [A.NO_TIGERS]
         if p == LAST:
             return [A.DECLARE, A.DECLINE]
         return []
@@ -127,6 +132,7 @@ class LukFuState(State):
         hand = self.hands[seat]
         rules = self.rules
         if rules["dealer_free_open"] and seat == 0 and self.bidder == 0 and not self.tricks:
+            branches.hit("lukfu.dealer-free-open")
             return hand
         allowed = 0
         first_suit = -1
@@ -141,12 +147,16 @@ class LukFuState(State):
             allowed = hand & (1 << WAN_TSIN)
         if seat == self.privileged:
             if rules["privilege"] == "any_suit":
+                branches.hit("lukfu.privilege-any-suit")
                 allowed |= self.laosui_mask(seat, hand & ~(1 << WAN_TSIN))
-                if rules["privilege_yunxian"]:
+                if rules["privilege_yunxian"] and hand >> WAN_TSIN & 1:
+                    branches.hit("lukfu.privilege-yunxian")
                     allowed |= hand & (1 << WAN_TSIN)
             elif first_suit >= 0:
+                branches.hit("lukfu.privilege-same-suit")
                 allowed |= hand & SUIT_MASKS[first_suit]
-        if rules["free_lead_bosses"]:
+        if rules["free_lead_bosses"] and hand & BOSSES:
+            branches.hit("lukfu.free-lead-bosses")
             allowed |= hand & BOSSES
         return allowed
 
@@ -167,6 +177,7 @@ class LukFuState(State):
         if not self.pending:
             out.extend(A.PLAY_BASE + b for b in self.table.beating_plays(hand, self.best_play))
             if out and self.rules["must_beat"] == "strict":
+                branches.hit("lukfu.must-beat-strict")
                 return out
         out.extend(A.DISCARD_BASE + c for c in self.discard_choices(seat))
         return out
@@ -451,8 +462,10 @@ class LukFuState(State):
         self.to_act = w
         if self.hands[w] == 0:
             if self.rules["declare_after_last"] and self.hu[w] >= 6:
+                branches.hit("lukfu.declare-after-last")
                 self.phase = LAST
             else:
+                branches.hit("lukfu.draw")
                 self.phase, self.outcome = OVER, "draw"
 
     def _finish_tigers(self, seat: int) -> None:

@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.shiwuhu import plays as P
@@ -209,6 +210,7 @@ class Shiwuhu(Game):
                     if a <= hx and b <= hy:
                         out.append(code)
         if self.supreme and hand[tg.BIG_SIX] and hand[tg.LITTLE_THREE]:
+            branches.hit("shiwuhu.supreme-lead")
             out.append(P.SUPREME)
         lo = self.group_min
         for g, wg in enumerate(P.GROUPS):
@@ -317,6 +319,7 @@ class ShiwuhuState(State):
             return self.game.follows(self.hands[self.turn], self.best)
         s = self.turn
         if self.hu[s] >= TIERS[-1] or not any(self.sizes):
+            branches.hit("shiwuhu.must-declare")
             return [DECLARE]
         return [DECLARE, PLAY_ON]
 
@@ -347,16 +350,19 @@ class ShiwuhuState(State):
         elif action == PASS:
             self.trick.append([s, PASS])
             if g.stay_out:
+                branches.hit("shiwuhu.pass-out")
                 self.out |= 1 << s
             self._next_follower(s)
         elif action == DECLARE:
             h = self.hu[s]
             self.winner = s
             self.units = 3 if h >= 21 else 2 if h >= 18 else 1
+            branches.hit(f"shiwuhu.declare-{TIERS[self.units - 1]}")
             self.turn = None
             self.phase = "over"
         else:  # PLAY_ON
             self.need[s] = 18 if self.hu[s] < 18 else 21
+            branches.hit(f"shiwuhu.play-on-{self.need[s]}")
             self._next_lead(s)
 
     def _next_follower(self, s: int) -> None:
@@ -395,6 +401,7 @@ class ShiwuhuState(State):
         sizes = self.sizes
         n = self.game.players
         if not sizes[w] and self.game.void_on_empty:
+            branches.hit("shiwuhu.void-on-empty-lead")
             self.turn = None
             self.phase = "over"
             return
@@ -404,6 +411,7 @@ class ShiwuhuState(State):
                 self.turn = t
                 self.phase = "lead"
                 return
+        branches.hit("shiwuhu.cards-ran-out")
         self.turn = None  # the cards ran out: nobody declared, the deal is void
         self.phase = "over"
 
