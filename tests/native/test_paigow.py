@@ -20,7 +20,7 @@ N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a 
 PRESETS = ["dapaijiu", "xiaopaijiu", "casino", "wenzhou"]
 # every value of every option the native table encodes, away from the default preset; and 天高九 /
 # 地高九 without the high-tile tie-break, which alone ranks those hands as high_nines does
-OPTIONS = [*option_cases("paigow", "dapaijiu"), {"high_nines": True, "tie_break": "none"}]
+OPTIONS = [*option_cases("paigow", "dapaijiu"), ("dapaijiu", {"high_nines": True, "tie_break": "none"})]
 
 
 def _native(preset: str, overrides: dict | None = None):
