@@ -138,7 +138,7 @@ SIDE_NAMES = {
 }
 
 
-class DominoGame(Game):
+class DominoGame(Game["DominoState"]):
     """Base of the three domino games: builds the `ChainConfig`, deals, notation and sampling."""
 
     name_style: ClassVar[str] = "hk"
@@ -541,7 +541,7 @@ def _assign(slots: list[tuple[int, Any]], pool: list[int], rng: random.Random) -
     return out if rec(0) else None
 
 
-class DominoState(State):
+class DominoState(State["DominoGame"]):
     """One hand of a domino game in progress."""
 
     def __init__(self, game: DominoGame, deal: dict[str, Any], _clone: bool = False):

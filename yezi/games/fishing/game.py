@@ -52,7 +52,7 @@ _WORDS = {
 _DECODED = tuple(decode(a) for a in range(ACTION_SPACE))
 
 
-class Fishing(Game):
+class Fishing(Game["FishingState"]):
     name = "fishing"
     titles = {"zh-hant": "釣魚（十五湖）", "zh-hans": "钓鱼（十五湖）", "en": "Fishing (Sap Ng Wu cards) / Tiu U"}
     options_package = "yezi.games.fishing"
@@ -394,7 +394,7 @@ class Fishing(Game):
         return scores.index(best)
 
 
-class FishingState(State):
+class FishingState(State["Fishing"]):
     def __init__(self, game: Fishing, deal: dict[str, Any] | None):
         self.game = game
         if deal is None:  # clone

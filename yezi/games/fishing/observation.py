@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.fishing.game import Fishing, FishingState
 
 
-class FishingObserver(BitObserver):
+class FishingObserver(BitObserver["FishingState"]):
     def __init__(self, game: Fishing):
         n = game.players
         w = float(max(game.deck_counts))

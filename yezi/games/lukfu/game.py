@@ -24,7 +24,7 @@ SEAT_NAMES = {
 SEAT_SHORT = {4: "頭二夢三", 3: "頭二三"}
 
 
-class LukFu(Game):
+class LukFu(Game["LukFuState"]):
     name = "lukfu"
     titles = {"zh-hant": "六虎牌", "zh-hans": "六虎牌", "en": "Luk Fu (Six Tigers)"}
     options_package = "yezi.games.lukfu"

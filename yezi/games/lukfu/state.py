@@ -14,7 +14,7 @@ must-beat rule, which is a small hitting-set question on the beating combination
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of, name, sort_key
 from yezi.core.errors import IllegalAction
@@ -27,12 +27,15 @@ from yezi.games.lukfu.settlement import Settlement, privileged_seat, settle_decl
 from yezi.i18n import N_, Msg
 from yezi.i18n.terms import names, term
 
+if TYPE_CHECKING:  # pragma: no cover
+    from yezi.games.lukfu.game import LukFu  # noqa: F401 (the base class names it: State["LukFu"])
+
 TIGERS, BID, PLAY, LAST, OVER = "tigers", "bid", "play", "last", "over"
 FIVE_TIGERS = mask_of([0, 9, 18, 27, WAN_TSIN])
 BOSSES = mask_of([0, 27, WAN_TSIN])  # 百子, 毛公, 雲綫: the free leads of the Huizhou comment
 
 
-class LukFuState(State):
+class LukFuState(State["LukFu"]):
     # A faster source of the deduced 老歲 masks: a function of the state giving every seat's mask
     # (0 for the dummy). None here, so the engine stays the reference; a client that renders many
     # views (the web server) may set it on its states to the native engine's replay

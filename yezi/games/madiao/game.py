@@ -86,7 +86,7 @@ GUARD_L2 = {"zh-hant": "千、萬為留守，非百老已出，不可鬭也", "z
             "en": "the Thousands and Myriads stay on guard; until the Old Hundred is out, do not contest them"}
 
 
-class MaDiao(Game):
+class MaDiao(Game["MaDiaoState"]):
     """Ma Diao under one ruleset; one deal = one hand of eight tricks."""
 
     name = "madiao"
@@ -333,7 +333,7 @@ def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
     return cards, recut
 
 
-class MaDiaoState(State):
+class MaDiaoState(State["MaDiao"]):
     def __init__(self, game: MaDiao, deal: dict[str, Any]):
         self.game = game
         self.deal = deal

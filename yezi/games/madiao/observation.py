@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PHASES = ("stake", "mian", "play", "over")
 
 
-class MaDiaoObserver(BitObserver):
+class MaDiaoObserver(BitObserver["MaDiaoState"]):
     def __init__(self, game: MaDiao):
         c = NUM_CARDS
         super().__init__(game, [

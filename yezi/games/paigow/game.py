@@ -51,7 +51,7 @@ HIDDEN = NP_("paigow-game:hidden", "sets a hand face down")
 register("大牌九", "小牌九")
 
 
-class PaiGow(Game):
+class PaiGow(Game["PaiGowState"]):
     name = "paigow"
     titles = {"zh-hant": "牌九", "zh-hans": "牌九", "en": "Pai Gow 牌九"}
     options_package = "yezi.games.paigow"
@@ -307,7 +307,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", "", text.strip().lower())
 
 
-class PaiGowState(State):
+class PaiGowState(State["PaiGow"]):
     def __init__(self, game: PaiGow, deal: dict[str, Any] | None):
         self.game = game
         if deal is None:  # clone

@@ -63,7 +63,7 @@ EXAMPLE_GROUP = {"zh-hant": "地八：平八與彎八", "zh-hans": "地八：平
                  "en": "Earth Eight 地八: Flat Eight 平八 and Bent Eight 彎八"}
 
 
-class Shiwuhu(Game):
+class Shiwuhu(Game["ShiwuhuState"]):
     name = "shiwuhu"
     titles = {"zh-hant": "十五胡（重構）", "zh-hans": "十五胡（重构）",
               "en": "Shiwu Hu 十五胡 (a reconstruction)"}
@@ -273,7 +273,7 @@ class Shiwuhu(Game):
         return {"hands": hands}, list(view["history"])
 
 
-class ShiwuhuState(State):
+class ShiwuhuState(State["Shiwuhu"]):
     def __init__(self, game: Shiwuhu, deal: Any):
         self.game = game
         self.deal = deal
