@@ -289,7 +289,7 @@ class InfoStateObserver(Observer[S]):
                 codes[i] = hidden if c is None else c + 1
                 actors[i] = actor_of(i) + 1
             return codes, actors
-        memo = state.__dict__.get("_seen_history")
+        memo: tuple[list[int], dict[int, list[Any]]] | None = state.__dict__.get("_seen_history")
         if memo is None or memo[0] is not history:
             memo = (history, {})
             state.__dict__["_seen_history"] = memo

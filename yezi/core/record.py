@@ -182,7 +182,7 @@ class Record:
     @classmethod
     def from_text(cls, text: str) -> Record:
         tags: dict[str, str] = {}
-        body: list[str] = []
+        body: list[tuple[int, str]] = []
         for lineno, raw in enumerate(text.splitlines(), 1):
             line = raw.strip()
             if not line:

@@ -26,17 +26,17 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
-from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
+from yezi.games.fishing.settlement import Method, Settlement, Standing, method_from_rules
 from yezi.i18n import LANGS, N_, NP_, Msg
 
-SEAT_NAMES = {
+SEAT_NAMES: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"zh-hant": ("莊家", "二家", "尾家"), "zh-hans": ("庄家", "二家", "尾家"), "en": ("Dealer", "Second", "Tail")},
     2: {"zh-hant": ("莊家", "尾家"), "zh-hans": ("庄家", "尾家"), "en": ("Dealer", "Tail")},
 }
@@ -386,7 +386,7 @@ class Fishing(Game["FishingState"]):
         return self.method.settle([self.method.standing_quick(quick(c, self.class_rules)) for c in state.catches],
                                   with_text=False).payments
 
-    def dealer_shift(self, state: State) -> int:
+    def dealer_shift(self, state: FishingState) -> int:
         if self.rules["next_dealer"] == "rotate":
             return 1
         scores = state.deciding_scores()
@@ -411,8 +411,8 @@ class FishingState(State["Fishing"]):
         self.drawn: int | None = None
         self.events: list[dict[str, Any]] = []
         self._result: tuple[list[Catch], Settlement] | None = None
-        self._standings = None
-        self._payments = None
+        self._standings: list[Standing] | None = None
+        self._payments: list[int] | None = None
         if game.fours_to_tail:
             for k in sorted(game.self_only):
                 if self.lake[k] == 4:
@@ -481,6 +481,7 @@ class FishingState(State["Fishing"]):
         g = self.game
         if self.phases[0] == "draw":
             d = self.drawn
+            assert d is not None  # a card is drawn in the draw phase
             caps = [DCAP + d * K + t for t in self._targets(d)]
             if caps and g.must:
                 return caps
@@ -514,11 +515,11 @@ class FishingState(State["Fishing"]):
             return IllegalAction(rule, Msg(msgid, **params), fmt)
 
         if self.phases[0] == "draw" and kind in ("cap", "rel", "stack", "keep"):
-            return err("draw-phase", N_("it is time to play the drawn card {card}"), card=card(self.drawn))
+            return err("draw-phase", N_("it is time to play the drawn card {card}"), card=card(cast(int, self.drawn)))
         if self.phases[0] == "hand" and kind in ("dcap", "drel"):
             return err("hand-phase", N_("first play a hand card (capture or release)"))
         if kind in ("dcap", "drel") and a != self.drawn:
-            return err("not-drawn", N_("the drawn card is {drawn}, not {card}"), drawn=card(self.drawn), card=card(a))
+            return err("not-drawn", N_("the drawn card is {drawn}, not {card}"), drawn=card(cast(int, self.drawn)), card=card(a))
         if kind in ("cap", "rel", "stack") and not self.hands[self.turn][a]:
             return err("not-in-hand", N_("you hold no {card}"), card=card(a))
         if kind in ("cap", "dcap"):
@@ -585,7 +586,7 @@ class FishingState(State["Fishing"]):
     def deciding_scores(self) -> list[int]:
         return [s.score for s in self.standings()]
 
-    def standings(self):
+    def standings(self) -> list[Standing]:
         """Each seat's standing (決勝分, 鈞) from the fast scorer, without the reasons."""
         if self._standings is None:
             self._standings = [self.game.method.standing_quick(quick(c, self.game.class_rules)) for c in self.catches]

@@ -165,7 +165,7 @@ class LukFuState(State["LukFu"]):
     # ---- following -------------------------------------------------------------------------
     def _follow_actions(self, seat: int) -> list[int]:
         hand = self.hands[seat]
-        out = []
+        out: list[int] = []
         if not self.pending:
             out.extend(A.PLAY_BASE + b for b in self.table.beating_plays(hand, self.best_play))
             if out and self.rules["must_beat"] == "strict":
@@ -211,7 +211,7 @@ class LukFuState(State["LukFu"]):
         else:
             k = self._know_cache.get(key)
         if k is None:
-            own = {}
+            own: dict[int, int] = {}
             for t, m in self.discards[seat]:
                 own[t] = own.get(t, 0) | m
             k = Knowledge.build(
@@ -290,7 +290,7 @@ class LukFuState(State["LukFu"]):
     def _truth(self, k: Knowledge) -> list[int] | None:
         """The true cards of each slot of `k`, or None if the truth breaks a fact of `k` (it
         should not: the witness shortcut is then simply not taken)."""
-        got = getattr(k, "truth", False)
+        got: Any = getattr(k, "truth", False)
         if got is not False:
             return got
         disc = {(q, t): m for q in self.active for t, m in self.discards[q]}
@@ -304,8 +304,9 @@ class LukFuState(State["LukFu"]):
                 truth.append(disc.get((slot.owner, slot.trick), 0))
         if any(m & ~k.unknown or m.bit_count() != sl.capacity for m, sl in zip(truth, k.slots)) or not all(
                 con.ok(con.fixed | _union_of(truth, con.slots)) for con in k.constraints):
-            truth = None
-        k.truth = truth
+            k.truth = None  # type: ignore[attr-defined]  # a memo on this state's own Knowledge, not a field of it
+            return None
+        k.truth = truth  # type: ignore[attr-defined]  # (the same memo)
         return truth
 
     def laosui_mask(self, seat: int, cards: int) -> int:

@@ -252,11 +252,11 @@ class MaDiao(Game["MaDiaoState"]):
             return MatchLength("deals", 4 * n)
         return MatchLength("chips", n, loss_limit=25 * n * r["stake_min"], cap=400)
 
-    def match_carry(self, state: State) -> dict[str, Any]:
+    def match_carry(self, state: MaDiaoState) -> dict[str, Any]:
         """The 官堆 is carried into the next hand: whoever makes the next 大活 takes it."""
         return {"pool": state.settlement()["pool_after"]}
 
-    def match_result(self, state: State) -> list[Any]:
+    def match_result(self, state: MaDiaoState) -> list[Any]:
         """A hand books each seat's whole result, what it paid into or took from the 官堆 included
         (`net`); what the pool holds is carried (`match_carry`) and settled when the session closes."""
         return list(state.net())
@@ -268,7 +268,7 @@ class MaDiao(Game["MaDiaoState"]):
             return [Fraction(pool) / 4] * 4, {}
         return [0] * 4, ({"pool": pool} if pool else {})
 
-    def dealer_shift(self, state: State) -> int:
+    def dealer_shift(self, state: MaDiaoState) -> int:
         """Seats the bank moves: 0 (大活留樁), the 賀 holder (異賞奪樁), 1 (rotation), or a re-draw."""
         kind, seat = state.next_banker()
         if kind == "redraw":
@@ -278,7 +278,7 @@ class MaDiao(Game["MaDiaoState"]):
             return draw_by_lot(self, rng)
         return seat
 
-    def deal_stats(self, state: State) -> dict[str, bool]:
+    def deal_stats(self, state: MaDiaoState) -> dict[str, bool]:
         """Flags counted by `yezi simulate` (how often each outcome happens)."""
         st = state.settlement()
         items = {it["item"] for it in st["items"]}
@@ -317,7 +317,7 @@ class MaDiao(Game["MaDiaoState"]):
         return play_session(self, bots_by_player, seed, **kw)
 
 
-def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
+def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], list[int]]:
     """The deck after any free re-cut (V5 recut, V6 recut), and the cards the cuts exposed.
 
     `deal_from_seed` never produces such a deck (it cuts again from the same seed); for a deal
@@ -527,6 +527,7 @@ class MaDiaoState(State["MaDiao"]):
         seat = self.to_act
         if action >= STAKE:
             return err("phase", N_("the hand is being played: play or discard a card"))
+        assert seat is not None, "the hand is over"  # as self.hands[None] would have refused
         if c not in self.hands[seat]:
             return err("not-in-hand", N_("{card} is not in your hand"), card=lambda lang: card_name(c, lang))
         trick = self.tricks[-1]
@@ -534,6 +535,7 @@ class MaDiaoState(State["MaDiao"]):
             return err("lead-face-up", N_("the lead ({lead}) is played face up"), lead=cjk_name("發", "发", "lead"))
         if self.game.rules["guard_rules"] == "prohibit" and self.guard_breach(seat, action):
             rule = self.guard_breach(seat, action)
+            assert rule is not None  # the breach just found
             if rule == "L1":
                 return err(rule, N_("without {bailao} in your hand you may not lead the Tens suit (Feng: {source})"),
                            bailao=term("百老"), source=GUARD_L1)
@@ -550,6 +552,7 @@ class MaDiaoState(State["MaDiao"]):
     # --- applying ---------------------------------------------------------------------------------
     def apply_unchecked(self, action: int) -> None:
         seat = self.to_act
+        assert seat is not None, "the hand is over"  # an action is applied only while someone is to act
         self.history.append(action)
         self.actors.append(seat)
         if self.phase == PHASE_STAKE:

@@ -65,7 +65,7 @@ class MaDiaoObserver(BitObserver["MaDiaoState"]):
     def counts(self, state: MaDiaoState, seat: int) -> bytes:
         if state.stake is None:
             return bytes(8)
-        return bytearray([*map(len, state.won), *map(len, state.hands)])
+        return bytes([*map(len, state.won), *map(len, state.hands)])
 
 
 __all__ = ["MaDiaoObserver"]
