@@ -648,6 +648,7 @@ class DominoState(State["DominoGame"]):
         def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
             return IllegalAction(rule, Msg(msgid, what=what, **params), names)
 
+        assert p is not None, "the deal is over"  # as self.hands[None] would have refused
         if self.hands[p][k] == 0:
             return err("not-in-hand", N_("{what}: {tile} is not in your hand"), tile=lambda lang: g.tile_name(k, lang))
         lverb = decode(legal[0])[0] if legal else ""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from yezi.components import tiengow as tg
@@ -187,7 +188,7 @@ class PaiGow(Game["PaiGowState"]):
         return deal
 
     # ---- hands -----------------------------------------------------------------------------
-    def splits(self, hand: list[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    def splits(self, hand: Sequence[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """The distinct (front, back) settings of four tiles (memoised: 3,620 distinct hands)."""
         key = tuple(hand)
         s = self._splits.get(key)
@@ -204,7 +205,7 @@ class PaiGow(Game["PaiGowState"]):
             self._codes[hand] = codes
         return codes
 
-    def key(self, pair: tuple[int, int] | list[int]) -> int:
+    def key(self, pair: Sequence[int]) -> int:
         return self.keys[pair[0] * K + pair[1]]
 
     def hand_name(self, pair, lang: str = "zh-hant") -> str:
@@ -315,7 +316,7 @@ class PaiGowState(State["PaiGow"]):
         self.deal = deal
         self.history: list[int] = []
         n = game.players
-        self.stakes: list[int | None] = [None] + [None if game.choose_stakes else 1] * (n - 1)
+        self.stakes: list[int | None] = [None, *[None if game.choose_stakes else 1] * (n - 1)]
         self.hands = game.hands_of(deal)
         self.fronts: list[tuple[int, int] | None] = [None] * n
         self.pos = 0
@@ -370,6 +371,7 @@ class PaiGowState(State["PaiGow"]):
             return err("open", N_("{game}: two tiles, nothing to set; open them ({open})"), game=small, open=open_name)
         if phase == "set" and SET <= action < OPEN:
             a, b = divmod(action - SET, K)
+            assert self.current_player is not None  # a hand is set by the seat to act
             hand = list(self.hands[self.current_player])
             for k in (a, b):
                 if k not in hand:
@@ -396,7 +398,7 @@ class PaiGowState(State["PaiGow"]):
         elif action == OPEN:
             self.fronts[seat] = (self.hands[seat][0], self.hands[seat][1])
         else:
-            self.fronts[seat] = divmod(action - SET, K)  # type: ignore[assignment]
+            self.fronts[seat] = divmod(action - SET, K)
         self.history.append(action)
         self.pos += 1
 
@@ -485,7 +487,7 @@ class PaiGowState(State["PaiGow"]):
             "hand": list(self.hands[seat]) if seat is not None and thrown else None,
             "set_done": [f is not None for f in self.fronts],
             "fronts": [list(f) if f is not None and (over or s == seat) else None for s, f in enumerate(self.fronts)],
-            "backs": [list(self.back_of(s)) if self.fronts[s] is not None and g.big and (over or s == seat) else None
+            "backs": [list(self.back_of(s)) if self.fronts[s] is not None and g.big and (over or s == seat) else None  # type: ignore[arg-type]  # a set front has a back
                       for s in range(n)],
             "deal": {"dice": dice, "hands": [list(self.hands[s]) if seen[s] else None for s in range(n)]},
             "history": [self.redact(i, seat) for i in range(len(self.history))],
@@ -510,7 +512,7 @@ class PaiGowState(State["PaiGow"]):
         other.apply(action)
         hs = [other.fronts[seat]] + ([other.back_of(seat)] if g.big else [])
         return " / ".join(f"{tg.format_kinds(x, lang if lang != 'ascii' else 'ascii', sep='')} {g.hand_name(x, lang)}"
-                          for x in hs)
+                          for x in hs if x is not None)  # (set by the action)
 
     def clone(self) -> PaiGowState:
         s = PaiGowState(self.game, None)

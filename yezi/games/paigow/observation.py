@@ -25,6 +25,8 @@ _NONE = bytes(K)
 
 
 class PaiGowObserver(BitObserver["PaiGowState"]):
+    game: PaiGow
+
     def __init__(self, game: PaiGow):
         n = game.players
         w = float(max(game.set_counts))
