@@ -40,8 +40,10 @@ def run_mypy(*paths: str) -> str:
     cmd = [sys.executable, "-m", "mypy", "--cache-dir", cache_dir(), "--no-error-summary", "--no-pretty",
            "--no-color-output", *paths]
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
-    if done.returncode not in (0, 1):  # 2: mypy itself failed (a bad option, a crash), not the code
-        raise RuntimeError(f"mypy failed (exit {done.returncode}):\n{done.stdout}{done.stderr}")
+    # 2: mypy itself failed (a bad option, a crash); 1 without an error line: no mypy to run at all
+    if done.returncode not in (0, 1) or (done.returncode == 1 and not _ERROR.search(done.stdout)):
+        raise RuntimeError(f"mypy failed (exit {done.returncode}; pip install -e '.[test]' installs it):\n"
+                           f"{done.stdout}{done.stderr}")
     return done.stdout
 
 
