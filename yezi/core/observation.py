@@ -26,7 +26,7 @@ from array import array as _array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from math import prod
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -34,6 +34,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from yezi.core.protocol import Game, State
 
 KINDS = ("observation", "info_state")
+
+#: the state type an observer reads (each game's observer names its own)
+S = TypeVar("S", bound="State[Any]")
 
 
 @dataclass(frozen=True)
@@ -111,18 +114,18 @@ class ObservationSpec:
                 "pieces": [p.to_json() for p in self.pieces]}
 
 
-class Observer:
+class Observer(Generic[S]):
     """Writes one kind of tensor for a game. Subclasses implement `write`."""
 
     def __init__(self, game: Game, spec: ObservationSpec):
         self.game = game
         self.spec = spec
 
-    def write(self, state: State, seat: int, out: np.ndarray) -> None:
+    def write(self, state: S, seat: int, out: np.ndarray) -> None:
         """Fill `out` (a 1-D buffer of `spec.size` entries of `spec.dtype`) for `seat`."""
         raise NotImplementedError
 
-    def array(self, state: State, seat: int) -> np.ndarray:
+    def array(self, state: S, seat: int) -> np.ndarray:
         import numpy as np
 
         out = np.zeros(self.spec.size, dtype=self.spec.dtype)
@@ -130,7 +133,7 @@ class Observer:
         return out
 
 
-class BitObserver(Observer):
+class BitObserver(Observer[S]):
     """An observation of 0/1 features and small counts, fast whatever the number of pieces.
 
     The 0/1 pieces come first, built as one Python integer (bit i = entry i) by `bits` and
@@ -147,13 +150,13 @@ class BitObserver(Observer):
         self.nbytes = (self.nbits + 7) // 8
         self.ncounts = sum(p.size for p in count_pieces)
 
-    def bits(self, state: State, seat: int) -> int:
+    def bits(self, state: S, seat: int) -> int:
         raise NotImplementedError
 
-    def counts(self, state: State, seat: int) -> bytes:
+    def counts(self, state: S, seat: int) -> bytes:
         return b""
 
-    def write(self, state: State, seat: int, out: np.ndarray) -> None:
+    def write(self, state: S, seat: int, out: np.ndarray) -> None:
         np = _np or _numpy()
         nbits = self.nbits
         out[:nbits] = np.unpackbits(np.frombuffer(self.bits(state, seat).to_bytes(self.nbytes, "little"), np.uint8),
@@ -161,7 +164,7 @@ class BitObserver(Observer):
         if self.ncounts:
             out[nbits:] = np.frombuffer(self.counts(state, seat), np.uint8)
 
-    def write_batch(self, pairs: Sequence[tuple[State, int]], out: np.ndarray) -> None:
+    def write_batch(self, pairs: Sequence[tuple[S, int]], out: np.ndarray) -> None:
         """Row r of `out` (shape (len(pairs), size)) for pairs[r] = (state, seat)."""
         np = _np or _numpy()
         nbytes, nbits, bits = self.nbytes, self.nbits, self.bits
@@ -224,11 +227,11 @@ def unary_code(counts: Sequence[int], width: int) -> int:
     return x
 
 
-class InfoStateObserver(Observer):
+class InfoStateObserver(Observer[S]):
     """The perfect-recall information state: the game's observation, then the history as the
     seat saw it (action codes and actors, padded to `max_game_length`)."""
 
-    def __init__(self, game: Game, base: Observer):
+    def __init__(self, game: Game, base: Observer[S]):
         length = game.max_game_length()
         a = game.action_space_size
         n = game.num_seats
@@ -243,14 +246,14 @@ class InfoStateObserver(Observer):
         self.hidden = a + 1
         self._pad = _array("f", bytes(4 * length))  # zeros: no action yet
 
-    def write(self, state: State, seat: int, out: np.ndarray) -> None:
+    def write(self, state: S, seat: int, out: np.ndarray) -> None:
         np = _np or _numpy()
         k = self.base.spec.size
         self.base.write(state, seat, out[:k])
         codes, actors = self.encoded(state, seat)
         out[k:] = np.frombuffer(b"".join((codes, actors)), np.float32)
 
-    def write_batch(self, pairs: Sequence[tuple[State, int]], out: np.ndarray) -> None:
+    def write_batch(self, pairs: Sequence[tuple[S, int]], out: np.ndarray) -> None:
         np = _np or _numpy()
         k = self.base.spec.size
         base = self.base
@@ -264,14 +267,14 @@ class InfoStateObserver(Observer):
         raw = b"".join([part for st, seat in pairs for part in encoded(st, seat)])
         out[:, k:] = np.frombuffer(raw, np.float32).reshape(len(pairs), 2 * self.length)
 
-    def seen(self, state: State, seat: int) -> tuple[list[int], list[int]]:
+    def seen(self, state: S, seat: int) -> tuple[list[int], list[int]]:
         """The history's codes and actors as `seat` saw it, encoded (`code + 1`, hidden as
         `action_space_size + 1`, `seat + 1`)."""
         n = len(state.history)
         codes, actors = self.encoded(state, seat)
         return [int(x) for x in codes[:n]], [int(x) for x in actors[:n]]
 
-    def encoded(self, state: State, seat: int) -> tuple[Any, Any]:
+    def encoded(self, state: S, seat: int) -> tuple[Any, Any]:
         """`history_actions` and `history_actors` for `seat` as two float32 buffers padded to
         `max_game_length` (`array('f')`), extended from what was encoded before: the state
         keeps them beside its history list (a clone has a history list of its own), so a step
@@ -286,7 +289,7 @@ class InfoStateObserver(Observer):
                 codes[i] = hidden if c is None else c + 1
                 actors[i] = actor_of(i) + 1
             return codes, actors
-        memo = state.__dict__.get("_seen_history")
+        memo: tuple[list[int], dict[int, list[Any]]] | None = state.__dict__.get("_seen_history")
         if memo is None or memo[0] is not history:
             memo = (history, {})
             state.__dict__["_seen_history"] = memo

@@ -86,7 +86,7 @@ class Ruleset(Mapping[str, Any]):
 
     game: str
     preset: str
-    values: Mapping[str, Any]
+    values: Mapping[str, Any]  # type: ignore[assignment]  # shadows Mapping.values(): `.values` is this mapping
     overrides: Mapping[str, Any] = field(default_factory=dict)
 
     def __getitem__(self, key: str) -> Any:

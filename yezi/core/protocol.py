@@ -25,7 +25,9 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, SupportsIndex
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self, SupportsIndex
+
+from typing_extensions import TypeVar  # a TypeVar with a default (PEP 696) is typing's only from 3.13
 
 from yezi.core.errors import IllegalAction
 from yezi.core.options import OptionTable, Ruleset
@@ -39,6 +41,12 @@ LANGS = ("zh-hant", "zh-hans", "en")
 NOTATIONS = (*LANGS, "ascii")
 
 Payment = int | Fraction
+
+# A game and its state name each other's type, so that `LukFu(...).start()` is a `LukFuState` and a
+# `LukFuState`'s `game` a `LukFu` to a type checker (each game's class line says which). A bare
+# `State` is a state of some game (`state.game` is a `Game`); a bare `Game` leaves its state `Any`.
+G = TypeVar("G", bound="Game[Any]", covariant=True, default="Game[Any]")
+S = TypeVar("S", bound="State[Any]")
 
 
 def action_code(action: Any, game: Game) -> int:
@@ -58,7 +66,7 @@ def action_code(action: Any, game: Game) -> int:
     return code
 
 
-class Game(ABC):
+class Game(ABC, Generic[S]):
     """One game under one ruleset."""
 
     name: ClassVar[str]
@@ -81,7 +89,7 @@ class Game(ABC):
         return table
 
     @classmethod
-    def from_preset(cls, preset: str | None = None, **overrides: Any) -> Game:
+    def from_preset(cls, preset: str | None = None, **overrides: Any) -> Self:
         return cls(cls.option_table().resolve(preset, overrides))
 
     # --- seats ---------------------------------------------------------------------------
@@ -142,16 +150,16 @@ class Game(ABC):
         """A JSON-serialisable deal drawn from a seed (same seed, same deal, on every machine)."""
 
     @abstractmethod
-    def new_state(self, deal: Any) -> State: ...
+    def new_state(self, deal: Any) -> S: ...
 
-    def start(self, seed: int | None = None, deal: Any = None) -> State:
+    def start(self, seed: int | None = None, deal: Any = None) -> S:
         if deal is None:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**63)
             deal = self.deal_from_seed(seed)
         return self.new_state(deal)
 
-    def replay(self, deal: Any, actions: Sequence[int]) -> State:
+    def replay(self, deal: Any, actions: Sequence[int]) -> S:
         """Rebuild a state by applying `actions` (validated) to `deal`."""
         state = self.new_state(deal)
         for a in actions:
@@ -216,7 +224,7 @@ class Game(ABC):
         game's rules choose the first dealer by lot (打天九 throws dice for the first banker)."""
         return 0
 
-    def dealer_shift(self, state: State) -> int:
+    def dealer_shift(self, state: S) -> int:
         """How many seats the dealer moves after this finished deal (0 = the dealer stays)."""
         return 1
 
@@ -230,12 +238,12 @@ class Game(ABC):
 
         return MatchLength("rounds", int(self.rules.get("match_rounds", 1)))
 
-    def match_carry(self, state: State) -> dict[str, Any]:
+    def match_carry(self, state: S) -> dict[str, Any]:
         """What this finished deal hands on to the next one of a match, as keyword arguments of
         `deal_from_seed` (Ma Diao: the 官堆 pool); nothing for a game whose deals stand alone."""
         return {}
 
-    def match_result(self, state: State) -> list[Any]:
+    def match_result(self, state: S) -> list[Any]:
         """What this finished deal books to each seat in a match's totals: its payments."""
         return list(state.payments())
 
@@ -248,11 +256,11 @@ class Game(ABC):
         return self.option_table().describe()
 
     # --- numeric observations (yezi.core.observation; numpy, the `rl` extra) ------------------
-    def make_observer(self) -> Observer:
+    def make_observer(self) -> Observer[S]:
         """The game's "observation" writer; every built-in game overrides this."""
         raise NotImplementedError(f"{self.name} has no numeric observation")
 
-    def observer(self, kind: str = "observation") -> Observer:
+    def observer(self, kind: str = "observation") -> Observer[S]:
         """The writer of one kind of tensor: "observation" or "info_state" (built once)."""
         cache = self.__dict__.setdefault("_observers", {})
         obs = cache.get(kind)
@@ -269,7 +277,7 @@ class Game(ABC):
         """Named pieces with shape, dtype and bounds (iterating gives (name, size) pairs)."""
         return self.observer(kind).spec
 
-    def observe(self, state: State, seat: int, kind: str = "observation", out: Any = None) -> Any:
+    def observe(self, state: S, seat: int, kind: str = "observation", out: Any = None) -> Any:
         """`seat`'s tensor of this kind as a numpy array, written into `out` when given."""
         obs = self.observer(kind)
         if out is None:
@@ -278,7 +286,7 @@ class Game(ABC):
         return out
 
     # --- copying and pickling ----------------------------------------------------------------
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A game under a ruleset never changes: copies share it."""
         return self
 
@@ -287,10 +295,10 @@ class Game(ABC):
         return (_restore_game, (type(self), self.rules))
 
 
-class State(ABC):
-    """One deal in progress."""
+class State(ABC, Generic[G]):
+    """One deal in progress (of a game of type `G`)."""
 
-    game: Game
+    game: G
     deal: Any
     history: list[int]
 
@@ -344,7 +352,7 @@ class State(ABC):
 
     # --- outcome -------------------------------------------------------------------------
     @abstractmethod
-    def payments(self) -> list[Payment]:
+    def payments(self) -> Sequence[Payment]:
         """Final payment per seat (positive = receives); they sum to zero. Zero before the end."""
 
     # --- information ---------------------------------------------------------------------
@@ -383,7 +391,7 @@ class State(ABC):
         return "?"
 
     @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self) -> Self: ...
 
     def sample_hidden(self, seat: int, rng: random.Random) -> tuple[Any, list[int]]:
         """A (deal, actions) pair consistent with everything `seat` knows.
@@ -392,19 +400,19 @@ class State(ABC):
         """
         return self.game.sample_from_view(self.view(seat), rng)
 
-    def sample_state(self, seat: int, rng: random.Random) -> State:
+    def sample_state(self, seat: int, rng: random.Random) -> Self:
         deal, actions = self.sample_hidden(seat, rng)
         return self.game.replay(deal, actions)
 
     # --- copying and pickling --------------------------------------------------------------
-    def __copy__(self) -> State:
+    def __copy__(self) -> Self:
         """A shallow copy of the attributes (what `clone` implementations start from); without
         it `copy.copy` would go through `__reduce__` and replay the deal."""
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         return new
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A deep copy is a `clone`: the game (ruleset, tables) is shared, as it never changes."""
         return self.clone()
 

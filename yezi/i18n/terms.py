@@ -8,6 +8,7 @@ characters alone, in the reader's script.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 #: names registered by `name` and `register` (both scripts) as modules build their message parameters;
 #: `yezi.guides.names.known_names` adds the static ones (glossary, cards, titles)
@@ -34,7 +35,7 @@ def register(*chinese: str) -> None:
     REGISTERED.update(chinese)
 
 
-def names(items: Iterable, namer: Callable[[object, str], str], sep_en: str = " ", sep_zh: str = " ") -> Callable[[str], str]:
+def names(items: Iterable, namer: Callable[[Any, str], str], sep_en: str = " ", sep_zh: str = " ") -> Callable[[str], str]:
     """A list of items (cards) named in the reader's language when the message is shown."""
     items = list(items)
     return lambda lang: (sep_en if lang == "en" else sep_zh).join(namer(x, lang) for x in items)

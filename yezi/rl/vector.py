@@ -158,7 +158,7 @@ class VectorEnv:
         self.over_at_once[:] = 0
         ended: list[int] = []
         finals: list[tuple[int, int]] = []
-        payments: dict[int, list[Any]] = {}
+        payments: dict[int, Sequence[Any]] = {}
         states = self.states
         for i, code in enumerate(codes):
             st = states[i]

@@ -140,7 +140,7 @@ SIDE_NAMES = {
 }
 
 
-class DominoGame(Game):
+class DominoGame(Game["DominoState"]):
     """Base of the three domino games: builds the `ChainConfig`, deals, notation and sampling."""
 
     name_style: ClassVar[str] = "hk"
@@ -544,7 +544,7 @@ def _assign(slots: list[tuple[int, Any]], pool: list[int], rng: random.Random) -
     return out if rec(0) else None
 
 
-class DominoState(State):
+class DominoState(State["DominoGame"]):
     """One hand of a domino game in progress."""
 
     def __init__(self, game: DominoGame, deal: dict[str, Any], _clone: bool = False):
@@ -651,6 +651,7 @@ class DominoState(State):
         def err(rule: str, msgid: str, **params: Any) -> IllegalAction:
             return IllegalAction(rule, Msg(msgid, what=what, **params), names)
 
+        assert p is not None, "the deal is over"  # as self.hands[None] would have refused
         if self.hands[p][k] == 0:
             return err("not-in-hand", N_("{what}: {tile} is not in your hand"), tile=lambda lang: g.tile_name(k, lang))
         lverb = decode(legal[0])[0] if legal else ""

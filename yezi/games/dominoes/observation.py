@@ -21,7 +21,7 @@ NK = tg.NUM_KINDS  # (not imported from chain, which imports this module)
 _NONE = bytes(NK)
 
 
-class DominoObserver(BitObserver):
+class DominoObserver(BitObserver["DominoState"]):
     def __init__(self, game: DominoGame):
         n, h = game.cfg.seats, float(game.cfg.hand)
         w = float(max(game.set_counts))

@@ -61,7 +61,7 @@ class GreedyBot:
             kind, card, target = decode(a)
             if kind in ("cap", "dcap"):
                 n = self._taken(game, view, target)
-                v = self.worth(game, mine, base, [(card, 1), (target, n)])
+                v: float = self.worth(game, mine, base, [(card, 1), (target, n)])
                 if self.deny_weight:
                     d = deny.get((target, n))
                     if d is None:

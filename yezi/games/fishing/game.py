@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from yezi.components import tiengow as tg
 from yezi.core.errors import IllegalAction, NotationError
@@ -34,11 +34,11 @@ from yezi.core.protocol import Game, State, common_view
 from yezi.core.views import json_copy
 from yezi.games.fishing.actions import ACTION_SPACE, CAP, DCAP, DREL, KEEP, REL, STACK, K, decode
 from yezi.games.fishing.scoring import Catch, ClassRules, classify, quick
-from yezi.games.fishing.settlement import Method, Settlement, method_from_rules
+from yezi.games.fishing.settlement import Method, Settlement, Standing, method_from_rules
 from yezi.games.fishing.views import FishingView
 from yezi.i18n import LANGS, N_, NP_, Msg
 
-SEAT_NAMES = {
+SEAT_NAMES: dict[int, dict[str, tuple[str, ...]]] = {
     3: {"zh-hant": ("莊家", "二家", "尾家"), "zh-hans": ("庄家", "二家", "尾家"), "en": ("Dealer", "Second", "Tail")},
     2: {"zh-hant": ("莊家", "尾家"), "zh-hans": ("庄家", "尾家"), "en": ("Dealer", "Tail")},
 }
@@ -54,7 +54,7 @@ _WORDS = {
 _DECODED = tuple(decode(a) for a in range(ACTION_SPACE))
 
 
-class Fishing(Game):
+class Fishing(Game["FishingState"]):
     name = "fishing"
     titles = {"zh-hant": "釣魚（十五湖）", "zh-hans": "钓鱼（十五湖）", "en": "Fishing (Sap Ng Wu cards) / Tiu U"}
     options_package = "yezi.games.fishing"
@@ -389,7 +389,7 @@ class Fishing(Game):
         return self.method.settle([self.method.standing_quick(quick(c, self.class_rules)) for c in state.catches],
                                   with_text=False).payments
 
-    def dealer_shift(self, state: State) -> int:
+    def dealer_shift(self, state: FishingState) -> int:
         if self.rules["next_dealer"] == "rotate":
             return 1
         scores = state.deciding_scores()
@@ -397,7 +397,7 @@ class Fishing(Game):
         return scores.index(best)
 
 
-class FishingState(State):
+class FishingState(State["Fishing"]):
     def __init__(self, game: Fishing, deal: dict[str, Any] | None):
         self.game = game
         if deal is None:  # clone
@@ -414,8 +414,8 @@ class FishingState(State):
         self.drawn: int | None = None
         self.events: list[dict[str, Any]] = []
         self._result: tuple[list[Catch], Settlement] | None = None
-        self._standings = None
-        self._payments = None
+        self._standings: list[Standing] | None = None
+        self._payments: list[int] | None = None
         if game.fours_to_tail:
             for k in sorted(game.self_only):
                 if self.lake[k] == 4:
@@ -484,6 +484,7 @@ class FishingState(State):
         g = self.game
         if self.phases[0] == "draw":
             d = self.drawn
+            assert d is not None  # a card is drawn in the draw phase
             caps = [DCAP + d * K + t for t in self._targets(d)]
             if caps and g.must:
                 return caps
@@ -517,11 +518,11 @@ class FishingState(State):
             return IllegalAction(rule, Msg(msgid, **params), fmt)
 
         if self.phases[0] == "draw" and kind in ("cap", "rel", "stack", "keep"):
-            return err("draw-phase", N_("it is time to play the drawn card {card}"), card=card(self.drawn))
+            return err("draw-phase", N_("it is time to play the drawn card {card}"), card=card(cast(int, self.drawn)))
         if self.phases[0] == "hand" and kind in ("dcap", "drel"):
             return err("hand-phase", N_("first play a hand card (capture or release)"))
         if kind in ("dcap", "drel") and a != self.drawn:
-            return err("not-drawn", N_("the drawn card is {drawn}, not {card}"), drawn=card(self.drawn), card=card(a))
+            return err("not-drawn", N_("the drawn card is {drawn}, not {card}"), drawn=card(cast(int, self.drawn)), card=card(a))
         if kind in ("cap", "rel", "stack") and not self.hands[self.turn][a]:
             return err("not-in-hand", N_("you hold no {card}"), card=card(a))
         if kind in ("cap", "dcap"):
@@ -588,7 +589,7 @@ class FishingState(State):
     def deciding_scores(self) -> list[int]:
         return [s.score for s in self.standings()]
 
-    def standings(self):
+    def standings(self) -> list[Standing]:
         """Each seat's standing (決勝分, 鈞) from the fast scorer, without the reasons."""
         if self._standings is None:
             self._standings = [self.game.method.standing_quick(quick(c, self.game.class_rules)) for c in self.catches]

@@ -109,7 +109,7 @@ def sample_deal(game: Fishing, view: dict[str, Any], rng: random.Random, tries: 
     for _ in range(tries):
         p = list(pool)
         nd = list(needs)
-        got = [[] for _ in others]
+        got: list[list[int]] = [[] for _ in others]
         failed = False
         order = sorted(range(len(others)), key=lambda i: len(allowed[i]))
         for i in order:
@@ -135,10 +135,11 @@ def sample_deal(game: Fishing, view: dict[str, Any], rng: random.Random, tries: 
                 break
         if failed:
             continue
-        hands = [None] * n
+        hands: list[list[int] | None] = [None] * n
         for s in range(n):
-            if known_hands[s] is not None:
-                hands[s] = sorted(known_hands[s])
+            known = known_hands[s]
+            if known is not None:
+                hands[s] = sorted(known)
         for i, s in enumerate(others):
             hands[s] = sorted(tg.expand(played[s]) + got[i])
         rest = tg.expand(p)

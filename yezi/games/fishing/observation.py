@@ -18,7 +18,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.fishing.game import Fishing, FishingState
 
 
-class FishingObserver(BitObserver):
+class FishingObserver(BitObserver["FishingState"]):
+    game: Fishing
+
     def __init__(self, game: Fishing):
         n = game.players
         w = float(max(game.deck_counts))
@@ -42,6 +44,7 @@ class FishingObserver(BitObserver):
         if player >= 0:
             x |= self.to_act_bit[player]
             if state.phases[0] == "draw":
+                assert state.drawn is not None  # a card is drawn in the draw phase
                 x |= self.draw_phase | 1 << (at["drawn"] + state.drawn)
             else:
                 x |= self.hand_phase

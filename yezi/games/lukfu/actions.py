@@ -98,7 +98,7 @@ def _parse_english_combo(t: str) -> int | None:
         suits = [_EN_SUITS.get(x.strip()) for x in m.group(2).split(",")]
         if None in suits:
             return None
-        return COMBO_BY_MASK.get(sum(1 << card(x, int(m.group(1))) for x in suits))
+        return COMBO_BY_MASK.get(sum(1 << card(x, int(m.group(1))) for x in suits if x is not None))
     m = re.fullmatch(r"run ([\d-]+) ([a-z]+)", t.lower())
     if m and m.group(2) in _EN_SUITS:
         nums = [int(x) for x in m.group(1).split("-") if x]
@@ -127,9 +127,9 @@ def _parse_combo(t: str) -> int | None:
     if not digits or not suits or None in suits:
         return None
     if len(digits) == 1 and len(suits) >= 3:
-        m = sum(1 << card(x, digits[0]) for x in suits)
+        m = sum(1 << card(x, digits[0]) for x in suits if x is not None)
     elif len(suits) == 1 and len(digits) >= 3:
-        m = sum(1 << card(suits[0], n) for n in digits)
+        m = sum(1 << card(suits[0], n) for n in digits if suits[0] is not None)
     else:
         return None
     return COMBO_BY_MASK.get(m)

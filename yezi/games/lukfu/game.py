@@ -17,7 +17,7 @@ from yezi.i18n import NP_
 
 #: 頭家 is the Dealer in English, as the glossary names it ("first player (dealer)") and as the dealing seat of
 #: Fishing and the domino games is called (issue 21: "Lead" read as the verb, "Player 1 · Lead")
-SEAT_NAMES = {
+SEAT_NAMES: dict[int, dict[str, tuple[str, ...]]] = {
     4: {"zh-hant": ("頭家", "二家", "夢家", "三家"), "zh-hans": ("头家", "二家", "梦家", "三家"),
         "en": ("Dealer", "Second", "Dummy", "Third")},
     3: {"zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家"), "en": ("Dealer", "Second", "Third")},
@@ -25,7 +25,7 @@ SEAT_NAMES = {
 SEAT_SHORT = {4: "頭二夢三", 3: "頭二三"}
 
 
-class LukFu(Game):
+class LukFu(Game["LukFuState"]):
     name = "lukfu"
     titles = {"zh-hant": "六虎牌", "zh-hans": "六虎牌", "en": "Luk Fu (Six Tigers)"}
     options_package = "yezi.games.lukfu"
@@ -159,6 +159,7 @@ class LukFu(Game):
         """S0 SW: 頭家 stays only after bidding and winning or drawing; S1: the winner deals."""
         if self.rules["next_dealer"] == "winner":
             if state.outcome in ("win", "tigers"):
+                assert state.winner is not None  # a won deal has its winner
                 return state.winner  # the winner's seat offset from 頭家
             return 1
         if state.bidder == 0 and (state.outcome == "draw" or (state.outcome == "win" and state.winner == 0)):
@@ -258,6 +259,7 @@ class LukFu(Game):
         disc_by: dict[tuple[int, int], list[int]] = {}
         for slot, m in zip(k.slots, assign):
             if slot.owner < 0:
+                assert self.dummy_seat is not None  # a slot owned by no seat is the dummy's card
                 hands_now[self.dummy_seat] |= m
             elif slot.trick is None:
                 hands_now[slot.owner] |= m
@@ -281,11 +283,11 @@ class LukFu(Game):
             if code is not None and code < A.PLAY_BASE:
                 out.append(code)
                 continue
-            t = seq[pos] if pos < len(seq) else None
+            in_trick = seq[pos] if pos < len(seq) else None
             pos += 1
             if code is None:
-                if t is not None:
-                    c = disc_by[(actor, t)].pop()
+                if in_trick is not None:
+                    c = disc_by[(actor, in_trick)].pop()
                 else:
                     free = [c for c in cards_of(hands_now[actor]) if c not in pending]
                     c = free[rng.randrange(len(free))]

@@ -23,6 +23,7 @@ out of scope, as the spec says.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from yezi.components.lukfu_deck import WAN_TSIN, card, cards_of, suit
@@ -66,7 +67,7 @@ class Knowledge:
     unknown: int
     slots: list[Slot]
     constraints: list[Constraint]
-    located: dict[int, str] = field(default_factory=dict)  # card -> where the seat knows it is
+    located: dict[int, Msg] = field(default_factory=dict)  # card -> where the seat knows it is
     _cache: dict[int, bool] = field(default_factory=dict)
     _grouping: tuple | None = None  # see `_groups`
 
@@ -84,7 +85,7 @@ class Knowledge:
         universe: int,
         table: PlayTable,
         strict: bool,
-        seat_names: list[str] | None = None,
+        seat_names: Sequence[str | dict[str, str]] | None = None,
         explain: bool = True,
     ) -> Knowledge:
         """The facts of one seat. `explain=False` leaves out the words that explain them (where
@@ -207,14 +208,14 @@ class Knowledge:
         assigned = [0] * len(self.slots)
         for g, members in enumerate(groups):
             left = {s: self.slots[s].capacity for s in members}
-            rest = []
+            rest: list[int] = []
             for c in cards_of(found[g]):
-                s = forced.get(c)
-                if s is None:
+                fs = forced.get(c)
+                if fs is None:
                     rest.append(c)
                 else:
-                    assigned[s] |= 1 << c
-                    left[s] -= 1
+                    assigned[fs] |= 1 << c
+                    left[fs] -= 1
             if rng is not None:
                 rng.shuffle(rest)
             i = 0
@@ -247,7 +248,7 @@ class Knowledge:
     def where(self, c: int, seat_names: list) -> list[Msg]:
         """Every place a card the seat cannot locate may be, as messages (`kind` says which: dummy,
         hand or discard); seat names may be per-language dicts."""
-        out = []
+        out: list[Msg] = []
         for i, s in enumerate(self.slots):
             if s.capacity and self.possible(c, i):
                 if s.owner < 0:
@@ -278,8 +279,8 @@ def _search_groups(slots: list[Slot], cons: list[Constraint], unknown: int, forc
                    rng: random.Random | None, weights: list[int] | None = None) -> list[int] | None:
     """The search proper, over slot groups: a mask per group honouring `forced` {card: group}."""
     by_slot: list[list[int]] = [[] for _ in slots]
-    for k, c in enumerate(cons):
-        for s in c.slots:
+    for k, con in enumerate(cons):
+        for s in con.slots:
             by_slot[s].append(k)
     cur = [c.fixed for c in cons]
     if not all(c.ok(c.fixed) for c in cons):
@@ -309,9 +310,9 @@ def _search_groups(slots: list[Slot], cons: list[Constraint], unknown: int, forc
         if left[s] <= 0 or not place(c, s):
             return None
     relevant_mask = 0
-    for k in cons:
-        relevant_mask |= k.forbid
-        for m in k.combos:
+    for con in cons:
+        relevant_mask |= con.forbid
+        for m in con.combos:
             relevant_mask |= m
     remaining = [c for c in cards_of(unknown & relevant_mask) if c not in forced]
     slot_order = sorted(range(len(slots)), key=lambda s: len(by_slot[s]))

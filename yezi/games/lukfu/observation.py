@@ -38,7 +38,7 @@ def pieces(n: int) -> list[Piece]:
     ]
 
 
-class LukFuObserver(BitObserver):
+class LukFuObserver(BitObserver["LukFuState"]):
     def __init__(self, game: LukFu):
         n = game.num_seats
         super().__init__(game, pieces(n))

@@ -105,7 +105,7 @@ class PlayTable:
 
     def combos_in(self, hand: int) -> list[int]:
         """Ids of every 各 and 順 that can be formed from `hand` (this is on the hot path)."""
-        out = []
+        out: list[int] = []
         for n in range(9):
             if bin(hand & _NUMBER_MASKS[n]).count("1") >= 3:
                 out.extend(p.id for p in _GE_BY_NUMBER[n] if p.mask & hand == p.mask)

@@ -59,7 +59,7 @@ WHY: dict[str, str] = {
     "double": NP_("lukfu-settle-why:double", "the bidder lost: double"),
     "tigers": NP_("lukfu-settle-why:tigers", "Five Tigers 五虎下山"),
 }
-SEATS = {
+SEATS: dict[int, dict[str, tuple[str, ...]]] = {
     4: {"en": ("Dealer", "Second", "Dummy", "Third"), "zh-hant": ("頭家", "二家", "夢家", "三家"),
         "zh-hans": ("头家", "二家", "梦家", "三家")},
     3: {"en": ("Dealer", "Second", "Third"), "zh-hant": ("頭家", "二家", "三家"), "zh-hans": ("头家", "二家", "三家")},
@@ -144,17 +144,17 @@ def settle_win(
         branches.hit(f"lukfu.baopei.{rules['baopei']}")
         if rules["baopei"] == "cover_all":
             transfer(privileged, winner, w_pts * len(losers), "baopei")
-            if d_pts:
+            if d_pts and dummy_seat is not None:  # d_pts: a dummy matched
                 transfer(privileged, dummy_seat, d_pts * len(losers), "baopei_dummy")
         else:
             transfer(privileged, winner, 2 * w_pts, "double")
             for s in losers:
-                if d_pts:
+                if d_pts and dummy_seat is not None:
                     transfer(s, dummy_seat, d_pts, "dummy")
     else:
         for s in losers:
             transfer(s, winner, w_pts, "winner")
-            if d_pts:
+            if d_pts and dummy_seat is not None:
                 transfer(s, dummy_seat, d_pts, "dummy")
     return Settlement(pay, hu, d_hu, matches, items)
 

@@ -14,7 +14,7 @@ must-beat rule, which is a small hitting-set question on the beating combination
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yezi.components.lukfu_deck import WAN_TSIN, cards_of, hand_sorted, mask_of, name, sort_key
 from yezi.core import branches
@@ -29,12 +29,15 @@ from yezi.games.lukfu.settlement import Settlement, privileged_seat, settle_decl
 from yezi.i18n import N_, Msg
 from yezi.i18n.terms import names, term
 
+if TYPE_CHECKING:  # pragma: no cover
+    from yezi.games.lukfu.game import LukFu  # noqa: F401 (the base class names it: State["LukFu"])
+
 TIGERS, BID, PLAY, LAST, OVER = "tigers", "bid", "play", "last", "over"
 FIVE_TIGERS = mask_of([0, 9, 18, 27, WAN_TSIN])
 BOSSES = mask_of([0, 27, WAN_TSIN])  # 百子, 毛公, 雲綫: the free leads of the Huizhou comment
 
 
-class LukFuState(State):
+class LukFuState(State["LukFu"]):
     # A faster source of the deduced 老歲 masks: a function of the state giving every seat's mask
     # (0 for the dummy). None here, so the engine stays the reference; a client that renders many
     # views (the web server) may set it on its states to the native engine's replay
@@ -173,7 +176,7 @@ class LukFuState(State):
     # ---- following -------------------------------------------------------------------------
     def _follow_actions(self, seat: int) -> list[int]:
         hand = self.hands[seat]
-        out = []
+        out: list[int] = []
         if not self.pending:
             out.extend(A.PLAY_BASE + b for b in self.table.beating_plays(hand, self.best_play))
             if out and self.rules["must_beat"] == "strict":
@@ -220,7 +223,7 @@ class LukFuState(State):
         else:
             k = self._know_cache.get(key)
         if k is None:
-            own = {}
+            own: dict[int, int] = {}
             for t, m in self.discards[seat]:
                 own[t] = own.get(t, 0) | m
             k = Knowledge.build(
@@ -299,7 +302,7 @@ class LukFuState(State):
     def _truth(self, k: Knowledge) -> list[int] | None:
         """The true cards of each slot of `k`, or None if the truth breaks a fact of `k` (it
         should not: the witness shortcut is then simply not taken)."""
-        got = getattr(k, "truth", False)
+        got: Any = getattr(k, "truth", False)
         if got is not False:
             return got
         disc = {(q, t): m for q in self.active for t, m in self.discards[q]}
@@ -313,8 +316,9 @@ class LukFuState(State):
                 truth.append(disc.get((slot.owner, slot.trick), 0))
         if any(m & ~k.unknown or m.bit_count() != sl.capacity for m, sl in zip(truth, k.slots)) or not all(
                 con.ok(con.fixed | _union_of(truth, con.slots)) for con in k.constraints):
-            truth = None
-        k.truth = truth
+            k.truth = None  # type: ignore[attr-defined]  # a memo on this state's own Knowledge, not a field of it
+            return None
+        k.truth = truth  # type: ignore[attr-defined]  # (the same memo)
         return truth
 
     def laosui_mask(self, seat: int, cards: int) -> int:

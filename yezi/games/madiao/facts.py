@@ -136,6 +136,7 @@ def settle_table(game: MaDiao, f: TableFacts) -> MaDiaoState:
     while st.phase == PHASE_MIAN:
         st.apply(MIAN if st.to_act == f.mian else PLAY_ON)
     if st.to_act is None:  # over before play (re-cut fine, 賀, 四極, 免鬭)
+        assert st.end_reason is not None  # a hand that is over says why
         if f.mian is not None and st.end_reason != "mian":
             raise FactsError(Msg("{seat} cannot declare 免鬭 here: the hand ended first ({reason})",
                                  seat=_seat(game, f.mian), reason=_reason(st.end_reason)))
@@ -175,8 +176,10 @@ def _replay(game: MaDiao, st: MaDiaoState, f: TableFacts) -> MaDiaoState:
             st.apply(action)
         except (NotationError, IllegalAction) as e:
             # the engine's English text as it was; a refusal's own translation for a Chinese reader
-            why = PerLanguage(lambda lang, e=e: e.text(lang) if lang != "en" and isinstance(e, IllegalAction)
-                              else str(e))
+            def why_text(lang: str, e: Exception = e) -> str:  # e=e: the message is read after the except block
+                return e.text(lang) if lang != "en" and isinstance(e, IllegalAction) else str(e)
+
+            why = PerLanguage(why_text)
             raise FactsError(Msg("{where}: {text}: {error}", where=where, text=text, error=why)) from None
     if st.to_act is not None:
         raise FactsError(Msg("{n} plays given; a hand has 32 (eight tricks of four)", n=len(f.plays)))

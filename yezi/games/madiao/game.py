@@ -89,7 +89,7 @@ GUARD_L2 = {"zh-hant": "千、萬為留守，非百老已出，不可鬭也", "z
             "en": "the Thousands and Myriads stay on guard; until the Old Hundred is out, do not contest them"}
 
 
-class MaDiao(Game):
+class MaDiao(Game["MaDiaoState"]):
     """Ma Diao under one ruleset; one deal = one hand of eight tricks."""
 
     name = "madiao"
@@ -256,11 +256,11 @@ class MaDiao(Game):
             return MatchLength("deals", 4 * n)
         return MatchLength("chips", n, loss_limit=25 * n * r["stake_min"], cap=400)
 
-    def match_carry(self, state: State) -> dict[str, Any]:
+    def match_carry(self, state: MaDiaoState) -> dict[str, Any]:
         """The 官堆 is carried into the next hand: whoever makes the next 大活 takes it."""
         return {"pool": state.settlement()["pool_after"]}
 
-    def match_result(self, state: State) -> list[Any]:
+    def match_result(self, state: MaDiaoState) -> list[Any]:
         """A hand books each seat's whole result, what it paid into or took from the 官堆 included
         (`net`); what the pool holds is carried (`match_carry`) and settled when the session closes."""
         return list(state.net())
@@ -272,7 +272,7 @@ class MaDiao(Game):
             return [Fraction(pool) / 4] * 4, {}
         return [0] * 4, ({"pool": pool} if pool else {})
 
-    def dealer_shift(self, state: State) -> int:
+    def dealer_shift(self, state: MaDiaoState) -> int:
         """Seats the bank moves: 0 (大活留樁), the 賀 holder (異賞奪樁), 1 (rotation), or a re-draw."""
         kind, seat = state.next_banker()
         if kind == "redraw":
@@ -283,7 +283,7 @@ class MaDiao(Game):
             return draw_by_lot(self, rng)
         return seat
 
-    def deal_stats(self, state: State) -> dict[str, bool]:
+    def deal_stats(self, state: MaDiaoState) -> dict[str, bool]:
         """Flags counted by `yezi simulate` (how often each outcome happens)."""
         st = state.settlement()
         items = {it["item"] for it in st["items"]}
@@ -322,7 +322,7 @@ class MaDiao(Game):
         return play_session(self, bots_by_player, seed, **kw)
 
 
-def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
+def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], list[int]]:
     """The deck after any free re-cut (V5 recut, V6 recut), and the cards the cuts exposed.
 
     `deal_from_seed` never produces such a deck (it cuts again from the same seed); for a deal
@@ -338,7 +338,7 @@ def effective_cards(game: MaDiao, cards: list[int]) -> tuple[list[int], int]:
     return cards, recut
 
 
-class MaDiaoState(State):
+class MaDiaoState(State["MaDiao"]):
     def __init__(self, game: MaDiao, deal: dict[str, Any]):
         self.game = game
         self.deal = deal
@@ -532,6 +532,7 @@ class MaDiaoState(State):
         seat = self.to_act
         if action >= STAKE:
             return err("phase", N_("the hand is being played: play or discard a card"))
+        assert seat is not None, "the hand is over"  # as self.hands[None] would have refused
         if c not in self.hands[seat]:
             return err("not-in-hand", N_("{card} is not in your hand"), card=lambda lang: card_name(c, lang))
         trick = self.tricks[-1]
@@ -539,6 +540,7 @@ class MaDiaoState(State):
             return err("lead-face-up", N_("the lead ({lead}) is played face up"), lead=cjk_name("發", "发", "lead"))
         if self.game.rules["guard_rules"] == "prohibit" and self.guard_breach(seat, action):
             rule = self.guard_breach(seat, action)
+            assert rule is not None  # the breach just found
             if rule == "L1":
                 return err(rule, N_("without {bailao} in your hand you may not lead the Tens suit (Feng: {source})"),
                            bailao=term("百老"), source=GUARD_L1)
@@ -555,6 +557,7 @@ class MaDiaoState(State):
     # --- applying ---------------------------------------------------------------------------------
     def apply_unchecked(self, action: int) -> None:
         seat = self.to_act
+        assert seat is not None, "the hand is over"  # an action is applied only while someone is to act
         self.history.append(action)
         self.actors.append(seat)
         if self.phase == PHASE_STAKE:

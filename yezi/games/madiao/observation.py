@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PHASES = ("stake", "mian", "play", "over")
 
 
-class MaDiaoObserver(BitObserver):
+class MaDiaoObserver(BitObserver["MaDiaoState"]):
     def __init__(self, game: MaDiao):
         c = NUM_CARDS
         super().__init__(game, [
@@ -65,7 +65,7 @@ class MaDiaoObserver(BitObserver):
     def counts(self, state: MaDiaoState, seat: int) -> bytes:
         if state.stake is None:
             return bytes(8)
-        return bytearray([*map(len, state.won), *map(len, state.hands)])
+        return bytes([*map(len, state.won), *map(len, state.hands)])
 
 
 __all__ = ["MaDiaoObserver"]

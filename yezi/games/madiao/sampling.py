@@ -13,7 +13,7 @@ appears; and a seat asked about 免鬭 (V18) holds a long suit.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from yezi.components.madiao_deck import NUM_CARDS, beats, suit_of
 from yezi.core.errors import YeziError
@@ -150,7 +150,7 @@ def sample(game, view: dict[str, Any], rng: random.Random, tries: int = 2000):
             # a seat whose hand is known but whose discards are hidden from this view (spectator at
             # terminal is never this case); fill from the known hand's unplayed cards
             continue
-        deal = {"cards": _uncut(eff, len(recut)), "pool": pool}
+        deal = {"cards": _uncut(cast("list[int]", eff), len(recut)), "pool": pool}  # every position filled by now
         try:
             other = game.replay(deal, actions)
         except YeziError as e:
@@ -172,9 +172,9 @@ def _pick(pool_cards, need, slots, events, rng, loose, quota=None, use_guard=Tru
     if len(pool_cards) < need:
         return None
     if (loose or not events) and quota is None:
-        picked = pool_cards[:need]
+        taken = pool_cards[:need]
         del pool_cards[:need]
-        return picked
+        return taken
     if loose:
         events = []
     nslots = len(slots)
@@ -255,6 +255,7 @@ def _constraints(game, view, hidden_slots, known_hand):
             if i not in index_to_slot:
                 continue
             s2, j = index_to_slot[i]
+            assert best is not None  # set by the trick's lead
             excl = {x for x in range(NUM_CARDS) if beats(x, best)} if r["must_capture"] else set()
             led_cards = None
             later = False

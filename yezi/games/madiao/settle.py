@@ -8,6 +8,7 @@ Every item is a list of transfers ``(payer, payee, 注)`` where payer and payee 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -187,7 +188,7 @@ class _Book:
     def __init__(self):
         self.items: list[dict[str, Any]] = []
 
-    def add(self, key: str, clause: str, pairs: list[tuple[Any, Any, Fraction]], detail: Any = "",
+    def add(self, key: str, clause: str, pairs: Sequence[tuple[Any, Any, Fraction | int]], detail: Any = "",
             chips: bool = False, parts: tuple[str, ...] | None = None) -> None:
         """`detail` may be a message (shown in each language); `parts`: the catalog entries `clause` joins."""
         pairs = [(a, b, z) for a, b, z in pairs if z and a != b]
@@ -359,7 +360,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
         elif all(x == 2 for x in t):
             status["sihe"] = True  # 四和氣
     else:
-        pairs = []
+        pairs: list[tuple[int, int | str, int]] = []
         for s in (1, 2, 3):
             if t[s] <= 1:
                 pairs.append((s, 0, 1))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from yezi.components import tiengow as tg
@@ -52,7 +53,7 @@ HIDDEN = NP_("paigow-game:hidden", "sets a hand face down")
 register("大牌九", "小牌九")
 
 
-class PaiGow(Game):
+class PaiGow(Game["PaiGowState"]):
     name = "paigow"
     titles = {"zh-hant": "牌九", "zh-hans": "牌九", "en": "Pai Gow 牌九"}
     options_package = "yezi.games.paigow"
@@ -189,7 +190,7 @@ class PaiGow(Game):
         return deal
 
     # ---- hands -----------------------------------------------------------------------------
-    def splits(self, hand: list[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    def splits(self, hand: Sequence[int]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """The distinct (front, back) settings of four tiles (memoised: 3,620 distinct hands)."""
         key = tuple(hand)
         s = self._splits.get(key)
@@ -206,7 +207,7 @@ class PaiGow(Game):
             self._codes[hand] = codes
         return codes
 
-    def key(self, pair: tuple[int, int] | list[int]) -> int:
+    def key(self, pair: Sequence[int]) -> int:
         return self.keys[pair[0] * K + pair[1]]
 
     def hand_name(self, pair, lang: str = "zh-hant") -> str:
@@ -309,7 +310,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", "", text.strip().lower())
 
 
-class PaiGowState(State):
+class PaiGowState(State["PaiGow"]):
     def __init__(self, game: PaiGow, deal: dict[str, Any] | None):
         self.game = game
         if deal is None:  # clone
@@ -317,7 +318,7 @@ class PaiGowState(State):
         self.deal = deal
         self.history: list[int] = []
         n = game.players
-        self.stakes: list[int | None] = [None] + [None if game.choose_stakes else 1] * (n - 1)
+        self.stakes: list[int | None] = [None, *[None if game.choose_stakes else 1] * (n - 1)]
         self.hands = game.hands_of(deal)
         self.fronts: list[tuple[int, int] | None] = [None] * n
         self.pos = 0
@@ -372,6 +373,7 @@ class PaiGowState(State):
             return err("open", N_("{game}: two tiles, nothing to set; open them ({open})"), game=small, open=open_name)
         if phase == "set" and SET <= action < OPEN:
             a, b = divmod(action - SET, K)
+            assert self.current_player is not None  # a hand is set by the seat to act
             hand = list(self.hands[self.current_player])
             for k in (a, b):
                 if k not in hand:
@@ -398,7 +400,7 @@ class PaiGowState(State):
         elif action == OPEN:
             self.fronts[seat] = (self.hands[seat][0], self.hands[seat][1])
         else:
-            self.fronts[seat] = divmod(action - SET, K)  # type: ignore[assignment]
+            self.fronts[seat] = divmod(action - SET, K)
         self.history.append(action)
         self.pos += 1
 
@@ -487,7 +489,7 @@ class PaiGowState(State):
             "hand": list(self.hands[seat]) if seat is not None and thrown else None,
             "set_done": [f is not None for f in self.fronts],
             "fronts": [list(f) if f is not None and (over or s == seat) else None for s, f in enumerate(self.fronts)],
-            "backs": [list(self.back_of(s)) if self.fronts[s] is not None and g.big and (over or s == seat) else None
+            "backs": [list(self.back_of(s)) if self.fronts[s] is not None and g.big and (over or s == seat) else None  # type: ignore[arg-type]  # a set front has a back
                       for s in range(n)],
             "deal": {"dice": dice, "hands": [list(self.hands[s]) if seen[s] else None for s in range(n)]},
             "history": [self.redact(i, seat) for i in range(len(self.history))],
@@ -512,7 +514,7 @@ class PaiGowState(State):
         other.apply(action)
         hs = [other.fronts[seat]] + ([other.back_of(seat)] if g.big else [])
         return " / ".join(f"{tg.format_kinds(x, lang if lang != 'ascii' else 'ascii', sep='')} {g.hand_name(x, lang)}"
-                          for x in hs)
+                          for x in hs if x is not None)  # (set by the action)
 
     def clone(self) -> PaiGowState:
         s = PaiGowState(self.game, None)

@@ -93,7 +93,7 @@ class HandRules:
 def single_order(supreme_lowest: bool) -> list[int]:
     """Rank class of each kind as a single tile (0 = highest); the two tiles of a 雜 pair share one."""
     classes: list[tuple[int, ...]] = [(k,) for k in tg.CIVIL]
-    military = [NINES, (tg.FLAT_EIGHT, tg.BENT_EIGHT), (tg.BLACK_SEVEN, tg.RED_SEVEN)]
+    military: list[tuple[int, ...]] = [NINES, (tg.FLAT_EIGHT, tg.BENT_EIGHT), (tg.BLACK_SEVEN, tg.RED_SEVEN)]
     fives = (tg.RED_FIVE, tg.BLACK_FIVE)
     if supreme_lowest:
         military += [fives, (tg.BIG_SIX,), (tg.LITTLE_THREE,)]

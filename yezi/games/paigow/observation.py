@@ -24,7 +24,9 @@ PHASES = ("stake", "set", "over")
 _NONE = bytes(K)
 
 
-class PaiGowObserver(BitObserver):
+class PaiGowObserver(BitObserver["PaiGowState"]):
+    game: PaiGow
+
     def __init__(self, game: PaiGow):
         n = game.players
         w = float(max(game.set_counts))

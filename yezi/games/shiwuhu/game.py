@@ -30,7 +30,7 @@ from yezi.i18n.terms import register
 K = tg.NUM_KINDS
 TIERS = (15, 18, 21)
 
-SEAT_NAMES = {
+SEAT_NAMES: dict[int, dict[str, tuple[str, ...]]] = {
     4: {"zh-hant": ("莊家", "二家", "三家", "四家"), "zh-hans": ("庄家", "二家", "三家", "四家"),
         "en": ("Banker", "Second", "Third", "Fourth")},
     3: {"zh-hant": ("莊家", "二家", "三家"), "zh-hans": ("庄家", "二家", "三家"), "en": ("Banker", "Second", "Third")},
@@ -65,7 +65,7 @@ EXAMPLE_GROUP = {"zh-hant": "地八：平八與彎八", "zh-hans": "地八：平
                  "en": "Earth Eight 地八: Flat Eight 平八 and Bent Eight 彎八"}
 
 
-class Shiwuhu(Game):
+class Shiwuhu(Game["ShiwuhuState"]):
     name = "shiwuhu"
     titles = {"zh-hant": "十五胡（重構）", "zh-hans": "十五胡（重构）",
               "en": "Shiwu Hu 十五胡 (a reconstruction)"}
@@ -277,7 +277,7 @@ class Shiwuhu(Game):
         return {"hands": hands}, list(view["history"])
 
 
-class ShiwuhuState(State):
+class ShiwuhuState(State["Shiwuhu"]):
     def __init__(self, game: Shiwuhu, deal: Any):
         self.game = game
         self.deal = deal
@@ -325,9 +325,10 @@ class ShiwuhuState(State):
 
     def apply_unchecked(self, action: int) -> None:
         s = self.turn
+        assert s is not None, "the deal is over"  # an action is applied only while someone is to act
         g = self.game
         self.history.append(action)
-        self.actors.append(s)  # type: ignore[arg-type]
+        self.actors.append(s)
         if action < PASS:
             hand = self.hands[s]
             pl = self.played[s]
@@ -430,6 +431,7 @@ class ShiwuhuState(State):
 
         hu = cjk_name("胡", "胡", "points")
         if self.phase == "declare":
+            assert self.turn is not None  # the seat that took the trick is to declare
             if action == PLAY_ON:
                 return err("must-declare", N_("{n} {hu} with nothing higher to play for: declare"),
                            n=self.hu[self.turn], hu=hu)
@@ -441,6 +443,7 @@ class ShiwuhuState(State):
                                                 "threshold (15, then 18, then 21 {hu})"), hu=hu)
         if action == PASS:
             return err("leader-must-play", N_("the leader of a trick must play; only a follower passes"))
+        assert self.turn is not None, "the deal is over"  # as self.hands[None] would have refused
         hand = self.hands[self.turn]
         mixed = cjk_name("文武", "文武", "civil-and-military")
         if not g.enabled[action]:

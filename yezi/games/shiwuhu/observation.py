@@ -25,7 +25,7 @@ TIERS = (15, 18, 21)
 CARDS = 84.0
 
 
-class ShiwuhuObserver(BitObserver):
+class ShiwuhuObserver(BitObserver["ShiwuhuState"]):
     def __init__(self, game: Shiwuhu):
         n = game.players
         super().__init__(game, [

@@ -69,8 +69,8 @@ INDEX: dict[tuple[int, ...], int] = {t: i for i, t in enumerate(MULTISETS)}
 NUM_MULTISETS = len(MULTISETS)
 ACTION_SPACE = 2 * NUM_MULTISETS
 
-_ZA_RANK = {pair: i + 1 for i, pair in enumerate(tg.ZA_PAIRS.values())}  # 雜九 1 … 雜五 4
-_ZA_NAME = {pair: name for name, pair in tg.ZA_PAIRS.items()}
+_ZA_RANK: dict[tuple[int, ...], int] = {pair: i + 1 for i, pair in enumerate(tg.ZA_PAIRS.values())}  # 雜九 1 … 雜五 4
+_ZA_NAME: dict[tuple[int, ...], str] = {pair: name for name, pair in tg.ZA_PAIRS.items()}
 
 
 def classify(tiles: tuple[int, ...]) -> Combo | None:

@@ -44,7 +44,7 @@ HIDDEN = NP_("tiengow-game:hidden", "{n} down")
 _DOWN_PREFIX = re.compile(r"^(?:墊|垫|down\b|d(?=[1-6]))\s*", re.IGNORECASE)
 
 
-class TienGow(Game):
+class TienGow(Game["TienGowState"]):
     name = "tiengow"
     titles = {"zh-hant": "打天九", "zh-hans": "打天九", "en": "Tien Gow (Heaven and Nine)"}
     options_package = "yezi.games.tiengow"
@@ -342,7 +342,7 @@ class TienGow(Game):
         return [k for k in out if k is not None]
 
 
-class TienGowState(State):
+class TienGowState(State["TienGow"]):
     def __init__(self, game: TienGow, deal: dict[str, Any] | None):
         self.game = game
         if deal is None:  # clone

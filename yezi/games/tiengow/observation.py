@@ -27,7 +27,7 @@ SPECIAL_KINDS = ("wu-zun", "wen-zun", "qin", "si-da-he")
 _NONE = bytes(K)
 
 
-class TienGowObserver(BitObserver):
+class TienGowObserver(BitObserver["TienGowState"]):
     def __init__(self, game: TienGow):
         n, h = game.num_seats, 8.0
         w = float(max(game.set_counts))
