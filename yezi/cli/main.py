@@ -146,8 +146,13 @@ def _dispatch(argv: list[str]) -> int:
     except YeziError as e:
         # a usage error built to be translated is read in the command's --lang; other errors as they were
         lang = getattr(args, "lang", None)
-        readable = isinstance(e, UsageError) or (isinstance(e, RecordError) and lang in LANGS)
-        print(f"yezi {args.command}: {e.text(lang) if readable else e}", file=sys.stderr)
+        if isinstance(e, UsageError):
+            text = e.text(lang)
+        elif isinstance(e, RecordError) and lang in LANGS:
+            text = e.text(str(lang))
+        else:
+            text = str(e)
+        print(f"yezi {args.command}: {text}", file=sys.stderr)
         return 2
 
 

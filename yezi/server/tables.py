@@ -431,8 +431,8 @@ class LiveTable:
             raise TableError("bad-action", f"{a} is not an action code of {self.game.name}")
         legal = st.legal_actions()
         if a not in legal:
-            e: IllegalAction = st.explain_illegal(a, legal)
-            raise TableError("illegal", e.message, rule=e.rule, messages={lg: e.text(lg) for lg in LANGS})
+            why: IllegalAction = st.explain_illegal(a, legal)
+            raise TableError("illegal", why.message, rule=why.rule, messages={lg: why.text(lg) for lg in LANGS})
         return a, cid
 
     async def commit_action(self, position: int, action: int, cid: str | None, auto: bool = False) -> None:
@@ -740,7 +740,7 @@ class TableManager:
         n = game.num_seats
         seats = req.seats
         if seats is None:
-            seats = [SeatSpec(kind="human")] + [SeatSpec(kind="bot", bot="random")] * (n - 1)
+            seats = [SeatSpec.model_validate({"kind": "human"})] + [SeatSpec.model_validate({"kind": "bot", "bot": "random"})] * (n - 1)
         if len(seats) != n:
             raise TableError("bad-seats", f"{name} under this ruleset has {n} players: give {n} seats")
         num_deals = req.num_deals

@@ -321,8 +321,8 @@ class TienGow(Game["TienGowState"]):
         mil = [k for k in unknown if k not in civil]
         want: list[str | None] = []  # per position, in slot order: "c", "m" or free
         for s, i, size in slots:
-            v = void[s]
-            if v is not None and at(i) >= v:
+            since = void[s]
+            if since is not None and at(i) >= since:
                 want += ["m"] * size
             elif i >= 0 and size == 1 and duty(i):
                 want.append("c")
