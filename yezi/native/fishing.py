@@ -12,7 +12,7 @@ import ctypes
 from typing import Any
 
 from yezi.games.fishing.settlement import overmountain_for
-from yezi.native.base import I64P, NativeError, NativeGame, Unsupported, _array
+from yezi.native.base import I64P, NativeError, NativeGame, Unsupported, _array, bind
 
 _COCK = {"self": 0, "big-six": 1, "all-sixes": 2}
 _METHOD = {"M1": 0, "M2": 1, "M3": 2, "YL": 3, "plain": 4}
@@ -47,9 +47,8 @@ class NativeFishing(NativeGame):
     def heuristic_choice(self, state: Any) -> int:
         """The native heuristic bot's action for the seat to act in `state`, without tie noise
         (the first of the best actions, as the Python bot picks when ``rng.random()`` is 0)."""
-        fn = self.lib.yz_fishing_heuristic_choice
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_fishing_heuristic_choice", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                            ctypes.c_int64])
         deal = self.encode_deal(state.deal)
         rc = fn(self._opts, len(self.options), _array(deal), len(deal), _array(state.history), len(state.history))
         if rc < 0:
@@ -58,9 +57,7 @@ class NativeFishing(NativeGame):
 
     def settle(self, catches: list[list[int]]) -> list[int]:
         """Payments for finished catches (count vectors of the 21 kinds, one per seat)."""
-        fn = self.lib.yz_fishing_settle
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P]
+        fn = bind(self.lib, "yz_fishing_settle", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P])
         flat = [n for c in catches for n in c]
         out = (ctypes.c_int64 * self.game.num_seats)()
         rc = fn(self._opts, len(self.options), _array(flat), len(flat), out)

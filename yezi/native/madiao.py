@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from yezi.native.base import I64P, NativeError, NativeGame, Step, Trace, Unsupported, _array
+from yezi.native.base import I64P, NativeError, NativeGame, Step, Trace, Unsupported, _array, bind
 
 #: option → its choices in the order the Rust module numbers them (booleans: False 0, True 1)
 CHOICES: dict[str, tuple[Any, ...]] = {
@@ -61,10 +61,9 @@ class NativeMaDiao(NativeGame):
 
     def __init__(self, game: Any):
         super().__init__(game)
-        fn = self.lib.yz_madiao_policy_trace
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
-                       ctypes.c_uint64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_madiao_policy_trace", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                       ctypes.c_int64, ctypes.c_int64, ctypes.c_uint64, I64P,
+                                                       ctypes.c_int64])
         self._policy_trace_fn = fn
 
     def encode_options(self, rules: Any) -> list[int]:
