@@ -445,8 +445,7 @@ fn parse_deal(r: &Rules, d: &[i64]) -> Option<([i64; 4], [u8; 32])> {
 
 tiles::deal_exports!(yz_paigow_trace, yz_paigow_playout, yz_paigow_heuristic_choice, |r, d| parse_deal(r, d).map(|(dice, pile)| State::new(r, &dice[..r.ndice], &pile)));
 
-#[no_mangle]
-pub extern "C" fn yz_paigow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
+pub fn yz_paigow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
     let Some(o) = tiles::in_slice(opts, nopts) else { return tiles::ERR_ARGS };
     let Some(r) = Rules::from_opts(o) else { return tiles::ERR_ARGS };
     let Some(totals) = tiles::out_slice(totals, r.players as i64) else { return tiles::ERR_ARGS };

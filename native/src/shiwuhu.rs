@@ -718,8 +718,7 @@ fn parse_deal(r: &Rules, d: &[i64]) -> Option<[[u8; K]; MAX_SEATS]> {
 
 tiles::deal_exports!(yz_shiwuhu_trace, yz_shiwuhu_playout, yz_shiwuhu_heuristic_choice, |r, d| parse_deal(r, d).map(|hands| State::new(r, &hands)));
 
-#[no_mangle]
-pub extern "C" fn yz_shiwuhu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
+pub fn yz_shiwuhu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
     let Some(o) = tiles::in_slice(opts, nopts) else { return tiles::ERR_ARGS };
     let Some(r) = Rules::from_opts(o) else { return tiles::ERR_ARGS };
     let Some(totals) = tiles::out_slice(totals, r.players as i64) else { return tiles::ERR_ARGS };

@@ -708,8 +708,7 @@ fn parse_deal(d: &[i64]) -> Option<[[u8; K]; SEATS]> {
 
 tiles::deal_exports!(yz_tiengow_trace, yz_tiengow_playout, yz_tiengow_heuristic_choice, |r, d| parse_deal(d).map(|hands| State::new(r, &hands)));
 
-#[no_mangle]
-pub extern "C" fn yz_tiengow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
+pub fn yz_tiengow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) -> i64 {
     let Some(o) = tiles::in_slice(opts, nopts) else { return tiles::ERR_ARGS };
     let Some(r) = Rules::from_opts(o) else { return tiles::ERR_ARGS };
     let Some(totals) = tiles::out_slice(totals, SEATS as i64) else { return tiles::ERR_ARGS };

@@ -267,9 +267,8 @@ pub fn unit(rng: &mut Rng) -> f64 {
 /// options (a macro, since each game's state borrows its rules).
 macro_rules! deal_exports {
     ($trace:ident, $playout:ident, $heuristic:ident, |$r:ident, $d:ident| $start:expr) => {
-        #[no_mangle]
-        pub extern "C" fn $trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
-                                 out: *mut i64, cap: i64) -> i64 {
+        pub fn $trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
+                      out: *mut i64, cap: i64) -> i64 {
             let (Some(o), Some($d), Some(out)) = ($crate::tiles::in_slice(opts, nopts),
                                                    $crate::tiles::in_slice(deal, ndeal),
                                                    $crate::tiles::out_slice(out, cap)) else {
@@ -281,10 +280,9 @@ macro_rules! deal_exports {
             $crate::tiles::trace(st, &mut $crate::rng::Rng::new(seed), out)
         }
 
-        #[no_mangle]
         #[allow(clippy::too_many_arguments)]
-        pub extern "C" fn $playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
-                                   nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+        pub fn $playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                        nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
             let (Some(o), Some($d), Some(h)) = ($crate::tiles::in_slice(opts, nopts),
                                                  $crate::tiles::in_slice(deal, ndeal),
                                                  $crate::tiles::in_slice(hist, nhist)) else {
@@ -307,9 +305,8 @@ macro_rules! deal_exports {
 
         /// The heuristic bot's choice for the seat to act after `hist`, without any tie noise
         /// (the bot-equivalence tests): the action code, or a negative error.
-        #[no_mangle]
-        pub extern "C" fn $heuristic(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
-                                     nhist: i64) -> i64 {
+        pub fn $heuristic(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                          nhist: i64) -> i64 {
             use $crate::tiles::Engine;
             let (Some(o), Some($d), Some(h)) = ($crate::tiles::in_slice(opts, nopts),
                                                  $crate::tiles::in_slice(deal, ndeal),

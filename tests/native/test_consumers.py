@@ -8,6 +8,7 @@ engine) stands in for the compiled ones, so these tests mean the same before and
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import re
@@ -397,3 +398,30 @@ def test_analyze_cli_refuses_a_missing_native_engine(monkeypatch, tmp_path, caps
     assert main(["analyze", "jielong", "--preset", "wikipedia", "--vary", "none", "-n", "5", "-j", "1", "-q",
                  "--engine", "native", "--out", str(tmp_path / "an")]) == 2
     assert "yezi analyze: --engine native:" in capsys.readouterr().err
+
+
+def test_a_native_failure_sends_its_scope_to_python_and_leaves_the_others(caplog):
+    from yezi.native.abi import NativeError
+
+    fb = engine_select.Fallback("the test engine", logging.getLogger("yezi.test"), limit=2)
+    calls = []
+
+    def native(scope):
+        def call():
+            calls.append(scope)
+            if scope == "bad":
+                raise NativeError("yz_x panicked: on purpose")
+            return "native"
+        return call
+
+    with caplog.at_level(logging.ERROR, logger="yezi.test"):
+        got = [fb.call(s, native(s), lambda: "python") for s in ("ok", "bad", "bad", "ok", "bad")]
+    assert got == ["native", "python", "python", "native", "python"]
+    assert calls == ["ok", "bad", "ok"]  # once failed, the scope never calls the native engine again
+    assert [r.getMessage() for r in caplog.records] == [
+        "the test engine failed at bad; it runs on the Python engine from now on: yz_x panicked: on purpose"]
+    with pytest.raises(ValueError):  # any other error is a bug, not the engine's: it propagates
+        fb.call("other", lambda: int("x"), lambda: 0)
+    for s in ("b2", "b3"):  # at most `limit` failed scopes are remembered, the oldest forgotten
+        fb.call(s, native("bad"), lambda: None)
+    assert not fb.failed("bad") and fb.failed("b2") and fb.failed("b3")

@@ -19,7 +19,7 @@ import os
 import sys
 from pathlib import Path
 
-ABI_VERSION = 1
+ABI_VERSION = 2  # 2: exports behind catch_unwind, and their table (yezi/native/abi.py)
 ENGINES = ("native", "python")
 
 _lib: ctypes.CDLL | None = None
@@ -61,6 +61,13 @@ def library() -> ctypes.CDLL | None:
             continue
         if version != ABI_VERSION:
             errors.append(f"{path}: ABI {version}, expected {ABI_VERSION} (a stale build)")
+            continue
+        from yezi.native.abi import NativeError, exports
+
+        try:
+            exports(lib)  # every function yezi binds is checked against this table (abi.bind)
+        except NativeError as e:
+            errors.append(f"{path}: {e}")
             continue
         _lib = lib
         return lib

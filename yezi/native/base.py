@@ -26,14 +26,13 @@ from typing import Any, ClassVar
 from yezi.core import branches
 from yezi.core.protocol import Game, State
 from yezi.native import library
+from yezi.native.abi import NativeError, bind
 from yezi.native.options import Unsupported as Unsupported  # where callers have always caught it
 from yezi.native.options import table_for
 
 I64P = ctypes.POINTER(ctypes.c_int64)
 
 
-class NativeError(RuntimeError):
-    """The native library reported an error code."""
 
 
 @dataclass
@@ -79,17 +78,15 @@ class NativeGame:
         self.options = list(self.encode_options(game.rules))  # raises Unsupported
         self._opts = _array(self.options)
         prefix = f"yz_{self.game_name}_"
-        self._trace_fn = getattr(lib, prefix + "trace")
-        self._trace_fn.restype = ctypes.c_int64
-        self._trace_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_uint64, I64P, ctypes.c_int64]
-        self._random_fn = getattr(lib, prefix + "random_playouts")
-        self._random_fn.restype = ctypes.c_int64
-        self._random_fn.argtypes = [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
-        self._playout_fn = getattr(lib, prefix + "playout", None)
-        if self._playout_fn is not None:
-            self._playout_fn.restype = ctypes.c_int64
-            self._playout_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64,
-                                         ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
+        self._trace_fn = bind(lib, prefix + "trace",
+                              [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_uint64, I64P, ctypes.c_int64])
+        self._random_fn = bind(lib, prefix + "random_playouts",
+                               [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P])
+        self._playout_fn = None
+        if hasattr(lib, prefix + "playout"):
+            self._playout_fn = bind(lib, prefix + "playout", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                              ctypes.c_int64, ctypes.c_int64, ctypes.c_uint64,
+                                                              ctypes.c_int64, I64P])
 
     # --- what each game defines ------------------------------------------------------------
     def encode_options(self, rules: Any) -> list[int]:
@@ -201,10 +198,8 @@ class NativeVector:
         self.num_actions = native.game.action_space_size
         self.kind = -1 if observation is None else native.OBSERVATION_KINDS[observation]
         opts = (native._opts, len(native.options))
-        words = getattr(lib, f"yz_{g}_vec_state_words")
-        words.restype, words.argtypes = ctypes.c_int64, [I64P, ctypes.c_int64]
-        size_fn = getattr(lib, f"yz_{g}_vec_obs_size")
-        size_fn.restype, size_fn.argtypes = ctypes.c_int64, [I64P, ctypes.c_int64, ctypes.c_int64]
+        words = bind(lib, f"yz_{g}_vec_state_words", [I64P, ctypes.c_int64])
+        size_fn = bind(lib, f"yz_{g}_vec_obs_size", [I64P, ctypes.c_int64, ctypes.c_int64])
         self.obs_size = 0 if self.kind < 0 else int(size_fn(*opts, self.kind))
         if self.obs_size < 0:
             raise NativeError(f"yz_{g}_vec_obs_size returned {self.obs_size}")
@@ -219,14 +214,10 @@ class NativeVector:
         self.settled = np.zeros((num_envs, self.seats), dtype=np.int64)
         self.over = np.zeros(num_envs, dtype=np.int64)
         P = ctypes.c_void_p
-        self._reset = getattr(lib, f"yz_{g}_vec_reset")
-        self._reset.restype = ctypes.c_int64
-        self._reset.argtypes = [I64P, ctypes.c_int64, P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, P,
-                                ctypes.c_int64, P, ctypes.c_int64, P, P, P]
-        self._step = getattr(lib, f"yz_{g}_vec_step")
-        self._step.restype = ctypes.c_int64
-        self._step.argtypes = [I64P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64,
-                               P, ctypes.c_int64, P, P, P, P, P, P, P]
+        self._reset = bind(lib, f"yz_{g}_vec_reset", [I64P, ctypes.c_int64, P, ctypes.c_int64, ctypes.c_uint64,
+                                                      ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P, P, P])
+        self._step = bind(lib, f"yz_{g}_vec_step", [I64P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P,
+                                                    ctypes.c_int64, P, ctypes.c_int64, P, P, P, P, P, P, P])
 
     @staticmethod
     def _p(a: Any) -> int:

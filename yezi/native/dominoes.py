@@ -15,7 +15,7 @@ import ctypes
 from typing import Any, ClassVar
 
 from yezi.core.protocol import State
-from yezi.native.base import I64P, NativeError, NativeGame, _array
+from yezi.native.base import I64P, NativeError, NativeGame, _array, bind
 
 
 class NativeDominoes(NativeGame):
@@ -23,10 +23,9 @@ class NativeDominoes(NativeGame):
 
     def __init__(self, game: Any):
         super().__init__(game)
-        self._heuristic_fn = getattr(self.lib, f"yz_{self.game_name}_heuristic_choice")
-        self._heuristic_fn.restype = ctypes.c_int64
-        self._heuristic_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64,
-                                       ctypes.c_uint64, ctypes.c_int64]
+        self._heuristic_fn = bind(self.lib, f"yz_{self.game_name}_heuristic_choice",
+                                  [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_uint64,
+                                   ctypes.c_int64])
 
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for hand in deal["hands"] for k in hand] + list(deal.get("aside", []))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from yezi.native.base import I64P, NativeError, NativeGame, _array
+from yezi.native.base import I64P, NativeError, NativeGame, _array, bind
 
 
 class NativeFishing(NativeGame):
@@ -24,9 +24,8 @@ class NativeFishing(NativeGame):
     def heuristic_choice(self, state: Any) -> int:
         """The native heuristic bot's action for the seat to act in `state`, without tie noise
         (the first of the best actions, as the Python bot picks when ``rng.random()`` is 0)."""
-        fn = self.lib.yz_fishing_heuristic_choice
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_fishing_heuristic_choice", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                            ctypes.c_int64])
         deal = self.encode_deal(state.deal)
         rc = fn(self._opts, len(self.options), _array(deal), len(deal), _array(state.history), len(state.history))
         if rc < 0:
@@ -35,9 +34,7 @@ class NativeFishing(NativeGame):
 
     def settle(self, catches: list[list[int]]) -> list[int]:
         """Payments for finished catches (count vectors of the 21 kinds, one per seat)."""
-        fn = self.lib.yz_fishing_settle
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P]
+        fn = bind(self.lib, "yz_fishing_settle", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P])
         flat = [n for c in catches for n in c]
         out = (ctypes.c_int64 * self.game.num_seats)()
         rc = fn(self._opts, len(self.options), _array(flat), len(flat), out)

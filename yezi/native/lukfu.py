@@ -12,7 +12,7 @@ import ctypes
 from typing import Any
 
 from yezi.components.lukfu_deck import mask_of
-from yezi.native.base import I64P, NativeError, NativeGame, Trace, Unsupported, _array
+from yezi.native.base import I64P, NativeError, NativeGame, Trace, Unsupported, _array, bind
 
 POLICY = {"random": 0, "heuristic": 1}
 
@@ -31,11 +31,9 @@ class NativeLukFu(NativeGame):
     def __init__(self, game: Any):
         super().__init__(game)
         self._laosui_fn: Any = None
-        self._laosui_rows = 0  # 1: the library deduces the last step only
-        self._trace_policy_fn = self.lib.yz_lukfu_trace_policy
-        self._trace_policy_fn.restype = ctypes.c_int64
-        self._trace_policy_fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
-                                          ctypes.c_uint64, I64P, ctypes.c_int64]
+        self._trace_policy_fn = bind(self.lib, "yz_lukfu_trace_policy",
+                                     [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64, ctypes.c_uint64,
+                                      I64P, ctypes.c_int64])
 
     def encode_deal(self, deal: Any) -> list[int]:
         """One card mask per seat (the order a hand was dealt in does not matter to play)."""
@@ -64,21 +62,19 @@ class NativeLukFu(NativeGame):
     def laosui_now(self, deal: Any, history: list[int], deal_array: Any = None) -> list[int]:
         """Every seat's 老歲 mask after `history` (0 for the dummy), as the last step of
         `laosui_steps` says, in one call that deduces only at the end (the server's views ask it
-        once per action; a library without ``yz_lukfu_laosui_now`` answers through the steps)."""
+        once per action)."""
         fn = self._laosui_fn
         n = self.game.num_seats
         if fn is None:
-            last = hasattr(self.lib, "yz_lukfu_laosui_now")
-            fn = self._laosui_fn = self.lib.yz_lukfu_laosui_now if last else self.lib.yz_lukfu_laosui_steps
-            fn.restype = ctypes.c_int64
-            fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
-            self._laosui_rows = 1 if last else 0
-        cap = n if self._laosui_rows else (len(history) + 1) * n
+            fn = self._laosui_fn = bind(self.lib, "yz_lukfu_laosui_now",
+                                        [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                         ctypes.c_int64])
+        cap = n
         out = (ctypes.c_int64 * cap)()
         arr = self.deal_array(deal) if deal_array is None else deal_array
         got = fn(self._opts, len(self.options), arr, len(deal), _array(history), len(history), out, cap)
         if got < 0:
-            raise NativeError(f"{fn.__name__} returned {got}")
+            raise NativeError(f"yz_lukfu_laosui_now returned {got}")
         return list(out[cap - n:cap])
 
     def opponent_cards_steps(self, deal: Any, history: list[int]) -> list[list[int]]:
@@ -92,9 +88,8 @@ class NativeLukFu(NativeGame):
         cap = (len(history) + 1) * n
         out = (ctypes.c_int64 * cap)()
         enc = self.encode_deal(deal)
-        fn = getattr(self.lib, name)
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, name, [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                   ctypes.c_int64])
         got = fn(self._opts, len(self.options), _array(enc), len(enc), _array(history), len(history), out, cap)
         if got < 0:
             raise NativeError(f"{name} returned {got}")
@@ -103,9 +98,7 @@ class NativeLukFu(NativeGame):
     def deduce_stats(self, n: int, seed: int = 0) -> dict[str, int]:
         """Where the 老歲 deduction's time goes over `n` random games: knowledge builds, questions,
         and how each question was settled (see native/src/lukfu/deduce.rs)."""
-        fn = self.lib.yz_lukfu_deduce_stats
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P]
+        fn = bind(self.lib, "yz_lukfu_deduce_stats", [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, I64P])
         out = (ctypes.c_int64 * 6)()
         decisions = fn(self._opts, len(self.options), seed & (2**64 - 1), n, out)
         if decisions < 0:
@@ -119,24 +112,20 @@ class NativeLukFu(NativeGame):
 
     @property
     def state_len(self) -> int:
-        fn = self.lib.yz_lukfu_state_len
-        fn.restype = ctypes.c_int64
+        fn = bind(self.lib, "yz_lukfu_state_len", [])
         return int(fn())
 
     @property
     def obs_size(self) -> int:
-        fn = self.lib.yz_lukfu_obs_size
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_lukfu_obs_size", [I64P, ctypes.c_int64])
         return int(fn(self._opts, len(self.options)))
 
     def state_rows(self, states: list[Any]) -> Any:
         """Rows for Python states (each replayed natively from its deal and history)."""
         import numpy as np
 
-        fn = self.lib.yz_lukfu_state_from_history
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_lukfu_state_from_history", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                            ctypes.c_int64, I64P, ctypes.c_int64])
         rows = np.zeros((len(states), self.state_len), dtype=np.int64)
         for i, st in enumerate(states):
             deal = self.encode_deal(st.deal)
@@ -153,10 +142,9 @@ class NativeLukFu(NativeGame):
 
         which = np.ascontiguousarray(which, dtype=np.int64)
         seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
-        fn = self.lib.yz_lukfu_batch_deal_python if python else self.lib.yz_lukfu_batch_deal
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.POINTER(ctypes.c_uint64),
-                       ctypes.c_int64]
+        name = "yz_lukfu_batch_deal_python" if python else "yz_lukfu_batch_deal"
+        fn = bind(self.lib, name, [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.POINTER(ctypes.c_uint64),
+                                   ctypes.c_int64])
         rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), len(rows), _ptr(which),
                 seeds.ctypes.data_as(ctypes.POINTER(ctypes.c_uint64)), len(which))
         if rc < 0:
@@ -169,9 +157,8 @@ class NativeLukFu(NativeGame):
         n = len(rows)
         mask = np.zeros((n, self.game.action_space_size), dtype=np.uint8)
         player = np.zeros(n, dtype=np.int64)
-        fn = self.lib.yz_lukfu_batch_legal
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_void_p, I64P]
+        fn = bind(self.lib, "yz_lukfu_batch_legal", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_void_p,
+                                                     I64P])
         rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, mask.ctypes.data, _ptr(player))
         if rc < 0:
             raise NativeError(f"yz_lukfu_batch_legal returned {rc}")
@@ -188,9 +175,7 @@ class NativeLukFu(NativeGame):
         name = "yz_lukfu_observe" if out.dtype == np.float32 else "yz_lukfu_observe_i8"
         if out.dtype not in (np.float32, np.int8) or not out.flags.c_contiguous or out.shape != (n, self.obs_size):
             raise ValueError("out must be a C-contiguous (n, obs_size) float32 or int8 array")
-        fn = getattr(self.lib, name)
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_void_p, ctypes.c_int64]
+        fn = bind(self.lib, name, [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_void_p, ctypes.c_int64])
         rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, _ptr(seats), out.ctypes.data, out.size)
         if rc < 0:
             raise NativeError(f"{name} returned {rc}")
@@ -208,10 +193,9 @@ class NativeLukFu(NativeGame):
         actions = np.ascontiguousarray(actions, dtype=np.int64)
         pay = np.zeros((n, self.game.num_seats), dtype=np.int64)
         done = np.zeros(n, dtype=np.uint8)
-        fn = self.lib.yz_lukfu_batch_step
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, I64P, ctypes.c_void_p, ctypes.c_void_p,
-                       ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
+        fn = bind(self.lib, "yz_lukfu_batch_step", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, I64P,
+                                                    ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                                    ctypes.c_void_p, ctypes.c_int64])
         for a, shape, dt in ((mask, (n, self.game.action_space_size), np.uint8), (player, (n,), np.int64),
                              (obs, (n, self.obs_size), np.float32)):
             if a is not None and (a.dtype != dt or a.shape != shape or not a.flags.c_contiguous):
@@ -244,10 +228,10 @@ class NativeLukFu(NativeGame):
                              (seeds, (n,), np.uint64)):
             if a is not None and (a.dtype != dt or a.shape != shape or not a.flags.c_contiguous):
                 raise ValueError(f"expected a C-contiguous {shape} {np.dtype(dt).name} array")
-        fn = self.lib.yz_lukfu_batch_step_reset
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, I64P, ctypes.c_void_p, ctypes.c_void_p,
-                       ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, I64P, ctypes.c_void_p]
+        fn = bind(self.lib, "yz_lukfu_batch_step_reset", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, I64P,
+                                                          ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                                                          ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, I64P,
+                                                          ctypes.c_void_p])
         rc = fn(self._opts, len(self.options), _ptr(_rows(rows)), n, _ptr(actions), _ptr(pay), done.ctypes.data,
                 mask.ctypes.data, _ptr(player), None if obs is None else obs.ctypes.data,
                 0 if obs is None else obs.size, None if final_obs is None else final_obs.ctypes.data,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from yezi.native.base import I64P, NativeError, NativeGame, Step, Trace, _array
+from yezi.native.base import I64P, NativeError, NativeGame, Step, Trace, _array, bind
 
 
 class NativeMaDiao(NativeGame):
@@ -21,10 +21,9 @@ class NativeMaDiao(NativeGame):
 
     def __init__(self, game: Any):
         super().__init__(game)
-        fn = self.lib.yz_madiao_policy_trace
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
-                       ctypes.c_uint64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_madiao_policy_trace", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                       ctypes.c_int64, ctypes.c_int64, ctypes.c_uint64, I64P,
+                                                       ctypes.c_int64])
         self._policy_trace_fn = fn
 
     def encode_deal(self, deal: Any) -> list[int]:

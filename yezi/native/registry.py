@@ -24,7 +24,7 @@ NATIVE: dict[str, str] = {
 def native_game(game: Any) -> Any | None:
     """The native wrapper for `game` under its ruleset, or None where there is none (no library,
     no native module for the game, or an option value it does not implement)."""
-    from yezi.native.base import Unsupported
+    from yezi.native.base import NativeError, Unsupported
 
     target = NATIVE.get(game.name)
     if target is None or not available():
@@ -34,8 +34,10 @@ def native_game(game: Any) -> Any | None:
         return getattr(importlib.import_module(module), cls)(game)
     except Unsupported:
         return None
-    except AttributeError as e:  # a library built before this game's module (a stale install): no engine
-        if "yz_" not in str(e):
+    except (AttributeError, NativeError) as e:
+        # a library built before this game's module, or whose export table does not match what
+        # yezi calls (`yezi.native.abi.bind`: a stale install): no engine
+        if isinstance(e, AttributeError) and "yz_" not in str(e):
             raise
         if game.name not in _stale:
             _stale.add(game.name)

@@ -12,11 +12,16 @@ imported name), so tests can put a fake engine in its place.
 
 from __future__ import annotations
 
+import logging
 import sys
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
 
 import yezi.native as native
 from yezi.native import registry
+from yezi.native.abi import NativeError
+
+T = TypeVar("T")
 
 ENGINE_CHOICES = ("auto", "native", "python")
 
@@ -134,10 +139,45 @@ def native_policy_for(game: Any, engine: str | None, specs: list[str], *,
     return None
 
 
+class Fallback:
+    """The native engine where it answers, the reference engine where it failed, per scope.
+
+    A long-lived process (the web server) calls the native engine for many independent scopes
+    (its tables). A `NativeError` (a Rust panic, caught at the library's border, or an error
+    code) must cost one scope, not the process: that call is answered by the Python engine, the
+    failure is logged once as an error naming the scope, and every later call in that scope goes
+    to the Python engine too (a deal that broke the engine once would likely break it again),
+    while every other scope keeps the native engine. At most `limit` failed scopes are
+    remembered (the oldest forgotten first), so failures cannot grow memory without bound."""
+
+    def __init__(self, what: str, log: logging.Logger, limit: int = 10_000):
+        self.what = what
+        self.log = log
+        self.limit = limit
+        self._failed: dict[Hashable, str] = {}
+
+    def failed(self, scope: Hashable) -> bool:
+        """Whether `scope` runs on the Python engine since a native failure."""
+        return scope in self._failed
+
+    def call(self, scope: Hashable, native_call: Callable[[], T], python_call: Callable[[], T]) -> T:
+        """`native_call()`, or `python_call()` where `scope` failed before or it fails now."""
+        if scope not in self._failed:
+            try:
+                return native_call()
+            except NativeError as e:
+                if len(self._failed) >= self.limit:
+                    del self._failed[next(iter(self._failed))]
+                self._failed[scope] = str(e)
+                self.log.error("%s failed at %s; it runs on the Python engine from now on: %s", self.what, scope, e)
+        return python_call()
+
+
 __all__ = [
     "ENGINE_CHOICES",
     "NATIVE_POLICIES",
     "EngineUnavailable",
+    "Fallback",
     "bots_policy",
     "check_engine",
     "fallback_notice",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from yezi.native.base import I64P, NativeError, NativeGame, _array
+from yezi.native.base import I64P, NativeError, NativeGame, _array, bind
 
 
 class NativeTienGow(NativeGame):
@@ -18,9 +18,8 @@ class NativeTienGow(NativeGame):
 
     def heuristic_choice(self, state: Any) -> int:
         """The heuristic bot's choice (native port of `bots.HeuristicBot`) for the seat to act."""
-        fn = self.lib.yz_tiengow_heuristic_choice
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64]
+        fn = bind(self.lib, "yz_tiengow_heuristic_choice", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P,
+                                                            ctypes.c_int64])
         deal = self.encode_deal(state.deal)
         rc = fn(self._opts, len(self.options), _array(deal), len(deal), _array(state.history), len(state.history))
         if rc < 0:

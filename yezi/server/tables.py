@@ -264,7 +264,7 @@ class LiveTable:
     def start_deal(self, no: int, dealer: int, seed: int, deal: Any) -> Deal:
         self.match.adopt(no, dealer, seed, deal)
         d = Deal(no, dealer, seed, deal, self.game.new_state(deal))
-        accel.attach(self.game, d.state)
+        accel.attach(self.game, d.state, scope=self.id)
         self.deals.append(d)
         if d.state.current_player is None:  # over before anyone acts (斜釘 八掘): it pays all the same
             self._add_totals(d)

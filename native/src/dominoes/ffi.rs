@@ -203,29 +203,25 @@ pub fn heuristic_choice(game: GameKind, opts: *const i64, nopts: i64, dl: *const
 /// `yz_<game>_trace`, `_random_playouts`, `_playout` and `_heuristic_choice` for one game.
 macro_rules! exports {
     ($game:expr, $trace:ident, $random:ident, $playout:ident, $heuristic:ident) => {
-        #[no_mangle]
-        pub extern "C" fn $trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
-                                 out: *mut i64, cap: i64) -> i64 {
+        pub fn $trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
+                      out: *mut i64, cap: i64) -> i64 {
             $crate::dominoes::ffi::trace($game, opts, nopts, deal, ndeal, seed, out, cap).unwrap_or_else(|e| e)
         }
 
-        #[no_mangle]
-        pub extern "C" fn $random(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
+        pub fn $random(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
             $crate::dominoes::ffi::random_playouts($game, opts, nopts, seed, n, out_totals).unwrap_or_else(|e| e)
         }
 
-        #[no_mangle]
         #[allow(clippy::too_many_arguments)]
-        pub extern "C" fn $playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
-                                   nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+        pub fn $playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                        nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
             $crate::dominoes::ffi::playout($game, opts, nopts, deal, ndeal, hist, nhist, policy, seed, n, out)
                 .unwrap_or_else(|e| e)
         }
 
-        #[no_mangle]
         #[allow(clippy::too_many_arguments)]
-        pub extern "C" fn $heuristic(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
-                                     nhist: i64, seed: u64, noise: i64) -> i64 {
+        pub fn $heuristic(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                          nhist: i64, seed: u64, noise: i64) -> i64 {
             $crate::dominoes::ffi::heuristic_choice($game, opts, nopts, deal, ndeal, hist, nhist, seed, noise)
                 .unwrap_or_else(|e| e)
         }

@@ -67,8 +67,7 @@ fn play_out(r: &Rules, s: &mut State, policy: i64, rng: &mut Rng) -> i64 {
 }
 
 /// One deal of the Python engine, random choices, written as a trace (see yezi/native/base.py).
-#[no_mangle]
-pub extern "C" fn yz_fishing_trace(
+pub fn yz_fishing_trace(
     opts: *const i64,
     nopts: i64,
     deal: *const i64,
@@ -125,8 +124,7 @@ pub extern "C" fn yz_fishing_trace(
 }
 
 /// Deal and play `n` games with uniformly random choices; payments summed per seat.
-#[no_mangle]
-pub extern "C" fn yz_fishing_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
+pub fn yz_fishing_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
     let r = match rules_of(opts, nopts) {
         Ok(r) => r,
         Err(e) => return e,
@@ -168,8 +166,7 @@ fn replay(r: &Rules, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64)
 /// Replay `hist` on the deal, then play `n` continuations with `policy` (0 random, 1 the
 /// heuristic bot for every seat, 2 the same bot without tie noise: the first of the best, for
 /// exact comparison with the Python bot); payments summed per seat into `out`; returns decisions.
-#[no_mangle]
-pub extern "C" fn yz_fishing_playout(
+pub fn yz_fishing_playout(
     opts: *const i64,
     nopts: i64,
     deal: *const i64,
@@ -215,8 +212,7 @@ pub extern "C" fn yz_fishing_playout(
 
 /// The heuristic bot's choice after `hist`, without noise (the first of the best, as the Python
 /// bot picks when its `rng.random()` returns 0.0); -7 when the deal is over.
-#[no_mangle]
-pub extern "C" fn yz_fishing_heuristic_choice(
+pub fn yz_fishing_heuristic_choice(
     opts: *const i64,
     nopts: i64,
     deal: *const i64,
@@ -242,8 +238,7 @@ pub extern "C" fn yz_fishing_heuristic_choice(
 
 /// Settlement alone: `catches` holds `players` count vectors of 21; payments into `out`.
 /// Lets the tests sweep 過山 and special sets that random play seldom reaches.
-#[no_mangle]
-pub extern "C" fn yz_fishing_settle(opts: *const i64, nopts: i64, catches: *const i64, ncatches: i64, out: *mut i64) -> i64 {
+pub fn yz_fishing_settle(opts: *const i64, nopts: i64, catches: *const i64, ncatches: i64, out: *mut i64) -> i64 {
     let r = match rules_of(opts, nopts) {
         Ok(r) => r,
         Err(e) => return e,

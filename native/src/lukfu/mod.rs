@@ -128,16 +128,14 @@ fn trace_impl(eng: &mut Eng, hands: [u64; 4], policy: i64, seed: u64, out: &mut 
 
 /// Play one deal given by the Python engine with random choices drawn from `seed`; write the
 /// trace (yezi/native/base.py) into `out`; its length, or a negative error.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
-                                 out: *mut i64, cap: i64) -> i64 {
+pub fn yz_lukfu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64,
+                      out: *mut i64, cap: i64) -> i64 {
     yz_lukfu_trace_policy(opts, nopts, deal, ndeal, 0, seed, out, cap)
 }
 
 /// As `yz_lukfu_trace`, the choices made by `policy` (0 random, 1 the heuristic bot).
-#[no_mangle]
-pub extern "C" fn yz_lukfu_trace_policy(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, policy: i64,
-                                        seed: u64, out: *mut i64, cap: i64) -> i64 {
+pub fn yz_lukfu_trace_policy(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, policy: i64,
+                             seed: u64, out: *mut i64, cap: i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -158,8 +156,7 @@ pub extern "C" fn yz_lukfu_trace_policy(opts: *const i64, nopts: i64, deal: *con
 
 /// Deal and play `n` games with uniformly random choices; each seat's payments summed into
 /// `out_totals` (num_seats entries); the number of decisions made.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
+pub fn yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -183,9 +180,8 @@ pub extern "C" fn yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u
 
 /// Replay `hist` (Python action codes) on `deal`, then play `n` continuations to the end with
 /// `policy`; each seat's payments summed into `out`. Returns the decisions made, or negative.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
-                                   nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+pub fn yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+                        nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -227,8 +223,7 @@ pub extern "C" fn yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i6
 /// counters into `out` (6 entries): knowledge builds, 老歲 questions that needed one, and how
 /// they were answered: by the card's exclusions alone, by the true deal, by the true deal with
 /// one swap, by the complete search. Returns the decisions made.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
+pub fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, out: *mut i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -254,8 +249,7 @@ pub extern "C" fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64,
 /// (0 for the dummy) the mask of the cards it cannot see that may be in an opponent's hand in
 /// some world consistent with all it knows (knowledge.Knowledge.can_be_with_opponent): the
 /// deduction's core question asked of every card, for the tests.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
+pub fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
                                                 hist: *const i64, nhist: i64, out: *mut i64, cap: i64) -> i64 {
     steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, Steps::OpponentCards)
 }
@@ -264,8 +258,7 @@ pub extern "C" fn yz_lukfu_opponent_cards_steps(opts: *const i64, nopts: i64, de
 /// 老歲 cards (a mask of its hand; 0 for the dummy): (nhist + 1) * num_seats entries. For the
 /// tests (the deduction compared with the Python engine's at every step, for every seat) and
 /// the observation writer. Returns the entries written, or negative.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+pub fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
                                         nhist: i64, out: *mut i64, cap: i64) -> i64 {
     steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, Steps::Laosui)
 }
@@ -276,8 +269,7 @@ pub extern "C" fn yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *con
 /// accumulate and cards only leave hands), so the last step's answer is the same, and the
 /// tests hold it equal to the last row of `yz_lukfu_laosui_steps`. Returns the entries written,
 /// or negative.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_laosui_now(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
+pub fn yz_lukfu_laosui_now(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64,
                                       nhist: i64, out: *mut i64, cap: i64) -> i64 {
     steps_impl(opts, nopts, deal, ndeal, hist, nhist, out, cap, Steps::LaosuiLast)
 }
@@ -353,14 +345,12 @@ fn steps_impl(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: 
 // ---- batches of states for the RL vector environment (batch.rs) ----------------------------
 
 /// Entries of one state row (`int64`).
-#[no_mangle]
-pub extern "C" fn yz_lukfu_state_len() -> i64 {
+pub fn yz_lukfu_state_len() -> i64 {
     batch::STATE_LEN as i64
 }
 
 /// Entries of one observation row under these options (observation.py's spec size).
-#[no_mangle]
-pub extern "C" fn yz_lukfu_obs_size(opts: *const i64, nopts: i64) -> i64 {
+pub fn yz_lukfu_obs_size(opts: *const i64, nopts: i64) -> i64 {
     match eng_from(opts, nopts) {
         Some(e) => batch::ObsLayout::new(e.cx.n).size as i64,
         None => -1,
@@ -375,9 +365,8 @@ fn rows_mut<'a>(states: *mut i64, n: i64) -> Option<&'a mut [i64]> {
 }
 
 /// The state after `hist` on `deal`, written as one row into `state` (`cap` >= STATE_LEN).
-#[no_mangle]
-pub extern "C" fn yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
-                                              hist: *const i64, nhist: i64, state: *mut i64, cap: i64) -> i64 {
+pub fn yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64,
+                                   hist: *const i64, nhist: i64, state: *mut i64, cap: i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -406,17 +395,15 @@ pub extern "C" fn yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal
 
 /// Start a fresh random deal (drawn as `yz_lukfu_random_playouts` draws them, from
 /// `seeds[i]`) in row `rows[i]` of `states` (n rows) for each of the `nrows` rows listed.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64,
-                                      seeds: *const u64, nrows: i64) -> i64 {
+pub fn yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64,
+                           seeds: *const u64, nrows: i64) -> i64 {
     batch_deal(opts, nopts, states, n, rows, seeds, nrows, false)
 }
 
 /// As `yz_lukfu_batch_deal`, each deal exactly the Python engine's `deal_from_seed(seeds[i])`
 /// (seeds below 2**63, as `yezi.rl.DealStream` draws them; -6 otherwise).
-#[no_mangle]
-pub extern "C" fn yz_lukfu_batch_deal_python(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
-                                             rows: *const i64, seeds: *const u64, nrows: i64) -> i64 {
+pub fn yz_lukfu_batch_deal_python(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
+                                  rows: *const i64, seeds: *const u64, nrows: i64) -> i64 {
     batch_deal(opts, nopts, states, n, rows, seeds, nrows, true)
 }
 
@@ -468,10 +455,9 @@ fn write_mask(eng: &mut Eng, st: &mut State, mask: &mut [u8]) -> usize {
 /// null, the action mask of the new states (`mask`, n x 237 bytes), the seat to act (`player`,
 /// n; -1 when the deal is over) and that seat's observation (`obs`, n x obs_size float32; the
 /// seat that took the last action where the deal ended). Returns the number of rows that ended.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64,
-                                      pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32,
-                                      obs_cap: i64) -> i64 {
+pub fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64,
+                           pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32,
+                           obs_cap: i64) -> i64 {
     step_impl(opts, nopts, states, n, actions, pay, done, mask, player, obs, obs_cap, std::ptr::null_mut(),
               std::ptr::null_mut(), std::ptr::null())
 }
@@ -481,12 +467,11 @@ pub extern "C" fn yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut
 /// seat to `final_seat` (n; -1 in the other rows), and the row starts the Python engine's deal
 /// `deal_from_seed(next_seeds[i])` at once (seeds below 2**63), whose mask, seat to act and
 /// observation are then written. Returns the number of rows that ended.
-#[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub extern "C" fn yz_lukfu_batch_step_reset(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
-                                            actions: *const i64, pay: *mut i64, done: *mut u8, mask: *mut u8,
-                                            player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32,
-                                            final_seat: *mut i64, next_seeds: *const u64) -> i64 {
+pub fn yz_lukfu_batch_step_reset(opts: *const i64, nopts: i64, states: *mut i64, n: i64,
+                                 actions: *const i64, pay: *mut i64, done: *mut u8, mask: *mut u8,
+                                 player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32,
+                                 final_seat: *mut i64, next_seeds: *const u64) -> i64 {
     if final_seat.is_null() || next_seeds.is_null() {
         return -6;
     }
@@ -580,9 +565,8 @@ fn step_impl(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *c
 }
 
 /// The action mask (n x 237 bytes) and seat to act (n; -1 when over) of every row.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_batch_legal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, mask: *mut u8,
-                                       player: *mut i64) -> i64 {
+pub fn yz_lukfu_batch_legal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, mask: *mut u8,
+                            player: *mut i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -644,24 +628,21 @@ fn observe_rows<T: Copy>(opts: *const i64, nopts: i64, states: *const i64, n: i6
 
 /// Row i of `out` (n x obs_size float32): seat `seats[i]`'s observation of state row i, entry
 /// for entry `yezi/games/lukfu/observation.py`'s. Returns the entries written.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_observe(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
-                                   out: *mut f32, cap: i64) -> i64 {
+pub fn yz_lukfu_observe(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
+                        out: *mut f32, cap: i64) -> i64 {
     observe_rows(opts, nopts, states, n, seats, out, cap, 0.0f32, 1.0f32)
 }
 
 /// As `yz_lukfu_observe`, into an int8 buffer (a quarter of the memory traffic).
-#[no_mangle]
-pub extern "C" fn yz_lukfu_observe_i8(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
-                                      out: *mut i8, cap: i64) -> i64 {
+pub fn yz_lukfu_observe_i8(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
+                           out: *mut i8, cap: i64) -> i64 {
     observe_rows(opts, nopts, states, n, seats, out, cap, 0i8, 1i8)
 }
 
 /// What each loser pays for `hu` 糊 with `reds` red cards under `scoring` (0 hakka, 1 five_base,
 /// 2 huizhou, 3 linear): settlement.points, for the tests' full table (random play rarely
 /// reaches 12 糊). -1 for arguments outside the table.
-#[no_mangle]
-pub extern "C" fn yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i64) -> i64 {
+pub fn yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i64) -> i64 {
     if !(0..=3).contains(&scoring) || !(0..=1).contains(&double12) || !(6..=13).contains(&hu) || !(0..=9).contains(&reds) {
         return -1;
     }

@@ -161,8 +161,7 @@ fn write_trace(st: &mut State, o: &Opts, policy: i64, rng: &mut Rng, out: &mut [
 }
 
 /// Play the deal `deal` with random choices from `seed`; write the trace (see lib.rs).
-#[no_mangle]
-pub extern "C" fn yz_madiao_trace(
+pub fn yz_madiao_trace(
     opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64,
 ) -> i64 {
     yz_madiao_policy_trace(opts, nopts, deal, ndeal, std::ptr::null(), 0, 0, seed, out, cap)
@@ -170,8 +169,7 @@ pub extern "C" fn yz_madiao_trace(
 
 /// As `yz_madiao_trace`, after replaying `hist`, with `policy` (0 random, 1 heuristic) choosing;
 /// the trace holds the decisions after `hist`.
-#[no_mangle]
-pub extern "C" fn yz_madiao_policy_trace(
+pub fn yz_madiao_policy_trace(
     opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64,
     seed: u64, out: *mut i64, cap: i64,
 ) -> i64 {
@@ -193,8 +191,7 @@ pub extern "C" fn yz_madiao_policy_trace(
 
 /// Deal and play `n` hands with uniformly random choices; add each seat's payments (× 2) into
 /// `out_totals` (4 values); returns the decisions made.
-#[no_mangle]
-pub extern "C" fn yz_madiao_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
+pub fn yz_madiao_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) -> i64 {
     let (Some(o), Some(tot)) = (decode_opts(opts, nopts), slice_mut(out_totals, 4)) else {
         return E_ARGS;
     };
@@ -219,8 +216,7 @@ pub extern "C" fn yz_madiao_random_playouts(opts: *const i64, nopts: i64, seed: 
 
 /// Replay `hist` on `deal`, then play `n` independent continuations with `policy`; add the
 /// payments (× 2) into `out` (4 values). Returns the decisions made, or a negative error.
-#[no_mangle]
-pub extern "C" fn yz_madiao_playout(
+pub fn yz_madiao_playout(
     opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64,
     seed: u64, n: i64, out: *mut i64,
 ) -> i64 {
@@ -283,16 +279,14 @@ fn layout(o: &Opts, kind: i64, obs_size: i64) -> Option<Option<vector::Layout>> 
     }
 }
 
-#[no_mangle]
-pub extern "C" fn yz_madiao_vec_state_words(opts: *const i64, nopts: i64) -> i64 {
+pub fn yz_madiao_vec_state_words(opts: *const i64, nopts: i64) -> i64 {
     match decode_opts(opts, nopts) {
         Some(_) => vector::ROW_WORDS as i64,
         None => E_ARGS,
     }
 }
 
-#[no_mangle]
-pub extern "C" fn yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
+pub fn yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
     match (decode_opts(opts, nopts), kind) {
         (Some(o), 0) => vector::Layout::new(&o).size() as i64,
         (Some(_), -1) => 0,
@@ -301,8 +295,7 @@ pub extern "C" fn yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64
 }
 
 /// Start every row on its first hand (row i deals from the generator seeded by (seed, i)).
-#[no_mangle]
-pub extern "C" fn yz_madiao_vec_reset(
+pub fn yz_madiao_vec_reset(
     opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64,
     mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64,
 ) -> i64 {
@@ -343,8 +336,7 @@ pub extern "C" fn yz_madiao_vec_reset(
 /// Apply one legal action per row (all rows are checked before any changes); rows whose hand
 /// ended get their rewards (payments × 2), final observation and seat, and their next hand.
 /// Returns the number of rows that ended.
-#[no_mangle]
-pub extern "C" fn yz_madiao_vec_step(
+pub fn yz_madiao_vec_step(
     opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32,
     obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8,
     final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64,
@@ -418,8 +410,7 @@ pub extern "C" fn yz_madiao_vec_step(
 }
 
 /// Row `row`'s deck as dealt and its actions so far: 40 cards, the count, the actions.
-#[no_mangle]
-pub extern "C" fn yz_madiao_vec_row(state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) -> i64 {
+pub fn yz_madiao_vec_row(state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) -> i64 {
     if !(0..=MAX_ROWS).contains(&n) || !(0..n).contains(&row) {
         return E_ARGS;
     }
