@@ -75,13 +75,13 @@ def test_a_panicking_native_call_costs_its_table_only(tmp_path, monkeypatch, cap
     monkeypatch.setattr(manager.thinker, "warm", lambda: None)
     monkeypatch.setattr(catalog, "warm", lambda: None)
 
-    def laosui_now(self: Any, deal: Any, history: list[int]) -> list[int]:
+    def laosui_now(self: Any, deal: Any, history: list[int], deal_array: Any = None) -> list[int]:
         tid = next((tid for tid, t in manager.live.items() if any(d.state.deal is deal for d in t.deals)), "")
         calls[tid] += 1
         if tid in broken:
             panicked_after.append(calls[tid])
             panic(len(history))  # a real Rust panic, caught at the library's border
-        return real(self, deal, history)
+        return real(self, deal, history, deal_array)
 
     monkeypatch.setattr(NativeLukFu, "laosui_now", laosui_now)
     rng = random.Random(25)
