@@ -96,7 +96,7 @@ def bind(lib: ctypes.CDLL, name: str, argtypes: Sequence[Any], restype: Any = ct
                           "a stale build; rebuild it")
     fn = lib._FuncPtr((name, lib))
     fn.restype, fn.argtypes = restype, list(argtypes)
-    fn.__name__ = name
+    fn.__name__ = name  # type: ignore[attr-defined]  # ctypes function pointers take a name; typeshed omits it
     fn.errcheck = _errcheck(lib, name)
     bound[key] = fn
     return fn
