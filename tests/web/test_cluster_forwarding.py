@@ -51,7 +51,7 @@ def _client(t: LiveTable) -> tuple[_Capture, dict]:
     """A connection of the seat to act, and its move (the first legal one) as its client sends it."""
     d = t.current
     pos = t.position_of(d.state.current_player)
-    conn = _Capture(pos, tokens=1e9, lang="en", client="test")
+    conn = _Capture(pos, lang="en", client="test")  # no message bucket: not limited
     conn.out = []
     seq = len(d.state.history)
     return conn, {"type": "action", "action": d.state.legal_actions()[0], "id": "fwd-1", "seq": seq}

@@ -3,6 +3,7 @@ and the one-line errors before any worker starts."""
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -22,8 +23,9 @@ def test_thinking_processes_are_divided_among_the_workers():
 
 
 def _serve(*args: str) -> subprocess.CompletedProcess:
+    # at once, not after YEZI_DB_START_WAIT of retries (tests/web/test_db_outage.py: the waiting itself)
     return subprocess.run([sys.executable, "-m", "yezi.cli.serve", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=60, env=dict(os.environ, YEZI_DB_START_WAIT="0"))
 
 
 def test_busy_port_is_one_line_before_any_worker_starts():

@@ -63,9 +63,7 @@ def load_pinned(name: str, preset: str, rules: dict[str, Any], overrides: dict[s
 
 def make_game(game: Any, preset: str | None = None, options: dict[str, Any] | None = None) -> Any:
     """A `Game` as given, or loaded by name with a preset and options (the environments take either)."""
-    from yezi.core.protocol import Game
-
-    if isinstance(game, Game):
+    if not isinstance(game, str):  # a Game already (not imported here: the protocol imports the registry's users)
         if preset is not None or options:
             raise ValueError("pass a preset and options with a game name, not with a Game")
         return game

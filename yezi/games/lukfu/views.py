@@ -27,8 +27,10 @@ class LukFuTrick(TypedDict):
 
 
 class LukFuRevealed(TypedDict):
-    """What the end of a deal shows: the dummy's hand and 老歲 cards."""
+    """What the end of a deal shows: the dummy's hand and 老歲 cards, or the five tigers of a
+    五虎下山 declared (the deal then ends before any play)."""
 
+    tigers: NotRequired[list[int]]
     dummy: NotRequired[int]
     hand: NotRequired[list[int]]
     laosui: NotRequired[list[int]]
