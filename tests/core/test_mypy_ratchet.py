@@ -90,7 +90,9 @@ def test_a_state_knows_the_type_of_its_game(tmp_path):
         "reveal_type(PaiGow.from_preset().replay({}, []).game)\n",
         encoding="utf-8")
     report = _tool().run_mypy(str(snippet))
-    ours = [line.split(": ", 1)[1] for line in report.splitlines() if line.startswith(str(snippet))]
+    # the snippet's own lines, however mypy writes its path (the errors mypy meets in the modules it
+    # follows are the ratchet's business, not this test's)
+    ours = [line.split(": ", 1)[1] for line in report.splitlines() if line.split(":", 1)[0].endswith("typed_state.py")]
     assert ours == [
         'note: Revealed type is "yezi.games.lukfu.state.LukFuState"',
         'note: Revealed type is "yezi.games.lukfu.game.LukFu"',

@@ -1132,7 +1132,6 @@ def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
     t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
     t.last_activity, t.playing_as = fresh.last_activity, {}
     t._logs.clear()
-    t._extras.clear()
     t.frames = FrameCache(t)
 
 

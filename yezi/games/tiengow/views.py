@@ -42,8 +42,8 @@ class TienGowLine(TypedDict):
     payer: int
     payee: int
     amount: int
-    mult: int
-    tricks: int
+    mult: NotRequired[int]  # a deal's payment; a 尊錢 line (why: its special) has neither
+    tricks: NotRequired[int]
     why: str
 
 
