@@ -4,15 +4,31 @@ Seen from the viewing seat v, seat s sits at rel = (s - v) mod n: rel 1 on the l
 the right, those between across the top (two seats face each other; three sit left and right);
 the viewer's own seat (where the game shows a chip for it) below the middle, at the bottom with
 the hand (issue 21: not in the left column). The seat to act is
-marked by aria-current and a marker, not by colour alone."""
+marked by aria-current and a marker, not by colour alone.
+
+When the screen is short the others' row gives way first (issue 21): it shrinks and clips its chips.
+What is judged is then what a player sees: the part of each chip its row shows, which must hold the
+chip's first line (who sits there) whole."""
 
 from __future__ import annotations
 
 SEATING = """() => {
   const centre = document.querySelector(".felt-table.ring > .ring-centre");
+  const shown = (el) => {  // the box of el that its clipping ancestors leave on screen
+    let r = el.getBoundingClientRect().toJSON();
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      if (getComputedStyle(a).overflowY === "visible") continue;
+      const c = a.getBoundingClientRect();
+      r = { left: Math.max(r.left, c.left), right: Math.min(r.right, c.right),
+            top: Math.max(r.top, c.top), bottom: Math.min(r.bottom, c.bottom) };
+    }
+    return r;
+  };
   const chips = [...document.querySelectorAll("li.chip[data-seat]")].map((li) => ({
     seat: Number(li.dataset.seat), place: li.dataset.place, rel: Number(li.dataset.rel),
-    r: li.getBoundingClientRect().toJSON(), turn: li.classList.contains("turn"),
+    r: shown(li), full: li.getBoundingClientRect().toJSON(),
+    first: li.firstElementChild ? li.firstElementChild.getBoundingClientRect().toJSON() : null,
+    turn: li.classList.contains("turn"),
     current: li.getAttribute("aria-current"), mark: !!li.querySelector(".turn-mark"),
     mine: !!li.closest(".felt-mine") }));
   const me = document.querySelector(".me-line");
@@ -49,7 +65,10 @@ def check_seating(page, where, wide: bool) -> dict:
     cx = lambda r: (r["left"] + r["right"]) / 2  # noqa: E731
     others = sorted((x for x in chips if x["rel"]), key=lambda x: x["rel"])
     for x in chips:
-        r = x["r"]
+        r, first = x["r"], x["first"]
+        if first and x["place"] != "bottom":  # who sits there shows whole, however the row shrinks
+            assert r["top"] - 1 <= first["top"] and first["bottom"] <= r["bottom"] + 1, (
+                where, "the seat's first line shows whole", x)
         if x["place"] == "bottom":  # with the hand, below the middle
             assert r["top"] >= c["bottom"] - 1, (where, "own seat below the middle", x, c)
             assert x["mine"], (where, "own seat with your hand", x)
