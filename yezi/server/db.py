@@ -156,13 +156,28 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=20, max_overflow=10, connect_args={"connect_timeout": 5})
 
 
-def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to the newest Alembic revision (or to `revision`, for upgrade tests)."""
-    from alembic import command
+def _alembic_config():
     from alembic.config import Config
 
     cfg = Config()
     cfg.set_main_option("script_location", os.path.join(os.path.dirname(__file__), "migrations"))
+    return cfg
+
+
+def migration_head() -> str:
+    """The newest Alembic revision (what `migrate` brings a database to)."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to the newest Alembic revision (or to `revision`, for upgrade tests)."""
+    from alembic import command
+
+    cfg = _alembic_config()
     with engine.begin() as conn:
         if engine.dialect.name == "postgresql":  # instances starting together migrate one at a time
             conn.exec_driver_sql("SELECT pg_advisory_xact_lock(5937001)")
