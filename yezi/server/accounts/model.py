@@ -7,7 +7,7 @@ opens no session.
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, Index, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, Index, Integer, String, Table, Text
 
 from yezi.server.db import metadata
 
@@ -35,4 +35,12 @@ sessions_t = Table(
     Column("user_agent", String(200), nullable=False, default=""),  # shown on "signed-in devices"
     Column("revoked", Boolean, nullable=False, default=False),
     Index("ix_yezi_sessions_user", "user_id"),
+)
+seat_users_t = Table(  # who held a seat: a signed-in user who opened, claimed or carried it into an account
+    "yezi_seat_users", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("user_id", String(32), nullable=False),
+    Column("linked_at", Float, nullable=False),
+    Index("ix_yezi_seat_users_user", "user_id"),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.accounts.seats import link_if_signed_in
 from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
 from yezi.server.expiry import make_room, make_server_room
@@ -36,6 +37,8 @@ async def create_table(request: Request) -> Response:
         return err(e.code, e.message, status)
     manager.limits.own(client, t.id)
     t.kick()
+    if t.row.host_position is not None:
+        await link_if_signed_in(request, t.id, t.row.host_position)
     return created(request, t, tokens)
 
 
@@ -78,6 +81,7 @@ async def claim(request: Request) -> Response:
         return err(e.code, e.message, 404 if e.code == "no-table" else 403 if e.code == "invite-only" else 400)
     tid = request.path_params["tid"]
     position = body["position"]
+    await link_if_signed_in(request, tid, position)
     resp = JSONResponse({"position": position, "token": tok, "link": seat_link(tid, tok)})
     set_seat_cookie(resp, tid, position, tok, ctx.settings, request.url.scheme == "https")
     return resp

@@ -7,6 +7,8 @@ Create Date: 2026-12-02
 * ``yezi_users``: a person who lasts beyond one table (`yezi.server.accounts.model`); the display
   name is unique by its folded form ``name_key``.
 * ``yezi_sessions``: a signed-in device; the cookie's secret is kept as its SHA-256 only.
+* ``yezi_seat_users``: which user held a table's seat (one user per seat; the first link stays):
+  a person's games, ratings and a club's ledger read it.
 """
 
 import sqlalchemy as sa
@@ -44,9 +46,19 @@ def upgrade() -> None:
         sa.Column("revoked", sa.Boolean, nullable=False, server_default=sa.false()),
     )
     op.create_index("ix_yezi_sessions_user", "yezi_sessions", ["user_id"])
+    op.create_table(
+        "yezi_seat_users",
+        sa.Column("table_id", sa.String(32), primary_key=True),
+        sa.Column("position", sa.Integer, primary_key=True),
+        sa.Column("user_id", sa.String(32), nullable=False),
+        sa.Column("linked_at", sa.Float, nullable=False),
+    )
+    op.create_index("ix_yezi_seat_users_user", "yezi_seat_users", ["user_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_yezi_seat_users_user", "yezi_seat_users")
+    op.drop_table("yezi_seat_users")
     op.drop_index("ix_yezi_sessions_user", "yezi_sessions")
     op.drop_table("yezi_sessions")
     op.drop_table("yezi_users")
