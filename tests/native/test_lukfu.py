@@ -11,6 +11,7 @@ import pytest
 
 import yezi.native as native
 from tests.native.option_cases import case_id, option_cases
+from tests.native.sizes import N_OPTION, N
 from yezi.core.errors import IllegalAction
 from yezi.core.registry import load_game
 from yezi.games.lukfu.bots import HeuristicBot
@@ -18,7 +19,6 @@ from yezi.games.lukfu.game import LukFu
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ("hakka-hk", "hakka-hk-3p", "guangdong", "huizhou", "sung-1996")
 
 # every value of every option the native table encodes, away from the default preset
@@ -46,7 +46,7 @@ def test_presets_match_the_reference(preset):
 
 @pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=map(case_id, OPTION_CASES))
 def test_options_match_the_reference(preset, over):
-    _check(_native(preset, **over), max(2000, N // 10), seed=61)
+    _check(_native(preset, **over), N_OPTION, seed=61)
 
 
 @pytest.mark.slow
