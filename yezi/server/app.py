@@ -22,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from yezi.server import catalog
+from yezi.server.chat import ChatService
 from yezi.server.cluster import Cluster, cluster_wanted, conninfo_of
 from yezi.server.config import Settings
 from yezi.server.context import AppContext, LoopLag
@@ -67,6 +68,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ctx = AppContext(settings=settings, store=store, manager=manager, probe=DatabaseProbe(engine))
     if cluster_wanted(settings.database_url):  # instances sharing PostgreSQL: leases and fan-out
         ctx.cluster = Cluster(ctx, handle_message, conninfo_of(store))
+    ctx.chat = ChatService(store, manager, ctx.cluster)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

@@ -168,6 +168,9 @@ class Cluster:
         self._keys = itertools.count()
         self._changed: set[str] = set()
         self._moves: list[str] = []  # "table:deal:from_seq:a,b,..": the moves themselves, for the replicas
+        self._chat: list[str] = []  # "table:message:what": chat taken, removed or closed here (yezi.server.chat)
+        # yezi.server.chat.ChatService.on_announced: another instance's chat news for a table
+        self.on_chat: Callable[[str, int, str], Awaitable[None]] | None = None
         self._clocks: dict[str, str] = {}  # table: its move timer as JSON, for the replicas' clients
         self._announced: dict[str, tuple[int, int]] = {}  # (deal, seq) each owned table was last announced at
         self._flush: asyncio.Task | None = None
@@ -550,7 +553,8 @@ class Cluster:
             ids, self._changed = sorted(self._changed), set()
             presence, self._presence_due = self._presence_due, {}
             clocks, self._clocks = self._clocks, {}
-            if not (replies or moves or ids or presence or clocks):
+            chat, self._chat = self._chat, []
+            if not (replies or moves or ids or presence or clocks or chat):
                 return
             for channel, reply in replies:
                 await self._notify(channel, _reply_text(reply))
@@ -562,6 +566,13 @@ class Cluster:
                 await self._notify_ids("c", ids)
             if presence:
                 await self._notify_ids("p", [f"{tid}:{m}:{w}" for tid, (m, w) in presence.items()])
+            if chat:  # any instance takes a table's chat (no lease: a message is not a move)
+                await self._notify_ids("m", chat)
+
+    def chat_changed(self, tid: str, mid: int, what: str) -> None:
+        """Tell the other instances of a chat message taken ("m"), removed ("r") or a chat closed ("c")."""
+        self._chat.append(f"{tid}:{mid}:{what}")
+        self._kick_flush()
 
     def _reply(self, to: Any, reply: dict[str, Any]) -> None:
         """Queue a message for the instance `to` (a relayer): sent by `_flush_changed`, before the moves."""
@@ -637,6 +648,12 @@ class Cluster:
         if kind == "k":
             for item in ids:
                 self._on_clock(item)
+            return
+        if kind == "m":
+            for item in ids:
+                tid, mid, what = item.split(":")
+                if self.on_chat is not None and tid in self.manager.live:
+                    self._spawn(self.on_chat(tid, int(mid), what))
             return
         if kind == "p":
             until = time.monotonic() + 2 * self.cfg.lease_s

@@ -38,6 +38,8 @@ class AppContext:
     cluster: Any = None
     # yezi.server.health.DatabaseProbe: does the database answer (GET /api/health)
     probe: Any = None
+    # yezi.server.chat.ChatService: the tables' players' and spectators' rooms
+    chat: Any = None
 
 
 def context_of(conn: HTTPConnection) -> AppContext:

@@ -238,13 +238,44 @@ class BackMsg(WsMessage):
     type: Literal["back"]
 
 
+class ChatMsg(WsMessage):
+    """A chat message to the sender's room (the players' or the spectators'): a text or a canned phrase."""
+
+    type: Literal["chat"]
+    text: Text(1200) | None = Field(None, description="the message (cut to 280 characters)")
+    phrase: Text(32) | None = Field(None, description="a canned phrase's key (yezi.server.chat.PHRASES)")
+    name: Text(100) | None = Field(None, description="a spectator's name (a seat speaks under its own)")
+
+
+class ChatRemoveMsg(WsMessage):
+    """The host removes a message of the players' chat."""
+
+    type: Literal["chat_remove"]
+    msg: int = Field(ge=1, le=2**62)
+
+
+class ChatReportMsg(WsMessage):
+    """Report a message of one's room to the operator."""
+
+    type: Literal["chat_report"]
+    msg: int = Field(ge=1, le=2**62)
+
+
+class ChatCloseMsg(WsMessage):
+    """The host closes the table's chat (both rooms)."""
+
+    type: Literal["chat_close"]
+
+
 WS_MESSAGES: dict[str, type[WsMessage]] = {
     "action": ActionMsg, "next_deal": NextDealMsg, "hint": HintMsg, "name": NameMsg, "lang": LangMsg,
     "sync": SyncMsg, "ping": PingMsg, "explain": ExplainMsg, "back": BackMsg,
-    "why": WhyMsg,
+    "why": WhyMsg, "chat": ChatMsg, "chat_remove": ChatRemoveMsg, "chat_report": ChatReportMsg,
+    "chat_close": ChatCloseMsg,
 }
 WS_FIELD_CODES = {"id": "bad-id", "action": "bad-action", "lang": "bad-lang", "name": "bad-name",
-                  "level": "bad-level", "actions": "bad-action"}
+                  "level": "bad-level", "actions": "bad-action", "text": "bad-chat", "phrase": "bad-chat",
+                  "msg": "bad-chat"}
 
 
 # ---- parsing ---------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, headed, t } from "/static/i18n.js";
+import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
@@ -428,7 +429,10 @@ async function tablePage(main, tid) {
   const rulesLink = el("a", { id: "rules-link", class: "rules-link", hidden: true }, T("howToPlay"));
   // the felt (with your hand at its bottom) fills the rest of the first screen: what may grow sits
   // below it (hints, rules link, settlement, log, links), and only a one-line notice and the name box above
-  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink));
+  const chat = chatPanel({ el, lang: () => state.lang, toast,
+    send: (m) => { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; },
+    isHost: () => !!frame && frame.seat !== null && frame.seat !== undefined && frame.table.host === frame.seat });
+  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink, chat.node));
   fitWatch(main);
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
@@ -765,6 +769,7 @@ async function tablePage(main, tid) {
     refused = null;
     draw();
     drawHint();
+    chat.redraw();
   };
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -783,7 +788,8 @@ async function tablePage(main, tid) {
         rulesLink.href = `/rules/${encodeURIComponent(frame.table.game)}?lang=${state.lang}`;
         rulesLink.textContent = T("howToPlay"); rulesLink.hidden = false;
       }
-      else if (m.type === "ack") pending.delete(m.id);
+      else if (m.type === "ack") { pending.delete(m.id); chat.onAck(m); }
+      else if (m.type === "chat") chat.onMessage(m);
       else if (m.type === "explain") { explained = { seq: m.seq, deal_no: m.deal_no, extras: m.extras || {} }; draw(); }
       else if (m.type === "hint") {
         const h = m.hint;

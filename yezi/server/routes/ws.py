@@ -86,6 +86,8 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.close(1013)
         return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+    with contextlib.suppress(Exception):  # the chat's history is no reason to refuse the table
+        await ctx.chat.opened(t, conn)
     try:
         while not conn.closed:
             msg = await ws.receive()
@@ -107,6 +109,7 @@ async def _ws_session(ws: WebSocket) -> None:
         pass
     finally:
         conn.closed = True
+        ctx.chat.closed(conn)
         writer.cancel()
         async with t.lock:
             t.conns.discard(conn)
@@ -189,6 +192,9 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         async with t.lock:
             conn.send(t.frame_text(conn.position, conn.lang))
         return
+    if kind in CHAT:  # any instance takes a table's chat: it is no intent of the game
+        await handle_chat(ctx, t, conn, msg, cid)
+        return
     if kind in FORWARDED and ctx.cluster is not None and not t.owned:
         await ctx.cluster.forward(t, conn, msg)  # another instance runs this table
         return
@@ -260,6 +266,33 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             t.broadcast()
         t.kick()
         return
+
+
+CHAT = ("chat", "chat_remove", "chat_report", "chat_close")
+
+
+async def handle_chat(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
+    """The table's chat (yezi.server.chat): post to the sender's room, or the host's removal and
+    closing, or a report; the ack carries the stored message's id."""
+    kind = msg["type"]
+    try:
+        if kind == "chat":
+            m = await ctx.chat.post(t, conn, msg)
+            conn.send({"type": "ack", "id": cid, "msg": m.id})
+            return
+        if kind == "chat_remove":
+            await ctx.chat.remove(t, conn, msg["msg"])
+        elif kind == "chat_close":
+            await ctx.chat.close(t, conn)
+        else:
+            await ctx.chat.report(t, conn, msg["msg"])
+    except TableError as e:
+        conn.send({"type": "error", "code": e.code, "id": cid, "message": e.message_for(conn.lang)})
+        return
+    except Exception as e:  # the store failed: nothing was kept
+        conn.send({**store_failure(e, t.id), "id": cid})
+        return
+    conn.send({"type": "ack", "id": cid})
 
 
 #: what `_one_per_seat` returns when the work was refused (the refusal is already sent)
