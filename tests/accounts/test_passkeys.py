@@ -199,3 +199,27 @@ def test_the_relying_party_is_never_an_unlisted_host():
 def test_a_flood_of_ceremonies_is_rate_limited(client):
     codes = [client.post("/api/passkeys/signin/options", json={}).status_code for _ in range(40)]
     assert codes.count(200) == Settings().create_per_minute and codes[-1] == 429
+
+
+BAD_CREDENTIALS = [
+    {},
+    {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": "x"},
+    {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {"clientDataJSON": "%%%", "attestationObject": 3}},
+    {"id": "AAAA", "rawId": "AAAA", "type": "public-key",
+     "response": {"clientDataJSON": "e30", "attestationObject": "oA", "authenticatorData": "", "signature": ""}},
+    {"id": "A" * 1400, "rawId": ["no"], "type": "secret", "response": {"clientDataJSON": None}},
+    {"id": "../../etc", "response": {"userHandle": 5}},
+]
+
+
+def test_malformed_answers_are_refused_not_errors(client):
+    """A hand-made answer of any shape is a 400 passkey-refused (or passkey-unknown), never a 500, and makes
+    nothing (the fuzzers of tests/security reach these endpoints only under 127.0.0.1, refused earlier)."""
+    for bad in BAD_CREDENTIALS:
+        up = client.post("/api/passkeys/signup/options", json={"name": "Ann"}).json()
+        r = client.post("/api/passkeys/signup/verify", json={"ceremony": up["ceremony"], "credential": bad})
+        assert r.status_code == 400 and r.json()["error"] == "passkey-refused", (bad, r.text)
+        start = signin_options(client)
+        r = client.post("/api/passkeys/signin/verify", json={"ceremony": start["ceremony"], "credential": bad})
+        assert r.status_code == 400 and r.json()["error"] in ("passkey-refused", "passkey-unknown"), (bad, r.text)
+    assert _count(client, users_t) == 0

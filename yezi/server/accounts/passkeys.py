@@ -318,7 +318,7 @@ def listing(engine: Engine, user: identity.User) -> dict[str, Any]:
     """The account page's list: no key material, only what its owner recognises a passkey by."""
     with engine.connect() as c:
         password = c.execute(select(users_t.c.password_hash).where(users_t.c.id == user.id)).scalar()
-    return {"user": {"id": user.id, "name": user.name}, "has_password": password is not None,
+    return {"user": {"name": user.name}, "has_password": password is not None,
             "passkeys": [{"id": r.id, "name": r.name, "created_at": r.created_at, "last_used": r.last_used,
                           "transports": [x for x in r.transports.split(",") if x]} for r in rows_of(engine, user.id)]}
 
