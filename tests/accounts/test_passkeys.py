@@ -194,6 +194,9 @@ def test_the_relying_party_is_never_an_unlisted_host():
     s.allowed_hosts, s.rp_id = ("*",), "example.org"
     assert pk.relying_party(s, "play.example.org", "http") == pk.RelyingParty("example.org", ("https://example.org",))
     assert pk.relying_party(s, "example.net", "https") is None
+    s.allowed_hosts, s.rp_id = (), ""
+    assert pk.relying_party(s, "localhost:8000/evil", "http") is None  # no origin made of a path
+    assert pk.relying_party(s, "localhost:8000@evil.example", "http") is None
 
 
 def test_a_flood_of_ceremonies_is_rate_limited(client):

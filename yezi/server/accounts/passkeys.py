@@ -90,6 +90,9 @@ class RelyingParty:
     origins: tuple[str, ...]  # what a browser's clientDataJSON may name as its origin
 
 
+_HOST = re.compile(r"[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?\.?(?::[0-9]{1,5})?")
+
+
 def _under(name: str, rp_id: str) -> bool:
     return name == rp_id or name.endswith("." + rp_id)
 
@@ -98,6 +101,8 @@ def relying_party(settings: Settings, host: str, scheme: str) -> RelyingParty | 
     """The relying party of a request that came to `host` (its Host header) over `scheme`, or None when
     passkeys cannot be used there (an IP address, a name nobody listed: a Host header alone is not
     believed, or a page of a look-alike host the server answers under `*` would pass the origin check)."""
+    if not _HOST.fullmatch(host.strip().lower()):
+        return None  # not a plain name[:port]: nothing to make an origin of
     name = host_name(host)
     listed = allowed_host_names(settings.allowed_hosts, settings.allowed_origins) - {"*"}
     trusted = name in listed or name == "localhost" or name.endswith(".localhost")
@@ -353,12 +358,22 @@ async def start_signup(store: Store, rp: RelyingParty, name: str) -> dict[str, A
     return {"ceremony": ceremony, "options": registration_options(rp, challenge, user_id, name, [])}
 
 
-async def finish_signup(store: Store, ceremony_id: str, credential: dict[str, Any], user_agent: str) -> str:
-    """The new account with its passkey, signed in: the session's secret."""
+async def finish_signup(store: Store, ceremony_id: str, credential: dict[str, Any], user_agent: str,
+                        old_secret: str | None) -> str:
+    """The new account with its passkey, signed in (a session this browser had is revoked): the session's
+    secret."""
     ceremony = await store.run(take, store.engine, ceremony_id, "signup")
     new = await run_in_threadpool(check_registration, ceremony, credential)
     user = await store.run(create_account, store.engine, ceremony, new, device_name(user_agent))
-    return await store.run(identity.open_session, store.engine, user.id, user_agent)
+    return await _new_session(store, user.id, user_agent, old_secret)
+
+
+async def _new_session(store: Store, user_id: str, user_agent: str, old_secret: str | None) -> str:
+    """A fresh session row for the user; the browser's previous one, if any, is revoked (no session
+    outlives a sign-in on its browser: a planted cookie is worth nothing after it)."""
+    if old_secret and len(old_secret) <= 128:
+        await store.run(identity.revoke_session, store.engine, old_secret)
+    return await store.run(identity.open_session, store.engine, user_id, user_agent)
 
 
 async def start_add(store: Store, rp: RelyingParty, user: identity.User) -> dict[str, Any]:
@@ -392,6 +407,4 @@ async def finish_signin(store: Store, ceremony_id: str, credential: dict[str, An
         raise TableError("passkey-unknown", "this passkey is not registered here (removed, or made for another site)")
     count = await run_in_threadpool(check_assertion, ceremony, stored, credential)
     user = await store.run(record_use, store.engine, stored, count)
-    if old_secret and len(old_secret) <= 128:
-        await store.run(identity.revoke_session, store.engine, old_secret)
-    return await store.run(identity.open_session, store.engine, user.id, user_agent)
+    return await _new_session(store, user.id, user_agent, old_secret)

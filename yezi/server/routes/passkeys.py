@@ -76,7 +76,7 @@ async def signup_verify(request: Request) -> Response:
     async def work(rp: pk.RelyingParty) -> Response:
         body = await read_model(request, PasskeyFinish, JSON_LIMIT)
         secret = await pk.finish_signup(context_of(request).store, body["ceremony"], body["credential"],
-                                        _agent(request))
+                                        _agent(request), request.cookies.get(identity.SESSION_COOKIE))
         return _with_session(request, secret, {"signed_in": True})
     return await _ceremony(request, work)
 
