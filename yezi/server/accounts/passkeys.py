@@ -20,6 +20,7 @@ request's host name only where it is localhost or a name the operator listed.
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import secrets
@@ -32,27 +33,6 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Engine, Row
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
-from webauthn import (
-    base64url_to_bytes,
-    generate_authentication_options,
-    generate_registration_options,
-    options_to_json,
-    verify_authentication_response,
-    verify_registration_response,
-)
-from webauthn.helpers import (
-    bytes_to_base64url,
-    parse_authentication_credential_json,
-    parse_registration_credential_json,
-)
-from webauthn.helpers.exceptions import WebAuthnException
-from webauthn.helpers.structs import (
-    AuthenticatorSelectionCriteria,
-    AuthenticatorTransport,
-    PublicKeyCredentialDescriptor,
-    ResidentKeyRequirement,
-    UserVerificationRequirement,
-)
 
 from yezi.server.accounts import identity
 from yezi.server.accounts.model import users_t
@@ -72,6 +52,14 @@ MAX_PASSKEYS = 20  # per account: the list stays a list
 #: the HTTP status of each refusal (400 where not named)
 STATUS = {"signed-out": 401, "no-passkey": 404, "name-taken": 409, "passkey-known": 409, "last-passkey": 409,
           "too-many-passkeys": 409}
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def unb64url(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
 def expired() -> TableError:
@@ -140,7 +128,7 @@ def begin(engine: Engine, purpose: str, rp: RelyingParty, user_id: str | None = 
     with engine.begin() as c:
         c.execute(delete(passkey_challenges_t).where(passkey_challenges_t.c.expires_at < now))
         c.execute(insert(passkey_challenges_t).values(
-            id=ceremony, challenge=bytes_to_base64url(challenge), purpose=purpose, user_id=user_id, name=name,
+            id=ceremony, challenge=b64url(challenge), purpose=purpose, user_id=user_id, name=name,
             rp_id=rp.id, origins=json.dumps(list(rp.origins)), expires_at=now + CHALLENGE_S))
     return ceremony, challenge
 
@@ -163,22 +151,34 @@ def take(engine: Engine, ceremony: str, purpose: str) -> Ceremony:
             raise expired()
     if r.expires_at < time.time():
         raise expired()
-    return Ceremony(base64url_to_bytes(r.challenge), r.user_id, r.name,
+    return Ceremony(unb64url(r.challenge), r.user_id, r.name,
                     RelyingParty(r.rp_id, tuple(json.loads(r.origins))))
 
 
 # ---- options ----------------------------------------------------------------------------------
 
-def _descriptor(row: Row) -> PublicKeyCredentialDescriptor:
+# The WebAuthn library is imported where it is used: it loads OpenSSL's certificate code, some 0.4 s
+# that every server start (and every test's) would pay for passkeys it may never see.
+
+def _descriptor(row: Row) -> Any:
+    from webauthn.helpers.structs import AuthenticatorTransport, PublicKeyCredentialDescriptor
+
     transports = [AuthenticatorTransport(x) for x in row.transports.split(",")
                   if x in AuthenticatorTransport._value2member_map_]
-    return PublicKeyCredentialDescriptor(id=base64url_to_bytes(row.id), transports=transports or None)
+    return PublicKeyCredentialDescriptor(id=unb64url(row.id), transports=transports or None)
 
 
 def registration_options(rp: RelyingParty, challenge: bytes, user_id: str, user_name: str,
                          existing: list[Row]) -> dict[str, Any]:
     """The options for ``navigator.credentials.create``: a discoverable credential (the sign-in names no
     account), user verification preferred, never a second passkey on an authenticator that has one."""
+    from webauthn import generate_registration_options, options_to_json
+    from webauthn.helpers.structs import (
+        AuthenticatorSelectionCriteria,
+        ResidentKeyRequirement,
+        UserVerificationRequirement,
+    )
+
     options = generate_registration_options(
         rp_id=rp.id, rp_name=RP_NAME, user_id=user_id.encode(), user_name=user_name, user_display_name=user_name,
         challenge=challenge, timeout=PROMPT_MS,
@@ -191,6 +191,9 @@ def registration_options(rp: RelyingParty, challenge: bytes, user_id: str, user_
 
 def authentication_options(rp: RelyingParty, challenge: bytes) -> dict[str, Any]:
     """The options for ``navigator.credentials.get``: no credentials named (discoverable ones)."""
+    from webauthn import generate_authentication_options, options_to_json
+    from webauthn.helpers.structs import UserVerificationRequirement
+
     options = generate_authentication_options(rp_id=rp.id, challenge=challenge, timeout=PROMPT_MS,
                                               user_verification=UserVerificationRequirement.PREFERRED)
     return json.loads(options_to_json(options))
@@ -198,7 +201,11 @@ def authentication_options(rp: RelyingParty, challenge: bytes) -> dict[str, Any]
 
 # ---- checking the browser's answers (CPU: a signature; run in a worker thread) ------------------
 
-_BAD_SHAPE = (WebAuthnException, ValueError, TypeError, KeyError, AttributeError, IndexError)
+def _bad_shape() -> tuple[type[Exception], ...]:
+    """What the library raises for an answer it cannot read or check."""
+    from webauthn.helpers.exceptions import WebAuthnException
+
+    return (WebAuthnException, ValueError, TypeError, KeyError, AttributeError, IndexError)
 
 
 @dataclass(frozen=True)
@@ -210,14 +217,17 @@ class NewPasskey:
 
 
 def check_registration(ceremony: Ceremony, credential: dict[str, Any]) -> NewPasskey:
+    from webauthn import verify_registration_response
+    from webauthn.helpers import parse_registration_credential_json
+
     try:
         parsed = parse_registration_credential_json(credential)
         v = verify_registration_response(credential=parsed, expected_challenge=ceremony.challenge,
                                          expected_rp_id=ceremony.rp.id, expected_origin=list(ceremony.rp.origins))
-    except _BAD_SHAPE as e:
+    except _bad_shape() as e:
         raise refused(str(e)) from None
     transports = ",".join(str(x.value) for x in (parsed.response.transports or []))[:200]
-    return NewPasskey(bytes_to_base64url(v.credential_id), v.credential_public_key, v.sign_count, transports)
+    return NewPasskey(b64url(v.credential_id), v.credential_public_key, v.sign_count, transports)
 
 
 def credential_id_of(credential: dict[str, Any]) -> str:
@@ -232,6 +242,9 @@ def check_assertion(ceremony: Ceremony, stored: Row, credential: dict[str, Any])
     """The new signature counter of a valid assertion by the stored passkey; a TableError otherwise
     (wrong challenge, origin or relying party, a bad signature, a counter that did not go forward, an
     authenticator that names another account)."""
+    from webauthn import verify_authentication_response
+    from webauthn.helpers import parse_authentication_credential_json
+
     if stored.rp_id != ceremony.rp.id:
         raise refused("this passkey was made for another site name")
     try:
@@ -243,7 +256,7 @@ def check_assertion(ceremony: Ceremony, stored: Row, credential: dict[str, Any])
                                            expected_rp_id=ceremony.rp.id, expected_origin=list(ceremony.rp.origins),
                                            credential_public_key=stored.public_key,
                                            credential_current_sign_count=stored.sign_count)
-    except _BAD_SHAPE as e:
+    except _bad_shape() as e:
         raise refused(str(e)) from None
     return v.new_sign_count
 
@@ -347,6 +360,8 @@ def remove(engine: Engine, user_id: str, credential_id: str) -> None:
 
 
 # ---- the ceremonies, as the handlers run them ---------------------------------------------------
+# The library's work (options, checks; its first import) runs in a worker thread, the database's
+# through `Store.run`: nothing of it on the event loop.
 
 async def start_signup(store: Store, rp: RelyingParty, name: str) -> dict[str, Any]:
     """Options to make a passkey for a new account named `name` (made only when the passkey checks out)."""
@@ -355,7 +370,8 @@ async def start_signup(store: Store, rp: RelyingParty, name: str) -> dict[str, A
         raise TableError("name-taken", "that name is taken; choose another")
     user_id = secrets.token_urlsafe(12)
     ceremony, challenge = await store.run(begin, store.engine, "signup", rp, user_id, name)
-    return {"ceremony": ceremony, "options": registration_options(rp, challenge, user_id, name, [])}
+    return {"ceremony": ceremony,
+            "options": await run_in_threadpool(registration_options, rp, challenge, user_id, name, [])}
 
 
 async def finish_signup(store: Store, ceremony_id: str, credential: dict[str, Any], user_agent: str,
@@ -380,7 +396,8 @@ async def start_add(store: Store, rp: RelyingParty, user: identity.User) -> dict
     """Options to add a passkey to the signed-in account (none on an authenticator holding one of its)."""
     existing = await store.run(rows_of, store.engine, user.id)
     ceremony, challenge = await store.run(begin, store.engine, "add", rp, user.id)
-    return {"ceremony": ceremony, "options": registration_options(rp, challenge, user.id, user.name, existing)}
+    return {"ceremony": ceremony,
+            "options": await run_in_threadpool(registration_options, rp, challenge, user.id, user.name, existing)}
 
 
 async def finish_add(store: Store, user: identity.User, ceremony_id: str, credential: dict[str, Any],
@@ -394,7 +411,7 @@ async def finish_add(store: Store, user: identity.User, ceremony_id: str, creden
 
 async def start_signin(store: Store, rp: RelyingParty) -> dict[str, Any]:
     ceremony, challenge = await store.run(begin, store.engine, "signin", rp)
-    return {"ceremony": ceremony, "options": authentication_options(rp, challenge)}
+    return {"ceremony": ceremony, "options": await run_in_threadpool(authentication_options, rp, challenge)}
 
 
 async def finish_signin(store: Store, ceremony_id: str, credential: dict[str, Any], user_agent: str,
