@@ -10,7 +10,8 @@ import { errorText, firstLang, HTML_LANG, LANGS, STRINGS } from "/static/i18n.js
 let lang = firstLang();
 
 function S(key, vars) {
-  let s = (STRINGS[lang] && STRINGS[lang].passkeys && STRINGS[lang].passkeys[key]) || STRINGS.en.passkeys[key] || key;
+  const own = (l) => STRINGS[l] && ((STRINGS[l].passkeys && STRINGS[l].passkeys[key]) || STRINGS[l][key]);
+  let s = own(lang) || own("en") || key;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
   return s;
 }
