@@ -226,3 +226,9 @@ def test_malformed_answers_are_refused_not_errors(client):
         r = client.post("/api/passkeys/signin/verify", json={"ceremony": start["ceremony"], "credential": bad})
         assert r.status_code == 400 and r.json()["error"] in ("passkey-refused", "passkey-unknown"), (bad, r.text)
     assert _count(client, users_t) == 0
+
+
+def test_ceremonies_open_on_the_whole_site_are_bounded(client, monkeypatch):
+    monkeypatch.setattr(pk, "MAX_LIVE_CHALLENGES", 3)
+    codes = [client.post("/api/passkeys/signin/options", json={}).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 503] and _count(client, passkey_challenges_t) == 3

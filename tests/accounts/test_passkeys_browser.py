@@ -44,7 +44,12 @@ def test_sign_up_out_in_add_remove_and_revoke_a_device(browser, srv):
     page.on("dialog", lambda d: d.accept())
     cdp, first = authenticator(page)
     open_page(page, base, "signed-out")
+    assert page.title() == "Passkeys · yezi" and page.locator("h1").inner_text() == "Passkeys"
     shot(page, "passkeys-signed-out-desktop")
+    page.click("#langs button[data-lang='zh-hans']")  # the page's own language buttons
+    page.wait_for_function("() => document.querySelector('#pk-signin').textContent === '用通行密钥登录'")
+    page.click("#langs button[data-lang='en']")
+    page.wait_for_function("() => document.querySelector('#pk-signin').textContent === 'Sign in with a passkey'")
     page.fill("#pk-name", "Ann")
     page.click("#pk-signup")
     page.wait_for_selector("body[data-passkeys='signed-in']")

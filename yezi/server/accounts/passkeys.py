@@ -47,11 +47,14 @@ RP_NAME = "葉子 yezi"
 CHALLENGE_S = 300.0  # a ceremony's challenge lives this long (the browser's prompt: `PROMPT_MS`)
 PROMPT_MS = 180_000
 MAX_PASSKEYS = 20  # per account: the list stays a list
+# ceremonies in progress on the whole site: past it new ones wait (503 busy), so that a spray of
+# addresses each within its own rate cannot grow the table without bound
+MAX_LIVE_CHALLENGES = 20_000
 
 
 #: the HTTP status of each refusal (400 where not named)
 STATUS = {"signed-out": 401, "no-passkey": 404, "name-taken": 409, "passkey-known": 409, "last-passkey": 409,
-          "too-many-passkeys": 409}
+          "too-many-passkeys": 409, "busy": 503}
 
 
 def b64url(data: bytes) -> str:
@@ -127,6 +130,9 @@ def begin(engine: Engine, purpose: str, rp: RelyingParty, user_id: str | None = 
     now = time.time()
     with engine.begin() as c:
         c.execute(delete(passkey_challenges_t).where(passkey_challenges_t.c.expires_at < now))
+        live = c.execute(select(func.count()).select_from(passkey_challenges_t)).scalar_one()
+        if live >= MAX_LIVE_CHALLENGES:
+            raise TableError("busy", "too many passkey prompts open on this server; try again in a minute")
         c.execute(insert(passkey_challenges_t).values(
             id=ceremony, challenge=b64url(challenge), purpose=purpose, user_id=user_id, name=name,
             rp_id=rp.id, origins=json.dumps(list(rp.origins)), expires_at=now + CHALLENGE_S))
