@@ -4,17 +4,24 @@ is the WebAuthn library's to check (``passkey-refused`` when it does not hold)."
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field
 
 from yezi.server.schemas import Strict, Text
 
+if TYPE_CHECKING:  # mypy reads a call as no type: to it these are the strings they are
+    AccountName = str
+    Handle = str
+else:
+    AccountName = Text(100, min_length=1)
+    Handle = Text(64, min_length=1)
+
 
 class PasskeySignup(Strict):
     """POST /api/passkeys/signup/options: the name the new account is to have."""
 
-    name: Text(100, min_length=1) = Field(description="the account's name: 1 to 24 visible characters, unique "
+    name: AccountName = Field(description="the account's name: 1 to 24 visible characters, unique "
                                                       "(case and width folded)")
 
     field_codes: ClassVar[dict[str, str]] = {"name": "bad-account-name"}
@@ -27,7 +34,7 @@ class PasskeyStart(Strict):
 class PasskeyFinish(Strict):
     """POST /api/passkeys/{signup,add,signin}/verify: the ceremony's handle and the browser's answer."""
 
-    ceremony: Text(64, min_length=1) = Field(description="the handle the options came with")
+    ceremony: Handle = Field(description="the handle the options came with")
     credential: dict[str, Any] = Field(description="the PublicKeyCredential, as JSON (base64url binary fields)")
 
     field_codes: ClassVar[dict[str, str]] = {"ceremony": "passkey-expired", "credential": "passkey-refused"}
