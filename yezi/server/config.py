@@ -118,6 +118,11 @@ class Settings:
     # gets a 400 (a DNS-rebinding page's requests). "*": any name. See yezi.server.origin.
     allowed_hosts: tuple[str, ...] = field(
         default_factory=lambda: parse_origins(os.environ.get("YEZI_ALLOWED_HOSTS", "")))
+    # The relying party id of passkeys (WebAuthn): the site's registrable host name, e.g. "play.example.org"
+    # (a passkey made under one id works under that id only). Unset: the host name a request came to, if
+    # it is localhost or one the operator lists (YEZI_ALLOWED_HOSTS, YEZI_ALLOWED_ORIGINS), never any
+    # other Host header; behind a TLS-terminating proxy set it (its https:// origin is then expected).
+    rp_id: str = field(default_factory=lambda: os.environ.get("YEZI_RP_ID", "").strip().lower().rstrip("."))
 
     # ---- who may connect and for how long (yezi.server.clients, yezi.server.netguard) ----------
     # Addresses or networks (comma-separated, e.g. "127.0.0.1,10.0.0.0/8") of reverse proxies whose

@@ -13,6 +13,7 @@ from yezi.core.protocol import LANGS, NOTATIONS
 from yezi.core.registry import game_class
 from yezi.core.views import view_schema
 from yezi.server import catalog
+from yezi.server.accounts.passkey_schemas import PasskeyFinish, PasskeySignup, PasskeyStart
 from yezi.server.config import Settings
 from yezi.server.schemas import (
     ClaimSeat,
@@ -27,7 +28,7 @@ from yezi.server.schemas import (
 
 REF = "#/components/schemas/{model}"
 JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096, "learn": 8192,
-               "seat": 4096}
+               "seat": 4096, "passkey": 16384}
 
 
 def _json_body(model: type, limit: int) -> dict[str, Any]:
@@ -56,7 +57,8 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
-    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest)
+    models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
+              PasskeySignup, PasskeyStart, PasskeyFinish)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -171,6 +173,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                             "content": {"text/plain": {"schema": {"type": "string", "maxLength": max_record_bytes}},
                                         "application/json": {"schema": {"$ref": REF.format(model="RecordJson")}}}},
             "responses": {**_ok("the frames"), **_errors(400, 403, 413, 429)}}},
+        **_passkey_paths(mutating),
     }
     for ops in paths.values():  # any request may meet a database out of reach (yezi.server.http_util.db_unavailable)
         for op in ops.values():
@@ -187,6 +190,43 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                                     "/t/{tid}/ws?seat=<position> (the seat's cookie) or /ws/{tid} (spectators; "
                                     "programs send 'Authorization: Bearer <token>'); see yezi.server's docstring."},
             "paths": paths, "components": {"schemas": schemas}}
+
+
+def _passkey_paths(mutating: str) -> dict[str, Any]:
+    """Passkeys (WebAuthn; yezi.server.routes.passkeys): each ceremony's options, then its answer."""
+    limit = JSON_LIMITS["passkey"]
+    ceremony = ("answers {{ceremony, options}}: pass options (base64url binary fields) to navigator.credentials.{op}, "
+                "then send its answer with the ceremony's handle to {verify} within 5 minutes (once). Counted "
+                "against the address's per-minute limit. " + mutating)
+    finish = ("the browser's answer to the options of {options}; the challenge works once. " + mutating)
+    paths: dict[str, Any] = {}
+    for kind, model, what, op in (("signup", PasskeySignup, "a new account's passkey (the account is made when it "
+                                   "checks out)", "create"),
+                                  ("add", PasskeyStart, "another passkey for the signed-in account", "create"),
+                                  ("signin", PasskeyStart, "a sign-in naming no account (a discoverable passkey)",
+                                   "get")):
+        base = f"/api/passkeys/{kind}"
+        paths[base + "/options"] = {"post": {
+            "summary": f"options for {what}",
+            "description": ceremony.format(op=op, verify=base + "/verify"),
+            "requestBody": _json_body(model, limit),
+            "responses": {**_ok("the ceremony's handle and options"), **_errors(400, 401, 403, 409, 415, 429)}}}
+        paths[base + "/verify"] = {"post": {
+            "summary": {"signup": "make the account with its passkey and sign in (sets the session cookie)",
+                        "add": "add the passkey to the signed-in account",
+                        "signin": "sign in with a passkey (a new session; sets the session cookie)"}[kind],
+            "description": finish.format(options=base + "/options"),
+            "requestBody": _json_body(PasskeyFinish, limit),
+            "responses": {**_ok("done"), **_errors(400, 401, 403, 409, 415, 429)}}}
+    paths["/api/account/passkeys"] = {"get": {
+        "summary": "the signed-in user's passkeys (names, when made and last used; no key material)",
+        "responses": {**_ok("the user and the passkeys"), **_errors(401)}}}
+    paths["/api/account/passkeys/{cid}"] = {"delete": {
+        "summary": "remove one of the signed-in user's passkeys (never the last way into an account without "
+                   "a password: 409 last-passkey)", "description": mutating,
+        "parameters": [_path("cid", {"type": "string", "maxLength": 1400}, "a passkey's credential id")],
+        "responses": {**_ok("removed"), **_errors(401, 403, 404, 409, 429)}}}
+    return paths
 
 
 def openapi_document(settings: Settings) -> dict[str, Any]:

@@ -1,33 +1,12 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
-import { botName, errorText, headed, t } from "/static/i18n.js";
+import { botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
 
-const LANGS = ["zh-hant", "zh-hans", "en"];
-const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
-// The reader's language from the browser's, by the rule the server applies to Accept-Language
-// (yezi/i18n/negotiate.py): the first tag naming 繁體, 简体 or English; English for a browser that names
-// only other languages. It holds until the reader picks one (the language buttons, a ?lang= link).
-function browserLang() {
-  const tags = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""])
-    .filter((x) => x && x !== "*");
-  for (const tag of tags) {
-    const t = tag.toLowerCase().replace("_", "-");
-    if (t === "zh" || t.startsWith("zh-")) return /^zh-(cn|sg|my|hans)/.test(t) ? "zh-hans" : "zh-hant";
-    if (t === "en" || t.startsWith("en-")) return "en";
-  }
-  return tags.length ? "en" : "zh-hant";
-}
-function firstLang() {
-  const asked = new URLSearchParams(location.search).get("lang");
-  if (LANGS.includes(asked)) { localStorage.setItem("yezi.lang", asked); return asked; }
-  const picked = localStorage.getItem("yezi.lang");
-  return LANGS.includes(picked) ? picked : browserLang();
-}
 export const state = {
   lang: firstLang(),
   games: null,

@@ -44,7 +44,18 @@ export const STRINGS = {
       "bad-deals": "冇得揀咁嘅局數",
       "bad-record": "呢個檔案唔係葉子記錄，或者已經爛咗",
       "not-finished": "呢份記錄未打完：揀一個座位嘅視角先可以重播",
-      "public-record": "呢份記錄只有大家都睇到嘅嘢：唔可以自己重播。重播張枱嗰局，或者你自己座位嘅記錄" },
+      "public-record": "呢份記錄只有大家都睇到嘅嘢：唔可以自己重播。重播張枱嗰局，或者你自己座位嘅記錄",
+      "bad-account-name": "名要有 1 至 24 個睇得見嘅字，唔可以有控制字元",
+      "name-taken": "呢個名已經有人用咗：揀過第二個",
+      "passkey-expired": "呢次通行密鑰確認已經過咗期，或者已經用咗：再試一次",
+      "passkey-refused": "呢條通行密鑰核對唔到：再試一次，或者用第二條",
+      "passkey-unknown": "呢條通行密鑰喺呢度冇登記（可能已經移除咗）",
+      "passkey-known": "呢條通行密鑰已經登記咗",
+      "signed-out": "你未登入：請先登入",
+      "last-passkey": "呢條係你唯一嘅登入方法：先加多一條通行密鑰，或者設定密碼",
+      "no-passkey": "你冇呢條通行密鑰",
+      "passkeys-off": "呢個網址用唔到通行密鑰：請用網站嘅正式網址",
+      "too-many-passkeys": "一個戶口最多有 20 條通行密鑰：先移除一條" },
     botNames: { random: "亂出", heuristic: "經驗", greedy: "貪食", cautious: "穩陣", "search-easy": "搜尋·淺",
       "search-normal": "搜尋·中", "search-strong": "搜尋·深" },
     siteTitle: "葉子 yezi",
@@ -77,6 +88,7 @@ export const STRINGS = {
     awayNotice: "你超咗時：電腦幫你出咗牌。", heldNotice: "你連續三次超時：電腦代你打，直到你返嚟。", imBack: "我返嚟喇",
     rematch: "再嚟一場", acceptRematch: "接受再嚟一場", rematchWaiting: "等緊 {names} 接受再嚟一場",
     rematchAsked: "{names} 想再嚟一場", yourTotal: "你嘅總分", playAgain: "開新枱再玩", watchRematch: "睇下一場",
+    passkeys: { title: "通行密鑰", lead: "通行密鑰用你部機嘅螢幕鎖或者安全鎖登入：冇密碼要記，亦冇密碼會洩漏。", signupHead: "用通行密鑰開戶口", nameLabel: "你嘅名（其他玩家會見到）", signupBtn: "開戶口", signinHead: "已經有戶口？", signinBtn: "用通行密鑰登入", manageHead: "你嘅通行密鑰", signedInAs: "已登入：{name}", addBtn: "加多一條通行密鑰", removeBtn: "移除", created: "{date} 加入", lastUsed: "上次用：{date}", neverUsed: "未用過", onlyOne: "呢條係你唯一嘅登入方法：要先加多一條，先可以移除佢。", removeConfirm: "移除通行密鑰「{name}」？之後佢唔可以再幫你登入。", added: "已經加咗通行密鑰", removed: "已經移除咗通行密鑰", signedIn: "已經登入", cancelled: "通行密鑰嘅視窗已經關咗：乜都冇改", unsupported: "呢個瀏覽器喺呢度用唔到通行密鑰：要新版瀏覽器同加密連線", working: "等緊你嘅通行密鑰…", guest: "唔想開戶口？照樣可以即刻做訪客玩。", signinHint: "唔使打名：瀏覽器會列出你喺呢個網站存咗嘅通行密鑰。", kindDevice: "呢部機嘅螢幕鎖", kindPhone: "手機或者平板", kindKey: "安全鎖", kindOther: "通行密鑰" },
   },
   "zh-hans": {
     chatPlayers: "聊天（在座的人）", chatSpectators: "聊天（观众）", chatUnread: "{n} 条新消息", chatSeat: "第 {n} 位", chatWatcher: "观众",
@@ -122,7 +134,18 @@ export const STRINGS = {
       "bad-deals": "不能选择这个局数",
       "bad-record": "这个文件不是叶子记录，或者已经损坏",
       "not-finished": "这份记录还没打完：选一个座位的视角才能重播",
-      "public-record": "这份记录只有大家都看到的内容：不能单独重播。请重播牌桌上的那一局，或者你自己座位的记录" },
+      "public-record": "这份记录只有大家都看到的内容：不能单独重播。请重播牌桌上的那一局，或者你自己座位的记录",
+      "bad-account-name": "名字要有 1 至 24 个看得见的字，不能有控制字符",
+      "name-taken": "这个名字已经有人用了：请换一个",
+      "passkey-expired": "这次通行密钥确认已经过期，或者已经用过：请再试一次",
+      "passkey-refused": "这个通行密钥核对不上：请再试一次，或者换一个",
+      "passkey-unknown": "这个通行密钥在这里没有登记（可能已被移除）",
+      "passkey-known": "这个通行密钥已经登记过了",
+      "signed-out": "你还没有登录：请先登录",
+      "last-passkey": "这是你唯一的登录方式：请先添加另一个通行密钥，或者设置密码",
+      "no-passkey": "你没有这个通行密钥",
+      "passkeys-off": "这个网址无法使用通行密钥：请用网站的正式网址",
+      "too-many-passkeys": "一个账户最多有 20 个通行密钥：请先移除一个" },
     botNames: { random: "乱出", heuristic: "经验", greedy: "贪吃", cautious: "稳健", "search-easy": "搜索·浅",
       "search-normal": "搜索·中", "search-strong": "搜索·深" },
     siteTitle: "叶子 yezi",
@@ -155,6 +178,7 @@ export const STRINGS = {
     awayNotice: "你超时了：电脑替你出了牌。", heldNotice: "你连续三次超时：电脑代你打，直到你回来。", imBack: "我回来了",
     rematch: "再来一场", acceptRematch: "接受再来一场", rematchWaiting: "等待 {names} 接受再来一场",
     rematchAsked: "{names} 想再来一场", yourTotal: "你的总分", playAgain: "开新桌再玩", watchRematch: "观看下一场",
+    passkeys: { title: "通行密钥", lead: "通行密钥用你设备的屏幕锁或安全密钥登录：没有要记的密码，也没有会泄露的密码。", signupHead: "用通行密钥注册账户", nameLabel: "你的名字（其他玩家会看到）", signupBtn: "注册", signinHead: "已经有账户？", signinBtn: "用通行密钥登录", manageHead: "你的通行密钥", signedInAs: "已登录：{name}", addBtn: "再添加一个通行密钥", removeBtn: "移除", created: "{date} 添加", lastUsed: "上次使用：{date}", neverUsed: "尚未使用", onlyOne: "这是你唯一的登录方式：先添加另一个，才能移除它。", removeConfirm: "移除通行密钥「{name}」？之后它不能再为你登录。", added: "已添加通行密钥", removed: "已移除通行密钥", signedIn: "已登录", cancelled: "通行密钥窗口已关闭：没有任何改动", unsupported: "这个浏览器在这里无法使用通行密钥：需要新版浏览器和加密连接", working: "正在等待你的通行密钥…", guest: "不想注册？照样可以马上以访客身份玩。", signinHint: "不用输入名字：浏览器会列出你在这个网站保存的通行密钥。", kindDevice: "这台设备的屏幕锁", kindPhone: "手机或平板", kindKey: "安全密钥", kindOther: "通行密钥" },
   },
   en: {
     chatPlayers: "Chat (players)", chatSpectators: "Chat (spectators)", chatUnread: "{n} new", chatSeat: "Seat {n}", chatWatcher: "Spectator",
@@ -205,7 +229,18 @@ export const STRINGS = {
       "bad-deals": "That number of deals is not offered",
       "bad-record": "This file is not a yezi record, or it is damaged",
       "not-finished": "This record is not finished: choose a seat to replay it from",
-      "public-record": "This record shows only what everybody saw: it cannot be replayed on its own. Replay the table's deal, or your own seat's record" },
+      "public-record": "This record shows only what everybody saw: it cannot be replayed on its own. Replay the table's deal, or your own seat's record",
+      "bad-account-name": "A name is 1 to 24 visible characters, without control characters",
+      "name-taken": "That name is taken: choose another",
+      "passkey-expired": "This passkey prompt has expired or was used already: try again",
+      "passkey-refused": "This passkey could not be checked: try again, or use another",
+      "passkey-unknown": "This passkey is not registered here (it may have been removed)",
+      "passkey-known": "This passkey is registered already",
+      "signed-out": "You are not signed in: sign in first",
+      "last-passkey": "This is your only way in: add another passkey or a password first",
+      "no-passkey": "You have no such passkey",
+      "passkeys-off": "Passkeys do not work at this address: use the site's own address",
+      "too-many-passkeys": "An account holds at most 20 passkeys: remove one first" },
     botNames: { random: "Random", heuristic: "Experienced", greedy: "Greedy", cautious: "Cautious",
       "search-easy": "Thinks ahead · easy", "search-normal": "Thinks ahead · normal",
       "search-strong": "Thinks ahead · strong" },
@@ -244,6 +279,7 @@ export const STRINGS = {
     heldNotice: "Three timeouts in a row: a bot plays your seat until you come back.", imBack: "I'm back",
     rematch: "Rematch", acceptRematch: "Accept the rematch", rematchWaiting: "Waiting for {names} to accept the rematch",
     rematchAsked: "{names} would like a rematch", yourTotal: "your total", playAgain: "Play again", watchRematch: "Watch the next match",
+    passkeys: { title: "Passkeys", lead: "A passkey signs you in with your device's screen lock or a security key: no password to remember, none to leak.", signupHead: "Make an account with a passkey", nameLabel: "Your name (other players see it)", signupBtn: "Create account", signinHead: "Have an account?", signinBtn: "Sign in with a passkey", manageHead: "Your passkeys", signedInAs: "Signed in as {name}", addBtn: "Add another passkey", removeBtn: "Remove", created: "added {date}", lastUsed: "last used {date}", neverUsed: "not used yet", onlyOne: "Your only way in: add another before removing this one.", removeConfirm: "Remove the passkey “{name}”? It will no longer sign you in.", added: "Passkey added", removed: "Passkey removed", signedIn: "Signed in", cancelled: "The passkey prompt was closed: nothing changed", unsupported: "This browser cannot use passkeys here: it needs a recent browser and a secure connection", working: "Waiting for your passkey…", guest: "No account needed to play: guests still play in one click.", signinHint: "No name to type: your browser offers the passkeys you saved for this site.", kindDevice: "this device's screen lock", kindPhone: "phone or tablet", kindKey: "security key", kindOther: "passkey" },
   },
 };
 
@@ -274,4 +310,26 @@ export function t(lang, key, vars) {
   let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
   if (vars) for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
   return s;
+}
+
+export const LANGS = ["zh-hant", "zh-hans", "en"];
+export const HTML_LANG = { "zh-hant": "zh-Hant", "zh-hans": "zh-Hans", en: "en" };
+// The reader's language from the browser's, by the rule the server applies to Accept-Language
+// (yezi/i18n/negotiate.py): the first tag naming 繁體, 简体 or English; English for a browser that names
+// only other languages. It holds until the reader picks one (the language buttons, a ?lang= link).
+export function browserLang() {
+  const tags = (navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""])
+    .filter((x) => x && x !== "*");
+  for (const tag of tags) {
+    const t = tag.toLowerCase().replace("_", "-");
+    if (t === "zh" || t.startsWith("zh-")) return /^zh-(cn|sg|my|hans)/.test(t) ? "zh-hans" : "zh-hant";
+    if (t === "en" || t.startsWith("en-")) return "en";
+  }
+  return tags.length ? "en" : "zh-hant";
+}
+export function firstLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) { localStorage.setItem("yezi.lang", asked); return asked; }
+  const picked = localStorage.getItem("yezi.lang");
+  return LANGS.includes(picked) ? picked : browserLang();
 }

@@ -12,10 +12,12 @@ import hashlib
 import secrets
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.sql import Executable
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
@@ -48,12 +50,18 @@ def _user(r) -> User:
     return User(id=r.id, name=r.name, created_at=r.created_at, deleted=bool(r.deleted))
 
 
-def create_user(engine: Engine, name: str, password_hash: str | None = None) -> User:
-    """A new account (raises sqlalchemy's IntegrityError when the folded name is taken)."""
-    user = User(id=secrets.token_urlsafe(12), name=name, created_at=time.time())
+def create_user(engine: Engine, name: str, password_hash: str | None = None, *, user_id: str | None = None,
+                also: Sequence[Executable] = ()) -> User:
+    """A new account (raises sqlalchemy's IntegrityError when the folded name is taken).
+
+    `user_id`: an id chosen beforehand (a passkey's user handle is made before its account);
+    `also`: statements committed with the user or not at all (the passkey that is its only way in)."""
+    user = User(id=user_id or secrets.token_urlsafe(12), name=name, created_at=time.time())
     with engine.begin() as c:
         c.execute(insert(users_t).values(id=user.id, name=name, name_key=name_key(name),
                                          created_at=user.created_at, password_hash=password_hash))
+        for statement in also:
+            c.execute(statement)
     return user
 
 

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
-from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, ws
+from yezi.server.routes import (
+    after_match,
+    api_games,
+    api_tables,
+    learn,
+    pages,
+    passkeys,
+    replay,
+    rules,
+    sessions,
+    ws,
+)
 
 
 def all_routes() -> list[BaseRoute]:
@@ -45,5 +56,14 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/tables/{tid}/deals/{k}/replay", replay.table_replay),
         Route("/api/replay", replay.upload_replay, methods=["POST"]),
         WebSocketRoute("/ws/{tid}", ws.ws_table),
+        Route("/account/passkeys", passkeys.page),
+        Route("/api/passkeys/signup/options", passkeys.signup_options, methods=["POST"]),
+        Route("/api/passkeys/signup/verify", passkeys.signup_verify, methods=["POST"]),
+        Route("/api/passkeys/add/options", passkeys.add_options, methods=["POST"]),
+        Route("/api/passkeys/add/verify", passkeys.add_verify, methods=["POST"]),
+        Route("/api/passkeys/signin/options", passkeys.signin_options, methods=["POST"]),
+        Route("/api/passkeys/signin/verify", passkeys.signin_verify, methods=["POST"]),
+        Route("/api/account/passkeys", passkeys.list_passkeys, methods=["GET"]),
+        Route("/api/account/passkeys/{cid}", passkeys.remove_passkey, methods=["DELETE"]),
         Mount("/static", app=pages.Static(directory=pages.WEB_DIR), name="static"),
     ]
