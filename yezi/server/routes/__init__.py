@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
-from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, ws
+from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, social, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -45,5 +45,24 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/tables/{tid}/deals/{k}/replay", replay.table_replay),
         Route("/api/replay", replay.upload_replay, methods=["POST"]),
         WebSocketRoute("/ws/{tid}", ws.ws_table),
+        # profiles, friends, invitations, my data (issue 22)
+        Route("/u/{name}", social.profile_page),
+        Route("/settings", social.settings_page),
+        Route("/t/{tid}/invite-friend", social.invite_friend, methods=["POST"]),
+        Route("/api/users/{name}", social.profile_api),
+        Route("/api/me/profile", social.my_profile, methods=["GET"]),
+        Route("/api/me/profile", social.change_profile, methods=["POST"]),
+        Route("/api/me/friends", social.friends),
+        Route("/api/me/friends/ask", social.ask, methods=["POST"]),
+        Route("/api/me/friends/accept", social.accept, methods=["POST"]),
+        Route("/api/me/friends/decline", social.decline, methods=["POST"]),
+        Route("/api/me/friends/remove", social.unfriend, methods=["POST"]),
+        Route("/api/me/blocks/add", social.block, methods=["POST"]),
+        Route("/api/me/blocks/remove", social.unblock, methods=["POST"]),
+        Route("/api/me/invitations", social.invitations),
+        Route("/api/me/invitations/accept", social.take_invitation, methods=["POST"]),
+        Route("/api/me/invitations/decline", social.drop_invitation, methods=["POST"]),
+        Route("/api/me/export", social.export_me),
+        Route("/api/me/delete", social.delete_me, methods=["POST"]),
         Mount("/static", app=pages.Static(directory=pages.WEB_DIR), name="static"),
     ]
