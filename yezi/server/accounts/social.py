@@ -42,6 +42,7 @@ DEFAULT_PRIVACY = {"games": "everyone", "invites": "friends", "requests": "every
 #: the languages a player may say they speak (the codes; each page names them in the reader's language)
 LANGUAGES = ("yue", "cmn", "nan", "hak", "wuu", "en", "vi", "ms", "id", "th", "ja", "ko", "fr", "es", "pt", "de")
 MAX_LANGUAGES = 6
+MAX_BIO = 280  # the column's width
 #: the name a deleted account's seats carry in the tables' records (a stored name is one text for all readers)
 DELETED_NAME = N_("a deleted player")
 _BIO_BAD = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
@@ -173,6 +174,8 @@ def update_profile(engine: Engine, user_id: str, changes: dict[str, Any]) -> Pro
         values["languages"] = ",".join(langs)
     if "bio" in changes:
         values["bio"] = _BIO_BAD.sub("", changes["bio"]).strip()
+        if len(values["bio"]) > MAX_BIO:
+            raise TableError("bad-bio", f"a bio has at most {MAX_BIO} characters")
     if "avatar" in changes:
         if changes["avatar"] not in ("", *MARKS):
             raise TableError("bad-avatar", "an avatar is one of the drawn marks: " + ", ".join(MARKS))

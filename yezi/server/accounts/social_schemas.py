@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from yezi.server.accounts.social import LANGUAGES, MAX_LANGUAGES
+from yezi.server.accounts.social import LANGUAGES, MAX_BIO, MAX_LANGUAGES
 from yezi.server.schemas import Strict, Text
 
 Choice3 = Literal["everyone", "friends", "nobody"]
@@ -25,7 +25,7 @@ class ProfileChange(Strict):
 
     name: Text(24, min_length=1) | None = Field(None, description="display name: unique, the lobby's name rules")
     languages: Annotated[list[Literal[LANGUAGES]], Field(max_length=MAX_LANGUAGES)] | None = None  # type: ignore[valid-type]
-    bio: Text(280) | None = None
+    bio: Text(MAX_BIO) | None = None
     avatar: Text(32) | None = Field(None, description="one of the drawn marks, or '' for none")
     privacy: PrivacyChoices | None = None
 
