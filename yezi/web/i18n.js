@@ -73,6 +73,7 @@ export const STRINGS = {
     awayNotice: "你超咗時：電腦幫你出咗牌。", heldNotice: "你連續三次超時：電腦代你打，直到你返嚟。", imBack: "我返嚟喇",
     rematch: "再嚟一場", acceptRematch: "接受再嚟一場", rematchWaiting: "等緊 {names} 接受再嚟一場",
     rematchAsked: "{names} 想再嚟一場", yourTotal: "你嘅總分", playAgain: "開新枱再玩", watchRematch: "睇下一場",
+    inviteFriend: "邀請朋友", friendName: "朋友嘅名", friendInvited: "已經邀請咗 {name}：佢喺自己嘅邀請度搵到個座位",
   },
   "zh-hans": {
     ok: "确定", hintBtn: "提示", hintThinking: "思考中…", hintDetails: "详细数字", hintsAllowed: "允许提示",
@@ -147,6 +148,7 @@ export const STRINGS = {
     awayNotice: "你超时了：电脑替你出了牌。", heldNotice: "你连续三次超时：电脑代你打，直到你回来。", imBack: "我回来了",
     rematch: "再来一场", acceptRematch: "接受再来一场", rematchWaiting: "等待 {names} 接受再来一场",
     rematchAsked: "{names} 想再来一场", yourTotal: "你的总分", playAgain: "开新桌再玩", watchRematch: "观看下一场",
+    inviteFriend: "邀请好友", friendName: "好友的名字", friendInvited: "已经邀请了 {name}：他会在自己的邀请里找到这个座位",
   },
   en: {
     ok: "OK", hintBtn: "Hint", hintThinking: "Thinking…", hintDetails: "Details", hintsAllowed: "Allow hints",
@@ -232,6 +234,7 @@ export const STRINGS = {
     heldNotice: "Three timeouts in a row: a bot plays your seat until you come back.", imBack: "I'm back",
     rematch: "Rematch", acceptRematch: "Accept the rematch", rematchWaiting: "Waiting for {names} to accept the rematch",
     rematchAsked: "{names} would like a rematch", yourTotal: "your total", playAgain: "Play again", watchRematch: "Watch the next match",
+    inviteFriend: "Invite a friend", friendName: "A friend's name", friendInvited: "{name} is invited: they find the seat in their invitations",
   },
 };
 

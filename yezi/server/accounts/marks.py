@@ -69,5 +69,5 @@ def svg(mark: str, size: int = 48, label: str = "") -> str:
     ground, drawing = MARKS.get(mark, ("#8a7a5a", ""))
     title = f"<title>{escape(label)}</title>" if label else ""
     role = f'role="img" aria-label="{escape(label, quote=True)}"' if label else 'aria-hidden="true"'
-    return (f'<svg class="mark" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="{size}" height="{size}" '
+    return (f'<svg class="avatar" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48" width="{size}" height="{size}" '
             f'{role}>{title}<circle cx="24" cy="24" r="24" fill="{ground}"/>{drawing}</svg>')

@@ -103,8 +103,8 @@ def _games(lang: str, games: list[Played], summary: dict[str, dict[str, int]], m
         rows = "".join(f'<tr data-game="{esc(g)}"><td>{esc(_game_title(g, lang))}</td>'
                        f'<td class="num played">{s["played"]}</td><td class="num won">{s["won"]}</td></tr>'
                        for g, s in sorted(summary.items(), key=lambda kv: -kv[1]["played"]))
-        counts = (f'<table class="pay" id="per-game"><thead><tr><th>{w(lang, "game")}</th><th>{w(lang, "played")}</th>'
-                  f'<th>{w(lang, "won")}</th></tr></thead><tbody>{rows}</tbody></table>')
+        counts = (f'<table class="pay" id="per-game"><thead><tr><th>{w(lang, "game")}</th><th class="num">{w(lang, "played")}</th>'
+                  f'<th class="num">{w(lang, "won")}</th></tr></thead><tbody>{rows}</tbody></table>')
     else:
         counts = f'<p class="muted" id="per-game-none">{w(lang, "none")}</p>'
     lines = []
@@ -122,7 +122,7 @@ def _games(lang: str, games: list[Played], summary: dict[str, dict[str, int]], m
         lines.append(f'<tr data-table="{esc(g.table)}"><td>{_date(g.created_at)}</td><td>{esc(_game_title(g.game, lang))}'
                      f"</td>{result}<td class=\"links\">{links}</td></tr>")
     recent = (f'<div class="scroll"><table class="pay" id="recent"><thead><tr><th>{w(lang, "date")}</th>'
-              f'<th>{w(lang, "game")}</th><th>{w(lang, "total")}</th><th>{w(lang, "result")}</th><th></th></tr></thead>'
+              f'<th>{w(lang, "game")}</th><th class="num">{w(lang, "total")}</th><th>{w(lang, "result")}</th><th></th></tr></thead>'
               f'<tbody>{"".join(lines)}</tbody></table></div>' if lines
               else f'<p class="muted" id="recent-none">{w(lang, "none")}</p>')
     return (f'<section class="panel" id="games"><h2>{w(lang, "games")}</h2>{counts}</section>'
@@ -175,14 +175,14 @@ def _privacy_field(lang: str, key: str, label: str, now: str) -> str:
     return f'<label class="field"><span>{w(lang, label)}</span><select name="{key}" id="privacy-{key}">{opts}</select></label>'
 
 
-def _people(lang: str, title: str, key: str, people: list[dict[str, str]], actions: list[tuple[str, str]]) -> str:
+def _people(lang: str, title: str | None, key: str, people: list[dict[str, str]], actions: list[tuple[str, str]]) -> str:
     if not people:
         return ""
     items = "".join(f'<li><a class="person" href="/u/{esc(x["name"])}?lang={lang}">{svg(x["avatar"], 28)}'
                     f'<span>{esc(x["name"])}</span></a> '
                     + " ".join(_button(w(lang, label), act, x["name"]) for act, label in actions) + "</li>"
                     for x in people)
-    return f'<h3>{w(lang, title)}</h3><ul class="people" id="{key}">{items}</ul>'
+    return (f'<h3>{w(lang, title)}</h3>' if title else "") + f'<ul class="people" id="{key}">{items}</ul>'
 
 
 def settings_page(lang: str, p: Profile, friends: dict[str, list[dict[str, str]]],
@@ -222,8 +222,8 @@ def settings_page(lang: str, p: Profile, friends: dict[str, list[dict[str, str]]
                + (f'<ul class="people" id="invitations">{invs}</ul>' if invs
                   else f'<p class="muted" id="no-invitations">{w(lang, "no_invitations")}</p>') + "</section>")
     people = (f'<section class="panel" id="friends-box"><h2>{w(lang, "friends")}</h2>'
+              + _people(lang, None, "friends", friends["friends"], [("remove", "remove_friend")])
               + _people(lang, "incoming", "incoming", friends["incoming"], [("accept", "accept"), ("decline", "decline")])
-              + _people(lang, "friends", "friends", friends["friends"], [("remove", "remove_friend")])
               + _people(lang, "outgoing", "outgoing", friends["outgoing"], [("remove", "take_back")])
               + f'<form id="ask-form" class="inline"><input name="name" id="ask-name" maxlength="24" '
               f'placeholder="{w(lang, "friend_name")}" aria-label="{w(lang, "friend_name")}" required>'
