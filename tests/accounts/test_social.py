@@ -171,6 +171,7 @@ def test_profile_changes_keep_the_name_rules(people):
     _error(bob.post("/api/me/profile", json={"name": "ANNIE"}), "name-taken", 409)  # the folded name is taken
     _error(bob.post("/api/me/profile", json={"name": "Bob\u202e"}), "bad-display-name", 400)
     _error(bob.post("/api/me/profile", json={"name": "x" * 25}), "bad-display-name", 400)
+    _error(bob.post("/api/me/profile", json={"name": "\ufdfa" * 3}), "bad-display-name", 400)  # folds to 54 letters
     _error(bob.post("/api/me/profile", json={"avatar": "selfie"}), "bad-avatar", 400)
     _error(bob.post("/api/me/profile", json={"languages": ["xx"]}), "bad-languages", 400)
     _error(bob.post("/api/me/profile", json={"privacy": {"games": "some"}}), "bad-privacy", 400)
@@ -194,7 +195,7 @@ def _finished(client, tid, timeout=60.0):
 def test_profile_shows_games_played_and_won_as_the_match_end_totals_say(app, people):
     (ann, bob, cy, guest), (a, _, _) = people
     engine = app.state.store.engine
-    matches = [_table(guest, BOTS) for _ in range(2)]
+    matches = [_table(guest, BOTS), _table(guest, BOTS | {"listed": False})]  # the second: a private table
     infos = [_finished(guest, m["id"]) for m in matches]
     for m, pos in zip(matches, (0, 2), strict=True):  # Ann held one seat of each match
         seats.link_seats(engine, a.id, [(m["id"], pos)])
@@ -203,11 +204,14 @@ def test_profile_shows_games_played_and_won_as_the_match_end_totals_say(app, peo
                if x > 0 or (x == max(info["totals"]) and x > min(info["totals"])))
     prof = _ok(bob.get("/api/users/Ann"))
     assert prof["games"]["per_game"] == {"paigow": {"played": 2, "won": wins}}
-    assert sorted((g["table"], g["total"], g["deals"]) for g in prof["games"]["recent"]) == \
-        sorted((m["id"], x, 2) for m, x in zip(matches, mine, strict=True))
+    # the private table counts, but only her own profile names it (its id opens its records)
+    assert [(g["table"], g["total"], g["deals"]) for g in prof["games"]["recent"]] == [(matches[0]["id"], mine[0], 2)]
+    own = _ok(ann.get("/api/users/Ann"))["games"]["recent"]
+    assert sorted((g["table"], g["total"]) for g in own) == sorted((m["id"], x) for m, x in zip(matches, mine, strict=True))
     page = bob.get("/u/Ann?lang=en").text
     assert f'<td class="num played">2</td><td class="num won">{wins}</td>' in page
     assert f"/replay?table={matches[0]['id']}" in page and f"/api/tables/{matches[0]['id']}/match.zip" in page
+    assert matches[1]["id"] not in page and matches[1]["id"] in ann.get("/u/Ann").text
     # privacy: friends only hides them from a stranger, not from a friend
     _ok(ann.post("/api/me/profile", json={"privacy": {"games": "friends"}}))
     assert _ok(cy.get("/api/users/Ann"))["games"] is None

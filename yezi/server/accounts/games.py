@@ -37,6 +37,7 @@ class Played:
     game: str
     created_at: float
     status: str  # playing | finished | expired
+    listed: bool  # shown in the lobby; an unlisted table's id is shown to the seat's own user only
     deals: int  # finished deals (0 while unknown: a match still being played)
     total: Any  # the seat's total at the match's end (None: not finished)
     won: bool
@@ -55,7 +56,8 @@ def _tables(engine: Engine, ids: list[str]) -> dict[str, Any]:
     if not ids:
         return {}
     with engine.connect() as c:
-        rows = c.execute(select(tables_t.c.id, tables_t.c.game, tables_t.c.status, tables_t.c.created_at)
+        rows = c.execute(select(tables_t.c.id, tables_t.c.game, tables_t.c.status, tables_t.c.created_at,
+                                tables_t.c.listed)
                          .where(tables_t.c.id.in_(ids))).all()
     return {r.id: r for r in rows}
 
@@ -94,11 +96,18 @@ async def games_of(manager: TableManager, user_id: str) -> list[Played]:
             continue
         res = await _finished(manager, tid) if r.status == "finished" else None
         if res is None or pos >= len(res[0]):
-            out.append(Played(tid, pos, r.game, r.created_at, r.status, 0, None, False))
+            out.append(Played(tid, pos, r.game, r.created_at, r.status, bool(r.listed), 0, None, False))
         else:
             totals, deals = res
-            out.append(Played(tid, pos, r.game, r.created_at, r.status, deals, totals[pos], won(totals, pos)))
+            out.append(Played(tid, pos, r.game, r.created_at, r.status, bool(r.listed), deals, totals[pos],
+                              won(totals, pos)))
     return out
+
+
+def shown_to_others(games: list[Played]) -> list[Played]:
+    """The games another viewer's list may name: an unlisted table's id is a private table's address
+    (its watchers and records), so only its players' own profiles link it; it still counts in `per_game`."""
+    return [g for g in games if g.listed]
 
 
 def per_game(games: list[Played]) -> dict[str, dict[str, int]]:

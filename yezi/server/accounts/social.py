@@ -45,6 +45,7 @@ MAX_LANGUAGES = 6
 MAX_BIO = 280  # the column's width
 #: the name a deleted account's seats carry in the tables' records (a stored name is one text for all readers)
 DELETED_NAME = N_("a deleted player")
+DELETED_KEY = "~deleted~"  # a deleted account's name_key: DELETED_KEY + its id (no display name folds to it)
 _BIO_BAD = re.compile(r"[\x00-\x09\x0b-\x1f\x7f\u200b-\u200f\u2028-\u202e\u2066-\u2069]")
 
 
@@ -153,7 +154,9 @@ def check_display_name(name: Any) -> str:
     """The lobby's name rules (`yezi.server.tables.clean_name`: no control or direction characters,
     at most 24 characters) for a display name that must also be non-empty and already clean."""
     cleaned = clean_name(name)
-    if not cleaned or not isinstance(name, str) or cleaned != name.strip():
+    key = name_key(cleaned)  # NFKC may lengthen a name (one ligature, many letters); the column holds 40
+    if not cleaned or not isinstance(name, str) or cleaned != name.strip() or len(key) > 40 \
+            or key.startswith(DELETED_KEY):
         raise TableError("bad-display-name", "a display name has 1 to 24 visible characters, without control "
                          "or direction characters")
     return cleaned
@@ -365,7 +368,7 @@ def delete_account(engine: Engine, user_id: str) -> list[tuple[str, int]]:
     export.erase_user(engine, user_id)
     with engine.begin() as c:
         c.execute(update(users_t).where(users_t.c.id == user_id).values(
-            name="", name_key=f"~deleted~{user_id}", password_hash=None, email=None, email_verified=False,
+            name="", name_key=DELETED_KEY + user_id, password_hash=None, email=None, email_verified=False,
             languages="", bio="", avatar="", privacy="{}", deleted=True))
         for tid, pos in held:  # the records name the seat so from now on
             c.execute(update(players_t).where(players_t.c.table_id == tid, players_t.c.position == pos)

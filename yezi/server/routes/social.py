@@ -77,7 +77,8 @@ async def _profile_data(request: Request, viewer: User | None, name: str) -> tup
     if not seen.games:
         return seen, None, None
     games = await played.games_of(context_of(request).manager, seen.profile.id)
-    return seen, games, played.per_game(games)
+    mine = viewer is not None and viewer.id == seen.profile.id
+    return seen, games if mine else played.shown_to_others(games), played.per_game(games)
 
 
 @_api
@@ -117,6 +118,8 @@ async def settings_page(request: Request) -> Response:
     user = await current_user(request)
     if user is None:
         return HTMLResponse(pages.signed_out_page(lang), headers=PAGE_HEADERS)
+    if not _rate_ok(request, user):
+        return err("rate-limited", "too many requests; wait a minute", 429)
     p = await _run(request, social.profile, user.id)
     friends = await _run(request, social.friends_of, user.id)
     invitations = await _invitations(request, user)
