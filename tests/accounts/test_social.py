@@ -172,10 +172,13 @@ def test_profile_changes_keep_the_name_rules(people):
     _error(bob.post("/api/me/profile", json={"name": "Bob\u202e"}), "bad-display-name", 400)
     _error(bob.post("/api/me/profile", json={"name": "x" * 25}), "bad-display-name", 400)
     _error(bob.post("/api/me/profile", json={"name": "\ufdfa" * 3}), "bad-display-name", 400)  # folds to 54 letters
+    _error(bob.post("/api/me/profile", json={"name": "a/b"}), "bad-display-name", 400)  # /u/<name> is an address
     _error(bob.post("/api/me/profile", json={"avatar": "selfie"}), "bad-avatar", 400)
     _error(bob.post("/api/me/profile", json={"languages": ["xx"]}), "bad-languages", 400)
     _error(bob.post("/api/me/profile", json={"privacy": {"games": "some"}}), "bad-privacy", 400)
     assert _ok(bob.get("/api/me/profile"))["name"] == "Bob"
+    _ok(bob.post("/api/me/profile", json={"name": "Bob #1?"}))
+    assert "Bob #1?" in ann.get("/u/Bob%20%231%3F").text
     page = ann.get("/u/Annie?lang=en").text
     assert "Sundays!" in page and "Cantonese" in page and 'aria-label="Cash coin"' in page
     assert "粵語" in ann.get("/u/Annie?lang=zh-hant").text

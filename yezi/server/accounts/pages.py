@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from yezi.core.registry import game_class
 from yezi.i18n import _
@@ -31,6 +32,11 @@ def esc(s: object) -> str:
 def w(lang: str, key: str, **params: Any) -> str:
     text = WORDS[lang][key]
     return esc(text.format(**params) if params else text)
+
+
+def profile_path(name: str) -> str:
+    """The address of a profile: the name percent-encoded (a space, ?, # or % in it stays in the path)."""
+    return "/u/" + quote(name, safe="")
 
 
 def _date(t: float) -> str:
@@ -152,7 +158,7 @@ def profile_page(lang: str, seen: Seen, viewer: str | None, games: list[Played] 
             # ratings (branch `ratings`): the per-game ratings block goes here, between the head and the games
             '<!-- ratings -->'
             + shown)
-    return page(lang, f"/u/{p.name}", p.name, body, viewer is not None)
+    return page(lang, profile_path(p.name), p.name, body, viewer is not None)
 
 
 def not_found_page(lang: str, signed_in: bool) -> str:
@@ -178,7 +184,7 @@ def _privacy_field(lang: str, key: str, label: str, now: str) -> str:
 def _people(lang: str, title: str | None, key: str, people: list[dict[str, str]], actions: list[tuple[str, str]]) -> str:
     if not people:
         return ""
-    items = "".join(f'<li><a class="person" href="/u/{esc(x["name"])}?lang={lang}">{svg(x["avatar"], 28)}'
+    items = "".join(f'<li><a class="person" href="{profile_path(x["name"])}?lang={lang}">{svg(x["avatar"], 28)}'
                     f'<span>{esc(x["name"])}</span></a> '
                     + " ".join(_button(w(lang, label), act, x["name"]) for act, label in actions) + "</li>"
                     for x in people)
@@ -207,7 +213,7 @@ def settings_page(lang: str, p: Profile, friends: dict[str, list[dict[str, str]]
         f'<label class="field"><span>{w(lang, "about")}</span><textarea name="bio" id="bio-input" maxlength="280" '
         f'rows="3">{esc(p.bio)}</textarea><small class="muted">{w(lang, "bio_hint")}</small></label>'
         f'<p><button type="submit" class="primary" id="save-profile">{w(lang, "save")}</button> '
-        f'<a href="/u/{esc(p.name)}?lang={lang}" id="to-profile">{w(lang, "view_profile")}</a></p></form></section>')
+        f'<a href="{profile_path(p.name)}?lang={lang}" id="to-profile">{w(lang, "view_profile")}</a></p></form></section>')
     privacy = (f'<section class="panel"><h2>{w(lang, "privacy")}</h2><form id="privacy-form" class="stack">'
                + _privacy_field(lang, "games", "who_games", p.privacy["games"])
                + _privacy_field(lang, "invites", "who_invites", p.privacy["invites"])

@@ -152,11 +152,12 @@ def view_profile(engine: Engine, viewer: str | None, name: str) -> Seen | None:
 
 def check_display_name(name: Any) -> str:
     """The lobby's name rules (`yezi.server.tables.clean_name`: no control or direction characters,
-    at most 24 characters) for a display name that must also be non-empty and already clean."""
+    at most 24 characters) for a display name that must also be non-empty and already clean, and
+    make a profile's address (no "/"). Sign-up should check a new account's name with it too."""
     cleaned = clean_name(name)
     key = name_key(cleaned)  # NFKC may lengthen a name (one ligature, many letters); the column holds 40
     if not cleaned or not isinstance(name, str) or cleaned != name.strip() or len(key) > 40 \
-            or key.startswith(DELETED_KEY):
+            or key.startswith(DELETED_KEY) or "/" in cleaned:  # a name is an address too: /u/<name>
         raise TableError("bad-display-name", "a display name has 1 to 24 visible characters, without control "
                          "or direction characters")
     return cleaned
