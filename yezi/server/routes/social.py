@@ -182,6 +182,10 @@ async def _invitations(request: Request, user: User) -> list[dict[str, Any]]:
     manager = context_of(request).manager
     out = []
     for inv in await _run(request, social.invitations_to, user.id):
+        if inv["table"] not in manager.live:  # a finished or archived table is not loaded for a list
+            row = await manager.store.run(manager.store.table, inv["table"])
+            if row is None or row.status != "playing":
+                continue
         t = await manager.get(inv["table"])
         if t is None or t.match_over or inv["position"] >= t.n:
             continue
