@@ -274,3 +274,19 @@ def test_export_holds_everything_about_me_and_delete_removes_it(app, people):
     assert seats.users_of_table(engine, t["id"]) == {0: a.id}
     _ok(cy.post("/api/me/profile", json={"name": "Ann"}))
     assert json.loads(json.dumps(_ok(bob.get("/api/users/Ann"))))["name"] == "Ann"
+
+
+def test_two_players_asking_each_other_at_once_become_friends_once(app, people):
+    """Both rows of a pair (each asked before seeing the other's request) read as one relation."""
+    from sqlalchemy import insert
+
+    (ann, bob, _, _), (a, b, _) = people
+    with app.state.store.engine.begin() as c:
+        for x, y in ((a, b), (b, a)):
+            c.execute(insert(friends_t).values(asker_id=x.id, target_id=y.id, status="asked", created_at=0.0))
+    assert _ok(ann.get("/api/me/friends"))["incoming"] == [{"name": "Bob", "avatar": ""}]
+    _ok(ann.post("/api/me/friends/accept", json={"name": "Bob"}))
+    assert _ok(bob.get("/api/me/friends")) == {"friends": [{"name": "Ann", "avatar": ""}], "incoming": [],
+                                               "outgoing": [], "blocked": []}
+    _ok(bob.post("/api/me/friends/remove", json={"name": "Ann"}))
+    assert _ok(ann.get("/api/users/Bob"))["relation"] is None

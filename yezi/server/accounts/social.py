@@ -108,12 +108,12 @@ def _pair(a: str, b: str) -> Any:
 
 def relation(c: Connection, me: str, other: str) -> str | None:
     """``friends``, ``asked`` (I asked them), ``asked-me`` (they asked me), or None."""
-    r = c.execute(select(friends_t).where(_pair(me, other))).first()
-    if r is None:
+    rows = c.execute(select(friends_t).where(_pair(me, other))).all()  # two where both asked at once
+    if not rows:
         return None
-    if r.status == "friends":
+    if any(r.status == "friends" for r in rows):
         return "friends"
-    return "asked" if r.asker_id == me else "asked-me"
+    return "asked-me" if any(r.asker_id == other for r in rows) else "asked"
 
 
 def are_friends(c: Connection, a: str, b: str) -> bool:
@@ -224,8 +224,7 @@ def ask(engine: Engine, me: str, name: str) -> str:
         if rel in ("friends", "asked"):
             return rel
         if rel == "asked-me":
-            c.execute(update(friends_t).where(friends_t.c.asker_id == p.id, friends_t.c.target_id == me)
-                      .values(status="friends"))
+            c.execute(update(friends_t).where(_pair(me, p.id)).values(status="friends"))
             return "friends"
         if p.privacy["requests"] == "nobody":
             raise TableError("no-requests", "this player takes no friend requests")
@@ -238,8 +237,7 @@ def accept(engine: Engine, me: str, name: str) -> str:
         p = _other(c, me, name)
         if relation(c, me, p.id) != "asked-me":
             raise TableError("no-request", "this player has not asked you")
-        c.execute(update(friends_t).where(friends_t.c.asker_id == p.id, friends_t.c.target_id == me)
-                  .values(status="friends"))
+        c.execute(update(friends_t).where(_pair(me, p.id)).values(status="friends"))
         return "friends"
 
 
@@ -248,7 +246,7 @@ def decline(engine: Engine, me: str, name: str) -> None:
         p = _other(c, me, name)
         if relation(c, me, p.id) != "asked-me":
             raise TableError("no-request", "this player has not asked you")
-        c.execute(delete(friends_t).where(friends_t.c.asker_id == p.id, friends_t.c.target_id == me))
+        c.execute(delete(friends_t).where(_pair(me, p.id)))
 
 
 def remove(engine: Engine, me: str, name: str) -> None:
@@ -284,6 +282,9 @@ def _entry(r: Any) -> dict[str, str]:
     return {"name": r.name, "avatar": r.avatar or ""}
 
 
+_RANK = {"friends": 0, "incoming": 1, "outgoing": 2}
+
+
 def friends_of(engine: Engine, me: str) -> dict[str, list[dict[str, str]]]:
     """My friends, the requests to me and from me, and whom I blocked (names and avatars, by name)."""
     with engine.connect() as c:
@@ -291,12 +292,16 @@ def friends_of(engine: Engine, me: str) -> dict[str, list[dict[str, str]]]:
         blocked = [r.blocked_id for r in c.execute(select(blocks_t.c.blocked_id).where(blocks_t.c.blocker_id == me))]
         people = _names(c, [r.target_id if r.asker_id == me else r.asker_id for r in rows] + blocked)
     out: dict[str, list[dict[str, str]]] = {"friends": [], "incoming": [], "outgoing": [], "blocked": []}
+    kinds: dict[str, str] = {}  # other -> the strongest relation: friends, then their request, then mine
     for r in rows:
-        other = people.get(r.target_id if r.asker_id == me else r.asker_id)
-        if other is None or not other.name:
-            continue
+        other_id = r.target_id if r.asker_id == me else r.asker_id
         kind = "friends" if r.status == "friends" else "outgoing" if r.asker_id == me else "incoming"
-        out[kind].append(_entry(other))
+        if other_id not in kinds or _RANK[kind] < _RANK[kinds[other_id]]:
+            kinds[other_id] = kind
+    for other_id, kind in kinds.items():
+        other = people.get(other_id)
+        if other is not None and other.name:
+            out[kind].append(_entry(other))
     out["blocked"] = [_entry(people[b]) for b in blocked if b in people and people[b].name]
     for xs in out.values():
         xs.sort(key=lambda e: name_key(e["name"]))
