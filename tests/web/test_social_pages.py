@@ -69,6 +69,16 @@ def test_profile_and_settings_pages_and_a_friend_invited_from_the_table(web):
                 shot(page, f"social-settings-{lang}-{view}")
                 assert not errors, errors
                 page.context.close()
+        # a stranger, once she shows her games to friends only; a name that is nobody's
+        _post(web, a_secret, "/api/me/profile", {"privacy": {"games": "friends"}})
+        page = browser.new_context(locale="en-US", **VIEWS["phone"]).new_page()
+        page.goto(f"{web.base}/u/阿珍?lang=en")
+        assert page.locator("#games-hidden").count() == 1 and page.locator("#recent").count() == 0
+        shot(page, "social-profile-hidden-en-phone")
+        assert page.goto(f"{web.base}/u/nobody-here?lang=zh-hant").status == 404
+        shot(page, "social-profile-not-found-zh-hant-phone")
+        page.context.close()
+        _post(web, a_secret, "/api/me/profile", {"privacy": {"games": "everyone"}})
         # the host invites her friend from the table; he takes the seat from his settings page
         host = _signed_in(browser, web, a_secret).new_page()
         errors = watch_errors(host)

@@ -151,7 +151,8 @@ def profile_page(lang: str, seen: Seen, viewer: str | None, games: list[Played] 
     p = seen.profile
     if games is None or summary is None:
         key = "games_friends" if p.privacy["games"] == "friends" else "games_nobody"
-        shown = f'<section class="panel" id="games"><p id="games-hidden">{w(lang, key, name=p.name)}</p></section>'
+        shown = (f'<section class="panel" id="games"><h2>{w(lang, "games")}</h2>'
+                 f'<p id="games-hidden" class="muted">{w(lang, key, name=p.name)}</p></section>')
     else:
         shown = _games(lang, games, summary, viewer == p.id)
     body = (f'<section class="panel profile">{_head(lang, p)}{_relation_bar(lang, seen, viewer)}</section>'
@@ -161,10 +162,10 @@ def profile_page(lang: str, seen: Seen, viewer: str | None, games: list[Played] 
     return page(lang, profile_path(p.name), p.name, body, viewer is not None)
 
 
-def not_found_page(lang: str, signed_in: bool) -> str:
+def not_found_page(lang: str, signed_in: bool, path: str = "/") -> str:
     body = (f'<section class="panel"><h1>{w(lang, "not_found")}</h1><p>{w(lang, "not_found_text")}</p>'
             f'<p><a href="/">{w(lang, "lobby")}</a></p></section>')
-    return page(lang, "/", WORDS[lang]["not_found"], body, signed_in)
+    return page(lang, path, WORDS[lang]["not_found"], body, signed_in)
 
 
 def signed_out_page(lang: str) -> str:

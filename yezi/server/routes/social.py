@@ -107,7 +107,8 @@ async def profile_page(request: Request) -> Response:
     try:
         seen, games, summary = await _profile_data(request, viewer, request.path_params["name"])
     except TableError:
-        return HTMLResponse(pages.not_found_page(lang, viewer is not None), 404, headers=PAGE_HEADERS)
+        return HTMLResponse(pages.not_found_page(lang, viewer is not None, request.url.path), 404,
+                            headers=PAGE_HEADERS)
     return HTMLResponse(pages.profile_page(lang, seen, viewer.id if viewer else None, games, summary),
                         headers=PAGE_HEADERS)
 
