@@ -14,6 +14,7 @@ from yezi.core.registry import game_class
 from yezi.core.views import view_schema
 from yezi.server import catalog
 from yezi.server.accounts.passkey_schemas import PasskeyFinish, PasskeySignup, PasskeyStart
+from yezi.server.accounts import social_openapi
 from yezi.server.config import Settings
 from yezi.server.schemas import (
     ClaimSeat,
@@ -58,7 +59,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish)
+              PasskeySignup, PasskeyStart, PasskeyFinish, *social_openapi.MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -175,6 +176,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "responses": {**_ok("the frames"), **_errors(400, 403, 413, 429)}}},
         **_passkey_paths(mutating),
     }
+    paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
     for ops in paths.values():  # any request may meet a database out of reach (yezi.server.http_util.db_unavailable)
         for op in ops.values():
             if op["summary"].startswith("liveness"):

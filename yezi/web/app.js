@@ -547,6 +547,7 @@ async function tablePage(main, tid) {
   }
   let mod = null;
   let explained = null;  // { seq, deal_no, waiting, extras }: the answer to the last "explain" request
+  let friendsAsked = null;
   const ctx = {
     mode: "live",
     get lang() { return state.lang; },
@@ -584,6 +585,11 @@ async function tablePage(main, tid) {
     replayUrl: (k) => `/replay?table=${tid}&deal=${k}` + (frame && frame.seat != null && frame.deal_no === k ? `&seat=${frame.seat}` : ""),
     invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
     watchLink: () => location.origin + `/t/${tid}`,
+    // a signed-in host's friends (null for a guest), asked once per page; and inviting one to a seat
+    friends: () => (friendsAsked ||= fetch("/api/me/friends").then((r) => (r.ok ? r.json() : null))
+      .then((d) => (d ? d.friends : null)).catch(() => null)),
+    inviteFriend: (pos, name) => api(`/t/${encodeURIComponent(tid)}/invite-friend`, { method: "POST",
+      body: JSON.stringify({ position: pos, name }) }),
     // the host's new invitation for a seat: the old link stops working
     async reissue(pos) {
       const r = await api(`/t/${encodeURIComponent(tid)}/invite`, { method: "POST", body: JSON.stringify({ position: Number(pos) }) });

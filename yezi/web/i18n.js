@@ -55,7 +55,8 @@ export const STRINGS = {
       "last-passkey": "呢條係你唯一嘅登入方法：先加多一條通行密鑰，或者設定密碼",
       "no-passkey": "你冇呢條通行密鑰",
       "passkeys-off": "呢個網址用唔到通行密鑰：請用網站嘅正式網址",
-      "too-many-passkeys": "一個戶口最多有 20 條通行密鑰：先移除一條" },
+      "too-many-passkeys": "一個戶口最多有 20 條通行密鑰：先移除一條",
+      "not-signed-in": "請先登入：呢度係關於你個帳戶嘅", "no-user": "冇呢個名嘅玩家", "no-invitation": "呢個邀請已經冇咗", "invitation-void": "呢個座位已經有人坐咗，或者已經邀請咗第二個：請開枱嘅人再邀請你", "name-taken": "已經有人用咗呢個名：請揀第二個", "bad-display-name": "名要有 1 至 24 個睇得見嘅字", "bad-languages": "最多喺清單度揀六種語言", "bad-avatar": "請揀其中一個圖案", "bad-privacy": "請揀其中一個私隱選項", "bad-bio": "自我介紹最多 280 個字", "bad-friend": "呢個係你自己", "no-request": "呢位玩家冇請求做你朋友", "no-requests": "呢位玩家唔接受朋友請求", "no-invites": "呢位玩家唔接受你嘅邀請", "you-blocked": "你封鎖咗呢位玩家：要先解除封鎖", "blocked-by-host": "開呢張枱嘅玩家唔接受你喺佢張枱入座", "bad-confirmation": "請準確打你嘅名嚟確認" },
     botNames: { random: "亂出", heuristic: "經驗", greedy: "貪食", cautious: "穩陣", "search-easy": "搜尋·淺",
       "search-normal": "搜尋·中", "search-strong": "搜尋·深" },
     siteTitle: "葉子 yezi",
@@ -89,6 +90,7 @@ export const STRINGS = {
     rematch: "再嚟一場", acceptRematch: "接受再嚟一場", rematchWaiting: "等緊 {names} 接受再嚟一場",
     rematchAsked: "{names} 想再嚟一場", yourTotal: "你嘅總分", playAgain: "開新枱再玩", watchRematch: "睇下一場",
     passkeys: { title: "通行密鑰", lead: "通行密鑰用你部機嘅螢幕鎖或者安全鎖登入：冇密碼要記，亦冇密碼會洩漏。", signupHead: "用通行密鑰開戶口", nameLabel: "你嘅名（其他玩家會見到）", signupBtn: "開戶口", signinHead: "已經有戶口？", signinBtn: "用通行密鑰登入", manageHead: "你嘅通行密鑰", signedInAs: "已登入：{name}", addBtn: "加多一條通行密鑰", removeBtn: "移除", created: "{date} 加入", lastUsed: "上次用：{date}", neverUsed: "未用過", onlyOne: "呢條係你唯一嘅登入方法：要先加多一條，先可以移除佢。", removeConfirm: "移除通行密鑰「{name}」？之後佢唔可以再幫你登入。", added: "已經加咗通行密鑰", removed: "已經移除咗通行密鑰", signedIn: "已經登入", cancelled: "通行密鑰嘅視窗已經關咗：乜都冇改", unsupported: "呢個瀏覽器喺呢度用唔到通行密鑰：要新版瀏覽器同加密連線", working: "等緊你嘅通行密鑰…", guest: "唔想開戶口？照樣可以即刻做訪客玩。", signinHint: "唔使打名：瀏覽器會列出你喺呢個網站存咗嘅通行密鑰。", kindDevice: "呢部機嘅螢幕鎖", kindPhone: "手機或者平板", kindKey: "安全鎖", kindOther: "通行密鑰" },
+    inviteFriend: "邀請朋友", friendName: "朋友嘅名", friendInvited: "已經邀請咗 {name}：佢喺自己嘅邀請度搵到個座位",
   },
   "zh-hans": {
     chatPlayers: "聊天（在座的人）", chatSpectators: "聊天（观众）", chatUnread: "{n} 条新消息", chatSeat: "第 {n} 位", chatWatcher: "观众",
@@ -145,7 +147,8 @@ export const STRINGS = {
       "last-passkey": "这是你唯一的登录方式：请先添加另一个通行密钥，或者设置密码",
       "no-passkey": "你没有这个通行密钥",
       "passkeys-off": "这个网址无法使用通行密钥：请用网站的正式网址",
-      "too-many-passkeys": "一个账户最多有 20 个通行密钥：请先移除一个" },
+      "too-many-passkeys": "一个账户最多有 20 个通行密钥：请先移除一个",
+      "not-signed-in": "请先登录：这是关于你的账户的操作", "no-user": "没有这个名字的玩家", "no-invitation": "这个邀请已经不在了", "invitation-void": "这个座位已经有人坐了，或者已经另外邀请了别人：请开桌的人重新邀请你", "name-taken": "这个名字已经有人用了：请换一个", "bad-display-name": "名字要有 1 到 24 个可见的字", "bad-languages": "最多从列表中选六种语言", "bad-avatar": "请选择其中一个图案", "bad-privacy": "请选择其中一个隐私选项", "bad-bio": "自我介绍最多 280 个字", "bad-friend": "这是你自己", "no-request": "这位玩家没有请求加你为好友", "no-requests": "这位玩家不接受好友请求", "no-invites": "这位玩家不接受你的邀请", "you-blocked": "你屏蔽了这位玩家：请先解除屏蔽", "blocked-by-host": "开这张桌的玩家不接受你在他的桌入座", "bad-confirmation": "请准确输入你的名字来确认" },
     botNames: { random: "乱出", heuristic: "经验", greedy: "贪吃", cautious: "稳健", "search-easy": "搜索·浅",
       "search-normal": "搜索·中", "search-strong": "搜索·深" },
     siteTitle: "叶子 yezi",
@@ -179,6 +182,7 @@ export const STRINGS = {
     rematch: "再来一场", acceptRematch: "接受再来一场", rematchWaiting: "等待 {names} 接受再来一场",
     rematchAsked: "{names} 想再来一场", yourTotal: "你的总分", playAgain: "开新桌再玩", watchRematch: "观看下一场",
     passkeys: { title: "通行密钥", lead: "通行密钥用你设备的屏幕锁或安全密钥登录：没有要记的密码，也没有会泄露的密码。", signupHead: "用通行密钥注册账户", nameLabel: "你的名字（其他玩家会看到）", signupBtn: "注册", signinHead: "已经有账户？", signinBtn: "用通行密钥登录", manageHead: "你的通行密钥", signedInAs: "已登录：{name}", addBtn: "再添加一个通行密钥", removeBtn: "移除", created: "{date} 添加", lastUsed: "上次使用：{date}", neverUsed: "尚未使用", onlyOne: "这是你唯一的登录方式：先添加另一个，才能移除它。", removeConfirm: "移除通行密钥「{name}」？之后它不能再为你登录。", added: "已添加通行密钥", removed: "已移除通行密钥", signedIn: "已登录", cancelled: "通行密钥窗口已关闭：没有任何改动", unsupported: "这个浏览器在这里无法使用通行密钥：需要新版浏览器和加密连接", working: "正在等待你的通行密钥…", guest: "不想注册？照样可以马上以访客身份玩。", signinHint: "不用输入名字：浏览器会列出你在这个网站保存的通行密钥。", kindDevice: "这台设备的屏幕锁", kindPhone: "手机或平板", kindKey: "安全密钥", kindOther: "通行密钥" },
+    inviteFriend: "邀请好友", friendName: "好友的名字", friendInvited: "已经邀请了 {name}：他会在自己的邀请里找到这个座位",
   },
   en: {
     chatPlayers: "Chat (players)", chatSpectators: "Chat (spectators)", chatUnread: "{n} new", chatSeat: "Seat {n}", chatWatcher: "Spectator",
@@ -240,7 +244,8 @@ export const STRINGS = {
       "last-passkey": "This is your only way in: add another passkey or a password first",
       "no-passkey": "You have no such passkey",
       "passkeys-off": "Passkeys do not work at this address: use the site's own address",
-      "too-many-passkeys": "An account holds at most 20 passkeys: remove one first" },
+      "too-many-passkeys": "An account holds at most 20 passkeys: remove one first",
+      "not-signed-in": "Sign in first: this is about your account", "no-user": "There is no player of this name", "no-invitation": "This invitation is no longer there", "invitation-void": "This seat was taken or invited again since: ask the host for a new invitation", "name-taken": "Another player has this name already: choose another", "bad-display-name": "A name has 1 to 24 visible characters", "bad-languages": "Choose at most six languages from the list", "bad-avatar": "Choose one of the drawn marks", "bad-privacy": "Choose one of the privacy settings offered", "bad-bio": "The few words about you are at most 280 characters", "bad-friend": "That is you", "no-request": "This player has not asked to be your friend", "no-requests": "This player takes no friend requests", "no-invites": "This player takes no invitations from you", "you-blocked": "You blocked this player: unblock them first", "blocked-by-host": "The player who opened this table does not take you at their tables", "bad-confirmation": "Type your display name exactly to confirm" },
     botNames: { random: "Random", heuristic: "Experienced", greedy: "Greedy", cautious: "Cautious",
       "search-easy": "Thinks ahead · easy", "search-normal": "Thinks ahead · normal",
       "search-strong": "Thinks ahead · strong" },
@@ -280,6 +285,7 @@ export const STRINGS = {
     rematch: "Rematch", acceptRematch: "Accept the rematch", rematchWaiting: "Waiting for {names} to accept the rematch",
     rematchAsked: "{names} would like a rematch", yourTotal: "your total", playAgain: "Play again", watchRematch: "Watch the next match",
     passkeys: { title: "Passkeys", lead: "A passkey signs you in with your device's screen lock or a security key: no password to remember, none to leak.", signupHead: "Make an account with a passkey", nameLabel: "Your name (other players see it)", signupBtn: "Create account", signinHead: "Have an account?", signinBtn: "Sign in with a passkey", manageHead: "Your passkeys", signedInAs: "Signed in as {name}", addBtn: "Add another passkey", removeBtn: "Remove", created: "added {date}", lastUsed: "last used {date}", neverUsed: "not used yet", onlyOne: "Your only way in: add another before removing this one.", removeConfirm: "Remove the passkey “{name}”? It will no longer sign you in.", added: "Passkey added", removed: "Passkey removed", signedIn: "Signed in", cancelled: "The passkey prompt was closed: nothing changed", unsupported: "This browser cannot use passkeys here: it needs a recent browser and a secure connection", working: "Waiting for your passkey…", guest: "No account needed to play: guests still play in one click.", signinHint: "No name to type: your browser offers the passkeys you saved for this site.", kindDevice: "this device's screen lock", kindPhone: "phone or tablet", kindKey: "security key", kindOther: "passkey" },
+    inviteFriend: "Invite a friend", friendName: "A friend's name", friendInvited: "{name} is invited: they find the seat in their invitations",
   },
 };
 

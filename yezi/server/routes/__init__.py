@@ -15,6 +15,7 @@ from yezi.server.routes import (
     replay,
     rules,
     sessions,
+    social,
     ws,
 )
 
@@ -65,5 +66,24 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/passkeys/signin/verify", passkeys.signin_verify, methods=["POST"]),
         Route("/api/account/passkeys", passkeys.list_passkeys, methods=["GET"]),
         Route("/api/account/passkeys/{cid}", passkeys.remove_passkey, methods=["DELETE"]),
+        # profiles, friends, invitations, my data (issue 22)
+        Route("/u/{name}", social.profile_page),
+        Route("/settings", social.settings_page),
+        Route("/t/{tid}/invite-friend", social.invite_friend, methods=["POST"]),
+        Route("/api/users/{name}", social.profile_api),
+        Route("/api/me/profile", social.my_profile, methods=["GET"]),
+        Route("/api/me/profile", social.change_profile, methods=["POST"]),
+        Route("/api/me/friends", social.friends),
+        Route("/api/me/friends/ask", social.ask, methods=["POST"]),
+        Route("/api/me/friends/accept", social.accept, methods=["POST"]),
+        Route("/api/me/friends/decline", social.decline, methods=["POST"]),
+        Route("/api/me/friends/remove", social.unfriend, methods=["POST"]),
+        Route("/api/me/blocks/add", social.block, methods=["POST"]),
+        Route("/api/me/blocks/remove", social.unblock, methods=["POST"]),
+        Route("/api/me/invitations", social.invitations),
+        Route("/api/me/invitations/accept", social.take_invitation, methods=["POST"]),
+        Route("/api/me/invitations/decline", social.drop_invitation, methods=["POST"]),
+        Route("/api/me/export", social.export_me),
+        Route("/api/me/delete", social.delete_me, methods=["POST"]),
         Mount("/static", app=pages.Static(directory=pages.WEB_DIR), name="static"),
     ]

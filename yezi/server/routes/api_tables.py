@@ -5,6 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.accounts.guard import check_seat_welcome
 from yezi.server.accounts.seats import link_if_signed_in
 from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
@@ -76,9 +77,11 @@ async def claim(request: Request) -> Response:
         return err("rate-limited", "too many requests; wait a minute", 429)
     try:
         body = await read_model(request, ClaimSeat, 4096)
+        await check_seat_welcome(request, request.path_params["tid"])
         tok = await manager.claim(request.path_params["tid"], body.get("position"), body.get("name"))
     except TableError as e:
-        return err(e.code, e.message, 404 if e.code == "no-table" else 403 if e.code == "invite-only" else 400)
+        return err(e.code, e.message, 404 if e.code == "no-table" else 403 if e.code in ("invite-only", "blocked-by-host")
+                   else 400)
     tid = request.path_params["tid"]
     position = body["position"]
     await link_if_signed_in(request, tid, position)

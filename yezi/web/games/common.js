@@ -94,6 +94,8 @@ export function invites(frame, ctx) {
     if (renew) renew.onclick = () => ctx.reissue(p.position).catch((e) => ctx.toast(e.message));
     rows.push(el("li", {}, el("span", {}, label + " "), ...linkRow("invite-link", p.position, label, link), renew));
   }
+  const friend = isHost ? friendRow(frame, ctx) : null;
+  if (friend) rows.push(friend);
   const open = frame.table.players.filter((p) => p.kind === "human" && p.access === "open" && !p.claimed);
   if (open.length) rows.push(el("li", { class: "muted" }, headed(ctx.lang, T("openSeat"), open.map((p) => p.position + 1).join(ctx.lang === "en" ? ", " : "、"))));
   if (!rows.length) return null;
@@ -107,6 +109,44 @@ export function invites(frame, ctx) {
   return box;
 }
 const linksUi = { table: null, open: false };
+// The host's "invite a friend" (a signed-in host: yezi.server.accounts): a friend's name and a free
+// invitation seat; the friend finds the invitation on their settings page. One row per table page, kept
+// across frames (the table redraws this panel at every move: what the host typed stays).
+function friendRow(frame, ctx) {
+  const { el, T } = ctx;
+  const free = frame.table.players.filter((p) => p.kind === "human" && p.position !== frame.table.host
+    && p.access === "invite" && !p.claimed);
+  if (!free.length || !ctx.inviteFriend) return null;
+  if (!linksUi.friend || linksUi.friend.table !== frame.table.id || linksUi.friend.lang !== ctx.lang) {
+    const list = el("datalist", { id: "friend-names" });
+    const name = el("input", { class: "friend-name", list: "friend-names", maxlength: 24, "aria-label": T("friendName"),
+      placeholder: T("friendName") });
+    const seat = el("select", { class: "friend-seat", "aria-label": T("seat") });
+    const send = el("button", { type: "button", class: "invite-friend" }, T("inviteFriend"));
+    send.onclick = async () => {
+      const who = name.value.trim();
+      if (!who) { name.focus(); return; }
+      try { await ctx.inviteFriend(Number(seat.value), who); ctx.toast(T("friendInvited", { name: who })); name.value = ""; }
+      catch (e) { ctx.toast(e.message); }
+    };
+    const row = el("li", { class: "friend-row", hidden: true }, name, list, seat, send);
+    linksUi.friend = { table: frame.table.id, lang: ctx.lang, row, seat };
+    ctx.friends().then((fs) => {  // null: not signed in (a guest host invites by link only)
+      if (!fs) return;
+      list.replaceChildren(...fs.map((f) => el("option", { value: f.name })));
+      row.hidden = false;
+    });
+  }
+  const f = linksUi.friend;
+  const want = free.map((p) => String(p.position)).join(",");
+  if (f.seat.dataset.free !== want) {
+    const keep = f.seat.value;
+    f.seat.replaceChildren(...free.map((p) => el("option", { value: p.position }, `${T("player")} ${p.position + 1}`)));
+    if (want.split(",").includes(keep)) f.seat.value = keep;
+    f.seat.dataset.free = want;
+  }
+  return f.row;
+}
 
 function fmtPay(p) {
   if (typeof p === "number") return p > 0 ? `+${p}` : String(p);
