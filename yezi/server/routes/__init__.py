@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
-from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, ws
+from yezi.server.routes import after_match, api_games, api_tables, clubs, learn, pages, replay, rules, sessions, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -45,5 +45,24 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/tables/{tid}/deals/{k}/replay", replay.table_replay),
         Route("/api/replay", replay.upload_replay, methods=["POST"]),
         WebSocketRoute("/ws/{tid}", ws.ws_table),
+        # clubs (issue 22): the pages are the client's; the API answers them
+        Route("/c", pages.index),
+        Route("/c/{cid}", pages.index),
+        Route("/c/{cid}/ledger", pages.index),
+        Route("/api/clubs", clubs.list_clubs, methods=["GET"]),
+        Route("/api/clubs", clubs.create_club, methods=["POST"]),
+        Route("/api/clubs/{cid}", clubs.club_page, methods=["GET"]),
+        Route("/api/clubs/{cid}/ledger", clubs.club_ledger, methods=["GET"]),
+        Route("/api/clubs/{cid}/join", clubs.join, methods=["POST"]),
+        Route("/api/clubs/{cid}/requests", clubs.ask, methods=["POST"]),
+        Route("/api/clubs/{cid}/requests/answer", clubs.answer, methods=["POST"]),
+        Route("/api/clubs/{cid}/leave", clubs.leave, methods=["POST"]),
+        Route("/api/clubs/{cid}/role", clubs.set_role, methods=["POST"]),
+        Route("/api/clubs/{cid}/invite", clubs.new_invite, methods=["POST"]),
+        Route("/api/clubs/{cid}/invite", clubs.revoke_invite, methods=["DELETE"]),
+        Route("/api/clubs/{cid}/standing", clubs.save_standing, methods=["POST"]),
+        Route("/api/clubs/{cid}/open", clubs.open_standing, methods=["POST"]),
+        Route("/api/clubs/{cid}/tables/{tid}/take", clubs.take_seat, methods=["POST"]),
+        Route("/api/clubs/{cid}/notes", clubs.add_note, methods=["POST"]),
         Mount("/static", app=pages.Static(directory=pages.WEB_DIR), name="static"),
     ]
