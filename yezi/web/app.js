@@ -3,6 +3,8 @@
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, headed, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
+import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
+import { clubRoute } from "/static/clubs.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
 
@@ -181,7 +183,9 @@ function setLang(lang, picked = true) {
 
 // ---- lobby --------------------------------------------------------------------------------
 async function lobby(main) {
-  setPlace(() => T("lobby"));
+  // ?club=<id>: the same form sets up a club's standing table (yezi/web/clubs.js links here)
+  const club = new URLSearchParams(location.search).get("club");
+  setPlace(() => T(club ? "clubStandingTitle" : "lobby"));
   const gs = await games();
   const nameIn = el("input", { id: "name", maxlength: 24, value: localStorage.getItem("yezi.name") || "",
     autocomplete: "nickname" });
@@ -274,9 +278,10 @@ async function lobby(main) {
     timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
     const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
-    const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
+    const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T(club ? "clubSaveStanding" : "create"));
     form.replaceChildren(
-      el("h2", {}, T("newTable")),
+      el("h2", {}, T(club ? "clubStandingTitle" : "newTable")),
+      club ? el("p", { class: "muted", id: "club-standing-hint" }, T("clubStandingHint")) : null,
       el("label", {}, el("span", {}, T("yourName")), nameIn),
       el("label", {}, el("span", {}, T("game")), gameSel),
       ...(g.notice ? [el("p", { class: "muted", id: "game-notice" }, g.notice[state.lang] || g.notice.en)] : []),
@@ -291,6 +296,12 @@ async function lobby(main) {
     form.dataset.ready = choice.game;
   }
   async function openTable(spec) {
+    if (club) {  // the form of a club's standing table (/?club=<id>): saved, opened later from the club's page
+      await api(`/api/clubs/${encodeURIComponent(club)}/standing`, { method: "POST", body: JSON.stringify(spec) });
+      toast(T("clubStandingSaved"));
+      go(`/c/${encodeURIComponent(club)}`);
+      return;
+    }
     // the answer also sets this browser's seat cookie: the host's secret never enters the address bar
     enterCreated(await api("/api/tables", { method: "POST", body: JSON.stringify(spec) }));
   }
@@ -366,6 +377,12 @@ async function lobby(main) {
         el("p", {}, el("a", { href: `/learn?lang=${state.lang}`, id: "to-learn" }, T("learnAll")))));
   }
   state.rerender = () => { drawQuick(); draw(); drawTables(); };
+  if (club) {  // only the form: the club's page is where its tables are
+    state.rerender = draw;
+    main.replaceChildren(el("div", { class: "lobby" }, form));
+    await draw();
+    return;
+  }
   main.replaceChildren(el("div", { class: "lobby" }, quick, form, tables));
   await draw();
   await drawTables();
@@ -689,19 +706,14 @@ async function tablePage(main, tid) {
     const who = (p) => (p === f.table.players.length ? T("poolParty")
       : f.table.players[p].kind === "bot" ? `${T("player")} ${p + 1} · ${T("bot")}`
       : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? (state.lang === "en" ? ` (${T("youMark")})` : `（${T("youMark")}）`) : "");
-    // "{payer} pays {payee} {amount}" with the amount in bold: the translated sentence, its parts as nodes
-    const paysLine = (a, b, x) => {
-      const marks = { payer: "\u0001", payee: "\u0002", amount: "\u0003" };
-      const parts = { "\u0001": who(a), "\u0002": who(b), "\u0003": el("strong", {}, amountText(x)) };
-      return T("pays", marks).split(/([\u0001-\u0003])/).filter(Boolean).map((t) => parts[t] ?? t);
-    };
+    const pays = (a, b, x) => paysLine(T, el, who(a), who(b), x);
     const order = settle.totals.map((t, p) => p).sort((a, b) => amountValue(settle.totals[b]) - amountValue(settle.totals[a]));
     const board = el("ol", { class: "settle-totals", "aria-label": T("totals") }, order.map((p) =>
       el("li", { class: p === me ? "mine" : "", "data-settle-total": p }, el("span", {}, who(p)),
         el("strong", {}, signedAmount(settle.totals[p])))));
     const moves = el("ul", { class: "settle-transfers", id: "settle-up", "aria-label": T("settleUp") },
       settle.transfers.length ? settle.transfers.map(([a, b, x]) => el("li", { "data-transfer": `${a}:${b}` },
-        ...paysLine(a, b, x)))
+        ...pays(a, b, x)))
         : [el("li", { class: "muted" }, T("square"))]);
     const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) }))
       : amountValue(settle.split) ? el("p", { class: "muted", id: "pool-split" }, T("poolSplit", { share: amountText(settle.split) })) : null;
@@ -720,20 +732,6 @@ async function tablePage(main, tid) {
       } }, T("settlement") + " ↓"));
   }
   // amounts come as ints or exact "p/q" text (yezi.server.errors.json_num): shown as a person writes them, 3½
-  function amountValue(x) {
-    if (typeof x === "number") return x;
-    const [p, q] = String(x).split("/").map(Number);
-    return q ? p / q : p;
-  }
-  function amountText(x) {
-    if (typeof x === "number") return String(x);
-    const [p, q] = String(x).split("/").map(Number);
-    if (!q) return String(p);
-    const whole = Math.trunc(Math.abs(p) / q), part = Math.abs(p) % q;
-    const glyph = { "1/2": "½", "1/4": "¼", "3/4": "¾", "1/3": "⅓", "2/3": "⅔" }[`${part}/${q}`] || `${part}/${q}`;
-    return (p < 0 ? "-" : "") + (whole || "") + glyph;
-  }
-  function signedAmount(x) { return (amountValue(x) > 0 ? "+" : "") + amountText(x); }
   function afterMatch(f) {
     const rm = f.table.rematch;
     const me = f.position;
@@ -975,12 +973,19 @@ async function route() {
   const p = location.pathname;
   place = () => null;  // until the view names its place (a table, once its first frame says which game)
   const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  const club = p.match(/^\/c(?:\/([A-Za-z0-9_-]+)(\/ledger)?)?\/?$/);
   // the server answered this address with a 404 (no such table): its page at once, no socket tried
   const missing = main.dataset.status === "404";
   delete main.dataset.status;
   try {
     if (m && missing) notFound(main, "notFoundTable");
     else if (m) await tablePage(main, m[1]);
+    else if (club) {  // /c, /c/<club>, /c/<club>/ledger (yezi/web/clubs.js)
+      const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
+      await clubRoute(main, club[1] || null, Boolean(club[2]), { el, T, api, toast, go, setPlace, titles,
+        lang: state.lang, botName: (b) => botName(state.lang, b) });
+      state.rerender = route;
+    }
     else if (p === "/replay") await replayPage(main);
     else if (p === "/games") {
       setPlace(() => T("yourGames"));

@@ -76,9 +76,10 @@ async def _acting(request: Request, allowed: tuple[str, ...] = clubs.ROLES) -> t
     role = await _role(request, club, user)
     if role is None:
         raise TableError("not-member", "only the club's members can do this")
+    if role not in allowed and allowed == ("owner",):
+        raise TableError("not-owner", "only the club's owners can do this")
     if role not in allowed:
-        raise TableError("not-owner" if allowed == ("owner",) else "not-organiser",
-                         "only the club's " + " and ".join(x + "s" for x in allowed) + " can do this")
+        raise TableError("not-organiser", "only the club's owners and organisers can do this")
     return club, user
 
 
@@ -273,6 +274,7 @@ async def club_page(request: Request) -> Response:
     except TableError as e:
         return _refused(e)
     out: dict[str, Any] = {"club": club.public(), "role": role, "signed_in": user is not None, "visible": seen,
+                           "you": user.id if user else None,
                            "members_count": await ctx.store.run(clubs.member_count, engine, club.id)}
     if user is not None and role is None:
         out["asked"] = await ctx.store.run(clubs.has_asked, engine, club.id, user.id)
