@@ -56,7 +56,7 @@ def _play_out(web, tid: str, tokens: list[str], rng: random.Random) -> None:
 @pytest.fixture(scope="module")
 def club(web):
     """A private club of Ann (owner) and Bob with two finished matches and a note, and an invite link."""
-    (ann, sa), (bob, sb) = _user(web, "Ann"), _user(web, "Bob 陳")
+    sa, sb = _user(web, "Ann")[1], _user(web, "Bob 陳")[1]
     a, b = _http(web, sa), _http(web, sb)
     cid = a.post("/api/clubs", json={"name": "陳家星期日", "languages": ["zh-hant", "en"]}).json()["id"]
     link = a.post(f"/api/clubs/{cid}/invite").json()["link"]
@@ -84,8 +84,10 @@ def _signed_in(browser, web, profile, secret: str, lang: str):
     return page, p
 
 
-@pytest.mark.parametrize("profile,lang", [(DESKTOP, "en"), (PHONE, "zh-hant"), (PHONE, "en"), (DESKTOP, "zh-hans")],
-                         ids=["desktop-en", "phone-zh-hant", "phone-en", "desktop-zh-hans"])
+@pytest.mark.parametrize("profile,lang", [
+    pytest.param(DESKTOP, "en", id="desktop-en"), pytest.param(PHONE, "zh-hant", id="phone-zh-hant", marks=pytest.mark.slow),
+    pytest.param(PHONE, "en", id="phone-en", marks=pytest.mark.slow),
+    pytest.param(DESKTOP, "zh-hans", id="desktop-zh-hans", marks=pytest.mark.slow)])
 def test_the_club_home_and_ledger_pages(web, browser, club, profile, lang):
     cm, page = _signed_in(browser, web, profile, club["bob"], lang)
     try:
@@ -147,7 +149,8 @@ def test_an_invite_link_joins_and_a_seat_is_taken_in_one_click(web, browser, clu
         cm.__exit__(None, None, None)
 
 
-@pytest.mark.parametrize("profile", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("profile", [pytest.param(DESKTOP, id="desktop"),
+                                     pytest.param(PHONE, id="phone", marks=pytest.mark.slow)])
 def test_the_organiser_sets_up_the_standing_table_invites_and_settles_the_ledger(web, browser, club, profile):
     """Last in the module: it settles the club's balance."""
     name = "desktop" if profile is DESKTOP else "phone"

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from tests.accounts.helpers import sign_in
 from yezi.core.settleup import settle_up
+from yezi.server import rematch
 from yezi.server.accounts import seats
 from yezi.server.app import create_app
 from yezi.server.config import Settings
@@ -169,3 +170,78 @@ def test_clubs_need_an_account_and_refuse_bad_input(app):
         assert ann.post(f"/api/clubs/{cid}/standing", json={"game": "nope"}).json()["error"] == "bad-game"
         assert ann.post(f"/api/clubs/{cid}/notes", json={"text": ""}).json()["error"] == "bad-note"
         assert ann.post(f"/api/clubs/{cid}/tables/zzz/take", json={"position": 0}).status_code == 404
+
+
+def _club_with_table(ann: TestClient, bob: TestClient) -> tuple[str, str, list[str]]:
+    cid = ann.post("/api/clubs", json={"name": "Lees"}).json()["id"]
+    secret = ann.post(f"/api/clubs/{cid}/invite").json()["link"].split("#join=")[1]
+    assert bob.post(f"/api/clubs/{cid}/join", json={"invite": secret}).status_code == 200
+    assert ann.post(f"/api/clubs/{cid}/standing", json=STANDING).status_code == 200
+    tid = ann.post(f"/api/clubs/{cid}/open").json()["table"]
+    tokens = [c.post(f"/api/clubs/{cid}/tables/{tid}/take", json={"position": p}).json()["token"]
+              for p, c in ((0, ann), (1, bob))]
+    return cid, tid, tokens
+
+
+def test_a_rematch_of_a_club_table_is_the_clubs_and_in_its_ledger(app):
+    with TestClient(app, base_url="http://localhost") as ann, TestClient(app, base_url="http://localhost") as bob:
+        a, b = sign_in(ann, "Ann"), sign_in(bob, "Bob")
+        cid, tid, tokens = _club_with_table(ann, bob)
+        play_out(ann, tid, tokens, random.Random(1))
+        for pos, (c, tok) in enumerate(((ann, tokens[0]), (bob, tokens[1]))):
+            r = c.post(f"/t/{tid}/rematch", json={"position": pos}, headers={"Authorization": f"Bearer {tok}"})
+            assert r.status_code == 200, r.text
+        new = r.json()["table"]
+        assert new and new != tid
+        assert [h["table"] for h in ann.get(f"/api/clubs/{cid}/ledger").json()["history"]] == [tid]
+        open_ = ann.get(f"/api/clubs/{cid}").json()["open"]
+        assert [t["table"] for t in open_] == [new]  # the club's now, its seats held by the same members
+        assert [s["user"] for s in open_[0]["seats"]][:2] == [a.id, b.id]
+        r = ann.post(f"/t/{tid}/rematch", json={"position": 0}, headers={"Authorization": f"Bearer {tokens[0]}"})
+        assert r.json()["table"] == new  # Ann collects her seat there too
+        again = [rematch.rematch_token(tok, new, pos) for pos, tok in enumerate(tokens)]  # what each collected
+        play_out(ann, new, again, random.Random(2))
+        led = bob.get(f"/api/clubs/{cid}/ledger").json()
+        assert [h["table"] for h in led["history"]] == [tid, new]
+        assert {k for k in led["all_time"] if k.startswith("user:")} == {f"user:{a.id}", f"user:{b.id}"}
+
+
+def test_hostile_members_and_strangers_change_nothing(app):
+    with TestClient(app, base_url="http://localhost") as ann, TestClient(app, base_url="http://localhost") as bob, \
+            TestClient(app, base_url="http://localhost") as eve:
+        sign_in(ann, "Ann"), sign_in(bob, "Bob")
+        e = sign_in(eve, "Eve")
+        cid, tid, _tokens = _club_with_table(ann, bob)
+        other = eve.post("/api/clubs", json={"name": "Eve's", "private": False}).json()["id"]
+        assert eve.post(f"/api/clubs/{other}/standing", json=STANDING).status_code == 200
+        # Eve's own club's path does not reach the Lees' table, nor does a guess at its id
+        assert eve.post(f"/api/clubs/{other}/tables/{tid}/take", json={"position": 2}).json()["error"] == "no-table"
+        assert eve.post(f"/api/clubs/{cid}/tables/{tid}/take", json={"position": 0}).json()["error"] == "not-member"
+        assert eve.post(f"/api/clubs/{cid}/notes", json={"text": "hi"}).json()["error"] == "not-member"
+        assert eve.post(f"/api/clubs/{cid}/role", json={"user": e.id, "role": "owner"}).json()["error"] == "not-member"
+        assert eve.post(f"/api/clubs/{cid}/requests/answer", json={"user": e.id, "accept": True}).status_code == 403
+        assert eve.post(f"/api/clubs/{cid}/open").json()["error"] == "not-member"
+        # a member promotes nobody, and asking again or twice changes nothing
+        assert bob.post(f"/api/clubs/{cid}/role", json={"user": e.id, "role": "member"}).json()["error"] == "not-owner"
+        assert eve.post(f"/api/clubs/{cid}/requests").status_code == 200
+        assert eve.post(f"/api/clubs/{cid}/requests").status_code == 200
+        assert len(ann.get(f"/api/clubs/{cid}").json()["requests"]) == 1
+        assert bob.post(f"/api/clubs/{cid}/requests").json()["error"] == "already-member"
+        assert ann.post(f"/api/clubs/{cid}/role", json={"user": e.id, "role": "owner"}).json()["error"] == "not-member"
+        home = ann.get(f"/api/clubs/{cid}").json()
+        assert [m["name"] for m in home["members"]] == ["Ann", "Bob"] and home["members_count"] == 2
+        assert ann.get(f"/api/clubs/{cid}/ledger").json()["history"] == []
+        # the public club shows its page to anyone, and its seats to its members only
+        assert ann.get(f"/api/clubs/{other}").json()["visible"] is True
+        assert ann.post(f"/api/clubs/{other}/open").json()["error"] == "not-member"
+        public = TestClient(app, base_url="http://localhost").get("/api/clubs").json()["public"]
+        assert [c["id"] for c in public] == [other]  # a private club is listed to nobody
+
+
+def test_the_clubs_limiter_holds_against_a_loop(tmp_path):
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'yezi.db'}", create_per_minute=5))
+    with TestClient(app, base_url="http://localhost") as ann:
+        sign_in(ann, "Ann")
+        answers = [ann.post("/api/clubs", json={"name": f"Club {i}"}).status_code for i in range(8)]
+        assert answers == [201] * 5 + [429] * 3
+        assert len(ann.get("/api/clubs").json()["mine"]) == 5  # the refused made nothing

@@ -57,7 +57,7 @@ def _fewest(values: list[Fraction]) -> int:
     return len(vals) - most((1 << len(vals)) - 1) if vals else 0
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(evening())
 def test_the_ledger_settles_every_debt_in_the_fewest_transfers(ev):
     results, notes = ev

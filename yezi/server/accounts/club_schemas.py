@@ -21,7 +21,7 @@ def _shown_name(s: str) -> str:
     return s.strip()
 
 
-ClubName = Annotated[Text(40, min_length=1), AfterValidator(_shown_name)]
+ClubName = Annotated[Text(40, min_length=1), AfterValidator(_shown_name)]  # type: ignore[valid-type]
 UserId = Text(32, min_length=1)
 
 
@@ -39,7 +39,7 @@ class NewClub(Strict):
 class JoinClub(Strict):
     """POST /api/clubs/{cid}/join: the secret of the club's invite link (its fragment, #join=...)."""
 
-    invite: Text(64, min_length=1)
+    invite: Text(64, min_length=1)  # type: ignore[valid-type]
 
     field_codes: ClassVar[dict[str, str]] = {"invite": "bad-invite"}
 
@@ -47,7 +47,7 @@ class JoinClub(Strict):
 class AnswerRequest(Strict):
     """POST /api/clubs/{cid}/requests/answer: an organiser accepts or declines a request to join."""
 
-    user: UserId
+    user: UserId  # type: ignore[valid-type]
     accept: bool
 
     field_codes: ClassVar[dict[str, str]] = {"user": "no-request", "accept": "bad-request"}
@@ -56,7 +56,7 @@ class AnswerRequest(Strict):
 class SetRole(Strict):
     """POST /api/clubs/{cid}/role: the owner makes a member owner, organiser or member."""
 
-    user: UserId
+    user: UserId  # type: ignore[valid-type]
     role: Literal["owner", "organiser", "member"]
 
     field_codes: ClassVar[dict[str, str]] = {"user": "not-member", "role": "bad-role"}
@@ -73,7 +73,7 @@ class TakeSeat(Strict):
 class LedgerNote(Strict):
     """POST /api/clubs/{cid}/notes: an organiser's note on the ledger."""
 
-    text: Text(280, min_length=1)
+    text: Text(280, min_length=1)  # type: ignore[valid-type]
     settled: bool = Field(False, description="the running balance is settled up to this note: it starts again at 0")
 
     field_codes: ClassVar[dict[str, str]] = {"text": "bad-note", "settled": "bad-note"}
