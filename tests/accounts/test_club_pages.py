@@ -157,7 +157,11 @@ def test_the_organiser_sets_up_the_standing_table_invites_and_settles_the_ledger
     cm, page = _signed_in(browser, web, profile, club["ann"], "en")
     try:
         errors = watch_errors(page)
-        page.goto(f"{web.base}/c")
+        page.goto(web.base + "/")  # the lobby's own form, as it was (the club's words only under ?club=)
+        page.wait_for_selector("#create[data-ready]:not([data-ready='0'])")
+        assert page.locator("#create h2").inner_text() == "New table" and page.locator("#name").count() == 1
+        assert "null" not in page.locator("#create").inner_text()
+        page.click("#to-clubs")
         page.wait_for_selector("#club-create")
         assert page.locator(f"#my-clubs [data-club='{club['id']}']").count() == 1
         shot(page, f"club-index-{name}-en")
@@ -175,12 +179,17 @@ def test_the_organiser_sets_up_the_standing_table_invites_and_settles_the_ledger
         game = "tiengow" if profile is DESKTOP else "fishing"
         page.select_option("#game", game)
         page.wait_for_selector(f"#create[data-ready='{game}']")
+        assert page.locator("#name").count() == 0  # nobody's name: the members take the seats
+        assert "null" not in page.locator("#create").inner_text()
+        page.select_option("[data-seat='1']", "friend")  # a second member's seat
+        page.wait_for_selector(f"#create[data-ready='{game}'] [data-seat='1']")
         shot(page, f"club-standing-form-{name}-en")
         page.click("#create-btn")
         page.wait_for_url(f"**/c/{club['id']}")
         page.wait_for_selector("#club-standing-spec")
         saved = httpx.get(f"{web.base}/api/clubs/{club['id']}", cookies={identity.SESSION_COOKIE: club["ann"]}).json()
         assert saved["standing"]["game"] == game
+        assert [x["kind"] for x in saved["standing"]["seats"]][:2] == ["human", "human"]
         assert "host_seat" not in saved["standing"] and "name" not in saved["standing"]
         page.goto(f"{web.base}/c/{club['id']}/ledger")
         page.wait_for_selector("#ledger-note")

@@ -260,9 +260,10 @@ async function lobby(main) {
           el("span", {}, `${T("player")} ${i + 1} · ${role}`), el("span", { class: "muted" }, T("notActing")));
       }
       const sel = el("select", { "data-seat": i, "aria-label": `${T("player")} ${i + 1}` },
-        el("option", { value: "you", selected: s === "you" }, T("you")),
-        el("option", { value: "friend", selected: s === "friend" }, T("friend")),
-        el("option", { value: "open", selected: s === "open" }, T("openSeat")),
+        club ? el("option", { value: "friend", selected: !s.startsWith("bot:") }, T("clubMemberSeat")) : [  // a club's: a member's seat
+          el("option", { value: "you", selected: s === "you" }, T("you")),
+          el("option", { value: "friend", selected: s === "friend" }, T("friend")),
+          el("option", { value: "open", selected: s === "open" }, T("openSeat"))],
         g.bots.map((b) => el("option", { value: "bot:" + b, selected: s === "bot:" + b }, `${T("bot")} · ${botName(state.lang, b)}`)));
       sel.onchange = () => {
         if (sel.value === "you") choice.seats = choice.seats.map((x) => (x === "you" ? "friend" : x));
@@ -280,9 +281,9 @@ async function lobby(main) {
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
     const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T(club ? "clubSaveStanding" : "create"));
     form.replaceChildren(
-      el("h2", {}, T(club ? "clubStandingTitle" : "newTable")),
-      club ? el("p", { class: "muted", id: "club-standing-hint" }, T("clubStandingHint")) : null,
-      el("label", {}, el("span", {}, T("yourName")), nameIn),
+      ...(club ? [el("p", { class: "club-crumbs" }, el("a", { href: `/c/${encodeURIComponent(club)}`, id: "club-standing-back" }, T("clubBackToClub"))),
+        el("h2", {}, T("clubStandingTitle")), el("p", { class: "muted", id: "club-standing-hint" }, T("clubStandingHint"))]
+        : [el("h2", {}, T("newTable")), el("label", {}, el("span", {}, T("yourName")), nameIn)]),
       el("label", {}, el("span", {}, T("game")), gameSel),
       ...(g.notice ? [el("p", { class: "muted", id: "game-notice" }, g.notice[state.lang] || g.notice.en)] : []),
       el("label", {}, el("span", {}, T("preset")), presetSel),
@@ -380,7 +381,7 @@ async function lobby(main) {
   state.rerender = () => { drawQuick(); draw(); drawTables(); };
   if (club) {  // only the form: the club's page is where its tables are
     state.rerender = draw;
-    main.replaceChildren(el("div", { class: "lobby" }, form));
+    main.replaceChildren(el("div", { class: "lobby single" }, form));
     await draw();
     return;
   }

@@ -95,7 +95,8 @@ export const STRINGS = {
     clubSettledMark: "已埋數", clubNotMember: "已經退會", clubGuest: "客人", clubRunning: "累計", clubBy: "{name} 寫",
     clubStandingTitle: "會嘅固定枱", clubStandingHint: "揀一次遊戲、規則、座位同計時；之後任何會員一撳就再開。", clubSaveStanding: "儲存做固定枱",
     clubStandingSaved: "固定枱已經儲存。", clubSeatsPeople: "{n} 個人", clubSeatsBots: "{n} 部電腦", clubDealOne: "1 局", clubDeals: "{n} 局",
-    clubAllTime: "會員全部場數總分", clubOwnMatch: "遊戲本身嘅全場",
+    clubAllTime: "會員全部場數總分", clubMemberSeat: "會員嘅位", clubBackToClub: "返去個會",
+    clubOwnMatch: "遊戲本身嘅全場",
   },
   "zh-hans": {
     ok: "确定", hintBtn: "提示", hintThinking: "思考中…", hintDetails: "详细数字", hintsAllowed: "允许提示",
@@ -194,7 +195,8 @@ export const STRINGS = {
     clubSettledMark: "已结账", clubNotMember: "已经退出", clubGuest: "客人", clubRunning: "累计", clubBy: "{name} 写",
     clubStandingTitle: "俱乐部的固定桌", clubStandingHint: "选一次游戏、规则、座位和计时；之后任何会员一键就能再开。", clubSaveStanding: "保存为固定桌",
     clubStandingSaved: "固定桌已保存。", clubSeatsPeople: "{n} 人", clubSeatsBots: "{n} 台电脑", clubDealOne: "1 局", clubDeals: "{n} 局",
-    clubAllTime: "会员全部场次总分", clubOwnMatch: "游戏本身的全场",
+    clubAllTime: "会员全部场次总分", clubMemberSeat: "会员的座位", clubBackToClub: "返回俱乐部",
+    clubOwnMatch: "游戏本身的全场",
   },
   en: {
     ok: "OK", hintBtn: "Hint", hintThinking: "Thinking…", hintDetails: "Details", hintsAllowed: "Allow hints",
@@ -324,7 +326,8 @@ export const STRINGS = {
     clubStandingHint: "Choose the game, the rules, the seats and the timer once; any member opens it again with one click.",
     clubSaveStanding: "Save as the standing table", clubStandingSaved: "The standing table is saved.",
     clubSeatsPeople: "{n} people", clubSeatsBots: "{n} bots", clubDealOne: "1 deal", clubDeals: "{n} deals",
-    clubAllTime: "Members over every match", clubOwnMatch: "the game's own match",
+    clubAllTime: "Members over every match", clubMemberSeat: "A member's seat", clubBackToClub: "Back to the club",
+    clubOwnMatch: "the game's own match",
   },
 };
 
