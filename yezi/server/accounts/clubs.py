@@ -332,7 +332,7 @@ def check_standing(spec: CreateTable) -> None:
         raise TableError("bad-game", f"unknown or unavailable game {spec.game!r}")
     try:
         game = load_game(spec.game, spec.preset or None, spec.options or {})
-    except (OptionError, YeziError) as e:
+    except (OptionError, YeziError, TypeError, AttributeError) as e:  # as /api/games/<game>/resolve answers them
         raise TableError("bad-options", str(e)) from None
     if spec.seats is not None:
         if len(spec.seats) != game.num_seats:
