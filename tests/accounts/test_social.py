@@ -61,7 +61,7 @@ def test_friends_ask_accept_decline_remove(people):
     _ok(cy.post("/api/me/friends/ask", json={"name": "Ann"}))
     _ok(ann.post("/api/me/friends/decline", json={"name": "Cy"}))
     assert _ok(ann.get("/api/me/friends"))["incoming"] == []
-    _error(ann.post("/api/me/friends/accept", json={"name": "Cy"}), "no-request", 400)
+    _error(ann.post("/api/me/friends/accept", json={"name": "Cy"}), "no-friend-request", 400)
     _ok(bob.post("/api/me/friends/remove", json={"name": "Ann"}))
     assert _ok(ann.get("/api/me/friends"))["friends"] == []
     _error(ann.post("/api/me/friends/ask", json={"name": "Nobody here"}), "no-user", 404)

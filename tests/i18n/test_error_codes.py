@@ -54,6 +54,7 @@ CANTONESE = re.compile(r"[嘅咗喺冇唔啲嚟佢撳睇咁乜嗰]")
 def server_codes() -> dict[str, set[str]]:
     """{code: the server files that send it}."""
     from yezi.server import schemas
+    from yezi.server.accounts import club_schemas
 
     found: dict[str, set[str]] = {}
     for path in sorted(SERVER.rglob("*.py")):
@@ -61,7 +62,8 @@ def server_codes() -> dict[str, set[str]]:
         for pat in PATTERNS:
             for m in pat.finditer(text):
                 found.setdefault(m.group(1), set()).add(str(path.relative_to(SERVER)))
-    tables = [getattr(v, "field_codes", None) for v in vars(schemas).values()] + [schemas.WS_FIELD_CODES]
+    tables = [getattr(v, "field_codes", None) for mod in (schemas, club_schemas) for v in vars(mod).values()]
+    tables.append(schemas.WS_FIELD_CODES)
     for table in tables:
         if isinstance(table, dict):
             for code in table.values():

@@ -15,6 +15,7 @@ from yezi.core.views import view_schema
 from yezi.server import catalog
 from yezi.server.accounts import social_openapi
 from yezi.server.accounts.passkey_schemas import PasskeyFinish, PasskeySignup, PasskeyStart
+from yezi.server.accounts.club_schemas import MODELS as CLUB_MODELS
 from yezi.server.config import Settings
 from yezi.server.schemas import (
     ClaimSeat,
@@ -29,7 +30,7 @@ from yezi.server.schemas import (
 
 REF = "#/components/schemas/{model}"
 JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096, "learn": 8192,
-               "seat": 4096, "passkey": 16384}
+               "seat": 4096, "passkey": 16384, "club": 4096}
 
 
 def _json_body(model: type, limit: int) -> dict[str, Any]:
@@ -59,7 +60,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish, *social_openapi.MODELS)
+              PasskeySignup, PasskeyStart, PasskeyFinish, *social_openapi.MODELS, *CLUB_MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -175,6 +176,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                                         "application/json": {"schema": {"$ref": REF.format(model="RecordJson")}}}},
             "responses": {**_ok("the frames"), **_errors(400, 403, 413, 429)}}},
         **_passkey_paths(mutating),
+        **_club_paths(mutating),
     }
     paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
     for ops in paths.values():  # any request may meet a database out of reach (yezi.server.http_util.db_unavailable)
@@ -229,6 +231,57 @@ def _passkey_paths(mutating: str) -> dict[str, Any]:
         "parameters": [_path("cid", {"type": "string", "maxLength": 1400}, "a passkey's credential id")],
         "responses": {**_ok("removed"), **_errors(401, 403, 404, 409, 429)}}}
     return paths
+
+
+def _club_paths(mutating: str) -> dict[str, Any]:
+    """The clubs' operations (`yezi.server.routes.clubs`): every change needs a signed-in user's
+    session cookie (``yezi_session``); a private club answers its members only."""
+    cid = _path("cid", {"type": "string", "maxLength": 64}, "a club id")
+    tid = _path("tid", {"type": "string", "maxLength": 64}, "a table id")
+    signed = mutating + " Needs a signed-in user (the yezi_session cookie): else 401 sign-in-needed."
+
+    def change(summary: str, model: type | None = None, ok: str = "done", *statuses: int, created: bool = False,
+               params: tuple[dict[str, Any], ...] = (cid,)) -> dict[str, Any]:
+        op: dict[str, Any] = {"summary": summary, "description": signed, "parameters": list(params),
+                              "responses": {**_ok(ok, status="201" if created else "200"),
+                                            **_errors(400, 401, 403, 404, 409, 415, 429, *statuses)}}
+        if model is not None:
+            op["requestBody"] = _json_body(model, JSON_LIMITS["club"])
+        return op
+
+    new_club, join, answer, role, take, note = CLUB_MODELS
+    return {
+        "/api/clubs": {
+            "get": {"summary": "my clubs (signed in) and the public clubs", "responses": _ok("the clubs")},
+            "post": change("make a club; its maker is its owner", new_club, "the club", created=True, params=())},
+        "/api/clubs/{cid}": {"get": {
+            "summary": "a club's home: its standing table, open tables and their seats, members, recent games and "
+                       "leaderboard (a private club shows a non-member its name only)",
+            "parameters": [cid], "responses": {**_ok("the club"), **_errors(404)}}},
+        "/api/clubs/{cid}/ledger": {"get": {
+            "summary": "every finished match at the club's tables in points, the balance since the last settling "
+                       "and who owes whom in the fewest transfers (members only at a private club)",
+            "parameters": [cid], "responses": {**_ok("the ledger"), **_errors(403, 404)}}},
+        "/api/clubs/{cid}/join": {"post": change("join by the club's invite link (its secret)", join, "the role")},
+        "/api/clubs/{cid}/requests": {"post": change("ask to join; an organiser accepts", None, "asked")},
+        "/api/clubs/{cid}/requests/answer": {"post": change("an organiser accepts or declines a request", answer)},
+        "/api/clubs/{cid}/leave": {"post": change("leave the club (the last owner hands over first)")},
+        "/api/clubs/{cid}/role": {"post": change("an owner makes a member owner, organiser or member", role)},
+        "/api/clubs/{cid}/invite": {
+            "post": change("an organiser's new invite link (the old one stops working)", None, "the link"),
+            "delete": change("an organiser revokes the invite link")},
+        "/api/clubs/{cid}/standing": {"post": {
+            **change("an organiser saves the standing table: the lobby's create body", None, "the saved spec"),
+            "requestBody": _json_body(CreateTable, JSON_LIMITS["create"])}},
+        "/api/clubs/{cid}/open": {"post": change(
+            "a member opens this week's table from the standing one: every person's seat waits for a member",
+            None, "the table and its seats", 503, created=True)},
+        "/api/clubs/{cid}/tables/{tid}/take": {"post": change(
+            "a member takes a free seat of the club's table; sets the seat's cookie", take,
+            "the seat token and link", params=(cid, tid))},
+        "/api/clubs/{cid}/notes": {"post": change("an organiser's note on the ledger ('settled' starts the balance "
+                                                  "again)", note, "noted", created=True)},
+    }
 
 
 def openapi_document(settings: Settings) -> dict[str, Any]:

@@ -4,6 +4,8 @@ import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
+import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
+import { clubRoute } from "/static/clubs.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
 
@@ -161,7 +163,9 @@ function setLang(lang, picked = true) {
 
 // ---- lobby --------------------------------------------------------------------------------
 async function lobby(main) {
-  setPlace(() => T("lobby"));
+  // ?club=<id>: the same form sets up a club's standing table (yezi/web/clubs.js links here)
+  const club = new URLSearchParams(location.search).get("club");
+  setPlace(() => T(club ? "clubStandingTitle" : "lobby"));
   const gs = await games();
   const nameIn = el("input", { id: "name", maxlength: 24, value: localStorage.getItem("yezi.name") || "",
     autocomplete: "nickname" });
@@ -236,9 +240,10 @@ async function lobby(main) {
           el("span", {}, `${T("player")} ${i + 1} · ${role}`), el("span", { class: "muted" }, T("notActing")));
       }
       const sel = el("select", { "data-seat": i, "aria-label": `${T("player")} ${i + 1}` },
-        el("option", { value: "you", selected: s === "you" }, T("you")),
-        el("option", { value: "friend", selected: s === "friend" }, T("friend")),
-        el("option", { value: "open", selected: s === "open" }, T("openSeat")),
+        club ? el("option", { value: "friend", selected: !s.startsWith("bot:") }, T("clubMemberSeat")) : [  // a club's: a member's seat
+          el("option", { value: "you", selected: s === "you" }, T("you")),
+          el("option", { value: "friend", selected: s === "friend" }, T("friend")),
+          el("option", { value: "open", selected: s === "open" }, T("openSeat"))],
         g.bots.map((b) => el("option", { value: "bot:" + b, selected: s === "bot:" + b }, `${T("bot")} · ${botName(state.lang, b)}`)));
       sel.onchange = () => {
         if (sel.value === "you") choice.seats = choice.seats.map((x) => (x === "you" ? "friend" : x));
@@ -254,10 +259,11 @@ async function lobby(main) {
     timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
     const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
-    const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
+    const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T(club ? "clubSaveStanding" : "create"));
     form.replaceChildren(
-      el("h2", {}, T("newTable")),
-      el("label", {}, el("span", {}, T("yourName")), nameIn),
+      ...(club ? [el("p", { class: "club-crumbs" }, el("a", { href: `/c/${encodeURIComponent(club)}`, id: "club-standing-back" }, T("clubBackToClub"))),
+        el("h2", {}, T("clubStandingTitle")), el("p", { class: "muted", id: "club-standing-hint" }, T("clubStandingHint"))]
+        : [el("h2", {}, T("newTable")), el("label", {}, el("span", {}, T("yourName")), nameIn)]),
       el("label", {}, el("span", {}, T("game")), gameSel),
       ...(g.notice ? [el("p", { class: "muted", id: "game-notice" }, g.notice[state.lang] || g.notice.en)] : []),
       el("label", {}, el("span", {}, T("preset")), presetSel),
@@ -271,6 +277,12 @@ async function lobby(main) {
     form.dataset.ready = choice.game;
   }
   async function openTable(spec) {
+    if (club) {  // the form of a club's standing table (/?club=<id>): saved, opened later from the club's page
+      await api(`/api/clubs/${encodeURIComponent(club)}/standing`, { method: "POST", body: JSON.stringify(spec) });
+      toast(T("clubStandingSaved"));
+      go(`/c/${encodeURIComponent(club)}`);
+      return;
+    }
     // the answer also sets this browser's seat cookie: the host's secret never enters the address bar
     enterCreated(await api("/api/tables", { method: "POST", body: JSON.stringify(spec) }));
   }
@@ -338,7 +350,8 @@ async function lobby(main) {
     });
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
       el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
-        el("a", { href: "/games", id: "to-my-games" }, T("yourGames"))),
+        el("a", { href: "/games", id: "to-my-games" }, T("yourGames")), " · ",
+        el("a", { href: "/c", id: "to-clubs" }, T("clubs"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
           id: `rules-${g.name}` }, title(g)), " · ", el("a", { href: `/learn/${g.name}?lang=${state.lang}`,
@@ -346,6 +359,12 @@ async function lobby(main) {
         el("p", {}, el("a", { href: `/learn?lang=${state.lang}`, id: "to-learn" }, T("learnAll")))));
   }
   state.rerender = () => { drawQuick(); draw(); drawTables(); };
+  if (club) {  // only the form: the club's page is where its tables are
+    state.rerender = draw;
+    main.replaceChildren(el("div", { class: "lobby single" }, form));
+    await draw();
+    return;
+  }
   main.replaceChildren(el("div", { class: "lobby" }, quick, form, tables));
   await draw();
   await drawTables();
@@ -678,19 +697,14 @@ async function tablePage(main, tid) {
     const who = (p) => (p === f.table.players.length ? T("poolParty")
       : f.table.players[p].kind === "bot" ? `${T("player")} ${p + 1} · ${T("bot")}`
       : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? (state.lang === "en" ? ` (${T("youMark")})` : `（${T("youMark")}）`) : "");
-    // "{payer} pays {payee} {amount}" with the amount in bold: the translated sentence, its parts as nodes
-    const paysLine = (a, b, x) => {
-      const marks = { payer: "\u0001", payee: "\u0002", amount: "\u0003" };
-      const parts = { "\u0001": who(a), "\u0002": who(b), "\u0003": el("strong", {}, amountText(x)) };
-      return T("pays", marks).split(/([\u0001-\u0003])/).filter(Boolean).map((t) => parts[t] ?? t);
-    };
+    const pays = (a, b, x) => paysLine(T, el, who(a), who(b), x);
     const order = settle.totals.map((t, p) => p).sort((a, b) => amountValue(settle.totals[b]) - amountValue(settle.totals[a]));
     const board = el("ol", { class: "settle-totals", "aria-label": T("totals") }, order.map((p) =>
       el("li", { class: p === me ? "mine" : "", "data-settle-total": p }, el("span", {}, who(p)),
         el("strong", {}, signedAmount(settle.totals[p])))));
     const moves = el("ul", { class: "settle-transfers", id: "settle-up", "aria-label": T("settleUp") },
       settle.transfers.length ? settle.transfers.map(([a, b, x]) => el("li", { "data-transfer": `${a}:${b}` },
-        ...paysLine(a, b, x)))
+        ...pays(a, b, x)))
         : [el("li", { class: "muted" }, T("square"))]);
     const pool = amountValue(settle.pool) ? el("p", { class: "muted" }, T("poolKeeps", { pool: amountText(settle.pool) }))
       : amountValue(settle.split) ? el("p", { class: "muted", id: "pool-split" }, T("poolSplit", { share: amountText(settle.split) })) : null;
@@ -709,20 +723,6 @@ async function tablePage(main, tid) {
       } }, T("settlement") + " ↓"));
   }
   // amounts come as ints or exact "p/q" text (yezi.server.errors.json_num): shown as a person writes them, 3½
-  function amountValue(x) {
-    if (typeof x === "number") return x;
-    const [p, q] = String(x).split("/").map(Number);
-    return q ? p / q : p;
-  }
-  function amountText(x) {
-    if (typeof x === "number") return String(x);
-    const [p, q] = String(x).split("/").map(Number);
-    if (!q) return String(p);
-    const whole = Math.trunc(Math.abs(p) / q), part = Math.abs(p) % q;
-    const glyph = { "1/2": "½", "1/4": "¼", "3/4": "¾", "1/3": "⅓", "2/3": "⅔" }[`${part}/${q}`] || `${part}/${q}`;
-    return (p < 0 ? "-" : "") + (whole || "") + glyph;
-  }
-  function signedAmount(x) { return (amountValue(x) > 0 ? "+" : "") + amountText(x); }
   function afterMatch(f) {
     const rm = f.table.rematch;
     const me = f.position;
@@ -966,12 +966,19 @@ async function route() {
   const p = location.pathname;
   place = () => null;  // until the view names its place (a table, once its first frame says which game)
   const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+  const club = p.match(/^\/c(?:\/([A-Za-z0-9_-]+)(\/ledger)?)?\/?$/);
   // the server answered this address with a 404 (no such table): its page at once, no socket tried
   const missing = main.dataset.status === "404";
   delete main.dataset.status;
   try {
     if (m && missing) notFound(main, "notFoundTable");
     else if (m) await tablePage(main, m[1]);
+    else if (club) {  // /c, /c/<club>, /c/<club>/ledger (yezi/web/clubs.js)
+      const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
+      await clubRoute(main, club[1] || null, Boolean(club[2]), { el, T, api, toast, go, setPlace, titles,
+        lang: state.lang, botName: (b) => botName(state.lang, b) });
+      state.rerender = route;
+    }
     else if (p === "/replay") await replayPage(main);
     else if (p === "/games") {
       setPlace(() => T("yourGames"));

@@ -236,7 +236,7 @@ def accept(engine: Engine, me: str, name: str) -> str:
     with engine.begin() as c:
         p = _other(c, me, name)
         if relation(c, me, p.id) != "asked-me":
-            raise TableError("no-request", "this player has not asked you")
+            raise TableError("no-friend-request", "this player has not asked you")
         c.execute(update(friends_t).where(_pair(me, p.id)).values(status="friends"))
         return "friends"
 
@@ -245,7 +245,7 @@ def decline(engine: Engine, me: str, name: str) -> None:
     with engine.begin() as c:
         p = _other(c, me, name)
         if relation(c, me, p.id) != "asked-me":
-            raise TableError("no-request", "this player has not asked you")
+            raise TableError("no-friend-request", "this player has not asked you")
         c.execute(delete(friends_t).where(_pair(me, p.id)))
 
 

@@ -1,7 +1,7 @@
 """Chat at a table (issue 23): the players' and the spectators' rooms, reports, a closed chat.
 
 Revision ID: 0012
-Revises: 0009
+Revises: 0011
 Create Date: 2026-12-02
 
 * ``yezi_chat``: every message with its table, room (``players`` | ``spectators``), seat or a
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0009"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 
