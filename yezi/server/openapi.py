@@ -14,8 +14,8 @@ from yezi.core.registry import game_class
 from yezi.core.views import view_schema
 from yezi.server import catalog
 from yezi.server.accounts import social_openapi
-from yezi.server.accounts.passkey_schemas import PasskeyFinish, PasskeySignup, PasskeyStart
 from yezi.server.accounts.club_schemas import MODELS as CLUB_MODELS
+from yezi.server.accounts.passkey_schemas import PasskeyFinish, PasskeySignup, PasskeyStart
 from yezi.server.config import Settings
 from yezi.server.schemas import (
     ClaimSeat,
