@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import Any
 
 from starlette.requests import Request
@@ -26,6 +27,7 @@ from yezi.server.clients import client_key
 from yezi.server.config import Settings
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
+from yezi.server.routes.pages import WEB_DIR
 from yezi.server.schemas import (
     EmailAddress,
     MailedToken,
@@ -86,10 +88,17 @@ async def _new_session(request: Request, user: identity.User) -> str:
                            request.cookies.get(identity.SESSION_COOKIE))
 
 
+def _has_passkeys() -> bool:
+    """Whether the client has the passkeys script (the pages load it only then)."""
+    return os.path.exists(os.path.join(WEB_DIR, "passkeys.js"))
+
+
 async def me(request: Request) -> Response:
-    """GET /api/me: who this browser is signed in as (``{"user": null}`` for a guest)."""
+    """GET /api/me: who this browser is signed in as (``"user": null`` for a guest), and whether this
+    server mails (recovery by link) and has passkeys, for the sign-in pages."""
     user = await identity.current_user(request)
-    return JSONResponse({"user": _user_json(user) if user else None})
+    return JSONResponse({"user": _user_json(user) if user else None, "mail": _mail(context_of(request).settings) is not None,
+                         "passkeys": _has_passkeys()})
 
 
 async def signup(request: Request) -> Response:
