@@ -266,3 +266,31 @@ def test_bad_bodies_are_refused_cleanly(tmp_path, path, body):
         r = c.post(path, json=body)
         assert 400 <= r.status_code < 500 and r.json()["error"], r.text
         assert c.post(path, content=b"{}", headers={"content-type": "text/plain"}).status_code == 415
+
+
+def test_a_flood_of_hashes_waits_in_a_bounded_queue_then_is_refused():
+    """argon2 runs on its own few threads; past `queue` waiting, a sign-in is refused ("busy", 503)
+    at once instead of piling up threads or memory."""
+    import asyncio
+    import threading
+
+    from yezi.server.errors import TableError
+
+    gate = threading.Event()
+    pool = passwords.Hashing(threads=1, queue=2)
+
+    async def main():
+        jobs = [asyncio.ensure_future(pool.run(gate.wait, 5)) for _ in range(3)]
+        await asyncio.sleep(0.05)
+        with pytest.raises(TableError) as refused:
+            await pool.run(gate.wait, 5)
+        gate.set()
+        assert await asyncio.gather(*jobs) == [True] * 3
+        assert await pool.run(lambda: "free again") == "free again"
+        return refused.value.code
+
+    try:
+        assert asyncio.run(main()) == "busy"
+    finally:
+        gate.set()
+        pool.close()

@@ -103,3 +103,14 @@ class Hashing:
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+_hashing: Hashing | None = None
+
+
+def hashing() -> Hashing:
+    """The process's one `Hashing` (the bound holds for the whole process, whatever apps it serves)."""
+    global _hashing
+    if _hashing is None:
+        _hashing = Hashing()
+    return _hashing

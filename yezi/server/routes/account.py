@@ -23,7 +23,7 @@ from yezi.i18n import _
 from yezi.server.accounts import auth, identity, passwords
 from yezi.server.accounts.mail import Smtp, send
 from yezi.server.accounts.seats import link_seats
-from yezi.server.clients import client_key
+from yezi.server.clients import address_groups, client_key
 from yezi.server.config import Settings
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
@@ -49,19 +49,17 @@ _background: set[asyncio.Task] = set()
 
 
 def _hashing(request: Request) -> passwords.Hashing:
-    state = request.app.state
-    h = getattr(state, "hashing", None)
-    if h is None:
-        h = state.hashing = passwords.Hashing()
-    return h
+    return passwords.hashing()
 
 
 def _limited(request: Request, kind: str, name: str, per_minute: int) -> bool:
-    """True when this address or this account name is past its tries a minute (both are counted)."""
-    manager = context_of(request).manager
-    by_address = manager.rate_ok(f"{kind}:{client_key(request)}", per_minute)
-    by_name = manager.rate_ok(f"{kind}-name:{identity.name_key(name)}", per_minute)
-    return not (by_address and by_name)
+    """True when this address (or its network, `group_share` times as many), or this account name,
+    is past its tries a minute; every scope is counted."""
+    ctx = context_of(request)
+    client = client_key(request)
+    scopes = [(f"{kind}:{client}", per_minute), (f"{kind}-name:{identity.name_key(name)}", per_minute)]
+    scopes += [(f"{kind}:{g}", per_minute * ctx.settings.group_share) for g in address_groups(client)]
+    return not all([ctx.manager.rate_ok(key, cap) for key, cap in scopes])
 
 
 def _too_many() -> Response:
