@@ -60,7 +60,8 @@ def test_sign_up_in_and_out_with_argon2id_hashes_only(tmp_path):
         assert len(codes) == 10 and len(set(codes)) == 10
         cookie = r.headers["set-cookie"]
         assert "yezi_session=" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
-        assert c.get("/api/me").json()["user"]["name"] == "Ann"
+        me = c.get("/api/me")
+        assert me.json()["user"]["name"] == "Ann" and "no-store" in me.headers["cache-control"]
         first = c.cookies.get(identity.SESSION_COOKIE)
         domain = next(k.domain for k in c.cookies.jar)  # as the server's cookies are kept ("localhost.local")
 

@@ -3,7 +3,7 @@
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, headed, t } from "/static/i18n.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
-import { accountGames, accountPage, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
+import { accountGames, accountPage, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
 
@@ -1013,5 +1013,6 @@ window.addEventListener("hashchange", () => { if (/(^|[#&])seat=/.test(location.
 for (const b of document.querySelectorAll("#langs button")) b.addEventListener("click", () => setLang(b.dataset.lang));
 setLang(state.lang, false);
 whoAmI().then(() => drawWho(state.lang));
-document.addEventListener("yezi:signed-in", () => whoAmI(true).then(() => drawWho(state.lang)));
+// a passkey signed someone in (passkeys.js): the header names them, and this browser's guest seats are theirs
+document.addEventListener("yezi:signed-in", () => whoAmI(true).then(() => { drawWho(state.lang); return carrySeats(); }));
 route();

@@ -44,6 +44,7 @@ from yezi.server.tables import TableError, clean_name
 
 log = logging.getLogger("yezi.server")
 LIMIT = 4096  # bytes of any body here
+PRIVATE = {"Cache-Control": "private, no-store"}  # who you are is never kept by a cache on the way
 SEAT_LINKS_PER_MINUTE = 120  # POST /t/<id>/account: a guest's tables, one request each, at sign-up
 _background: set[asyncio.Task] = set()
 
@@ -75,7 +76,7 @@ def _user_json(user: identity.User) -> dict[str, Any]:
 
 
 def _signed_in(request: Request, user: identity.User, secret: str, body: dict[str, Any], status: int = 200) -> Response:
-    resp = JSONResponse({"user": _user_json(user), **body}, status_code=status)
+    resp = JSONResponse({"user": _user_json(user), **body}, status_code=status, headers=PRIVATE)
     identity.set_session_cookie(resp, secret, request.url.scheme == "https")
     return resp
 
@@ -96,7 +97,7 @@ async def me(request: Request) -> Response:
     server mails (recovery by link) and has passkeys, for the sign-in pages."""
     user = await identity.current_user(request)
     return JSONResponse({"user": _user_json(user) if user else None, "mail": _mail(context_of(request).settings) is not None,
-                         "passkeys": _has_passkeys()})
+                         "passkeys": _has_passkeys()}, headers=PRIVATE)
 
 
 async def signup(request: Request) -> Response:
@@ -180,7 +181,7 @@ async def account(request: Request) -> Response:
     info = await store.run(auth.account_info, store.engine, user.id)
     devices = await store.run(auth.sessions_of, store.engine, user.id, request.cookies.get(identity.SESSION_COOKIE))
     return JSONResponse({"user": _user_json(user), **info, "sessions": devices,
-                         "mail": _mail(context_of(request).settings) is not None})
+                         "mail": _mail(context_of(request).settings) is not None}, headers=PRIVATE)
 
 
 async def revoke_session(request: Request) -> Response:
@@ -411,4 +412,4 @@ async def my_games(request: Request) -> Response:
     if isinstance(user, Response):
         return user
     store = context_of(request).store
-    return JSONResponse({"games": await store.run(auth.games_of, store.engine, user.id)})
+    return JSONResponse({"games": await store.run(auth.games_of, store.engine, user.id)}, headers=PRIVATE)
