@@ -26,6 +26,7 @@ def test_sign_up_on_a_phone_and_in_on_a_desktop(web, browser):
     with new_page(browser, PHONE) as phone, new_page(browser, DESKTOP) as desk:
         errors = watch_errors(phone) + watch_errors(desk)
         phone.goto(web.base + "/?lang=en")
+        phone.locator("#to-my-games").wait_for()  # the lobby drawn (a view still loading would draw over the next)
         who = phone.locator("#who")
         who.wait_for()
         assert who.inner_text() == "Sign in"
