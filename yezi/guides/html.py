@@ -17,7 +17,7 @@ from yezi.guides.engine import deal_notation, example, face, gallery
 from yezi.guides.labels import label
 from yezi.guides.markup import Block, Inline
 from yezi.guides.page import Guide, load, number_text
-from yezi.i18n import _
+from yezi.i18n import _, _c
 from yezi.i18n.glossary import glossary
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
@@ -202,7 +202,13 @@ def _head(title: str, lang: str) -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{esc(title)} · {BRAND_TITLE[lang]}</title>"
             '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/glossary.css"><link rel="icon" href="/static/favicon.svg">'
-            '<script src="/static/glossary.js" defer></script></head>')
+            '<script src="/static/glossary.js" defer></script><script src="/static/who.js" defer></script></head>')
+
+
+def who_link(lang: str) -> str:
+    """The top bar's "Sign in", which /static/who.js turns into the signed-in player's name (the page
+    itself is the same for everybody: built once, cached)."""
+    return f'<a id="who" href="/signin" hidden>{esc(_c(lang, "web:signIn", "Sign in"))}</a>'
 
 
 def _topbar(lang: str, path: str) -> str:
@@ -211,7 +217,7 @@ def _topbar(lang: str, path: str) -> str:
         + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
     return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]}</a>'
             f'<a href="/">{esc(label("lobby", lang))}</a><a href="/rules?lang={lang}">{esc(label("all_games", lang))}</a>'
-            f'<nav class="langs">{langs}</nav></header>')
+            f'{who_link(lang)}<nav class="langs">{langs}</nav></header>')
 
 
 def glossary_data(lang: str) -> dict:

@@ -14,7 +14,7 @@ from typing import Any
 
 from yezi.core.registry import available_games, game_class
 from yezi.guides import has_guide
-from yezi.guides.html import HTML_LANG, LANG_NAMES, _glossary_json, _Inline
+from yezi.guides.html import HTML_LANG, LANG_NAMES, _glossary_json, _Inline, who_link
 from yezi.guides.markup import parse_inline
 from yezi.guides.page import Guide
 from yezi.i18n import NP_, _c
@@ -133,7 +133,7 @@ def _head(title: str, lang: str) -> str:
             f"<title>{esc(title)} · {BRAND_TITLE[lang]}</title>"
             '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/glossary.css">'
             '<link rel="stylesheet" href="/static/learn.css"><link rel="icon" href="/static/favicon.svg">'
-            '<script src="/static/glossary.js" defer></script></head>')
+            '<script src="/static/glossary.js" defer></script><script src="/static/who.js" defer></script></head>')
 
 
 def _topbar(lang: str, path: str, game: str | None = None) -> str:
@@ -144,7 +144,7 @@ def _topbar(lang: str, path: str, game: str | None = None) -> str:
              if game and has_guide(game) else "")
     return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]} <small>yezi</small></a>'
             f'<a href="/">{esc(label("lobby", lang))}</a><a href="/learn?lang={lang}">{esc(label("learn", lang))}</a>'
-            f'{guide}<nav class="langs">{langs}</nav></header>')
+            f'{guide}{who_link(lang)}<nav class="langs">{langs}</nav></header>')
 
 
 def index_page(lang: str) -> str:

@@ -204,9 +204,10 @@ class ClientLimits:
         self._forget_full()
         return None
 
-    def rate_ok(self, key: str) -> bool:
-        """A plain per-minute limit (e.g. claims), under its own key prefix."""
-        ok = self._per_minute(key, self.settings.create_per_minute).take()
+    def rate_ok(self, key: str, per_minute: float | None = None) -> bool:
+        """A plain per-minute limit (e.g. claims; `per_minute`, default `create_per_minute`), under
+        its own key prefix."""
+        ok = self._per_minute(key, per_minute or self.settings.create_per_minute).take()
         self._forget_full()
         return ok
 

@@ -201,6 +201,22 @@ class Settings:
     # Seat cookies (the credential a seat link is exchanged for) last this long.
     seat_cookie_max_age_s: int = field(default_factory=lambda: _env_int("YEZI_SEAT_COOKIE_MAX_AGE", 30 * 86400))
 
+    # ---- accounts: password sign-in (yezi.server.accounts) ------------------------------------
+    # Sign-in and sign-up tries a minute, each per address and per account name (a name's limit
+    # holds whatever addresses the tries come from); recovery requests count as sign-ins.
+    signin_per_minute: int = field(default_factory=lambda: _env_int("YEZI_SIGNIN_PER_MINUTE", 10))
+    signup_per_minute: int = field(default_factory=lambda: _env_int("YEZI_SIGNUP_PER_MINUTE", 5))
+    # Mail (optional): smtp://user:password@host:587 (STARTTLS), smtps://…:465, smtp+plain://host:25.
+    # With it an account may add an address, verify it and recover the account by a mailed link.
+    smtp_url: str = field(default_factory=lambda: os.environ.get("YEZI_SMTP_URL", ""))
+    mail_from: str = field(default_factory=lambda: os.environ.get("YEZI_MAIL_FROM", "yezi <noreply@localhost>"))
+    # The address people reach this server at (https://play.example.org), which mailed links name;
+    # default: the first of YEZI_ALLOWED_ORIGINS. Never the request's Host header (a forged one would
+    # send a victim a recovery link to the forger's site). Without either, mail is off.
+    public_url: str = field(default_factory=lambda: os.environ.get("YEZI_PUBLIC_URL", "").rstrip("/"))
+    # Hours a mailed link works (verify an address, recover an account).
+    email_link_hours: float = field(default_factory=lambda: _env_float("YEZI_EMAIL_LINK_HOURS", 1.0))
+
 
 def parse_origins(text: str) -> tuple[str, ...]:
     return tuple(o.strip().rstrip("/").lower() for o in text.split(",") if o.strip())

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 _QUERY = re.compile(r"(/[^\s\"'?#]*)\?[^\s\"']*")
-_SECRET = re.compile(r"((?:yz_s\d+|token|invite|seat)=)[A-Za-z0-9_\-.~%]{8,}", re.I)
+_SECRET = re.compile(r"((?:yz_s\d+|yezi_session|token|invite|seat|verify|reset)=)[A-Za-z0-9_\-.~%]{8,}", re.I)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _BEARER = re.compile(r"(Bearer\s+)[A-Za-z0-9_\-.~%]+", re.I)
 

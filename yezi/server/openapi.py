@@ -20,17 +20,28 @@ from yezi.server.config import Settings
 from yezi.server.schemas import (
     ClaimSeat,
     CreateTable,
+    EmailAddress,
     LearnStep,
+    MailedToken,
+    NoFields,
     OpenSession,
     RecordJson,
+    RecoverByCode,
     ReissueInvite,
+    RequestRecovery,
+    ResetPassword,
     ResolveRuleset,
     SeatRequest,
+    SessionId,
+    SignIn,
+    SignUp,
 )
 
 REF = "#/components/schemas/{model}"
 JSON_LIMITS = {"create": 16384, "resolve": 16384, "claim": 4096, "session": 4096, "invite": 4096, "learn": 8192,
-               "seat": 4096, "passkey": 16384, "club": 4096}
+               "seat": 4096, "passkey": 16384, "club": 4096, "account": 4096}
+ACCOUNT_MODELS = (SignUp, SignIn, NoFields, SessionId, RecoverByCode, EmailAddress, MailedToken, RequestRecovery,
+                  ResetPassword)
 
 
 def _json_body(model: type, limit: int) -> dict[str, Any]:
@@ -60,7 +71,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish, *social_openapi.MODELS, *CLUB_MODELS)
+              PasskeySignup, PasskeyStart, PasskeyFinish, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -179,6 +190,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         **_club_paths(mutating),
     }
     paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
+    paths.update(_account_paths(tid, mutating))
     for ops in paths.values():  # any request may meet a database out of reach (yezi.server.http_util.db_unavailable)
         for op in ops.values():
             if op["summary"].startswith("liveness"):
@@ -281,6 +293,47 @@ def _club_paths(mutating: str) -> dict[str, Any]:
             "the seat token and link", params=(cid, tid))},
         "/api/clubs/{cid}/notes": {"post": change("an organiser's note on the ledger ('settled' starts the balance "
                                                   "again)", note, "noted", created=True)},
+    }
+
+
+def _account_paths(tid: dict[str, Any], mutating: str) -> dict[str, Any]:
+    """Password accounts (yezi.server.routes.account): the session is the HttpOnly ``yezi_session`` cookie."""
+    def post(summary: str, model: type, ok: str, *errors: int, status: str = "200", **extra: Any) -> dict[str, Any]:
+        return {"post": {"summary": summary, "description": mutating, **extra,
+                         "requestBody": _json_body(model, JSON_LIMITS["account"]),
+                         "responses": {**_ok(ok, status=status), **_errors(400, 403, 415, *errors)}}}
+
+    return {
+        "/api/me": {"get": {"summary": "who this browser is signed in as: {user: {id, name}} or {user: null}",
+                            "responses": _ok("the user or null")}},
+        "/api/account": {"get": {"summary": "my account: email, recovery codes left, signed-in devices",
+                                 "responses": {**_ok("the account"), **_errors(401)}}},
+        "/api/account/signup": post("make an account (name and password) and sign in; the recovery codes are "
+                                    "shown once", SignUp, "the user and its recovery codes", 409, 429, status="201"),
+        "/api/account/signin": post("sign in with a name and password (a wrong password and an unknown name "
+                                    "answer alike: 401 bad-credentials)", SignIn, "the user", 401, 429),
+        "/api/account/signout": post("sign this device out", NoFields, "signed out"),
+        "/api/account/sessions/revoke": post("sign one of my devices out", SessionId, "revoked", 401, 404),
+        "/api/account/sessions/revoke-others": post("sign out everywhere but this device", NoFields,
+                                                    "how many were signed out", 401),
+        "/api/account/recovery-codes": post("a new set of recovery codes (the old ones stop working)", NoFields,
+                                            "the codes, shown once", 401, 429),
+        "/api/account/recover": post("a recovery code (it works once) signs in and sets a new password",
+                                     RecoverByCode, "the user", 401, 429),
+        "/api/account/recover/email": post("mail a recovery link to the account's verified address (the same "
+                                           "answer whether or not the account exists)", RequestRecovery,
+                                           "accepted", 404, 429, status="202"),
+        "/api/account/recover/reset": post("a mailed recovery link's token (once, before it expires) sets a new "
+                                           "password and signs in", ResetPassword, "the user", 429),
+        "/api/account/email": post("my address (null: none); a verification link is mailed to it", EmailAddress,
+                                   "the address, unverified", 401, 404, 429),
+        "/api/account/email/verify": post("a verification link's token (once, before it expires)", MailedToken,
+                                          "verified", 429),
+        "/api/account/games": {"get": {"summary": "the tables whose seats I held, from any device",
+                                       "responses": {**_ok("the games"), **_errors(401)}}},
+        "/t/{tid}/account": post("the seats of this table whose cookies this browser holds become the signed-in "
+                                 "user's (a guest's games carried into the account)", NoFields, "the positions",
+                                 401, 404, 429, parameters=[tid]),
     }
 
 

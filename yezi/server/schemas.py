@@ -182,6 +182,90 @@ class RecordJson(BaseModel):
     field_codes: ClassVar[dict[str, str]] = {}
 
 
+# ---- accounts: password sign-in (yezi.server.routes.account) ---------------------------------
+
+Password = Text(1024, min_length=1)  # the rules (8 to 128 characters) are passwords.refusal's, with their own codes
+AccountName = Text(100, min_length=1)  # cleaned as a seat's name is (yezi.server.tables.clean_name)
+
+
+class NoFields(Strict):
+    """A POST that needs nothing but who asks (its cookie): sign out, new recovery codes, …"""
+
+    field_codes: ClassVar[dict[str, str]] = {}
+
+
+class SignUp(Strict):
+    """POST /api/account/signup."""
+
+    name: AccountName
+    password: Password
+
+    field_codes: ClassVar[dict[str, str]] = {"name": "bad-account-name", "password": "password-short"}
+
+
+class SignIn(Strict):
+    """POST /api/account/signin."""
+
+    name: AccountName
+    password: Password
+
+    field_codes: ClassVar[dict[str, str]] = {"name": "bad-credentials", "password": "bad-credentials"}
+
+
+class SessionId(Strict):
+    """POST /api/account/sessions/revoke: one of my signed-in devices."""
+
+    id: Text(64, min_length=1)
+
+    field_codes: ClassVar[dict[str, str]] = {"id": "no-session"}
+
+
+class RecoverByCode(Strict):
+    """POST /api/account/recover: a recovery code signs in and sets a new password."""
+
+    name: AccountName
+    code: Text(64, min_length=1)
+    password: Password
+
+    field_codes: ClassVar[dict[str, str]] = {"name": "bad-recovery", "code": "bad-recovery",
+                                             "password": "password-short"}
+
+
+class EmailAddress(Strict):
+    """POST /api/account/email: my address (null: none), verified by a mailed link."""
+
+    email: Annotated[str, Field(max_length=254, pattern=r"^[^@\s]{1,64}@[^@\s]+\.[^@\s]+$")] | None
+    lang: Literal[LANGS] = "en"  # type: ignore[valid-type]  # the mail's language
+
+    field_codes: ClassVar[dict[str, str]] = {"email": "bad-email", "lang": "bad-lang"}
+
+
+class MailedToken(Strict):
+    """POST /api/account/email/verify: the token of a mailed link (its fragment)."""
+
+    token: Text(128, min_length=1)
+
+    field_codes: ClassVar[dict[str, str]] = {"token": "bad-link"}
+
+
+class RequestRecovery(Strict):
+    """POST /api/account/recover/email: mail a recovery link to the account's verified address."""
+
+    who: Text(254, min_length=1) = Field(description="the account's name or its verified address")
+    lang: Literal[LANGS] = "en"  # type: ignore[valid-type]  # the mail's language
+
+    field_codes: ClassVar[dict[str, str]] = {"who": "bad-request", "lang": "bad-lang"}
+
+
+class ResetPassword(Strict):
+    """POST /api/account/recover/reset: a mailed recovery link's token and the new password."""
+
+    token: Text(128, min_length=1)
+    password: Password
+
+    field_codes: ClassVar[dict[str, str]] = {"token": "bad-link", "password": "password-short"}
+
+
 # ---- WebSocket messages ----------------------------------------------------------------------
 
 class WsMessage(Strict):

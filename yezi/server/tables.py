@@ -670,9 +670,9 @@ class TableManager:
             timers.restore(t, time.time())  # a running timer keeps its deadline (kick starts its task)
         return t
 
-    def rate_ok(self, client: str) -> bool:
-        """At most `create_per_minute` requests a minute under this key (see ClientLimits)."""
-        return self.limits.rate_ok(client)
+    def rate_ok(self, client: str, per_minute: float | None = None) -> bool:
+        """At most `per_minute` (default `create_per_minute`) requests a minute under this key (see ClientLimits)."""
+        return self.limits.rate_ok(client, per_minute)
 
     def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
         """Tables that wait for players: listed, playing, with a free seat open to anyone. A seat

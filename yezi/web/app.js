@@ -4,6 +4,7 @@ import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
+import { accountGames, accountPage, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
 import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
 import { clubRoute } from "/static/clubs.js";
 import { animate, snapshot } from "/static/motion.js";
@@ -157,6 +158,7 @@ function setLang(lang, picked = true) {
   if (picked) localStorage.setItem("yezi.lang", lang);  // the reader's pick holds over the browser's language
   document.documentElement.lang = HTML_LANG[lang];
   for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", b.dataset.lang === lang);
+  drawWho(lang);
   showTitle();
   if (state.rerender) state.rerender();
 }
@@ -983,8 +985,14 @@ async function route() {
     else if (p === "/games") {
       setPlace(() => T("yourGames"));
       const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
-      await myGamesPage(main, { el, T, lang: state.lang, titles });
+      await myGamesPage(main, { el, T, lang: state.lang, titles, account: await accountGames() });
       state.rerender = route;
+    }
+    else if (p === "/signup" || p === "/signin" || p === "/account") {
+      const page = { "/signup": [signUpPage, "signUpTitle"], "/signin": [signInPage, "signInTitle"], "/account": [accountPage, "accountTitle"] }[p];
+      setPlace(() => T(page[1]));
+      await page[0](main, { el, T, lang: state.lang, go, toast });
+      state.rerender = p === "/signup" || p === "/signin" ? null : route;  // a form half filled in is not drawn again
     }
     else await lobby(main);
   } catch (e) { main.replaceChildren(el("p", { class: "error" }, String(e.message || e))); }
@@ -1002,4 +1010,7 @@ window.addEventListener("popstate", route);
 window.addEventListener("hashchange", () => { if (/(^|[#&])seat=/.test(location.hash)) route(); });
 for (const b of document.querySelectorAll("#langs button")) b.addEventListener("click", () => setLang(b.dataset.lang));
 setLang(state.lang, false);
+whoAmI().then(() => drawWho(state.lang));
+// a passkey signed someone in (passkeys.js): the header names them, and this browser's guest seats are theirs
+document.addEventListener("yezi:signed-in", () => whoAmI(true).then(() => { drawWho(state.lang); return carrySeats(); }));
 route();

@@ -28,7 +28,7 @@ export function replayHref(g) {
   return `/replay?table=${encodeURIComponent(g.table)}&deal=${encodeURIComponent(g.deal)}&seat=${encodeURIComponent(g.seat)}`;
 }
 
-export async function myGamesPage(main, { el, T, lang, titles }) {
+export async function myGamesPage(main, { el, T, lang, titles, account = [] }) {
   const xs = myGames();
   const fmt = (iso) => { try { return new Date(iso).toLocaleString(lang === "en" ? "en" : lang === "zh-hans" ? "zh-CN" : "zh-TW"); } catch { return iso; } };
   const sign = (p) => (typeof p === "number" && p > 0 ? `+${p}` : String(p));
@@ -46,5 +46,20 @@ export async function myGamesPage(main, { el, T, lang, titles }) {
       el("thead", {}, el("tr", {}, el("th", {}, T("date")), el("th", {}, T("game")), el("th", {}, T("deal")),
         el("th", {}, T("seat")), el("th", {}, T("outcome")), el("th", {}, ""))),
       el("tbody", {}, rows))) : el("p", { id: "my-games-none" }, T("none")),
-    el("p", {}, el("a", { href: "/" }, T("toLobby")))));
+    el("p", {}, el("a", { href: "/" }, T("toLobby")))),
+  account.length ? accountSection(account, { el, T, titles, fmt }) : "");
+}
+
+// A signed-in player's tables from any device (GET /api/account/games), beside this browser's deals.
+function accountSection(games, { el, T, titles, fmt }) {
+  const rows = games.map((g) => el("tr", {},
+    el("td", {}, fmt(new Date(g.created_at * 1000).toISOString())),
+    el("td", {}, titles[g.game] || g.game),
+    el("td", { class: "num" }, String(g.seat + 1)),
+    el("td", {}, el("a", { class: "button", href: `/t/${encodeURIComponent(g.table)}` }, T("openTable")))));
+  return el("section", { class: "panel my-games", id: "account-games" },
+    el("h2", {}, T("accountGames")), el("p", { class: "muted" }, T("accountGamesHint")),
+    el("div", { class: "my-games-scroll" }, el("table", { class: "pay" },
+      el("thead", {}, el("tr", {}, el("th", {}, T("date")), el("th", {}, T("game")), el("th", {}, T("seat")), el("th", {}, ""))),
+      el("tbody", {}, rows))));
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
 from yezi.server.routes import (
+    account,
     after_match,
     api_games,
     api_tables,
@@ -43,6 +44,24 @@ def all_routes() -> list[BaseRoute]:
         Route("/learn", learn.index),
         Route("/learn/{game}", learn.game),
         Route("/api/learn/{game}/{lesson}", learn.frame, methods=["POST"]),
+        Route("/signup", pages.index),  # the account pages (yezi/web/account.js)
+        Route("/signin", pages.index),
+        Route("/account", pages.index),
+        Route("/api/me", account.me),
+        Route("/api/account", account.account),
+        Route("/api/account/signup", account.signup, methods=["POST"]),
+        Route("/api/account/signin", account.signin, methods=["POST"]),
+        Route("/api/account/signout", account.signout, methods=["POST"]),
+        Route("/api/account/sessions/revoke", account.revoke_session, methods=["POST"]),
+        Route("/api/account/sessions/revoke-others", account.revoke_others, methods=["POST"]),
+        Route("/api/account/recovery-codes", account.new_codes, methods=["POST"]),
+        Route("/api/account/recover", account.recover_by_code, methods=["POST"]),
+        Route("/api/account/recover/email", account.request_recovery, methods=["POST"]),
+        Route("/api/account/recover/reset", account.reset_password, methods=["POST"]),
+        Route("/api/account/email", account.set_email, methods=["POST"]),
+        Route("/api/account/email/verify", account.verify_email, methods=["POST"]),
+        Route("/api/account/games", account.my_games),
+        Route("/t/{tid}/account", account.link_table_seats, methods=["POST"]),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/schema/views", pages.view_schemas),

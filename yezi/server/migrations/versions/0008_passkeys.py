@@ -1,7 +1,7 @@
 """Passkeys (WebAuthn, issue 22).
 
 Revision ID: 0008
-Revises: 0006
+Revises: 0007
 Create Date: 2026-12-02
 
 * ``yezi_passkeys``: an account's passkeys (`yezi.server.accounts.passkey_model`): credential id,
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0008"
-down_revision = "0006"
+down_revision = "0007"
 branch_labels = None
 depends_on = None
 
