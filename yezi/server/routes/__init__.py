@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 
-from yezi.server.routes import after_match, api_games, api_tables, learn, pages, replay, rules, sessions, ws
+from yezi.server.routes import after_match, api_games, api_tables, learn, pages, ratings, replay, rules, sessions, ws
 
 
 def all_routes() -> list[BaseRoute]:
@@ -30,6 +30,10 @@ def all_routes() -> list[BaseRoute]:
         Route("/learn", learn.index),
         Route("/learn/{game}", learn.game),
         Route("/api/learn/{game}/{lesson}", learn.frame, methods=["POST"]),
+        Route("/leaderboard", ratings.index),
+        Route("/leaderboard/{game}", ratings.game_board),
+        Route("/api/leaderboard/{game}", ratings.game_board_json),
+        Route("/api/me/ratings", ratings.my_ratings),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/schema/views", pages.view_schemas),

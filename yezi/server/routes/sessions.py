@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server.accounts.rated_seats import refuse_guest_seat
 from yezi.server.accounts.seats import link_if_signed_in
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
@@ -27,8 +28,9 @@ async def open_session(request: Request) -> Response:
     try:
         token = (await read_model(request, OpenSession, 4096))["token"]
         position = await checked(ctx.manager, t, lambda: t.auth(token))
+        await refuse_guest_seat(request, t)
     except TableError as e:
-        return err(e.code, e.message, 403 if e.code == "bad-token" else 400)
+        return err(e.code, e.message, 403 if e.code in ("bad-token", "rated-guest") else 400)
     await link_if_signed_in(request, tid, position)
     resp = JSONResponse({"position": position})
     set_seat_cookie(resp, tid, position, token, ctx.settings, request.url.scheme == "https")
