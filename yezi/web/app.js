@@ -183,6 +183,8 @@ function setLang(lang, picked = true) {
 async function lobby(main) {
   setPlace(() => T("lobby"));
   const gs = await games();
+  // a rated table is offered to a signed-in reader only (the server refuses a guest's all the same)
+  const me = await api("/api/me/ratings").catch(() => ({ signed_in: false }));
   const nameIn = el("input", { id: "name", maxlength: 24, value: localStorage.getItem("yezi.name") || "",
     autocomplete: "nickname" });
   nameIn.addEventListener("change", () => localStorage.setItem("yezi.name", nameIn.value));
@@ -190,7 +192,8 @@ async function lobby(main) {
   const tables = el("section", { id: "tables", class: "panel" });
   let seatsDef = null;
   // length: the match length chosen ("own" / "own:VALUE": the game's own match, "N": N deals; null: the game's own)
-  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], length: null, hints: true, move_timer: 0 };
+  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], length: null, hints: true, move_timer: 0,
+    rated: false };
 
   function resolveSeats() {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
@@ -218,7 +221,7 @@ async function lobby(main) {
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
     gameSel.onchange = () => {
       choice = { game: gameSel.value, preset: null, options: {}, seats: [], length: null, hints: choice.hints,
-        move_timer: choice.move_timer };
+        move_timer: choice.move_timer, rated: choice.rated };
       draw();
     };
     const presetSel = el("select", { id: "preset" },
@@ -274,6 +277,10 @@ async function lobby(main) {
     timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
     const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
+    const ratedBox = el("input", { type: "checkbox", id: "rated", checked: choice.rated, "aria-describedby": "rated-note" });
+    ratedBox.onchange = () => { choice.rated = ratedBox.checked; };
+    const rated = me.signed_in ? [el("label", { class: "check" }, ratedBox, el("span", {}, T("rated"))),
+      el("small", { class: "muted", id: "rated-note" }, T("ratedNote"))] : [];
     const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
     form.replaceChildren(
       el("h2", {}, T("newTable")),
@@ -286,6 +293,7 @@ async function lobby(main) {
       el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
       el("label", {}, el("span", {}, T("moveTimer")), timerSel, timerNote),
       el("label", { class: "check" }, hintsBox, el("span", {}, T("hintsAllowed"))),
+      ...rated,
       submit,
     );
     form.dataset.ready = choice.game;
@@ -324,7 +332,8 @@ async function lobby(main) {
     const length = form.querySelector("#num_deals").value;
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
       ...(length.startsWith("own") ? { match: "own" } : { num_deals: Number(length) }),
-      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints, move_timer: choice.move_timer };
+      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints, move_timer: choice.move_timer,
+      ...(me.signed_in && choice.rated ? { rated: true } : {}) };
     try {
       await openTable(spec);
     } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
@@ -358,7 +367,8 @@ async function lobby(main) {
     });
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
       el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
-        el("a", { href: "/games", id: "to-my-games" }, T("yourGames"))),
+        el("a", { href: "/games", id: "to-my-games" }, T("yourGames")), " · ",
+        el("a", { href: `/leaderboard?lang=${state.lang}`, id: "to-leaderboard" }, T("leaderboards"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
           id: `rules-${g.name}` }, title(g)), " · ", el("a", { href: `/learn/${g.name}?lang=${state.lang}`,
