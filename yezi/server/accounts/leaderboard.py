@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import re
+from functools import cache
 from html import escape
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from yezi.core.registry import game_class
+from yezi.core.registry import game_class, load_game
 from yezi.guides.html import HTML_LANG, LANG_NAMES
 from yezi.i18n import NP_, _c
 from yezi.server.accounts import ratings
@@ -82,15 +83,15 @@ def _mark(text: str, lang: str) -> str:
 
 # ---- data -------------------------------------------------------------------------------------
 
+@cache
 def families_of(game: str) -> list[tuple[str, int]]:
     """A game's rating families, most players first: (family, players)."""
-    g = game_class(game)
+    g = load_game(game)
     counts = [g.num_seats]
     if game in BY_PLAYERS:
         with contextlib.suppress(KeyError, TypeError, ValueError):
-            counts = sorted({int(c.value) for c in g().option_table().options["players"].choices}, reverse=True)
-
-    return [(family(game, n), n) for n in counts] if game in BY_PLAYERS else [(game, 0)]
+            counts = sorted({int(c.value) for c in g.option_table().options["players"].choices}, reverse=True)
+    return [(family(game, n), n) for n in counts]
 
 
 def _player(line: ratings.Line, rank: int | None) -> dict[str, Any]:

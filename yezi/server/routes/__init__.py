@@ -32,7 +32,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/learn/{game}/{lesson}", learn.frame, methods=["POST"]),
         Route("/leaderboard", ratings.index),
         Route("/leaderboard/{game}", ratings.game_board),
-        Route("/api/leaderboard/{game}", ratings.game_board_json),
+        Route("/api/leaderboard/{name}", ratings.game_board_json),
         Route("/api/me/ratings", ratings.my_ratings),
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),

@@ -50,7 +50,7 @@ def _limited(request: Request) -> Response | None:
     return None
 
 
-def _not_found(lang: str) -> Response:
+def _not_found() -> Response:
     return HTMLResponse("<!doctype html><title>404</title><p>No such game. <a href='/leaderboard'>/leaderboard</a></p>",
                         status_code=404, headers=SECURITY_HEADERS)
 
@@ -72,7 +72,7 @@ async def game_board(request: Request) -> Response:
     lang = _lang(request)
     games = list(catalog.playable_games())
     if game not in games:
-        return _not_found(lang)
+        return _not_found()
     if (refused := _limited(request)) is not None:
         return refused
     data = await _board(request, game)
@@ -83,7 +83,7 @@ async def game_board(request: Request) -> Response:
 
 async def game_board_json(request: Request) -> Response:
     """One game's boards: per rating family the ranked players, the provisional ones, the bots."""
-    game = request.path_params["game"]
+    game = request.path_params["name"]
     if game not in catalog.playable_games():
         return err("bad-game", f"unknown or unavailable game {game[:32]!r}", 404)
     if (refused := _limited(request)) is not None:
