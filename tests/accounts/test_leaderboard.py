@@ -57,7 +57,7 @@ def test_leaderboard_order_minimum_deals_and_provisional_mark(tmp_path):
         board = page[page.index('id="family-lukfu-4p"'):page.index('id="family-lukfu-3p"')]
         assert board.index(">Ann<") < board.index(">Bob<") < board.index(">Cee")  # ranked, then provisional
         assert "28.0?</b>" in board and "21.0</b>" in board and "Dan" not in page
-        assert f"Your rating: 28.0? (rated deals: {M - 1}; ranked after {M})" in board
+        assert f"Your rating: 28.0? (rated deals: {M - 1}; ranked after {M}). You play at the level of " in board
         assert 'class="mine"' in board
         for lang, word in (("zh-hant", "排行榜"), ("zh-hans", "排行榜"), ("en", "Leaderboards")):
             r = guest.get(f"/leaderboard?lang={lang}")

@@ -64,7 +64,8 @@ def test_a_rated_table_moves_both_ratings_as_openskill_says(tmp_path):
     app = _app(tmp_path)
     with TestClient(app, base_url="http://localhost") as ann, TestClient(app, base_url="http://localhost") as bob:
         a, b, tid = _two_signed_in(app, ann, bob, {**TWO, "rated": True})
-        assert ann.get(f"/api/tables/{tid}").json()["rated"] is True
+        info = ann.get(f"/api/tables/{tid}").json()
+        assert info["rated"] is True and info["hints"] is False  # a rated table gives no hints
         model = PlackettLuce()
         expect = [model.rating(), model.rating()]
         for k in range(2):

@@ -808,7 +808,7 @@ class TableManager:
             players[host].claimed = True
             players[host].name = host_name  # "" shows as "Player N" in the reader's language
         fam = self._rated_family(game, host, players) if req.rated else None
-        hints = req.hints
+        hints = req.hints and fam is None  # a rated table gives no hints: the search bot's advice is no one's play
         title = clean_name(req.title, "")[:80]
         move_s = req.move_timer
         bank_s = (DEFAULT_BANK if req.time_bank is None else req.time_bank) if move_s else 0

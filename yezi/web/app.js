@@ -275,10 +275,16 @@ async function lobby(main) {
       el("option", { value: n, selected: n === choice.move_timer }, n ? T("timerSecs", { n }) : T("timerNone"))));
     const timerNote = el("small", { class: "muted", id: "timer-note", hidden: !choice.move_timer }, T("timerBankNote", { n: 60 }));
     timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
-    const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
+    const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints && !choice.rated,
+      disabled: choice.rated });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
+    // a rated table gives no hints (the server switches them off): the box says so
     const ratedBox = el("input", { type: "checkbox", id: "rated", checked: choice.rated, "aria-describedby": "rated-note" });
-    ratedBox.onchange = () => { choice.rated = ratedBox.checked; };
+    ratedBox.onchange = () => {
+      choice.rated = ratedBox.checked;
+      hintsBox.checked = choice.hints && !choice.rated;
+      hintsBox.disabled = choice.rated;
+    };
     const rated = me.signed_in ? [el("label", { class: "check" }, ratedBox, el("span", {}, T("rated"))),
       el("small", { class: "muted", id: "rated-note" }, T("ratedNote"))] : [];
     const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T("create"));
@@ -332,8 +338,8 @@ async function lobby(main) {
     const length = form.querySelector("#num_deals").value;
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
       ...(length.startsWith("own") ? { match: "own" } : { num_deals: Number(length) }),
-      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints, move_timer: choice.move_timer,
-      ...(me.signed_in && choice.rated ? { rated: true } : {}) };
+      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints && !choice.rated,
+      move_timer: choice.move_timer, ...(me.signed_in && choice.rated ? { rated: true } : {}) };
     try {
       await openTable(spec);
     } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }

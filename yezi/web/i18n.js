@@ -1,7 +1,7 @@
 // UI strings in the three languages. Card and action names come from the server (engine notation).
 export const STRINGS = {
   "zh-hant": {
-    ok: "確定", hintBtn: "提示", hintThinking: "諗緊…", hintDetails: "詳細數字", hintsAllowed: "准許提示", rated: "評分枱（每局完咗評分會變）", ratedNote: "坐嘅人個個都要登入；電腦用佢哋量度過嘅實力", leaderboards: "排行榜",
+    ok: "確定", hintBtn: "提示", hintThinking: "諗緊…", hintDetails: "詳細數字", hintsAllowed: "准許提示", rated: "評分枱（每局完咗評分會變）", ratedNote: "坐嘅人個個都要登入；冇提示；電腦用佢哋量度過嘅實力", leaderboards: "排行榜",
     playNow: "即刻同電腦玩", playNowTitle: "開一張枱：你坐第一個位，其他位由電腦（經驗）坐，用預設規則",
     tigerAuto: "五虎下山：你冇五虎，自動「不報」…", notActing: "唔使出牌（夢家）", dummyPlaysNot: "唔使出牌", waitingFirst: "等緊人",
     notFoundTitle: "搵唔到", notFoundTable: "冇呢張枱：可能打錯咗網址，或者張枱已經收咗。",
@@ -79,7 +79,7 @@ export const STRINGS = {
     rematchAsked: "{names} 想再嚟一場", yourTotal: "你嘅總分", playAgain: "開新枱再玩", watchRematch: "睇下一場",
   },
   "zh-hans": {
-    ok: "确定", hintBtn: "提示", hintThinking: "思考中…", hintDetails: "详细数字", hintsAllowed: "允许提示", rated: "评分桌（每局结束后评分变动）", ratedNote: "每位玩家都要登录；电脑按测定的实力参与", leaderboards: "排行榜",
+    ok: "确定", hintBtn: "提示", hintThinking: "思考中…", hintDetails: "详细数字", hintsAllowed: "允许提示", rated: "评分桌（每局结束后评分变动）", ratedNote: "每位玩家都要登录；不提供提示；电脑按测定的实力参与", leaderboards: "排行榜",
     playNow: "马上和电脑玩", playNowTitle: "开一张桌：你坐第一个位，其他位由电脑（经验）坐，用默认规则",
     tigerAuto: "五虎下山：你没有五虎，自动「不报」…", notActing: "不用出牌（梦家）", dummyPlaysNot: "不用出牌", waitingFirst: "等人中",
     notFoundTitle: "找不到", notFoundTable: "没有这张桌：可能网址打错了，或者这张桌已经收起。",
@@ -157,7 +157,7 @@ export const STRINGS = {
     rematchAsked: "{names} 想再来一场", yourTotal: "你的总分", playAgain: "开新桌再玩", watchRematch: "观看下一场",
   },
   en: {
-    ok: "OK", hintBtn: "Hint", hintThinking: "Thinking…", hintDetails: "Details", hintsAllowed: "Allow hints", rated: "Rated table (ratings move after every deal)", ratedNote: "Everyone seated must be signed in; bots play at their measured strength", leaderboards: "Leaderboards",
+    ok: "OK", hintBtn: "Hint", hintThinking: "Thinking…", hintDetails: "Details", hintsAllowed: "Allow hints", rated: "Rated table (ratings move after every deal)", ratedNote: "Everyone seated must be signed in; no hints; bots play at their measured strength", leaderboards: "Leaderboards",
     playNow: "Play now against bots", playNowTitle: "Open a table with you in the first seat and Experienced bots in the others, default rules",
     tigerAuto: "Five tigers: you do not hold them, so you say nothing (no tigers 不報)…", notActing: "Does not play (dummy)", dummyPlaysNot: "does not play", waitingFirst: "waiting",
     notFoundTitle: "Not found", notFoundTable: "There is no such table: the address may be mistyped, or the table was closed.",

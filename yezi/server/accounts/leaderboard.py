@@ -46,9 +46,10 @@ TEXT = {
     "provisional": NP_("leaderboard:provisional", "Provisional: fewer than {n} rated deals"),
     "bots": NP_("leaderboard:bots", "Bots: fixed ratings, measured by duplicate tournaments between the levels"),
     "no-bots": NP_("leaderboard:no-bots", "The bots' ratings for this game are not measured yet."),
-    "you": NP_("leaderboard:you", "Your rating: {rating} (rated deals: {deals}). You play at the level of {level}."),
+    "you": NP_("leaderboard:you", "Your rating: {rating} (rated deals: {deals})."),
     "you-provisional": NP_("leaderboard:you-provisional", "Your rating: {rating}? (rated deals: {deals}; ranked "
-                           "after {min}). You play at the level of {level}."),
+                           "after {min})."),
+    "you-level": NP_("leaderboard:you-level", "You play at the level of {level}."),
     "you-none": NP_("leaderboard:you-none", "You have no rating here yet: open a rated table in the lobby."),
     "guest": NP_("leaderboard:guest", "Rated tables are for signed-in players; guests play unrated."),
     "you-mark": NP_("leaderboard:you-mark", "you"),
@@ -63,9 +64,16 @@ def t(key: str, lang: str, **kw: Any) -> str:
     return _c(lang, f"leaderboard:{key}", TEXT[key], **kw)
 
 
+@cache
+def _bot_names(lang: str) -> dict[str, str]:
+    from yezi.i18n.web import web_strings
+
+    return {k.split(".", 1)[1]: v for k, v in web_strings(lang).items() if k.startswith("botNames.")}
+
+
 def bot_name(level: str, lang: str) -> str:
-    """A bot level as the lobby names it (the web client's catalog entries)."""
-    return _c(lang, f"web:botNames.{level}", level)
+    """A bot level as the lobby names it (the web client's strings, from the catalogs)."""
+    return _bot_names(lang).get(level, level)
 
 
 def esc(s: object) -> str:
@@ -171,12 +179,13 @@ def _table(players: list[dict[str, Any]], me: str | None, lang: str, caption: st
 def _you(fam: dict[str, Any], mine: dict[str, Any] | None, lang: str) -> str:
     if mine is None:
         return ""
-    level = bot_name(mine["level"], lang) if mine.get("level") else "—"
     rating = f'{mine["ordinal"]:.1f}'
     if mine["provisional"]:
-        text = t("you-provisional", lang, rating=rating, deals=mine["deals"], min=ratings.MIN_DEALS, level=level)
+        text = t("you-provisional", lang, rating=rating, deals=mine["deals"], min=ratings.MIN_DEALS)
     else:
-        text = t("you", lang, rating=rating, deals=mine["deals"], level=level)
+        text = t("you", lang, rating=rating, deals=mine["deals"])
+    if mine.get("level"):
+        text += (" " if lang == "en" else "") + t("you-level", lang, level=bot_name(mine["level"], lang))
     return f'<p class="you-line" id="you-{esc(fam["family"])}">{esc(text)}</p>'
 
 
@@ -227,8 +236,12 @@ def overview(boards: list[dict[str, Any]], games: list[str], lang: str, me: str 
     for data in boards:
         game = data["game"]
         several = len(data["families"]) > 1
-        fams = "".join(_family({**f, "ranked": f["ranked"][:top], "provisional": []},
-                               by_family.get(f["family"]), me, lang, several, bots=False) for f in data["families"])
+        if any(f["ranked"] or f["family"] in by_family for f in data["families"]):
+            fams = "".join(_family({**f, "ranked": f["ranked"][:top], "provisional": []},
+                                   by_family.get(f["family"]), me, lang, several, bots=False)
+                           for f in data["families"])
+        else:  # nobody ranked in any family: one line, not one empty box per family
+            fams = f'<p class="muted empty">{esc(t("none", lang))}</p>'
         parts.append(f'<section class="game" id="game-{esc(game)}"><h2 class="game-title">'
                      f'<a href="/leaderboard/{esc(game)}?lang={lang}">{_mark(game_class(game).titles[lang], lang)}</a>'
                      f'</h2>{fams}<p><a href="/leaderboard/{esc(game)}?lang={lang}" class="full">'
