@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from sqlalchemy import insert
 
 from tests.web.helpers import DESKTOP, PHONE, assert_no_page_errors, new_page, shot, watch_errors
@@ -37,6 +38,7 @@ def _fill(url: str) -> str:
         engine.dispose()
 
 
+@pytest.mark.slow  # a server and a browser (~45 s here); the boards' content is tests/accounts/test_leaderboard.py
 def test_leaderboard_pages_on_phone_and_desktop(web, browser):
     secret = _fill(web.database_url)
     for profile, tag in ((DESKTOP, "desktop"), (PHONE, "phone")):

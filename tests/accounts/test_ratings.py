@@ -182,3 +182,33 @@ def test_bots_play_with_fixed_calibrated_ratings(tmp_path):
     assert set(got) == {a.id}  # the bots' ratings are not stored, nor moved
     assert got[a.id] == pytest.approx((want[me].mu, want[me].sigma, 1))
     assert ratings.calibration()[fam] == cal
+
+
+@pytest.fixture(scope="module")
+def pg_url():
+    from tests.web.helpers import Postgres, postgres_available
+
+    if not postgres_available():
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
+    pg = Postgres().start()
+    yield pg.url("yezi_ratings")
+    pg.stop()
+
+
+def test_two_instances_on_postgresql_rate_a_deal_once(pg_url):
+    """PostgreSQL (the production database): the update as OpenSkill says, and a second instance
+    loading the same table (its catch-up) finds the deal rated and moves nothing."""
+    settings = Settings(database_url=pg_url, bot_delay=0.0)
+    app = create_app(settings)
+    with TestClient(app, base_url="http://localhost") as ann, TestClient(app, base_url="http://localhost") as bob:
+        a, b, tid = _two_signed_in(app, ann, bob, {**TWO, "rated": True})
+        pay = _play_deal(ann, tid)
+        first = _rows(app.state.store.engine)
+        other = create_app(Settings(database_url=pg_url, bot_delay=0.0))
+        with TestClient(other, base_url="http://localhost") as c:
+            assert c.get(f"/api/tables/{tid}").status_code == 200  # loaded there too: its catch-up runs
+            assert _rows(other.state.store.engine) == first
+    model = PlackettLuce()
+    want = [x[0] for x in model.rate([[model.rating()], [model.rating()]], scores=pay)]
+    assert first[a.id] == pytest.approx((want[0].mu, want[0].sigma, 1))
+    assert first[b.id] == pytest.approx((want[1].mu, want[1].sigma, 1))

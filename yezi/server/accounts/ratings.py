@@ -150,8 +150,9 @@ def rate_finished_deal(engine: Engine, table_id: str, deal_no: int, fam: str, se
                               for s in seats]}
         won = c.execute(_insert(engine)(rated_deals_t).values(
             table_id=table_id, deal_no=deal_no, family=fam, rated_at=now, result=json.dumps(result))
-            .on_conflict_do_nothing(index_elements=["table_id", "deal_no"]))
-        if won.rowcount != 1:  # rated already (a restart's catch-up, another instance): nothing moves
+            .on_conflict_do_nothing(index_elements=["table_id", "deal_no"])
+            .returning(rated_deals_t.c.deal_no)).first()  # (rowcount is not to be trusted on every driver)
+        if won is None:  # rated already (a restart's catch-up, another instance): nothing moves
             return False
         for s, b, a in zip(seats, before, after, strict=True):
             if s.kind != "human":
