@@ -208,6 +208,10 @@ def test_two_instances_on_postgresql_rate_a_deal_once(pg_url):
         with TestClient(other, base_url="http://localhost") as c:
             assert c.get(f"/api/tables/{tid}").status_code == 200  # loaded there too: its catch-up runs
             assert _rows(other.state.store.engine) == first
+            # both instances saw the deal unrated and rate it at once: the second one's write finds it rated
+            seats = ratings.deal_seats(other.state.ctx.manager.live[tid], 0)
+            assert not ratings.rate_finished_deal(other.state.store.engine, tid, 0, "paigow", seats)
+            assert _rows(other.state.store.engine) == first
     model = PlackettLuce()
     want = [x[0] for x in model.rate([[model.rating()], [model.rating()]], scores=pay)]
     assert first[a.id] == pytest.approx((want[0].mu, want[0].sigma, 1))
