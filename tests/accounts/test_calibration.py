@@ -34,9 +34,17 @@ def test_every_committed_family_names_its_command():
         assert len(entry["levels"]) >= 2
 
 
-@pytest.mark.slow
-def test_a_committed_calibration_is_what_its_command_writes(tmp_path):
-    entry = json.loads(DATA.read_text())["families"]["fishing-2p"]
+def _again(fam: str, tmp_path) -> None:
+    entry = json.loads(DATA.read_text())["families"][fam]
     out = tmp_path / "again.json"
     assert main([*shlex.split(entry["command"])[2:], "--jobs", "2", "--out", str(out)]) == 0
-    assert json.loads(out.read_text())["families"]["fishing-2p"] == entry
+    assert json.loads(out.read_text())["families"][fam] == entry
+
+
+def test_a_cheap_committed_calibration_is_what_its_command_writes(tmp_path):
+    _again("tseding-2p", tmp_path)  # random and heuristic, 100 deals: seconds
+
+
+@pytest.mark.slow
+def test_a_committed_calibration_with_search_levels_is_what_its_command_writes(tmp_path):
+    _again("fishing-2p", tmp_path)  # search-easy and search-normal at their budgets: minutes
