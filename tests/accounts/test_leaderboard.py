@@ -65,3 +65,19 @@ def test_leaderboard_order_minimum_deals_and_provisional_mark(tmp_path):
         assert "暫定" in guest.get("/leaderboard/lukfu?lang=zh-hant").text
         assert guest.get("/leaderboard/nosuchgame").status_code == 404
         assert guest.get("/api/leaderboard/nosuchgame").json()["error"] == "bad-game"
+
+
+def test_the_boards_answer_a_loop_with_the_one_limiter(tmp_path):
+    """A client asking in a loop meets the per-client limit (the server's one token bucket, the
+    claims' per-minute rate), answered 429 with its code; nothing breaks and other clients are served."""
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'yezi.db'}", bot_delay=0.0)
+    app = create_app(settings)
+    with TestClient(app, base_url="http://localhost") as c:
+        codes = [c.get(path).status_code for path in ["/api/me/ratings", "/api/leaderboard/lukfu"]
+                 * (settings.create_per_minute // 2 + 2)]
+        assert codes[:settings.create_per_minute] == [200] * settings.create_per_minute
+        assert set(codes[settings.create_per_minute:]) == {429}
+        r = c.get("/leaderboard/lukfu")
+        assert r.status_code == 429 and r.json()["error"] == "rate-limited"
+        other = TestClient(app, base_url="http://localhost", client=("10.0.0.9", 5000))
+        assert other.get("/api/leaderboard/lukfu").status_code == 200
