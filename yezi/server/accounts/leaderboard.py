@@ -209,6 +209,12 @@ def _family(fam: dict[str, Any], mine: dict[str, Any] | None, me: str | None, la
             f'{head}{_you(fam, mine, lang)}{ranked}{newer}{bot_part}</section>')
 
 
+def _intro(lang: str, *more: str) -> str:
+    """The board's opening sentences (spaced in English, run together in Chinese)."""
+    parts = [t("intro", lang), t("min", lang, n=ratings.MIN_DEALS), *(t(k, lang) for k in more)]
+    return esc((" " if lang == "en" else "").join(parts))
+
+
 def page(data: dict[str, Any], games: list[str], lang: str, me: str | None, mine: list[dict[str, Any]],
          signed_in: bool) -> str:
     """The whole page for one game's boards (`board_data`); `me`/`mine`: the reader's id and
@@ -224,7 +230,7 @@ def page(data: dict[str, Any], games: list[str], lang: str, me: str | None, mine
     return (_head(title, lang) + '<body class="guide leaderboard">' + _topbar(lang, f"/leaderboard/{game}")
             + f'<main id="leaderboard" data-game="{esc(game)}"><h1>{_mark(title, lang)}</h1>'
             + _games_nav(games, game, lang)
-            + f'<p class="intro">{esc(t("intro", lang))} {esc(t("min", lang, n=ratings.MIN_DEALS))}</p>'
+            + f'<p class="intro">{_intro(lang)}</p>'
             + note + fams + "</main></body></html>")
 
 
@@ -250,5 +256,4 @@ def overview(boards: list[dict[str, Any]], games: list[str], lang: str, me: str 
     title = t("title", lang)
     return (_head(title, lang) + '<body class="guide leaderboard">' + _topbar(lang, "/leaderboard")
             + f'<main id="leaderboard" class="overview"><h1>{esc(title)}</h1>' + _games_nav(games, "", lang)
-            + f'<p class="intro">{esc(t("intro", lang))} {esc(t("min", lang, n=ratings.MIN_DEALS))} '
-            f'{esc(t("overview", lang))}</p>' + note + "".join(parts) + "</main></body></html>")
+            + f'<p class="intro">{_intro(lang, "overview")}</p>' + note + "".join(parts) + "</main></body></html>")
