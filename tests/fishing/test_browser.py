@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.web.helpers import (
     DESKTOP,
     PHONE,
@@ -93,6 +95,9 @@ def flow(web, page, tag, touch=False):
     assert_no_page_errors(errors)
 
 
+# the desktop's whole deal by clicking is tests/web/test_every_game_end_to_end.py's (every game, default run);
+# this one's settlement, language and record checks run on the phone by default, here in the slow run too
+@pytest.mark.slow
 def test_fishing_desktop(web, browser):
     with new_page(browser, DESKTOP) as page:
         flow(web, page, "desktop")

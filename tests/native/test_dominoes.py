@@ -5,7 +5,6 @@ explicit deals."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from typing import Any
@@ -14,6 +13,7 @@ import pytest
 
 import yezi.native as native
 from tests.native.option_cases import option_cases
+from tests.native.sizes import N_OPTION, N
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.games.dominoes.bots import HeuristicBot
@@ -21,8 +21,6 @@ from yezi.native.base import NativeError, NativeGame, Unsupported, _replay, diff
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
-N_OPTION = max(2000, N // 10)
 
 PRESETS = [
     ("jielong", "wikipedia"), ("jielong", "navpil"), ("jielong", "pagat"),

@@ -4,7 +4,6 @@ option value that changes play or payments, settlement on catches random play se
 
 from __future__ import annotations
 
-import os
 import random
 import zlib
 
@@ -12,13 +11,12 @@ import pytest
 
 import yezi.native as native
 from tests.native.option_cases import case_id, option_cases
+from tests.native.sizes import N_OPTION, N
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
-N_OPTION = max(2000, N // 10)
 PRESETS = ("suffocated", "mongkok", "fc1-group", "yuenlong-elders", "tiu-u", "tiu-u-navpil")
 OTHER_PLAYERS = {"suffocated": 2, "mongkok": 2, "fc1-group": 2, "yuenlong-elders": 2, "tiu-u": 3, "tiu-u-navpil": 3}
 

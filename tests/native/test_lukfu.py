@@ -11,6 +11,7 @@ import pytest
 
 import yezi.native as native
 from tests.native.option_cases import case_id, option_cases
+from tests.native.sizes import N_OPTION, N
 from yezi.core.errors import IllegalAction
 from yezi.core.registry import load_game
 from yezi.games.lukfu.bots import HeuristicBot
@@ -18,7 +19,6 @@ from yezi.games.lukfu.game import LukFu
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ("hakka-hk", "hakka-hk-3p", "guangdong", "huizhou", "sung-1996")
 
 # every value of every option the native table encodes, away from the default preset
@@ -46,7 +46,7 @@ def test_presets_match_the_reference(preset):
 
 @pytest.mark.parametrize(("preset", "over"), OPTION_CASES, ids=map(case_id, OPTION_CASES))
 def test_options_match_the_reference(preset, over):
-    _check(_native(preset, **over), max(2000, N // 10), seed=61)
+    _check(_native(preset, **over), N_OPTION, seed=61)
 
 
 @pytest.mark.slow
@@ -122,6 +122,16 @@ def test_every_rule_branch_is_reached_with_both_engines_agreeing():
     assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}
 
 
+def _laosui_games(nat, n: int, seed: int, first: int):
+    """n native games, heuristic and random in turn: (i, the start state, the trace, the 老歲 of every
+    seat after every step as the native engine deduces them)."""
+    rng = random.Random(seed)
+    for i in range(n):
+        state = nat.game.start(seed=first + i)
+        trace = nat.policy_trace(state, "heuristic" if i % 2 else "random", seed=rng.getrandbits(64))
+        yield i, state, trace, nat.laosui_steps(state.deal, trace.actions)
+
+
 @pytest.mark.parametrize(("preset", "laosui"), [(p, m) for p in ("hakka-hk", "hakka-hk-3p", "huizhou")
                                                 for m in ("deduce", "visible", "cascade")])
 def test_laosui_of_every_seat_at_every_step(preset, laosui):
@@ -129,12 +139,8 @@ def test_laosui_of_every_seat_at_every_step(preset, laosui):
     # not only the one who leads, after every action of heuristic and random games
     nat = _native(preset, laosui=laosui)
     game = nat.game
-    rng = random.Random(5)
     questions = 0
-    for i in range(150):
-        state = game.start(seed=7000 + i)
-        trace = nat.policy_trace(state, "heuristic" if i % 2 else "random", seed=rng.getrandbits(64))
-        steps = nat.laosui_steps(state.deal, trace.actions)
+    for i, state, trace, steps in _laosui_games(nat, 150, seed=5, first=7000):
         for k, want in enumerate(steps):
             for seat in range(game.num_seats):
                 got = 0 if seat == game.dummy_seat else state.hand_laosui(seat)
@@ -151,13 +157,8 @@ def test_laosui_now_deduces_once_what_every_step_would(preset):
     # give what deducing after every step gives (deduced 老歲 only accumulates while held)
     nat = _native(preset, laosui="deduce")
     assert hasattr(nat.lib, "yz_lukfu_laosui_now")
-    game = nat.game
-    rng = random.Random(11)
     compared = 0
-    for i in range(120):
-        state = game.start(seed=9100 + i)
-        trace = nat.policy_trace(state, "heuristic" if i % 2 else "random", seed=rng.getrandbits(64))
-        steps = nat.laosui_steps(state.deal, trace.actions)
+    for i, state, trace, steps in _laosui_games(nat, 120, seed=11, first=9100):
         arr = nat.deal_array(state.deal)
         for k in range(0, len(trace.actions) + 1, 3):
             assert nat.laosui_now(state.deal, trace.actions[:k], arr) == steps[k], (i, k)

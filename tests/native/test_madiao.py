@@ -8,12 +8,12 @@ the re-cuts). The heuristic bot's port decides exactly as `HeuristicBot` does.
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
 import yezi.native as native
+from tests.native.sizes import N_OPTION, N
 from yezi.core.playout import random_playout
 from yezi.games.madiao.bots import HeuristicBot
 from yezi.games.madiao.game import MaDiao
@@ -21,8 +21,6 @@ from yezi.native.base import _replay, differential
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
-N_OPTION = max(2000, N // 10)
 PRESETS = ("feng-1620", "feng-strict", "qing")
 
 
@@ -175,7 +173,7 @@ def _diff_built(game, n: int, seed: int) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_differential_built_deals_presets(preset):
-    ends = _diff_built(MaDiao.from_preset(preset), max(2000, N // 10), seed=15)
+    ends = _diff_built(MaDiao.from_preset(preset), N_OPTION, seed=15)
     assert {"he", "siji", "played"} <= ends
 
 

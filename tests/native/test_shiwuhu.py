@@ -3,20 +3,19 @@ same deals and choices, under every preset and every option value that changes p
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
 import yezi.native as native
 from tests.native.option_cases import case_id, option_cases
+from tests.native.sizes import N
 from yezi.core.playout import random_playout
 from yezi.core.registry import load_game
 from yezi.native.base import NativeError, differential
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
-N = int(os.environ.get("YEZI_NATIVE_DIFF_GAMES", 6000))  # the slow run plays a million a preset
 PRESETS = ["provisional", "tiengow-turns", "pagat-3p"]
 # every value of every option the native table encodes, away from the default preset
 OPTIONS = option_cases("shiwuhu", "provisional")

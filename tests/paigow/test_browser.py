@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.web.helpers import (
     DESKTOP,
     PHONE,
@@ -98,6 +100,9 @@ def flow(web, page, tag, preset=None, touch=False, seat=0):
     assert_no_page_errors(errors)
 
 
+# the desktop's whole deal by clicking is tests/web/test_every_game_end_to_end.py's (every game, default run);
+# this one's settlement, language and record checks run on the phone by default, here in the slow run too
+@pytest.mark.slow
 def test_paigow_desktop(web, browser):
     with new_page(browser, DESKTOP) as page:
         flow(web, page, "desktop")

@@ -88,7 +88,7 @@ class Shiwuhu(Game["ShiwuhuState"]):
         en = self.enabled
         #: per play, the enabled plays that beat it (same shape, better rank)
         self.beaters: tuple[tuple[int, ...], ...] = tuple(
-            tuple(b for b in range(P.NUM_PLAYS) if en[b] and P.beats(b, a)) for a in range(P.NUM_PLAYS))
+            tuple(b for b in bs if en[b]) for bs in P.ALL_BEATERS)
         #: the same, with each beater's (kind, count) needs, for the follow loop
         self.beat_needs: tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...] = tuple(
             tuple((b, NEED[b]) for b in bs) for bs in self.beaters)

@@ -132,6 +132,20 @@ def beats(b: int, a: int) -> bool:
     return pb.category != "supreme" and pa.category != "supreme" and pb.shape == pa.shape and pb.rank < pa.rank
 
 
+def _all_beaters() -> tuple[tuple[int, ...], ...]:
+    """Per play, every play that `beats` it, in code order: only plays of one shape compare, so each
+    play looks at its shape's plays (a game built these from every pair: 6 million calls, seconds at
+    every server start)."""
+    by_shape: dict[tuple, list[int]] = {}
+    for i, p in enumerate(PLAYS):
+        by_shape.setdefault(p.shape, []).append(i)
+    return tuple(tuple(b for b in by_shape[PLAYS[a].shape] if beats(b, a)) for a in range(NUM_PLAYS))
+
+
+#: per play, the plays that beat it under every rule (a ruleset's disabled plays are left out by the game)
+ALL_BEATERS = _all_beaters()
+
+
 # ---- notation ------------------------------------------------------------------------------------
 WORDS = {
     "zh-hant": {PASS: "過", DECLARE: "宣告", PLAY_ON: "續打"},

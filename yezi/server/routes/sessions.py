@@ -31,6 +31,8 @@ async def open_session(request: Request) -> Response:
         await refuse_guest_seat(request, t)
     except TableError as e:
         return err(e.code, e.message, 403 if e.code in ("bad-token", "rated-guest") else 400)
+    if position is None:  # an empty secret opens no seat
+        return err("bad-token", "this seat link is not valid for this table", 403)
     await link_if_signed_in(request, tid, position)
     resp = JSONResponse({"position": position})
     set_seat_cookie(resp, tid, position, token, ctx.settings, request.url.scheme == "https")
