@@ -384,7 +384,9 @@ def make_search_bot(game_name: str | None = None, level: str = "normal", **kwarg
 
 
 def parse_search_spec(spec: str, engine: str | None = None) -> SearchBot | None:
-    """Read ``search``, ``search-easy|normal|strong`` or ``search@N`` (N rollouts, no time cap),
+    """Read ``search``, ``search-easy|normal|strong``, ``search-<level>@untimed`` (the level's own
+    rollout budget with no time cap: what the level plays when its cap is not reached, the same on
+    any machine; the bots' rating calibration plays these) or ``search@N`` (N rollouts, no time cap),
     each optionally followed by ``:native`` or ``:python`` (where its rollouts run; otherwise
     `engine`, by default native where available)."""
     s = spec.strip().lower()
@@ -398,6 +400,9 @@ def parse_search_spec(spec: str, engine: str | None = None) -> SearchBot | None:
         bot = SearchBot("normal", engine=engine)
     elif base.startswith("search-") and base[7:] in LEVELS:
         bot = SearchBot(base[7:], engine=engine)
+    elif base.startswith("search-") and base.endswith("@untimed") and base[7:-8] in LEVELS:
+        bot = SearchBot(base[7:-8], time_limit=None, engine=engine)
+        bot.name += "@untimed"
     elif base.startswith("search@") and base[7:].isdigit():
         bot = SearchBot("normal", iterations=int(base[7:]), time_limit=None, engine=engine)
     if bot is not None and suffix:

@@ -26,6 +26,7 @@ EXTERNAL = {
     "i18n": ("yezi.cli.i18n", "keep the translation catalogs: extract msgids, compile, export JSON for the web"),
     "record": ("yezi.cli.record", "the operator's whole record of a served table's finished deal, from its database"),
     "advise": ("yezi.cli.advise", "Luk Fu: should this hand bid (做) or not (唔做)?"),
+    "ratings": ("yezi.cli.ratings", "the bots' fixed ratings for rated tables, from a duplicate tournament"),
 }
 
 # Exit status of a command whose reader went away: what a shell reports for a process ended by SIGPIPE.

@@ -179,6 +179,14 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "summary": "a finished deal step by step: " + own, "parameters": [tid, k, seat],
             "responses": {**_ok("the frames"), **_errors(400, 403, 404, 409, 429)}}}
            for base in ("/api/tables/{tid}", "/t/{tid}")},
+        "/api/leaderboard/{name}": {"get": {
+            "summary": "a game's leaderboards: per rating family (Luk Fu 4 or 3 players, ...) the ranked players "
+                       "(at least min_deals rated deals; by mu - 3 sigma), the provisional ones and the bots' fixed "
+                       "ratings", "parameters": [game],
+            "responses": _ok("the boards") | _errors(404, 429)}},
+        "/api/me/ratings": {"get": {
+            "summary": "whether the caller is signed in (the yezi_session cookie), and their ratings per family",
+            "responses": _ok("signed_in, name, ratings") | _errors(429)}},
         "/api/replay": {"post": {
             "summary": "replay an uploaded record (text or JSON form)", "description": mutating,
             "parameters": [seat],

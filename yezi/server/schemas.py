@@ -99,10 +99,14 @@ class CreateTable(Strict):
     time_bank: Seconds(BANK_CHOICES) | None = Field(  # type: ignore[valid-type]
         None, description=f"extra seconds per seat and deal, spent when a decision takes longer than move_timer "
                           f"(default {DEFAULT_BANK} with a timer)")
+    rated: bool = Field(False, description="a rated table: every deal moves its players' ratings (OpenSkill); "
+                                           "only a signed-in user opens one, every human seat is taken by a "
+                                           "signed-in user, and bots play with their levels' calibrated ratings")
 
     field_codes: ClassVar[dict[str, str]] = {
         "game": "bad-game", "preset": "bad-options", "options": "bad-options", "seats": "bad-seats",
-        "host_seat": "bad-seats", "num_deals": "bad-deals", "match": "bad-deals", "move_timer": "bad-timer", "time_bank": "bad-timer"}
+        "host_seat": "bad-seats", "num_deals": "bad-deals", "match": "bad-deals", "move_timer": "bad-timer", "time_bank": "bad-timer",
+        "rated": "bad-rated"}
 
 
 class ResolveRuleset(Strict):

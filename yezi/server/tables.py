@@ -32,6 +32,7 @@ from yezi.core.seatlog import SeatLog
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
 from yezi.server import accel, catalog, timers
+from yezi.server.accounts import ratings
 from yezi.server.budget import TokenBucket
 from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
 from yezi.server.clock import DEFAULT_BANK, TurnClock
@@ -171,6 +172,8 @@ class LiveTable:
         self.clock_wake = asyncio.Event()
         # after the match: who asked for a rematch, and the new table once everyone has
         self.rematch: dict[str, Any] = rematch_of(row.rematch)
+        # a rated table's rating family (`yezi.server.accounts.ratings`), None: not rated
+        self.rated: str | None = None
 
     # ---- seats ----------------------------------------------------------------------------
     @property
@@ -323,7 +326,8 @@ class LiveTable:
                 for p in self.players
             ],
             "spectators": spectators,
-        } | ({"notice": rationed_notice()} if self.playing_as else {}) | self._clock_info()
+        } | ({"notice": rationed_notice()} if self.playing_as else {}) | ({"rated": True} if self.rated else {}) \
+            | self._clock_info()
 
     def match_info(self) -> dict[str, Any]:
         """Where the match stands (its unit, count, deals played) and, once it is over, the
@@ -449,8 +453,20 @@ class LiveTable:
             self.client_ids.add(cid)
         if d.state.current_player is None:
             self._add_totals(d)
+            await self.rate()
             await self._finish_if_over()
         await timers.sync(self, force=self.clock is not None)
+
+    async def rate(self) -> None:
+        """At a rated table, a deal just finished: it moves its players' ratings, with any finished
+        deal not rated yet (`ratings.catch_up`: once each, keyed by table and deal). A failure is
+        logged, not the move's: the deal is rated at the next deal's end or when the table is loaded."""
+        if self.rated is None or not self.owned:
+            return
+        try:
+            await self.store.run(ratings.catch_up, self.store.engine, self)
+        except Exception:
+            log.exception("rated table %s: a finished deal could not be rated now", self.id)
 
     async def _finish_if_over(self) -> None:
         if self.match_over and self.row.status != "finished":
@@ -475,6 +491,8 @@ class LiveTable:
         await self.store.run(self.store.add_deal, self.id, no, dealer, seed, deal)
         self.start_deal(no, dealer, seed, deal)
         self._active(auto)
+        if self.deal_over:  # over before anyone acts: it is rated all the same
+            await self.rate()
         await self._finish_if_over()  # a last deal can be over at once
         if self.clock is not None:
             self.clock.new_deal()  # every seat's bank is full again
@@ -665,6 +683,12 @@ class TableManager:
         t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker,
                       loops=self.loops)
         t.apply_log(self.store.deals(table_id), self.store.events(table_id))
+        t.rated = ratings.rated_family(self.store.engine, table_id)
+        if t.rated is not None:  # deals finished but not rated (a restart between): rated now, once
+            try:
+                ratings.catch_up(self.store.engine, t)
+            except Exception:
+                log.exception("rated table %s: its unrated deals could not be rated now", table_id)
         if t.playing:
             t.last_activity = self.store.last_activity(table_id)
             timers.restore(t, time.time())  # a running timer keeps its deadline (kick starts its task)
@@ -783,7 +807,8 @@ class TableManager:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
             players[host].name = host_name  # "" shows as "Player N" in the reader's language
-        hints = req.hints
+        fam = self._rated_family(game, host, players) if req.rated else None
+        hints = req.hints and fam is None  # a rated table gives no hints: the search bot's advice is no one's play
         title = clean_name(req.title, "")[:80]
         move_s = req.move_timer
         bank_s = (DEFAULT_BANK if req.time_bank is None else req.time_bank) if move_s else 0
@@ -804,9 +829,14 @@ class TableManager:
             match.finish(at_once)
             if match.over:
                 row.status = "finished"
+        if fam is not None:  # before the table: a crash between leaves a mark naming no table
+            await self.store.run(ratings.mark_rated, self.store.engine, tid, fam)
         await self.store.run(self.store.create_table, row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner, self.loops)
+        t.rated = fam
         t.start_deal(0, first, deal_seed, deal)
+        if t.deal_over:  # over before anyone sat down: recorded as not rated
+            await t.rate()
         if self.cluster is not None:
             self.cluster.adopt_new(t)
         self.live[tid] = t
@@ -814,6 +844,19 @@ class TableManager:
         if t.clock is not None:  # stored at once: a restart before the first move keeps this deadline
             await self.store.run(self.store.set_clock, tid, t.clock.to_json())
         return t, tokens
+
+    @staticmethod
+    def _rated_family(game: Game, host: int | None, players: list[PlayerRow]) -> str:
+        """A rated table's family, once its seats allow one: the creator sits at it (the route saw
+        them signed in), and every bot has a calibrated rating there (`yezi.server.accounts.ratings`)."""
+        fam = ratings.family_of_game(game)
+        if host is None:
+            raise TableError("rated-no-seat", "a rated table needs your own seat at it: give a human seat")
+        missing = ratings.uncalibrated(fam, [p.bot or "random" for p in players if p.kind == "bot"])
+        if missing:
+            raise TableError("rated-bots", "these bot levels have no measured rating for this game yet, so a rated "
+                             "table cannot seat them: " + ", ".join(missing))
+        return fam
 
     async def claim(self, table_id: str, position: Any, name: Any) -> str:
         t = await self.get(table_id)

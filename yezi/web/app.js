@@ -169,6 +169,8 @@ async function lobby(main) {
   const club = new URLSearchParams(location.search).get("club");
   setPlace(() => T(club ? "clubStandingTitle" : "lobby"));
   const gs = await games();
+  // a rated table is offered to a signed-in reader only (the server refuses a guest's all the same)
+  const me = await api("/api/me/ratings").catch(() => ({ signed_in: false }));
   const nameIn = el("input", { id: "name", maxlength: 24, value: localStorage.getItem("yezi.name") || "",
     autocomplete: "nickname" });
   nameIn.addEventListener("change", () => localStorage.setItem("yezi.name", nameIn.value));
@@ -176,7 +178,8 @@ async function lobby(main) {
   const tables = el("section", { id: "tables", class: "panel" });
   let seatsDef = null;
   // length: the match length chosen ("own" / "own:VALUE": the game's own match, "N": N deals; null: the game's own)
-  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], length: null, hints: true, move_timer: 0 };
+  let choice = { game: (gs[0] || {}).name, preset: null, options: {}, seats: [], length: null, hints: true, move_timer: 0,
+    rated: false };
 
   function resolveSeats() {
     const body = JSON.stringify({ preset: choice.preset, options: choice.options });
@@ -204,7 +207,7 @@ async function lobby(main) {
       gs.map((x) => el("option", { value: x.name, selected: x.name === choice.game }, title(x))));
     gameSel.onchange = () => {
       choice = { game: gameSel.value, preset: null, options: {}, seats: [], length: null, hints: choice.hints,
-        move_timer: choice.move_timer };
+        move_timer: choice.move_timer, rated: choice.rated };
       draw();
     };
     const presetSel = el("select", { id: "preset" },
@@ -259,8 +262,18 @@ async function lobby(main) {
       el("option", { value: n, selected: n === choice.move_timer }, n ? T("timerSecs", { n }) : T("timerNone"))));
     const timerNote = el("small", { class: "muted", id: "timer-note", hidden: !choice.move_timer }, T("timerBankNote", { n: 60 }));
     timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
-    const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints });
+    const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints && !choice.rated,
+      disabled: choice.rated });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
+    // a rated table gives no hints (the server switches them off): the box says so
+    const ratedBox = el("input", { type: "checkbox", id: "rated", checked: choice.rated, "aria-describedby": "rated-note" });
+    ratedBox.onchange = () => {
+      choice.rated = ratedBox.checked;
+      hintsBox.checked = choice.hints && !choice.rated;
+      hintsBox.disabled = choice.rated;
+    };
+    const rated = me.signed_in ? [el("label", { class: "check" }, ratedBox, el("span", {}, T("rated"))),
+      el("small", { class: "muted", id: "rated-note" }, T("ratedNote"))] : [];
     const submit = el("button", { type: "submit", id: "create-btn", class: "primary" }, T(club ? "clubSaveStanding" : "create"));
     form.replaceChildren(
       ...(club ? [el("p", { class: "club-crumbs" }, el("a", { href: `/c/${encodeURIComponent(club)}`, id: "club-standing-back" }, T("clubBackToClub"))),
@@ -274,6 +287,7 @@ async function lobby(main) {
       el("fieldset", {}, el("legend", {}, T("seats")), seatRows),
       el("label", {}, el("span", {}, T("moveTimer")), timerSel, timerNote),
       el("label", { class: "check" }, hintsBox, el("span", {}, T("hintsAllowed"))),
+      ...rated,
       submit,
     );
     form.dataset.ready = choice.game;
@@ -318,7 +332,8 @@ async function lobby(main) {
     const length = form.querySelector("#num_deals").value;
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
       ...(length.startsWith("own") ? { match: "own" } : { num_deals: Number(length) }),
-      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints, move_timer: choice.move_timer };
+      name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints && !choice.rated,
+      move_timer: choice.move_timer, ...(me.signed_in && choice.rated ? { rated: true } : {}) };
     try {
       await openTable(spec);
     } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
@@ -354,6 +369,7 @@ async function lobby(main) {
       el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
         el("a", { href: "/games", id: "to-my-games" }, T("yourGames")), " · ",
         el("a", { href: "/c", id: "to-clubs" }, T("clubs"))),
+        el("a", { href: `/leaderboard?lang=${state.lang}`, id: "to-leaderboard" }, T("leaderboards"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
           id: `rules-${g.name}` }, title(g)), " · ", el("a", { href: `/learn/${g.name}?lang=${state.lang}`,

@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.server.accounts.guard import check_seat_welcome
+from yezi.server.accounts.rated_seats import refuse_guest_opening, refuse_guest_seat
 from yezi.server.accounts.seats import link_if_signed_in
 from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
@@ -31,10 +32,12 @@ async def create_table(request: Request) -> Response:
         return err(*refusal, 429)
     try:
         spec = await read_request(request, CreateTable, 16384)
+        await refuse_guest_opening(request, spec.rated)
         await make_server_room(manager, capacity)  # only for a creation the client's own caps allow
         t, tokens = await manager.create(spec, owner=client, capacity=capacity)
     except TableError as e:
-        status = {"full": 503, "too-many-bot-tables": 429, "rate-limited": 429, "too-many-tables": 429}.get(e.code, 400)
+        status = {"full": 503, "too-many-bot-tables": 429, "rate-limited": 429, "too-many-tables": 429,
+                  "rated-sign-in": 403}.get(e.code, 400)
         return err(e.code, e.message, status)
     manager.limits.own(client, t.id)
     t.kick()
@@ -78,10 +81,11 @@ async def claim(request: Request) -> Response:
     try:
         body = await read_model(request, ClaimSeat, 4096)
         await check_seat_welcome(request, request.path_params["tid"])
+        await refuse_guest_seat(request, await manager.get(request.path_params["tid"]))
         tok = await manager.claim(request.path_params["tid"], body.get("position"), body.get("name"))
     except TableError as e:
-        return err(e.code, e.message, 404 if e.code == "no-table" else 403 if e.code in ("invite-only", "blocked-by-host")
-                   else 400)
+        refused = ("invite-only", "blocked-by-host", "rated-guest")
+        return err(e.code, e.message, 404 if e.code == "no-table" else 403 if e.code in refused else 400)
     tid = request.path_params["tid"]
     position = body["position"]
     await link_if_signed_in(request, tid, position)

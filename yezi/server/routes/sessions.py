@@ -7,6 +7,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.server.accounts.guard import check_seat_welcome
+from yezi.server.accounts.rated_seats import refuse_guest_seat
 from yezi.server.accounts.seats import link_if_signed_in
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
@@ -29,8 +30,9 @@ async def open_session(request: Request) -> Response:
         token = (await read_model(request, OpenSession, 4096))["token"]
         position = await checked(ctx.manager, t, lambda: t.auth(token))
         await check_seat_welcome(request, tid)
+        await refuse_guest_seat(request, t)
     except TableError as e:
-        return err(e.code, e.message, 403 if e.code in ("bad-token", "blocked-by-host") else 400)
+        return err(e.code, e.message, 403 if e.code in ("bad-token", "blocked-by-host", "rated-guest") else 400)
     if position is None:  # an empty secret opens no seat
         return err("bad-token", "this seat link is not valid for this table", 403)
     await link_if_signed_in(request, tid, position)

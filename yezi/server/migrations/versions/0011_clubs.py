@@ -1,7 +1,7 @@
 """Clubs, their members, standing tables and ledgers (issue 22).
 
 Revision ID: 0011
-Revises: 0009
+Revises: 0010
 Create Date: 2026-12-02
 
 * ``yezi_clubs``: a club (name unique by its folded form, languages, private or public, the invite
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011"
-down_revision = "0009"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 
