@@ -37,10 +37,25 @@ def _no_surrogates(s: str) -> str:
     return s
 
 
-def Text(max_length: int, min_length: int = 0) -> Any:
-    """A string of bounded length that is valid Unicode (encodable as UTF-8); capitalised because it is
-    used as a type in field declarations."""
-    return Annotated[str, Field(min_length=min_length, max_length=max_length), AfterValidator(_no_surrogates)]
+#: bounded texts as type aliases (mypy reads an alias, not a call): TextN is 0 to N characters, FilledN 1 to N
+Text8 = Annotated[str, Field(min_length=0, max_length=8), AfterValidator(_no_surrogates)]
+Filled24 = Annotated[str, Field(min_length=1, max_length=24), AfterValidator(_no_surrogates)]
+Text32 = Annotated[str, Field(min_length=0, max_length=32), AfterValidator(_no_surrogates)]
+Filled32 = Annotated[str, Field(min_length=1, max_length=32), AfterValidator(_no_surrogates)]
+Filled40 = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_no_surrogates)]
+Text64 = Annotated[str, Field(min_length=0, max_length=64), AfterValidator(_no_surrogates)]
+Filled64 = Annotated[str, Field(min_length=1, max_length=64), AfterValidator(_no_surrogates)]
+Text100 = Annotated[str, Field(min_length=0, max_length=100), AfterValidator(_no_surrogates)]
+Filled100 = Annotated[str, Field(min_length=1, max_length=100), AfterValidator(_no_surrogates)]
+Filled128 = Annotated[str, Field(min_length=1, max_length=128), AfterValidator(_no_surrogates)]
+Text200 = Annotated[str, Field(min_length=0, max_length=200), AfterValidator(_no_surrogates)]
+Filled254 = Annotated[str, Field(min_length=1, max_length=254), AfterValidator(_no_surrogates)]
+Text280 = Annotated[str, Field(min_length=0, max_length=280), AfterValidator(_no_surrogates)]
+Filled280 = Annotated[str, Field(min_length=1, max_length=280), AfterValidator(_no_surrogates)]
+Text1024 = Annotated[str, Field(min_length=0, max_length=1024), AfterValidator(_no_surrogates)]
+Filled1024 = Annotated[str, Field(min_length=1, max_length=1024), AfterValidator(_no_surrogates)]
+Text1200 = Annotated[str, Field(min_length=0, max_length=1200), AfterValidator(_no_surrogates)]
+Text4096 = Annotated[str, Field(min_length=0, max_length=4096), AfterValidator(_no_surrogates)]
 
 
 def Seconds(choices: tuple[int, ...]) -> Any:
@@ -55,10 +70,10 @@ def Seconds(choices: tuple[int, ...]) -> Any:
     return Annotated[int, Field(strict=True, json_schema_extra={"enum": list(choices)}), AfterValidator(one_of)]
 
 
-OptionValue = Annotated[bool | int | Annotated[float, Field(allow_inf_nan=False)] | Text(64),
+OptionValue = Annotated[bool | int | Annotated[float, Field(allow_inf_nan=False)] | Text64,
                         Field(union_mode="left_to_right")]
-Options = Annotated[dict[Text(64), OptionValue], Field(max_length=64)]
-MessageId = Text(64, min_length=1)
+Options = Annotated[dict[Text64, OptionValue], Field(max_length=64)]
+MessageId = Filled64
 
 
 class Strict(BaseModel):
@@ -69,7 +84,7 @@ class Strict(BaseModel):
 
 class SeatSpec(Strict):
     kind: Literal["human", "bot"]
-    bot: Text(32) | None = Field(None, description="bot level for a bot seat (default random); see GET /api/games")
+    bot: Text32 | None = Field(None, description="bot level for a bot seat (default random); see GET /api/games")
     access: Literal["invite", "open"] | None = Field(
         None, description="a human seat: 'invite' (default; only its own secret link takes it) or 'open' "
                           "(anyone may claim it from the lobby)")
@@ -78,8 +93,8 @@ class SeatSpec(Strict):
 class CreateTable(Strict):
     """POST /api/tables."""
 
-    game: Text(32)
-    preset: Text(64) | None = None
+    game: Text32
+    preset: Text64 | None = None
     options: Options | None = None
     seats: Annotated[list[SeatSpec], Field(min_length=1, max_length=16)] | None = Field(
         None, description="one entry per seat of the ruleset; default: you and random bots")
@@ -88,10 +103,10 @@ class CreateTable(Strict):
         None, description="'own': the game's own match instead of num_deals deals (Luk Fu: its match_rounds "
                           "rounds; Ma Diao: a session, as its session_end and session_length say; the others: "
                           "one round, each player dealing in turn)")
-    name: Text(100) | None = Field(None, description="the host's display name (cut to 24 visible characters)")
+    name: Text100 | None = Field(None, description="the host's display name (cut to 24 visible characters)")
     host_seat: Annotated[int, Field(ge=0)] | None = Field(None, description="the human seat the creator takes")
     hints: bool = True
-    title: Text(200) | None = None
+    title: Text200 | None = None
     listed: bool = True
     move_timer: Seconds(MOVE_CHOICES) = Field(  # type: ignore[valid-type]
         0, description="seconds per decision (0: no timer); a seat that runs out is played by the heuristic bot "
@@ -112,7 +127,7 @@ class CreateTable(Strict):
 class ResolveRuleset(Strict):
     """POST /api/games/{name}/resolve."""
 
-    preset: Text(64) | None = None
+    preset: Text64 | None = None
     options: Options | None = None
 
     field_codes: ClassVar[dict[str, str]] = {"preset": "bad-options", "options": "bad-options"}
@@ -122,7 +137,7 @@ class ClaimSeat(Strict):
     """POST /api/tables/{tid}/claim."""
 
     position: int = Field(ge=0)
-    name: Text(100) | None = None
+    name: Text100 | None = None
 
     field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
 
@@ -130,7 +145,7 @@ class ClaimSeat(Strict):
 class OpenSession(Strict):
     """POST /t/{tid}/session: a seat link's secret, exchanged for the seat's cookie."""
 
-    token: Text(128, min_length=1)
+    token: Filled128
 
     field_codes: ClassVar[dict[str, str]] = {"token": "bad-token"}
 
@@ -157,7 +172,7 @@ class LearnStep(Strict):
     lang: Literal["zh-hant", "zh-hans", "en"] = "zh-hant"
     inputs: Annotated[list[Annotated[int, Field(ge=-1, le=100000)]], Field(max_length=400)] = Field(
         default_factory=list, description="the learner's accepted inputs so far: move codes, -1 for 'next'")
-    attempt: Annotated[int, Field(ge=0, le=100000)] | Text(64) | None = Field(
+    attempt: Annotated[int, Field(ge=0, le=100000)] | Text64 | None = Field(
         None, description="a move to try: its code or its notation")
     next: bool = Field(False, description="go past a step that is only read")
 
@@ -170,17 +185,17 @@ class RecordJson(BaseModel):
     checked by its own parser. Only the envelope is declared: the deal's shape is the game's."""
 
     model_config = ConfigDict(strict=True, extra="ignore")
-    game: Text(32)
-    preset: Text(64) | None = None
-    options: Text(4096) | Options | None = None
+    game: Text32
+    preset: Text64 | None = None
+    options: Text4096 | Options | None = None
     deal: Any
     actions: Annotated[list[int], Field(max_length=20000)]
     seed: int | None = None
-    tags: Annotated[dict[Text(64), Text(1024)], Field(max_length=64)] | None = None
+    tags: Annotated[dict[Text64, Text1024], Field(max_length=64)] | None = None
     format: int | None = Field(None, description="the record format (absent: 1); 2 pins every option in rules")
-    engine: Text(64) | None = None
+    engine: Text64 | None = None
     rules: Options | None = Field(None, description="every option's value the record was played under")
-    comments: Annotated[dict[Text(8), Annotated[list[Text(1024)], Field(max_length=64)]],
+    comments: Annotated[dict[Text8, Annotated[list[Text1024], Field(max_length=64)]],
                         Field(max_length=20001)] | None = None
 
     field_codes: ClassVar[dict[str, str]] = {}
@@ -188,8 +203,8 @@ class RecordJson(BaseModel):
 
 # ---- accounts: password sign-in (yezi.server.routes.account) ---------------------------------
 
-Password = Text(1024, min_length=1)  # the rules (8 to 128 characters) are passwords.refusal's, with their own codes
-AccountName = Text(100, min_length=1)  # cleaned as a seat's name is (yezi.server.tables.clean_name)
+Password = Filled1024  # the rules (8 to 128 characters) are passwords.refusal's, with their own codes
+AccountName = Filled100  # cleaned as a seat's name is (yezi.server.tables.clean_name)
 
 
 class NoFields(Strict):
@@ -219,7 +234,7 @@ class SignIn(Strict):
 class SessionId(Strict):
     """POST /api/account/sessions/revoke: one of my signed-in devices."""
 
-    id: Text(64, min_length=1)
+    id: Filled64
 
     field_codes: ClassVar[dict[str, str]] = {"id": "no-session"}
 
@@ -228,7 +243,7 @@ class RecoverByCode(Strict):
     """POST /api/account/recover: a recovery code signs in and sets a new password."""
 
     name: AccountName
-    code: Text(64, min_length=1)
+    code: Filled64
     password: Password
 
     field_codes: ClassVar[dict[str, str]] = {"name": "bad-recovery", "code": "bad-recovery",
@@ -247,7 +262,7 @@ class EmailAddress(Strict):
 class MailedToken(Strict):
     """POST /api/account/email/verify: the token of a mailed link (its fragment)."""
 
-    token: Text(128, min_length=1)
+    token: Filled128
 
     field_codes: ClassVar[dict[str, str]] = {"token": "bad-link"}
 
@@ -255,7 +270,7 @@ class MailedToken(Strict):
 class RequestRecovery(Strict):
     """POST /api/account/recover/email: mail a recovery link to the account's verified address."""
 
-    who: Text(254, min_length=1) = Field(description="the account's name or its verified address")
+    who: Filled254 = Field(description="the account's name or its verified address")
     lang: Literal[LANGS] = "en"  # type: ignore[valid-type]  # the mail's language
 
     field_codes: ClassVar[dict[str, str]] = {"who": "bad-request", "lang": "bad-lang"}
@@ -264,7 +279,7 @@ class RequestRecovery(Strict):
 class ResetPassword(Strict):
     """POST /api/account/recover/reset: a mailed recovery link's token and the new password."""
 
-    token: Text(128, min_length=1)
+    token: Filled128
     password: Password
 
     field_codes: ClassVar[dict[str, str]] = {"token": "bad-link", "password": "password-short"}
@@ -278,7 +293,7 @@ class WsMessage(Strict):
 
 class ActionMsg(WsMessage):
     type: Literal["action"]
-    action: int | Text(64) = Field(description="an action code or its notation")
+    action: int | Text64 = Field(description="an action code or its notation")
     seq: int | None = Field(None, description="moves so far: refused as stale if the table moved on")
 
 
@@ -293,7 +308,7 @@ class LangMsg(WsMessage):
 
 class NameMsg(WsMessage):
     type: Literal["name"]
-    name: Text(100)
+    name: Text100
 
 
 class HintMsg(WsMessage):
@@ -330,9 +345,9 @@ class ChatMsg(WsMessage):
     """A chat message to the sender's room (the players' or the spectators'): a text or a canned phrase."""
 
     type: Literal["chat"]
-    text: Text(1200) | None = Field(None, description="the message (cut to 280 characters)")
-    phrase: Text(32) | None = Field(None, description="a canned phrase's key (yezi.server.chat.PHRASES)")
-    name: Text(100) | None = Field(None, description="a spectator's name (a seat speaks under its own)")
+    text: Text1200 | None = Field(None, description="the message (cut to 280 characters)")
+    phrase: Text32 | None = Field(None, description="a canned phrase's key (yezi.server.chat.PHRASES)")
+    name: Text100 | None = Field(None, description="a spectator's name (a seat speaks under its own)")
 
 
 class ChatRemoveMsg(WsMessage):

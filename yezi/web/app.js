@@ -368,7 +368,7 @@ async function lobby(main) {
     tables.replaceChildren(el("h2", {}, T("openTables")), rows.length ? el("ul", {}, rows) : el("p", { class: "muted" }, T("none")),
       el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
         el("a", { href: "/games", id: "to-my-games" }, T("yourGames")), " · ",
-        el("a", { href: "/c", id: "to-clubs" }, T("clubs"))),
+        el("a", { href: "/c", id: "to-clubs" }, T("clubs")), " · ",
         el("a", { href: `/leaderboard?lang=${state.lang}`, id: "to-leaderboard" }, T("leaderboards"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,

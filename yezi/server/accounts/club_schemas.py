@@ -9,7 +9,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, Field
 
 from yezi.core.protocol import LANGS
-from yezi.server.schemas import Strict, Text
+from yezi.server.schemas import Filled32, Filled40, Filled64, Filled280, Strict
 from yezi.server.tables import _NAME_BAD
 
 
@@ -21,14 +21,14 @@ def _shown_name(s: str) -> str:
     return s.strip()
 
 
-ClubName = Annotated[Text(40, min_length=1), AfterValidator(_shown_name)]  # type: ignore[valid-type]
-UserId = Text(32, min_length=1)
+ClubName = Annotated[Filled40, AfterValidator(_shown_name)]
+UserId = Filled32
 
 
 class NewClub(Strict):
     """POST /api/clubs."""
 
-    name: ClubName  # type: ignore[valid-type]
+    name: ClubName
     languages: Annotated[list[Literal[LANGS]], Field(max_length=3)] = Field(  # type: ignore[valid-type]
         default_factory=list, description="the languages the club plays in")
     private: bool = Field(True, description="private: only members see its members, games and ledger")
@@ -39,7 +39,7 @@ class NewClub(Strict):
 class JoinClub(Strict):
     """POST /api/clubs/{cid}/join: the secret of the club's invite link (its fragment, #join=...)."""
 
-    invite: Text(64, min_length=1)  # type: ignore[valid-type]
+    invite: Filled64
 
     field_codes: ClassVar[dict[str, str]] = {"invite": "bad-invite"}
 
@@ -47,7 +47,7 @@ class JoinClub(Strict):
 class AnswerRequest(Strict):
     """POST /api/clubs/{cid}/requests/answer: an organiser accepts or declines a request to join."""
 
-    user: UserId  # type: ignore[valid-type]
+    user: UserId
     accept: bool
 
     field_codes: ClassVar[dict[str, str]] = {"user": "no-request", "accept": "bad-request"}
@@ -56,7 +56,7 @@ class AnswerRequest(Strict):
 class SetRole(Strict):
     """POST /api/clubs/{cid}/role: the owner makes a member owner, organiser or member."""
 
-    user: UserId  # type: ignore[valid-type]
+    user: UserId
     role: Literal["owner", "organiser", "member"]
 
     field_codes: ClassVar[dict[str, str]] = {"user": "not-member", "role": "bad-role"}
@@ -73,7 +73,7 @@ class TakeSeat(Strict):
 class LedgerNote(Strict):
     """POST /api/clubs/{cid}/notes: an organiser's note on the ledger."""
 
-    text: Text(280, min_length=1)  # type: ignore[valid-type]
+    text: Filled280
     settled: bool = Field(False, description="the running balance is settled up to this note: it starts again at 0")
 
     field_codes: ClassVar[dict[str, str]] = {"text": "bad-note", "settled": "bad-note"}

@@ -8,14 +8,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import Field
 
-from yezi.server.schemas import Strict, Text
+from yezi.server.schemas import Filled64, Filled100, Strict
 
 if TYPE_CHECKING:  # mypy reads a call as no type: to it these are the strings they are
     AccountName = str
     Handle = str
 else:
-    AccountName = Text(100, min_length=1)
-    Handle = Text(64, min_length=1)
+    AccountName = Filled100
+    Handle = Filled64
 
 
 class PasskeySignup(Strict):

@@ -8,8 +8,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from yezi.server.accounts.social import LANGUAGES, MAX_BIO, MAX_LANGUAGES
-from yezi.server.schemas import Strict, Text
+from yezi.server.accounts.social import LANGUAGES, MAX_LANGUAGES
+from yezi.server.schemas import Filled24, Filled32, Filled64, Strict, Text32, Text280
 
 Choice3 = Literal["everyone", "friends", "nobody"]
 
@@ -23,10 +23,10 @@ class PrivacyChoices(Strict):
 class ProfileChange(Strict):
     """POST /api/me/profile: the fields to change (the others stay)."""
 
-    name: Text(24, min_length=1) | None = Field(None, description="display name: unique, the lobby's name rules")  # type: ignore[valid-type]
+    name: Filled24 | None = Field(None, description="display name: unique, the lobby's name rules")
     languages: Annotated[list[Literal[LANGUAGES]], Field(max_length=MAX_LANGUAGES)] | None = None  # type: ignore[valid-type]
-    bio: Text(MAX_BIO) | None = None  # type: ignore[valid-type]
-    avatar: Text(32) | None = Field(None, description="one of the drawn marks, or '' for none")  # type: ignore[valid-type]
+    bio: Text280 | None = None  # (MAX_BIO)
+    avatar: Text32 | None = Field(None, description="one of the drawn marks, or '' for none")
     privacy: PrivacyChoices | None = None
 
     field_codes: ClassVar[dict[str, str]] = {"name": "bad-display-name", "languages": "bad-languages",
@@ -36,7 +36,7 @@ class ProfileChange(Strict):
 class ByName(Strict):
     """POST /api/me/friends/... and /api/me/blocks/...: the other player, by display name."""
 
-    name: Text(64, min_length=1)  # type: ignore[valid-type]
+    name: Filled64
 
     field_codes: ClassVar[dict[str, str]] = {"name": "no-user"}
 
@@ -44,7 +44,7 @@ class ByName(Strict):
 class InvitationRef(Strict):
     """POST /api/me/invitations/accept and /decline."""
 
-    id: Text(32, min_length=1)  # type: ignore[valid-type]
+    id: Filled32
 
     field_codes: ClassVar[dict[str, str]] = {"id": "no-invitation"}
 
@@ -53,7 +53,7 @@ class InviteFriend(Strict):
     """POST /t/{tid}/invite-friend: the host invites a player, by name, to a free invitation seat."""
 
     position: int = Field(ge=0)
-    name: Text(64, min_length=1)  # type: ignore[valid-type]
+    name: Filled64
 
     field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat", "name": "no-user"}
 
@@ -61,6 +61,6 @@ class InviteFriend(Strict):
 class DeleteAccount(Strict):
     """POST /api/me/delete: the confirmation is the account's own display name, typed again."""
 
-    confirm: Text(64, min_length=1)  # type: ignore[valid-type]
+    confirm: Filled64
 
     field_codes: ClassVar[dict[str, str]] = {"confirm": "bad-confirmation"}
