@@ -56,6 +56,11 @@ TEXT = {
     "games": NP_("leaderboard:games", "Games"),
     "overview": NP_("leaderboard:overview", "The best of each game; open a game for its whole board."),
     "full": NP_("leaderboard:full", "Whole board"),
+    "profile-title": NP_("leaderboard:profile-title", "Ratings"),
+    "profile-line": NP_("leaderboard:profile-line", "{rating} after {deals} rated deals"),
+    "profile-provisional": NP_("leaderboard:profile-provisional", "{rating}? after {deals} rated deals "
+                               "(provisional until {min})"),
+    "profile-level": NP_("leaderboard:profile-level", "plays at the level of {level}"),
 }
 
 
@@ -257,3 +262,23 @@ def overview(boards: list[dict[str, Any]], games: list[str], lang: str, me: str 
     return (_head(title, lang) + '<body class="guide leaderboard">' + _topbar(lang, "/leaderboard")
             + f'<main id="leaderboard" class="overview"><h1>{esc(title)}</h1>' + _games_nav(games, "", lang)
             + f'<p class="intro">{_intro(lang, "overview")}</p>' + note + "".join(parts) + "</main></body></html>")
+
+
+def profile_block(lines: list[dict[str, Any]], titles: dict[str, str], lang: str) -> str:
+    """A player's ratings on their profile (`ratings.ratings_of_user`): per family its game (and its
+    players where the game has several families), the rating, the deals, the nearest bot level."""
+    if not lines:
+        return ""
+    items = []
+    for r in lines:
+        fams = families_of(r["game"])
+        players = next((n for f, n in fams if f == r["family"]), None)
+        game = titles.get(r["game"], r["game"]) + (f' · {t("players", lang, n=players)}' if len(fams) > 1 else "")
+        key = "profile-provisional" if r["provisional"] else "profile-line"
+        text = t(key, lang, rating=f'{r["ordinal"]:.1f}', deals=r["deals"], min=ratings.MIN_DEALS)
+        if r.get("level"):
+            text += ("; " if lang == "en" else "；") + t("profile-level", lang, level=bot_name(r["level"], lang))
+        items.append(f'<li data-family="{esc(r["family"])}"><a href="/leaderboard/{esc(r["game"])}?lang={lang}">'
+                     f'{_mark(game, lang)}</a>: {esc(text)}</li>')
+    return (f'<section class="panel" id="ratings"><h2>{esc(t("profile-title", lang))}</h2>'
+            f'<ul class="profile-ratings">{"".join(items)}</ul></section>')

@@ -146,8 +146,9 @@ def _head(lang: str, p: Profile, size: int = 72) -> str:
 
 
 def profile_page(lang: str, seen: Seen, viewer: str | None, games: list[Played] | None,
-                 summary: dict[str, dict[str, int]] | None) -> str:
-    """``/u/<name>``; `games` None where the owner's privacy hides them from this viewer."""
+                 summary: dict[str, dict[str, int]] | None, ratings_html: str = "") -> str:
+    """``/u/<name>``; `games` None where the owner's privacy hides them from this viewer; `ratings_html`
+    the ratings block (`leaderboard.profile_block`), shown only with the games."""
     p = seen.profile
     if games is None or summary is None:
         key = "games_friends" if p.privacy["games"] == "friends" else "games_nobody"
@@ -156,9 +157,7 @@ def profile_page(lang: str, seen: Seen, viewer: str | None, games: list[Played] 
     else:
         shown = _games(lang, games, summary, viewer == p.id)
     body = (f'<section class="panel profile">{_head(lang, p)}{_relation_bar(lang, seen, viewer)}</section>'
-            # ratings (branch `ratings`): the per-game ratings block goes here, between the head and the games
-            '<!-- ratings -->'
-            + shown)
+            + (ratings_html if games is not None else "") + shown)
     return page(lang, profile_path(p.name), p.name, body, viewer is not None)
 
 

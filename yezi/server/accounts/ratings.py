@@ -32,6 +32,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Connection, Engine
 
+from yezi.server.accounts import export
 from yezi.server.accounts.model import seat_users_t, users_t
 from yezi.server.accounts.ratings_model import rated_deals_t, rated_tables_t, rating_changes_t, ratings_t
 from yezi.sim.rating import START, Rating, family, load_calibration, rate_deal
@@ -291,3 +292,7 @@ def export_section(engine: Engine, user_id: str) -> dict[str, Any]:
                    "before": {"mu": r.mu_before, "sigma": r.sigma_before}, "after": {"mu": r.mu, "sigma": r.sigma},
                    "at": r.at} for r in changes],
     }
+
+
+# the ratings' part of "export my data", and their removal with the account
+export.register("ratings", export_section, forget_user)

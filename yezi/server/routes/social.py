@@ -11,8 +11,9 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from yezi.server import catalog
 from yezi.server.accounts import games as played
-from yezi.server.accounts import pages, social
+from yezi.server.accounts import leaderboard, pages, ratings, social
 from yezi.server.accounts.export import export_user
 from yezi.server.accounts.identity import User, clear_session_cookie, current_user, name_key
 from yezi.server.accounts.seats import link_seats, users_of_table
@@ -109,7 +110,11 @@ async def profile_page(request: Request) -> Response:
     except TableError:
         return HTMLResponse(pages.not_found_page(lang, viewer is not None, request.url.path), 404,
                             headers=PAGE_HEADERS)
-    return HTMLResponse(pages.profile_page(lang, seen, viewer.id if viewer else None, games, summary),
+    store = context_of(request).store
+    lines = await store.run(ratings.ratings_of_user, store.engine, seen.profile.id) if games is not None else []
+    titles = {g: catalog.describe(g)["titles"].get(lang, g) for g in {r["game"] for r in lines}}
+    block = leaderboard.profile_block(lines, titles, lang)
+    return HTMLResponse(pages.profile_page(lang, seen, viewer.id if viewer else None, games, summary, block),
                         headers=PAGE_HEADERS)
 
 
