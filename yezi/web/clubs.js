@@ -157,14 +157,15 @@ async function clubHome(main, cid, ctx) {
   }
   parts.push(standing);
   // the leaderboard: points over every match at the club's tables
-  // (ratings, yezi/server/accounts/ratings.py: a column goes here once each entry's "rating" is filled)
+  // and each member's rating at the standing table's game (yezi/server/accounts/ratings.py), where rated
   const board = el("section", { class: "panel club-board", id: "club-board" }, el("h2", {}, T("clubLeaderboard")),
     el("div", { class: "club-scroll" }, el("table", { class: "pay club-table-grid" },
       el("thead", {}, el("tr", {}, el("th", {}, "#"), el("th", {}, T("player")), el("th", { class: "num" }, T("clubPoints")),
-        el("th", { class: "num" }, T("clubGames")))),
+        el("th", { class: "num" }, T("clubGames")), el("th", { class: "num" }, T("clubRating")))),
       el("tbody", {}, d.leaderboard.map((b, i) => el("tr", { class: b.user === d.you ? "mine" : "", "data-board": b.user },
         el("td", { class: "num" }, String(i + 1)), el("td", {}, b.name), el("td", { class: "num" }, signedAmount(b.points)),
-        el("td", { class: "num" }, String(b.games))))))),
+        el("td", { class: "num" }, String(b.games)),
+        el("td", { class: "num", "data-rating": b.rating ?? "" }, b.rating === null || b.rating === undefined ? "—" : b.rating.toFixed(1))))))),
     el("p", {}, el("a", { class: "button primary", href: `/c/${enc(cid)}/ledger`, id: "club-to-ledger" }, T("clubToLedger"))));
   const recent = el("section", { class: "panel club-recent", id: "club-recent" }, el("h2", {}, T("clubRecent")),
     d.recent.length ? el("ul", { class: "club-history" }, d.recent.map((h) => matchItem(ctx, h, null))) : el("p", { class: "muted" }, T("clubNoGames")));

@@ -5,6 +5,7 @@
 // The server's options and the browser's answers cross as JSON with their binary fields in base64url
 // (yezi/server/accounts/passkeys.py). Every text is from i18n.js (its `passkeys` and `errors` tables); names
 // that came from the server go through textContent.
+import { carrySeats } from "/static/account.js";
 import { errorText, firstLang, HTML_LANG, LANGS, STRINGS } from "/static/i18n.js";
 
 let lang = firstLang();
@@ -112,7 +113,9 @@ async function busy(slot, line, work) {
   }
 }
 
-function signedIn(slot) {
+async function signedIn(slot) {
+  // this browser's guest seats become the account's (as the password sign-in does), then on
+  try { await carrySeats(); } catch { /* offline: the next sign-in carries them */ }
   const next = slot.dataset.next;
   if (next && next.startsWith("/") && !next.startsWith("//")) location.assign(next);
   else location.reload();
@@ -128,7 +131,7 @@ function fillSignup(slot) {
     busy(slot, line, async () => {
       await ceremony("signup", { name: name.value.trim() });
       say(line, S("signedIn"));
-      signedIn(slot);
+      await signedIn(slot);
     });
   } },
   el("label", { for: "pk-name", class: "pk-label" }, el("span", { text: S("nameLabel") }), name),
@@ -142,7 +145,7 @@ function fillSignin(slot) {
     busy(slot, line, async () => {
       await ceremony("signin", {});
       say(line, S("signedIn"));
-      signedIn(slot);
+      await signedIn(slot);
     }) }, S("signinBtn"));
   slot.replaceChildren(el("h2", { text: S("signinHead") }), button,
     el("p", { class: "muted pk-note", text: S("signinHint") }), line);

@@ -273,6 +273,23 @@ def ratings_of_user(engine: Engine, user_id: str) -> list[dict[str, Any]]:
     return out
 
 
+def ordinals_in_game(engine: Engine, user_ids: Sequence[str], game: str) -> dict[str, float]:
+    """Each user's rating (the ordinal) at `game`: of its families, the one they played most rated
+    deals in (a club's board shows it beside the points of its standing table's game)."""
+    if not user_ids:
+        return {}
+    with engine.connect() as c:
+        rows = c.execute(select(ratings_t).where(ratings_t.c.user_id.in_(list(user_ids)))).all()
+    best: dict[str, tuple[int, float]] = {}
+    for r in rows:
+        if r.family.split("-")[0] != game:  # (a family is the game, or the game and its players: "lukfu-3p")
+            continue
+        line = Line(r.user_id, "", r.family, r.mu, r.sigma, r.deals)
+        if r.user_id not in best or r.deals > best[r.user_id][0]:
+            best[r.user_id] = (r.deals, round(line.ordinal, 1))
+    return {u: v for u, (_n, v) in best.items()}
+
+
 def forget_user(engine: Engine, user_id: str) -> None:
     """A deleted account's ratings and its lines of rated deals go (the deals' records stay)."""
     with engine.begin() as c:

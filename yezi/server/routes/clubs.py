@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from yezi.server.accounts import clubs, ledger
+from yezi.server.accounts import clubs, ledger, ratings
 from yezi.server.accounts.club_schemas import AnswerRequest, JoinClub, LedgerNote, NewClub, SetRole, TakeSeat
 from yezi.server.accounts.identity import User, current_user
 from yezi.server.accounts.model import users_t
@@ -283,7 +283,9 @@ async def club_page(request: Request) -> Response:
     members = await ctx.store.run(clubs.members, engine, club.id)
     rows = await clubs.sync_results(ctx.manager, club.id)
     led = ledger.build(clubs.results_of(rows), [])
-    out.update(members=members, standing=club.standing, leaderboard=leaderboard(members, led),
+    game = (club.standing or {}).get("game")
+    rated = await ctx.store.run(ratings.ordinals_in_game, engine, [m["user"] for m in members], game) if game else {}
+    out.update(members=members, standing=club.standing, leaderboard=leaderboard(members, led, rated),
                recent=[h for h in reversed(led.history)][:10], open=[])
     for r in rows:
         if r["status"] == "playing" and len(out["open"]) < 5:
@@ -298,13 +300,13 @@ async def club_page(request: Request) -> Response:
     return JSONResponse(out)
 
 
-def leaderboard(members: list[dict[str, Any]], led: ledger.Ledger) -> list[dict[str, Any]]:
-    """The members by their points over every match at the club's tables (most first)."""
+def leaderboard(members: list[dict[str, Any]], led: ledger.Ledger,
+                rated: dict[str, float] | None = None) -> list[dict[str, Any]]:
+    """The members by their points over every match at the club's tables (most first), each with
+    their rating at the standing table's game (None: not rated there)."""
     board = [{"user": m["user"], "name": m["name"], "points": led.all_time.get("user:" + m["user"], 0),
               "games": led.games.get("user:" + m["user"], 0),
-              # ratings (issue 22, yezi.server.accounts.ratings, built beside this): each member's
-              # rating at the standing table's game goes here; None until that part is merged
-              "rating": None} for m in members]
+              "rating": (rated or {}).get(m["user"])} for m in members]
     board.sort(key=lambda b: (-b["points"], -b["games"], b["name"]))
     return [b | {"points": json_num(b["points"])} for b in board]
 
