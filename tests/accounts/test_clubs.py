@@ -155,7 +155,7 @@ def test_a_club_plays_its_standing_table_twice_and_its_ledger_adds_up(app):
 def test_clubs_need_an_account_and_refuse_bad_input(app):
     with TestClient(app, base_url="http://localhost") as guest, TestClient(app, base_url="http://localhost") as ann:
         r = guest.post("/api/clubs", json={"name": "Guests"})
-        assert r.status_code == 401 and r.json()["error"] == "sign-in-needed"
+        assert r.status_code == 401 and r.json()["error"] == "not-signed-in"
         sign_in(ann, "Ann")
         for body, code in (({"name": ""}, "bad-club-name"), ({"name": "a\u202eb"}, "bad-club-name"),
                            ({"name": "x" * 41}, "bad-club-name"), ({"name": "Ok", "private": "yes"}, "bad-request"),

@@ -167,7 +167,7 @@ def test_names_and_signed_out_requests_are_refused_with_nothing_made(client):
     assert r.status_code == 409 and r.json()["error"] == "name-taken"
     r = client.post("/api/passkeys/signup/options", json={"name": "A\u202eB"})
     assert r.status_code == 400 and r.json()["error"] == "bad-account-name"
-    assert client.post("/api/passkeys/add/options", json={}).json()["error"] == "signed-out"
+    assert client.post("/api/passkeys/add/options", json={}).json()["error"] == "not-signed-in"
     assert client.get("/api/account/passkeys").status_code == 401
     assert _count(client, users_t) == 1
 

@@ -208,7 +208,7 @@ async function account() {
 async function refresh(slot) {
   const data = await account();
   if (data) await fillManage(slot, data);
-  else slot.replaceChildren(el("p", { class: "muted", text: errorText(lang, "signed-out") }));
+  else slot.replaceChildren(el("p", { class: "muted", text: errorText(lang, "not-signed-in") }));
 }
 
 // Fills every slot; a page that shows parts by state marks them data-when="signed-in" / "signed-out".
@@ -229,7 +229,7 @@ export async function fill() {
     else if (slot.dataset.passkey === "signin") fillSignin(slot);
     else if (slot.dataset.passkey === "manage") {
       if (data) await fillManage(slot, data);
-      else slot.replaceChildren(el("p", { class: "muted", text: errorText(lang, "signed-out") }));
+      else slot.replaceChildren(el("p", { class: "muted", text: errorText(lang, "not-signed-in") }));
     }
   }
   document.body.dataset.passkeys = data ? "signed-in" : "signed-out";  // the tests wait on it

@@ -31,7 +31,7 @@ from yezi.server.schemas import CreateTable
 from yezi.server.seats import seat_link, set_seat_cookie
 from yezi.server.tables import TableError
 
-STATUS = {"sign-in-needed": 401, "no-club": 404, "not-member": 403, "not-organiser": 403, "not-owner": 403,
+STATUS = {"not-signed-in": 401, "no-club": 404, "not-member": 403, "not-organiser": 403, "not-owner": 403,
           "bad-invite": 403, "club-name-taken": 409, "already-member": 409, "last-owner": 409,
           "no-standing-table": 409, "no-request": 404, "no-table": 404, "already-seated": 409, "seat-taken": 409,
           "seats-closed": 409, "expired": 409, "rate-limited": 429, "too-many-tables": 429,
@@ -46,7 +46,7 @@ def _refused(e: TableError) -> Response:
 async def _user(request: Request) -> User:
     user = await current_user(request)
     if user is None:
-        raise TableError("sign-in-needed", "sign in first: clubs are for players with an account")
+        raise TableError("not-signed-in", "sign in first: clubs are for players with an account")
     return user
 
 

@@ -49,7 +49,7 @@ async def _ceremony(request: Request, work: Callable[[pk.RelyingParty], Awaitabl
 async def _signed_in(request: Request) -> identity.User:
     user = await identity.current_user(request)
     if user is None:
-        raise TableError("signed-out", "sign in first")
+        raise TableError("not-signed-in", "sign in first")
     return user
 
 
