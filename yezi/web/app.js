@@ -445,8 +445,9 @@ async function tablePage(main, tid) {
   const rulesLink = el("a", { id: "rules-link", class: "rules-link", hidden: true }, T("howToPlay"));
   // the felt (with your hand at its bottom) fills the rest of the first screen: what may grow sits
   // below it (hints, rules link, settlement, log, links), and only a one-line notice and the name box above
-  const chat = chatPanel({ el, lang: () => state.lang, toast,
+  const chat = chatPanel({ el, lang: () => state.lang, toast, table: tid,
     send: (m) => { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; },
+    mySeat: () => (frame && frame.seat !== undefined ? frame.seat : null),
     isHost: () => !!frame && frame.seat !== null && frame.seat !== undefined && frame.table.host === frame.seat });
   main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink, chat.node));
   fitWatch(main);

@@ -10,7 +10,7 @@ function mutedSet() {
   try { return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]")); } catch { return new Set(); }
 }
 
-export function chatPanel({ el, lang, send, isHost, toast }) {
+export function chatPanel({ el, lang, send, isHost, mySeat, toast, table }) {
   const T = (k, v) => t(lang(), k, v);
   let room = null, closed = false, messages = [], unread = 0;
   const muted = mutedSet();
@@ -35,21 +35,25 @@ export function chatPanel({ el, lang, send, isHost, toast }) {
 
   function drawSummary() {
     summary.replaceChildren(room === "spectators" ? T("chatSpectators") : T("chatPlayers"),
-      unread ? el("span", { class: "chat-unread", "aria-label": T("chatUnread", { n: unread }) }, ` ${unread}`) : null);
+      ...(unread ? [el("span", { class: "chat-unread", "aria-label": T("chatUnread", { n: unread }) }, String(unread))] : []));
   }
   function line(m) {
     const who = m.seat !== null && m.seat !== undefined ? (m.name || T("chatSeat", { n: m.seat + 1 })) : (m.name || T("chatWatcher"));
-    const key = m.seat !== null && m.seat !== undefined ? `s${m.seat}` : `w:${m.name || ""}`;
+    // muted at this table only (seat 2 here is somebody else at the next table)
+    const key = `${table}:` + (m.seat !== null && m.seat !== undefined ? `s${m.seat}` : `w:${m.name || ""}`);
     if (muted.has(key)) return null;
     const body = m.removed ? el("em", { class: "muted" }, T("chatRemoved"))
       : m.phrase ? el("span", { class: "chat-phrase" }, T("chatPhrase_" + m.phrase))
       : el("span", { class: "chat-text" }, m.text);  // a text node: never markup
     const tools = [];
-    if (!m.removed) {
+    const mine = m.seat !== null && m.seat !== undefined && m.seat === mySeat();  // nobody reports or mutes themselves
+    if (!m.removed && !mine) {
       tools.push(el("button", { type: "button", class: "link-button chat-report", title: T("chatReport"),
         onclick: () => send({ type: "chat_report", id: `r-${m.id}`, msg: m.id }) }, T("chatReport")));
       tools.push(el("button", { type: "button", class: "link-button chat-mute", title: T("chatMute"),
-        onclick: () => { muted.add(key); localStorage.setItem(MUTED, JSON.stringify([...muted])); draw(); } }, T("chatMute")));
+        onclick: () => { muted.add(key); localStorage.setItem(MUTED, JSON.stringify([...muted].slice(-200))); draw(); } }, T("chatMute")));
+    }
+    if (!m.removed) {
       if (room === "players" && isHost()) {
         tools.push(el("button", { type: "button", class: "link-button chat-remove",
           onclick: () => send({ type: "chat_remove", id: `x-${m.id}`, msg: m.id }) }, T("chatRemove")));
