@@ -15,7 +15,7 @@ from tests.web.helpers import Client, Server
 
 TYPES = ["action", "next_deal", "hint", "name", "lang", "sync", "ping"]
 FIELDS = ["id", "action", "seq", "lang", "name", "level", "type"]
-FRAME_TYPES = {"state", "ack", "error", "pong", "hint"}
+FRAME_TYPES = {"state", "ack", "error", "pong", "hint", "chat"}  # chat: the room's history at connect
 
 scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-2, max_value=300)
            | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=40)

@@ -29,6 +29,7 @@ import time
 import pytest
 
 from tests.web.helpers import PHONE, ROOT, playwright_or_skip, watch_errors
+from tests.web.seating import check_seating
 
 WEB_BOT_DELAY = 0.0  # for the `web` fixture (tests/conftest.py)
 playwright_or_skip()
@@ -170,6 +171,8 @@ def _measure(page, game: str, k: str, f: dict, views: dict, failures: list[str])
             m = page.evaluate(CHECK)
             page.screenshot(path=os.path.join(SHOTS, f"regions-{game}-{k}-{view}-{hint}.png"))
             where = f"{game} {k} {view} hint {hint} (frame {m.get('frame')}, counts {m.get('counts')})"
+            if hint == "closed" and view in ("phone", "desktop"):  # the seated table (issue 12), at every decision
+                check_seating(page, where, wide=view == "desktop")
             if m["decision"] != k:
                 failures.append(f"{where}: the page declares {m['decision']!r}, the engine asks {k!r}")
             answer = ANSWERS.get((game, k))

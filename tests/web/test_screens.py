@@ -55,6 +55,9 @@ def _shoot(page, game: str, moment: str, f: dict) -> None:
 TABLES = 4  # tables tried for a deal that asks the seat something (see `test_screens`)
 
 
+# the seating is checked at every decision the default run measures (tests/web/test_decision_regions.py,
+# phone and desktop); these pictures of each game's start, middle and settlement come in the slow run
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_screens(web, browser, game):
     games = [g["name"] for g in web.get("/api/games").json()["games"]]

@@ -624,8 +624,9 @@ async function tablePage(main, tid) {
     invites: () => { try { return JSON.parse(localStorage.getItem("yezi.invites." + tid)); } catch { return null; } },
     watchLink: () => location.origin + `/t/${tid}`,
     // a signed-in host's friends (null for a guest), asked once per page; and inviting one to a seat
-    friends: () => (friendsAsked ||= fetch("/api/me/friends").then((r) => (r.ok ? r.json() : null))
-      .then((d) => (d ? d.friends : null)).catch(() => null)),
+    // (a guest is not asked: its 401 would be an error in the page's console)
+    friends: () => (friendsAsked ||= whoAmI().then((w) => (w && w.user ? fetch("/api/me/friends") : null))
+      .then((r) => (r && r.ok ? r.json() : null)).then((d) => (d ? d.friends : null)).catch(() => null)),
     inviteFriend: (pos, name) => api(`/t/${encodeURIComponent(tid)}/invite-friend`, { method: "POST",
       body: JSON.stringify({ position: pos, name }) }),
     // the host's new invitation for a seat: the old link stops working

@@ -86,8 +86,11 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.close(1013)
         return
     writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
-    with contextlib.suppress(Exception):  # the chat's history is no reason to refuse the table
-        await ctx.chat.opened(t, conn)
+    # the room's chat history in the background: the socket reads at once (awaited here, a seat
+    # closed meanwhile by a new invitation lost its refusal: the loop below never ran to let it out)
+    history = asyncio.get_running_loop().create_task(ctx.chat.opened(t, conn))
+    ctx.hint_tasks.add(history)
+    history.add_done_callback(_forget_task(ctx))
     try:
         while not conn.closed:
             msg = await ws.receive()
@@ -269,6 +272,18 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
 
 
 CHAT = ("chat", "chat_remove", "chat_report", "chat_close")
+
+
+def _forget_task(ctx: AppContext) -> Callable[[asyncio.Task[Any]], None]:
+    """A background task done: dropped from the app's set, its failure (the chat's history could not
+    be read) logged rather than lost."""
+
+    def done(task: asyncio.Task[Any]) -> None:
+        ctx.hint_tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("chat history not sent: %s", task.exception())
+
+    return done
 
 
 async def handle_chat(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, Any], cid: str | None) -> None:
