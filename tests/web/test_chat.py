@@ -10,8 +10,9 @@ import pytest
 from sqlalchemy import select
 from starlette.testclient import TestClient
 
+from yezi.i18n.web import web_strings
 from yezi.server.app import create_app
-from yezi.server.chat import MAX_CHARS, chat_reports_t
+from yezi.server.chat import MAX_CHARS, PHRASES, chat_reports_t
 from yezi.server.config import Settings
 
 SPEC = {"game": "paigow", "num_deals": 1, "name": "Ann",
@@ -133,3 +134,11 @@ def test_the_host_removes_and_closes_and_anyone_reports_what_they_read(table):
         hist = _until(guest, lambda m: m["type"] == "chat")
         assert hist["closed"] and hist["messages"] == [{**hist["messages"][0], "removed": True}]
         assert "text" not in hist["messages"][0]  # a removed message's words are not sent again
+
+
+def test_the_phrases_the_server_takes_are_the_ones_every_language_shows():
+    for lang in ("zh-hant", "zh-hans", "en"):
+        shown = {k.removeprefix("chatPhrase_"): v for k, v in web_strings(lang).items() if k.startswith("chatPhrase_")}
+        assert set(shown) == set(PHRASES), lang
+        assert all(shown.values()), lang
+    assert web_strings("zh-hant")["chatPhrase_good-hand"] != web_strings("en")["chatPhrase_good-hand"]

@@ -211,13 +211,19 @@ def who_link(lang: str) -> str:
     return f'<a id="who" href="/signin" hidden>{esc(_c(lang, "web:signIn", "Sign in"))}</a>'
 
 
-def _topbar(lang: str, path: str) -> str:
+def topbar(lang: str, path: str, links: str, brand: str | None = None) -> str:
+    """The top bar of the server-drawn pages (rules, lessons, leaderboards): the brand, the page's
+    links (HTML), the sign-in link and this page in each language."""
     langs = " ".join(
         f'<a href="{path}?lang={lg}" lang="{HTML_LANG[lg]}"' + (' aria-current="true"' if lg == lang else "")
         + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
-    return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]}</a>'
-            f'<a href="/">{esc(label("lobby", lang))}</a><a href="/rules?lang={lang}">{esc(label("all_games", lang))}</a>'
-            f'{who_link(lang)}<nav class="langs">{langs}</nav></header>')
+    return (f'<header class="top"><a class="brand" href="/">{brand or BRAND[lang]}</a>'
+            f'{links}{who_link(lang)}<nav class="langs">{langs}</nav></header>')
+
+
+def _topbar(lang: str, path: str) -> str:
+    return topbar(lang, path, f'<a href="/">{esc(label("lobby", lang))}</a>'
+                              f'<a href="/rules?lang={lang}">{esc(label("all_games", lang))}</a>')
 
 
 def glossary_data(lang: str) -> dict:

@@ -14,12 +14,12 @@ from typing import Any
 
 from yezi.core.registry import available_games, game_class
 from yezi.guides import has_guide
-from yezi.guides.html import HTML_LANG, LANG_NAMES, _glossary_json, _Inline, who_link
+from yezi.guides.html import BRAND_TITLE, HTML_LANG, _glossary_json, _Inline, topbar
 from yezi.guides.markup import parse_inline
 from yezi.guides.page import Guide
 from yezi.i18n import NP_, _c
 from yezi.i18n.web import error_texts
-from yezi.learn import LANGS, has_lessons
+from yezi.learn import has_lessons
 from yezi.learn.answers import answer
 from yezi.learn.labels import LABELS, label
 from yezi.learn.lessons import ANY, lesson, load
@@ -121,10 +121,6 @@ def _answer(t: Tutor, out: Outcome, lang: str) -> dict[str, Any]:
 
 # ---- pages -------------------------------------------------------------------------------------
 
-#: the project's name in a page's title: in the reader's script, and Latin only in English (a title holds no markup)
-BRAND_TITLE = {"zh-hant": "葉子 yezi", "zh-hans": "叶子 yezi", "en": "yezi"}
-#: the name in the top bar: in English the characters are marked as the Chinese name they are
-BRAND = {"zh-hant": "葉子", "zh-hans": "叶子", "en": '<span lang="zh-Hant">葉子</span>'}
 
 
 def _head(title: str, lang: str) -> str:
@@ -137,14 +133,10 @@ def _head(title: str, lang: str) -> str:
 
 
 def _topbar(lang: str, path: str, game: str | None = None) -> str:
-    langs = " ".join(
-        f'<a href="{path}?lang={lg}" lang="{HTML_LANG[lg]}"' + (' aria-current="true"' if lg == lang else "")
-        + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
     guide = (f'<a href="/rules/{esc(game)}?lang={lang}" id="to-guide">{esc(label("guide", lang))}</a>'
              if game and has_guide(game) else "")
-    return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]} <small>yezi</small></a>'
-            f'<a href="/">{esc(label("lobby", lang))}</a><a href="/learn?lang={lang}">{esc(label("learn", lang))}</a>'
-            f'{guide}{who_link(lang)}<nav class="langs">{langs}</nav></header>')
+    return topbar(lang, path, f'<a href="/">{esc(label("lobby", lang))}</a>'
+                              f'<a href="/learn?lang={lang}">{esc(label("learn", lang))}</a>{guide}')
 
 
 def index_page(lang: str) -> str:

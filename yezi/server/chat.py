@@ -37,17 +37,9 @@ HISTORY = 50  # messages of a room sent to a connection when it opens
 BURST, EVERY_S = 3, 2.0
 PLAYERS, SPECTATORS = "players", "spectators"
 
-#: the canned phrases: key → the English text, translated through the catalogs (yezi/locale)
-PHRASES: dict[str, str] = {
-    "hello": "Hello!",
-    "good-hand": "Nice hand!",
-    "well-played": "Well played!",
-    "wait": "One moment, please.",
-    "your-turn": "Your turn!",
-    "thanks": "Thank you!",
-    "sorry": "Sorry!",
-    "good-game": "Good game, thank you!",
-}
+#: the canned phrases' keys; each reader's page shows them in its language (yezi/web/i18n.js
+#: ``chatPhrase_<key>``, the catalogs' ``web:chatPhrase_<key>``)
+PHRASES = ("hello", "good-hand", "well-played", "wait", "your-turn", "thanks", "sorry", "good-game")
 
 chat_t = Table(
     "yezi_chat", metadata,
@@ -127,11 +119,13 @@ def store_message(engine: Engine, table_id: str, room: str, seat: int | None, na
     return Message(mid, room, seat, name, text, phrase, now)
 
 
-def recent(engine: Engine, table_id: str, room: str, limit: int = HISTORY) -> list[Message]:
+def room_state(engine: Engine, table_id: str, room: str, limit: int = HISTORY) -> tuple[list[Message], bool]:
+    """A room's recent messages (oldest first) and whether the table's chat is closed: one read."""
     with engine.connect() as c:
         rows = c.execute(select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.room == room)
                          .order_by(chat_t.c.id.desc()).limit(limit)).all()
-    return [_message(r) for r in reversed(rows)]
+        closed = c.execute(select(chat_closed_t.c.table_id).where(chat_closed_t.c.table_id == table_id)).first()
+    return [_message(r) for r in reversed(rows)], closed is not None
 
 
 def message(engine: Engine, table_id: str, mid: int) -> Message | None:
@@ -225,8 +219,7 @@ class ChatService:
     async def opened(self, t: LiveTable, conn: Conn) -> None:
         """A new connection: its room's recent messages."""
         room = room_of(conn)
-        msgs = await self.store.run(recent, self.store.engine, t.id, room)
-        closed = await self.store.run(is_closed, self.store.engine, t.id)
+        msgs, closed = await self.store.run(room_state, self.store.engine, t.id, room)
         conn.send(history_frame(room, msgs, closed))
 
     def closed(self, conn: Conn) -> None:

@@ -2,9 +2,11 @@
 // seat, the spectators' when you watch. Text is shown as text (never markup, links not clickable);
 // canned phrases in the reader's language; a muted speaker's lines are hidden in this browser; the
 // host may remove a players' message or close the chat; anyone may report a message of their room.
-import { t } from "/static/i18n.js";
+import { STRINGS, t } from "/static/i18n.js";
 
 const MUTED = "yezi.chat.muted";
+// the ready phrases, as the catalogs name them (yezi/server/chat.py PHRASES accepts the same keys)
+const PHRASES = Object.keys(STRINGS.en).filter((k) => k.startsWith("chatPhrase_")).map((k) => k.slice("chatPhrase_".length));
 
 function mutedSet() {
   try { return new Set(JSON.parse(localStorage.getItem(MUTED) || "[]")); } catch { return new Set(); }
@@ -53,11 +55,9 @@ export function chatPanel({ el, lang, send, isHost, mySeat, toast, table }) {
       tools.push(el("button", { type: "button", class: "link-button chat-mute", title: T("chatMute"),
         onclick: () => { muted.add(key); localStorage.setItem(MUTED, JSON.stringify([...muted].slice(-200))); draw(); } }, T("chatMute")));
     }
-    if (!m.removed) {
-      if (room === "players" && isHost()) {
-        tools.push(el("button", { type: "button", class: "link-button chat-remove",
-          onclick: () => send({ type: "chat_remove", id: `x-${m.id}`, msg: m.id }) }, T("chatRemove")));
-      }
+    if (!m.removed && room === "players" && isHost()) {
+      tools.push(el("button", { type: "button", class: "link-button chat-remove",
+        onclick: () => send({ type: "chat_remove", id: `x-${m.id}`, msg: m.id }) }, T("chatRemove")));
     }
     return el("li", { "data-msg": m.id }, el("strong", { class: "chat-who" }, who), " ", body,
       el("span", { class: "chat-tools" }, ...tools));
@@ -71,8 +71,7 @@ export function chatPanel({ el, lang, send, isHost, mySeat, toast, table }) {
     input.setAttribute("aria-label", T("chatPlaceholder"));
     input.disabled = sendBtn.disabled = closed;
     sendBtn.textContent = T("chatSend");
-    phrases.replaceChildren(...(closed ? [] : ["hello", "good-hand", "well-played", "wait", "your-turn", "thanks", "sorry", "good-game"]
-      .map((p) => el("button", { type: "button", class: "chat-phrase-btn", "data-phrase": p,
+    phrases.replaceChildren(...(closed ? [] : PHRASES.map((p) => el("button", { type: "button", class: "chat-phrase-btn", "data-phrase": p,
         onclick: () => send({ type: "chat", id: `c-${Date.now().toString(36)}`, phrase: p, name: localStorage.getItem("yezi.name") || "" }) },
         T("chatPhrase_" + p)))));
     closeBtn.hidden = closed || room !== "players" || !isHost();

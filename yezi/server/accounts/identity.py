@@ -23,6 +23,7 @@ from starlette.responses import Response
 
 from yezi.server.accounts.model import sessions_t, users_t
 from yezi.server.context import context_of
+from yezi.server.errors import TableError
 
 SESSION_COOKIE = "yezi_session"
 SESSION_DAYS = 180  # a session not seen for this long is over
@@ -114,6 +115,14 @@ def set_session_cookie(resp: Response, secret: str, secure: bool) -> None:
 
 def clear_session_cookie(resp: Response) -> None:
     resp.delete_cookie(SESSION_COOKIE, path="/")
+
+
+async def signed_in_user(conn: HTTPConnection) -> User:
+    """The signed-in user, or the refusal every account endpoint gives a guest (401 not-signed-in)."""
+    user = await current_user(conn)
+    if user is None:
+        raise TableError("not-signed-in", "sign in first")
+    return user
 
 
 async def current_user(conn: HTTPConnection) -> User | None:

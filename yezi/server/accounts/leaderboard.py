@@ -19,14 +19,10 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from yezi.core.registry import game_class, load_game
-from yezi.guides.html import HTML_LANG, LANG_NAMES
+from yezi.guides.html import BRAND_TITLE, HTML_LANG, topbar
 from yezi.i18n import NP_, _c
 from yezi.server.accounts import ratings
 from yezi.sim.rating import BY_PLAYERS, family
-
-LANGS = ("zh-hant", "zh-hans", "en")
-BRAND = {"zh-hant": "葉子", "zh-hans": "叶子", "en": '<span lang="zh-Hant">葉子</span>'}
-BRAND_TITLE = {"zh-hant": "葉子 yezi", "zh-hans": "叶子 yezi", "en": "yezi"}
 
 TEXT = {
     "title": NP_("leaderboard:title", "Leaderboards"),
@@ -136,16 +132,12 @@ def _head(title: str, lang: str) -> str:
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{esc(plain)} · {BRAND_TITLE[lang]}</title>"
             '<link rel="stylesheet" href="/static/guide.css"><link rel="stylesheet" href="/static/leaderboard.css">'
-            '<link rel="icon" href="/static/favicon.svg"></head>')
+            '<link rel="icon" href="/static/favicon.svg"><script src="/static/who.js" defer></script></head>')
 
 
 def _topbar(lang: str, path: str) -> str:
-    langs = " ".join(
-        f'<a href="{path}?lang={lg}" lang="{HTML_LANG[lg]}"' + (' aria-current="true"' if lg == lang else "")
-        + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
-    return (f'<header class="top"><a class="brand" href="/">{BRAND[lang]}</a>'
-            f'<a href="/">{esc(t("lobby", lang))}</a><a href="/leaderboard?lang={lang}">{esc(t("title", lang))}</a>'
-            f'<nav class="langs">{langs}</nav></header>')
+    return topbar(lang, path, f'<a href="/">{esc(t("lobby", lang))}</a>'
+                              f'<a href="/leaderboard?lang={lang}">{esc(t("title", lang))}</a>')
 
 
 def _games_nav(games: list[str], current: str, lang: str) -> str:
@@ -279,6 +271,6 @@ def profile_block(lines: list[dict[str, Any]], titles: dict[str, str], lang: str
         if r.get("level"):
             text += ("; " if lang == "en" else "；") + t("profile-level", lang, level=bot_name(r["level"], lang))
         items.append(f'<li data-family="{esc(r["family"])}"><a href="/leaderboard/{esc(r["game"])}?lang={lang}">'
-                     f'{_mark(game, lang)}</a>: {esc(text)}</li>')
+                     f'{_mark(game, lang)}</a>{": " if lang == "en" else "："}{esc(text)}</li>')
     return (f'<section class="panel" id="ratings"><h2>{esc(t("profile-title", lang))}</h2>'
             f'<ul class="profile-ratings">{"".join(items)}</ul></section>')

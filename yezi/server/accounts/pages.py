@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from yezi.core.registry import game_class
+from yezi.guides.html import BRAND, BRAND_TITLE
 from yezi.i18n import _
 from yezi.server.accounts.games import Played
 from yezi.server.accounts.marks import MARKS, svg
@@ -21,8 +22,6 @@ from yezi.server.errors import json_num
 
 HTML_LANG = {"zh-hant": "zh-Hant", "zh-hans": "zh-Hans", "en": "en"}
 LANG_BUTTONS = {"zh-hant": "繁體", "zh-hans": "简体", "en": "English"}
-BRAND_TITLE = {"zh-hant": "葉子 yezi", "zh-hans": "叶子 yezi", "en": "yezi"}
-BRAND = {"zh-hant": "葉子", "zh-hans": "叶子", "en": '<span lang="zh-Hant">葉子</span>'}
 
 
 def esc(s: object) -> str:
@@ -63,8 +62,7 @@ def page(lang: str, path: str, title: str, body: str, signed_in: bool) -> str:
             '<link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/social.css">'
             '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
             '<script type="module" src="/static/social.js"></script></head>'
-            f'<body data-lang="{lang}"><header id="top"><a href="/" id="home" class="brand">{BRAND[lang]} '
-            f'<small>yezi</small></a><nav class="site-nav">{nav}</nav>'
+            f'<body data-lang="{lang}"><header id="top"><a href="/" id="home" class="brand">{BRAND[lang]}</a><nav class="site-nav">{nav}</nav>'
             f'<nav id="langs" class="lang-links" aria-label="language">{langs}</nav></header>'
             f'<main id="main" class="social-page">{body}</main>'
             '<div id="toast" role="status" aria-live="polite"></div></body></html>')

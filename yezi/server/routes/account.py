@@ -166,10 +166,10 @@ async def signout(request: Request) -> Response:
 
 
 async def _me_or_refusal(request: Request) -> identity.User | Response:
-    user = await identity.current_user(request)
-    if user is None:
-        return err("not-signed-in", "sign in first", 401)
-    return user
+    try:
+        return await identity.signed_in_user(request)
+    except TableError as e:
+        return err(e.code, e.message, 401)
 
 
 async def account(request: Request) -> Response:

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.server.accounts import clubs, ledger, ratings
 from yezi.server.accounts.club_schemas import AnswerRequest, JoinClub, LedgerNote, NewClub, SetRole, TakeSeat
-from yezi.server.accounts.identity import User, current_user
+from yezi.server.accounts.identity import User, current_user, signed_in_user
 from yezi.server.accounts.model import users_t
 from yezi.server.accounts.seats import users_of_table
 from yezi.server.clients import client_key
@@ -43,13 +43,6 @@ def _refused(e: TableError) -> Response:
     return err(e.code, e.message, STATUS.get(e.code, 400))
 
 
-async def _user(request: Request) -> User:
-    user = await current_user(request)
-    if user is None:
-        raise TableError("not-signed-in", "sign in first: clubs are for players with an account")
-    return user
-
-
 def _limited(request: Request) -> None:
     if not context_of(request).manager.rate_ok("club:" + client_key(request)):
         raise TableError("rate-limited", "too many requests; wait a minute")
@@ -71,7 +64,7 @@ async def _role(request: Request, club: clubs.Club, user: User | None) -> str | 
 async def _acting(request: Request, allowed: tuple[str, ...] = clubs.ROLES) -> tuple[clubs.Club, User]:
     """A change to the club: limited, signed in, and by a member whose role is `allowed`."""
     _limited(request)
-    user = await _user(request)
+    user = await signed_in_user(request)
     club = await _club(request)
     role = await _role(request, club, user)
     if role is None:
@@ -99,7 +92,7 @@ async def create_club(request: Request) -> Response:
     store = context_of(request).store
     try:
         _limited(request)
-        user = await _user(request)
+        user = await signed_in_user(request)
         body = await read_model(request, NewClub, LIMIT)
         club = await store.run(clubs.create_club, store.engine, user.id, body["name"], body.get("languages", []),
                                body.get("private", True))
@@ -113,7 +106,7 @@ async def join(request: Request) -> Response:
     store = context_of(request).store
     try:
         _limited(request)
-        user = await _user(request)
+        user = await signed_in_user(request)
         club = await _club(request)
         body = await read_model(request, JoinClub, LIMIT)
         await store.run(clubs.join_by_invite, store.engine, club.id, user.id, body["invite"])
@@ -127,7 +120,7 @@ async def ask(request: Request) -> Response:
     store = context_of(request).store
     try:
         _limited(request)
-        user = await _user(request)
+        user = await signed_in_user(request)
         club = await _club(request)
         await store.run(clubs.ask_to_join, store.engine, club.id, user.id)
     except TableError as e:

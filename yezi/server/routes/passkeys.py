@@ -46,13 +46,6 @@ async def _ceremony(request: Request, work: Callable[[pk.RelyingParty], Awaitabl
         return _refusal(e)
 
 
-async def _signed_in(request: Request) -> identity.User:
-    user = await identity.current_user(request)
-    if user is None:
-        raise TableError("not-signed-in", "sign in first")
-    return user
-
-
 def _with_session(request: Request, secret: str, body: dict) -> Response:
     resp = JSONResponse(body)
     identity.set_session_cookie(resp, secret, request.url.scheme == "https")
@@ -84,7 +77,7 @@ async def signup_verify(request: Request) -> Response:
 async def add_options(request: Request) -> Response:
     """POST /api/passkeys/add/options {}: options to add a passkey to the signed-in account."""
     async def work(rp: pk.RelyingParty) -> Response:
-        user = await _signed_in(request)
+        user = await identity.signed_in_user(request)
         await read_model(request, PasskeyStart, JSON_LIMIT)
         return JSONResponse(await pk.start_add(context_of(request).store, rp, user))
     return await _ceremony(request, work)
@@ -92,7 +85,7 @@ async def add_options(request: Request) -> Response:
 
 async def add_verify(request: Request) -> Response:
     async def work(rp: pk.RelyingParty) -> Response:
-        user = await _signed_in(request)
+        user = await identity.signed_in_user(request)
         body = await read_model(request, PasskeyFinish, JSON_LIMIT)
         await pk.finish_add(context_of(request).store, user, body["ceremony"], body["credential"], _agent(request))
         return JSONResponse({"added": True})
@@ -120,7 +113,7 @@ async def signin_verify(request: Request) -> Response:
 async def list_passkeys(request: Request) -> Response:
     """GET /api/account/passkeys: the signed-in user's passkeys (401 signed-out for anyone else)."""
     try:
-        user = await _signed_in(request)
+        user = await identity.signed_in_user(request)
     except TableError as e:
         return _refusal(e)
     store = context_of(request).store
@@ -133,7 +126,7 @@ async def remove_passkey(request: Request) -> Response:
     if not ctx.manager.rate_ok("passkey:" + client_key(request)):
         return err("rate-limited", "too many passkey requests from this address; wait a minute", 429)
     try:
-        user = await _signed_in(request)
+        user = await identity.signed_in_user(request)
         await ctx.store.run(pk.remove, ctx.store.engine, user.id, request.path_params["cid"][:1400])
     except TableError as e:
         return _refusal(e)

@@ -15,7 +15,7 @@ from yezi.server import catalog
 from yezi.server.accounts import games as played
 from yezi.server.accounts import leaderboard, pages, ratings, social
 from yezi.server.accounts.export import export_user
-from yezi.server.accounts.identity import User, clear_session_cookie, current_user, name_key
+from yezi.server.accounts.identity import User, clear_session_cookie, current_user, name_key, signed_in_user
 from yezi.server.accounts.seats import link_seats, users_of_table
 from yezi.server.accounts.social_schemas import ByName, DeleteAccount, InvitationRef, InviteFriend, ProfileChange
 from yezi.server.clients import client_key
@@ -45,9 +45,7 @@ def _rate_ok(request: Request, user: User | None) -> bool:
 
 
 async def _me(request: Request) -> User:
-    user = await current_user(request)
-    if user is None:
-        raise TableError("not-signed-in", "sign in first: this is about your account")
+    user = await signed_in_user(request)
     if not _rate_ok(request, user):
         raise TableError("rate-limited", "too many requests; wait a minute")
     return user
