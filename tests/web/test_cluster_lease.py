@@ -372,3 +372,67 @@ def test_a_stuck_loop_lets_its_leases_lapse_and_then_agrees_with_the_database(pg
         asyncio.run(run())
     finally:
         _close(cluster, app)
+
+
+def test_a_table_taken_again_keeps_the_moves_its_bots_made_while_it_loaded(pg_url, monkeypatch):
+    """A loop stalled past a lease (a loaded machine) lets the lease of a table it runs lapse; the
+    next heartbeat takes the orphan again and rebuilds it from the log while its bots play on. Once,
+    the log was read before the table's lock: a move stored meanwhile was missing from the rebuilt
+    state, and the next move (a person's, at CI) was refused with a duplicate key ("not stored")."""
+    srv = Server(pg_url, bot_delay=5.0).start()  # barely moves before it dies
+    try:
+        tid = srv.create(seats=[{"kind": "bot", "bot": "random"}] * 4, num_deals=32)["id"]
+        srv.kill9()
+    finally:
+        srv.stop()
+    monkeypatch.setenv("YEZI_BOT_DELAY", "0.02")
+    monkeypatch.setenv("YEZI_NEXT_DEAL_DELAY", "0.1")
+    cluster, app = _cluster(pg_url, monkeypatch)
+    cluster.cfg.takeover_batch = 0  # only this test takes the table over
+    _set_leases_left(pg_url, -1)  # the dead instance's lease has run out
+    load = cluster.manager._load
+
+    def slow_load(table_id: str):
+        fresh = load(table_id)
+        time.sleep(0.5)  # the bots store moves meanwhile
+        return fresh
+
+    eng = create_engine(_sa_url(pg_url))
+
+    def logged() -> tuple[int, int]:
+        with eng.connect() as c:
+            no = c.execute(text("SELECT max(deal_no) FROM yezi_deals WHERE table_id = :t"), {"t": tid}).scalar()
+            n = c.execute(text("SELECT count(*) FROM yezi_events WHERE table_id = :t AND deal_no = :d"),
+                          {"t": tid, "d": no}).scalar()
+        return no, n
+
+    async def run() -> None:
+        try:
+            await check()
+        finally:
+            await cluster.stop()
+
+    async def check() -> None:
+        await cluster.start()
+        t = await cluster.manager.get(tid)
+        assert t is not None and t.owned
+        await asyncio.sleep(0.3)
+        before = sum(len(d.state.history) for d in t.deals)
+        assert before > 0, "the bots did not play"
+        monkeypatch.setattr(cluster.manager, "_load", slow_load)
+        await cluster._take_over(tid)  # as a heartbeat does for a lapsed lease of its own
+        t = cluster.manager.live[tid]
+        assert t.owned
+        async with t.lock:
+            assert (t.current.no, len(t.current.state.history)) == logged(), "memory lost moves the log has"
+        await asyncio.sleep(0.5)  # and the bots play on, every move stored
+        async with t.lock:
+            assert sum(len(d.state.history) for d in t.deals) > before
+            assert (t.current.no, len(t.current.state.history)) == logged()
+        assert cluster.manager.loops.health()["bots"]["restarts"] == 0, "a bot's move failed"
+
+    try:
+        asyncio.run(run())
+    finally:
+        _close(cluster, app)
+        eng.dispose()

@@ -416,24 +416,17 @@ class Cluster:
         t = self.manager.live.get(tid)
         if t is None or t.owned or not await self._promote(t):
             try:
-                fresh = await self.store.run(self.manager._load, tid)
+                rebuilt = await self._rebuild(tid)
             except Exception:
                 log.exception("could not take over table %s", tid)
-                fresh = None
-            if fresh is None:  # not run here: the lease goes back, so that it is taken again (here or elsewhere)
+                rebuilt = None
+            if rebuilt is None:  # not run here: the lease goes back, so that it is taken again (here or elsewhere)
                 t = self.manager.live.get(tid)
                 if t is not None and t.owned:
                     self._demote(t)
                 await self._let_go([tid])
                 return
-            t = self.manager.live.get(tid)
-            if t is None:
-                t = fresh
-                t.on_change = self._on_change
-                self.manager.live[tid] = t
-            else:
-                async with t.lock:
-                    _replace_state(t, fresh)
+            t = rebuilt
         self._owned(t)
         t.kick()
         self._quiet_broadcast(t)
@@ -442,6 +435,29 @@ class Cluster:
                 self._spawn(self._resend(key))
         self.counts["taken_over"] += 1
         log.info("took over table %s", tid)
+
+    async def _rebuild(self, tid: str) -> LiveTable | None:
+        """The table rebuilt from the log and put in `manager.live`, or None when it is not in the
+        database. A table already here is read under its lock and given the fresh state there: read
+        before the lock, a move its bots stored meanwhile (an owned table whose lease lapsed in a
+        stalled loop and was taken again) was missing from the state, and the next move was stored
+        under that move's number (a duplicate key, the move refused)."""
+        while True:
+            t = self.manager.live.get(tid)
+            if t is not None:
+                async with t.lock:
+                    fresh = await self.store.run(self.manager._load, tid)
+                    if fresh is not None:
+                        _replace_state(t, fresh)
+                return t if fresh is not None else None
+            fresh = await self.store.run(self.manager._load, tid)
+            if fresh is None:
+                return None
+            if tid not in self.manager.live:
+                fresh.on_change = self._on_change
+                self.manager.live[tid] = fresh
+                return fresh
+            # a client's request loaded it meanwhile: rebuild that one, under its lock
 
     async def _promote(self, t: LiveTable) -> bool:
         """Bring a replica level with the log before it becomes the owner's table: the moves its
@@ -1140,10 +1156,13 @@ def _apply_players(t: LiveTable, rows: list[dict[str, Any]]) -> bool:
 
 
 def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
-    """Give a live table (its connections stay) the state of a fresh load from the log."""
+    """Give a live table (its connections stay) the state of a fresh load from the log. Its loops
+    are stopped and forgotten: a task cancelled is not done until it next runs, and `kick` would
+    take it for running and start none (the table's bots stood still)."""
     for task in (t.bot_task, t.clock_task):
         if task is not None:
             task.cancel()
+    t.bot_task = t.clock_task = None
     t.row, t.players, t.deals, t.match = fresh.row, fresh.players, fresh.deals, fresh.match
     t.clock, t.rematch = fresh.clock, fresh.rematch
     t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
