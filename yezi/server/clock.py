@@ -27,6 +27,14 @@ AWAY_LIMIT = 3  # timeouts in a row after which a bot holds the seat
 
 NEXT_DEAL = -1  # the `seq` of the wait between two deals of a match (no seat to act)
 
+# turn-based tables (issue 23): days per move, and a reserve per seat for the whole match
+DAY = 86_400
+TURN_DAYS = (1, 3, 7)
+RESERVE_DAYS = (0, 1, 3, 7, 14)
+#: the longest wait between two deals: at a turn-based table a day's wait for the next deal would
+#: be a day lost (the players see the settlement in the table's log and records)
+NEXT_DEAL_MAX_S = 60
+
 
 @dataclass
 class SeatClock:
@@ -60,16 +68,28 @@ class TurnClock:
     def running(self) -> bool:
         return self.key is not None
 
+    @property
+    def turn_based(self) -> bool:
+        """Days per move rather than seconds: the table is played over days, its reserve lasts the
+        whole match, and it never closes while its clock runs (`yezi.server.expiry`)."""
+        return self.move_s >= DAY
+
     def start(self, key: tuple[int, int], position: int | None, now: float) -> None:
         """Time a new decision from `now`: the per-move time plus the seat's bank."""
         self.key, self.position, self.started = key, position, now
-        bank = self.seats[position].bank if position is not None else 0.0
-        self.deadline = now + self.move_s + bank
+        if position is None:
+            self.deadline = now + min(self.move_s, NEXT_DEAL_MAX_S)
+        else:
+            self.deadline = now + self.move_s + self.seats[position].bank
 
     def stop(self) -> None:
         self.key, self.position, self.started, self.deadline = None, None, 0.0, 0.0
 
     def new_deal(self) -> None:
+        """A new deal refills the banks of a realtime table; a turn-based table's reserve is the
+        match's (a week's reserve per deal would let one absent player hold a match for months)."""
+        if self.turn_based:
+            return
         for s in self.seats:
             s.bank = self.bank_s
 
@@ -101,7 +121,7 @@ class TurnClock:
         """What every connection may see: a clock is public at a card table (a bank's use follows
         from how long a seat took, which everybody saw)."""
         out: dict[str, Any] = {
-            "move": self.move_s, "bank": self.bank_s,
+            "move": self.move_s, "bank": self.bank_s, "turn_based": self.turn_based,
             "banks": [round(s.bank, 1) for s in self.seats],
             "away": [s.away for s in self.seats], "held": [s.held for s in self.seats],
             "timeouts": [s.timeouts for s in self.seats],

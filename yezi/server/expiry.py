@@ -37,8 +37,9 @@ EXPIRED_CLOSE_CODE = 4410  # "gone": the client shows that the table closed and 
 
 def expiry_reason(t: LiveTable, now: float, idle_s: float, empty_s: float,
                   bot_life_s: float = float("inf")) -> str | None:
-    """Why this table should be archived now ("idle", "empty", "too-old"), or None."""
-    if not t.playing:
+    """Why this table should be archived now ("idle", "empty", "too-old"), or None. A turn-based
+    table is never: its players come back in a day or a week (its clock plays for the absent)."""
+    if not t.playing or t.turn_based:
         return None
     if now - t.last_activity >= idle_s:
         return "idle"
@@ -79,10 +80,10 @@ async def archive(manager: TableManager, t: LiveTable, reason: str) -> None:
 
 def _abandoned(manager: TableManager, ids: Iterable[str], now: float) -> list[LiveTable]:
     """Of these tables, those run here that nobody who matters has been at for `table_abandoned_s`,
-    the longest-left first."""
+    the longest-left first (not a turn-based one: nobody being there is how it is played)."""
     wait = manager.settings.table_abandoned_s
     return sorted((t for tid in ids if (t := manager.live.get(tid)) is not None and t.owned and t.playing
-                   and t.empty_since is not None and now - t.empty_since >= wait),
+                   and not t.turn_based and t.empty_since is not None and now - t.empty_since >= wait),
                   key=lambda t: t.empty_since or 0.0)
 
 

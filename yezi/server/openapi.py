@@ -339,6 +339,9 @@ def _account_paths(tid: dict[str, Any], mutating: str) -> dict[str, Any]:
                                           "verified", 429),
         "/api/account/games": {"get": {"summary": "the tables whose seats I held, from any device",
                                        "responses": {**_ok("the games"), **_errors(401)}}},
+        "/api/account/awaiting": {"get": {"summary": "the games awaiting my move (the seats my account opens), "
+                                                     "the nearest deadline first",
+                                          "responses": {**_ok("the games"), **_errors(401)}}},
         "/t/{tid}/account": post("the seats of this table whose cookies this browser holds become the signed-in "
                                  "user's (a guest's games carried into the account)", NoFields, "the positions",
                                  401, 404, 429, parameters=[tid]),

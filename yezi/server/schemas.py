@@ -19,7 +19,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
-from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES
+from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, RESERVE_DAYS, TURN_DAYS
 from yezi.server.errors import TableError
 
 MAX_DEPTH = 32  # the deepest legitimate body (a record's deal) nests 4 or 5 levels
@@ -58,16 +58,24 @@ Text1200 = Annotated[str, Field(min_length=0, max_length=1200), AfterValidator(_
 Text4096 = Annotated[str, Field(min_length=0, max_length=4096), AfterValidator(_no_surrogates)]
 
 
-def Seconds(choices: tuple[int, ...]) -> Any:
-    """Whole seconds, one of `choices`. Not ``Literal[choices]``: a literal compares by equality, so it
+def _one_of(choices: tuple[int, ...], unit: str) -> Any:
+    """A whole number, one of `choices`. Not ``Literal[choices]``: a literal compares by equality, so it
     took ``15.0`` for 15 and ``false`` for 0 even in strict mode."""
 
     def one_of(v: int) -> int:
         if v not in choices:
-            raise ValueError("must be one of " + ", ".join(map(str, choices)) + " (whole seconds)")
+            raise ValueError("must be one of " + ", ".join(map(str, choices)) + f" ({unit})")
         return v
 
     return Annotated[int, Field(strict=True, json_schema_extra={"enum": list(choices)}), AfterValidator(one_of)]
+
+
+def Seconds(choices: tuple[int, ...]) -> Any:
+    return _one_of(choices, "whole seconds")
+
+
+def Days(choices: tuple[int, ...]) -> Any:
+    return _one_of(choices, "whole days")
 
 
 OptionValue = Annotated[bool | int | Annotated[float, Field(allow_inf_nan=False)] | Text64,
@@ -114,6 +122,15 @@ class CreateTable(Strict):
     time_bank: Seconds(BANK_CHOICES) | None = Field(  # type: ignore[valid-type]
         None, description=f"extra seconds per seat and deal, spent when a decision takes longer than move_timer "
                           f"(default {DEFAULT_BANK} with a timer)")
+    pace: Literal["realtime", "turn"] = Field(
+        "realtime", description="'turn': a turn-based table, played over days (move_days per move and a reserve "
+                                "of reserve_days for the match); a seat whose time runs out is played by the "
+                                "heuristic bot and marked away, and the table never closes while its clock runs")
+    move_days: Days(TURN_DAYS) | None = Field(  # type: ignore[valid-type]
+        None, description=f"a turn-based table's days per move (default {TURN_DAYS[0]})")
+    reserve_days: Days(RESERVE_DAYS) | None = Field(  # type: ignore[valid-type]
+        None, description="a turn-based table's reserve: days per seat for the whole match, spent when a move "
+                          "takes longer than move_days (default: as many as move_days)")
     rated: bool = Field(False, description="a rated table: every deal moves its players' ratings (OpenSkill); "
                                            "only a signed-in user opens one, every human seat is taken by a "
                                            "signed-in user, and bots play with their levels' calibrated ratings")
@@ -121,6 +138,7 @@ class CreateTable(Strict):
     field_codes: ClassVar[dict[str, str]] = {
         "game": "bad-game", "preset": "bad-options", "options": "bad-options", "seats": "bad-seats",
         "host_seat": "bad-seats", "num_deals": "bad-deals", "match": "bad-deals", "move_timer": "bad-timer", "time_bank": "bad-timer",
+        "pace": "bad-pace", "move_days": "bad-pace", "reserve_days": "bad-pace",
         "rated": "bad-rated"}
 
 

@@ -18,9 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
+from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
+from yezi.server.accounts.seats import account_positions
 from yezi.server.config import Settings
+from yezi.server.context import context_of
 from yezi.server.tables import LiveTable, TableError, TableManager
 
 T = TypeVar("T")
@@ -89,6 +92,20 @@ def ws_position(t: LiveTable, query: Mapping[str, str], headers: Mapping[str, st
     if not value or t.auth(value) != pos:
         raise TableError("bad-token", "this browser holds no valid seat link for that seat")
     return pos
+
+
+async def seat_of_socket(ws: HTTPConnection, t: LiveTable) -> int | None:
+    """The seat a WebSocket opens (`ws_position`, checked as `checked` does), or else the seat
+    its signed-in user holds through the account (`accounts.seats.account_positions`): the same
+    person on another device."""
+    manager = context_of(ws).manager
+    try:
+        return await checked(manager, t, lambda: ws_position(t, ws.query_params, ws.headers, ws.cookies))
+    except TableError as e:
+        seat = ws.query_params.get("seat", "")
+        if e.code != "bad-token" or not seat.isdigit() or int(seat) not in await account_positions(ws, t):
+            raise
+        return int(seat)
 
 
 async def checked(manager: TableManager, t: LiveTable, check: Callable[[], T]) -> T:

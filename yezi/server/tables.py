@@ -31,11 +31,11 @@ from yezi.core.registry import load_game, load_pinned
 from yezi.core.seatlog import SeatLog
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
-from yezi.server import accel, catalog, timers
+from yezi.server import accel, catalog, timers, wallclock
 from yezi.server.accounts import ratings
 from yezi.server.budget import TokenBucket
 from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
-from yezi.server.clock import DEFAULT_BANK, TurnClock
+from yezi.server.clock import DAY, DEFAULT_BANK, TURN_DAYS, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
@@ -233,6 +233,11 @@ class LiveTable:
     def has_people(self) -> bool:
         return any(p.kind == "human" for p in self.players)
 
+    @property
+    def turn_based(self) -> bool:
+        """Played over days (`TurnClock.turn_based`): never closed while its clock runs."""
+        return self.clock is not None and self.clock.turn_based
+
     def held(self, position: int) -> bool:
         """Whether a bot holds this person's seat (three timeouts in a row, until "I'm back")."""
         return self.clock is not None and self.clock.seats[position].held
@@ -348,7 +353,7 @@ class LiveTable:
     def _clock_info(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.clock is not None:
-            out["clock"] = self.clock.public(time.time())
+            out["clock"] = self.clock.public(wallclock.now())
         if self.deals and self.match_over and self.has_people:
             out["rematch"] = {"accepted": sorted(self.rematch["accepted"]), "wanted": self.rematch_wanted(),
                               "table": self.rematch["table"]}
@@ -416,7 +421,7 @@ class LiveTable:
         if self.held(position):
             raise TableError("seat-held", "a bot holds your seat after three timeouts; press \"I'm back\" to "
                              "take it again")
-        if self.clock is not None and self.clock.position == position and time.time() > self.clock.deadline:
+        if self.clock is not None and self.clock.position == position and wallclock.now() > self.clock.deadline:
             raise TableError("time-out", "your time for this move has run out; the server plays for you")
         if "seq" in msg and msg["seq"] != len(st.history):
             raise TableError("stale", f"this action was meant for move {msg['seq']}, the table is at move "
@@ -448,7 +453,7 @@ class LiveTable:
         d.state.apply_unchecked(action)
         self._active(auto)
         if self.clock is not None and not auto and self.players[position].kind == "human":
-            self.clock.moved(position, self.last_activity)
+            self.clock.moved(position, wallclock.now())
         if cid:
             self.client_ids.add(cid)
         if d.state.current_player is None:
@@ -691,7 +696,7 @@ class TableManager:
                 log.exception("rated table %s: its unrated deals could not be rated now", table_id)
         if t.playing:
             t.last_activity = self.store.last_activity(table_id)
-            timers.restore(t, time.time())  # a running timer keeps its deadline (kick starts its task)
+            timers.restore(t, wallclock.now())  # a running timer keeps its deadline (kick starts its task)
         return t
 
     def rate_ok(self, client: str, per_minute: float | None = None) -> bool:
@@ -810,8 +815,9 @@ class TableManager:
         fam = self._rated_family(game, host, players) if req.rated else None
         hints = req.hints and fam is None  # a rated table gives no hints: the search bot's advice is no one's play
         title = clean_name(req.title, "")[:80]
-        move_s = req.move_timer
-        bank_s = (DEFAULT_BANK if req.time_bank is None else req.time_bank) if move_s else 0
+        move_s, bank_s = pace_seconds(req)
+        if move_s >= DAY and host is None:
+            raise TableError("bad-pace", "a turn-based table needs your own seat at it: give a human seat")
         for pos, nm in (seated or {}).items():
             if players[pos].kind == "human":  # no credential yet: the first one its player collects (rematch)
                 players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
@@ -840,7 +846,7 @@ class TableManager:
         if self.cluster is not None:
             self.cluster.adopt_new(t)
         self.live[tid] = t
-        timers.restore(t, time.time())  # a timed table's first decision is timed from now (kick runs it)
+        timers.restore(t, wallclock.now())  # a timed table's first decision is timed from now (kick runs it)
         if t.clock is not None:  # stored at once: a restart before the first move keeps this deadline
             await self.store.run(self.store.set_clock, tid, t.clock.to_json())
         return t, tokens
@@ -938,6 +944,29 @@ def game_of(row: TableRow) -> Game:
     return load_game(row.game, row.preset, row.options)
 
 
+def pace_seconds(req: CreateTable) -> tuple[int, int]:
+    """(seconds per move, seconds of bank) of a create request: a realtime timer or none, or a
+    turn-based table's days per move and reserve."""
+    if req.pace == "turn":
+        if req.move_timer or req.time_bank is not None:
+            raise TableError("bad-pace", "a turn-based table is timed in days (move_days, reserve_days), not with "
+                             "move_timer or time_bank")
+        days = req.move_days or TURN_DAYS[0]
+        reserve = days if req.reserve_days is None else req.reserve_days
+        return days * DAY, reserve * DAY
+    if req.move_days is not None or req.reserve_days is not None:
+        raise TableError("bad-pace", "move_days and reserve_days are for a turn-based table (pace \"turn\")")
+    move_s = req.move_timer
+    return move_s, (DEFAULT_BANK if req.time_bank is None else req.time_bank) if move_s else 0
+
+
+def pace_spec(move_s: int, bank_s: int) -> dict[str, Any]:
+    """The create-request fields of a table's pace (`table_spec`): a rematch keeps it."""
+    if move_s >= DAY:
+        return {"pace": "turn", "move_days": move_s // DAY, "reserve_days": bank_s // DAY}
+    return {"move_timer": move_s, "time_bank": bank_s}
+
+
 def table_spec(t: LiveTable) -> dict[str, Any]:
     """A create request for a table like `t` (same game, rules, seats' kinds, options, timer), for
     a rematch or "play again"."""
@@ -945,7 +974,7 @@ def table_spec(t: LiveTable) -> dict[str, Any]:
         "game": t.row.game, "preset": t.row.preset, "options": dict(t.row.options),
         **({"match": "own"} if t.row.num_deals == OWN_MATCH else {"num_deals": t.row.num_deals}),
         "hints": t.row.hints, "title": t.row.title, "listed": t.row.listed,
-        "move_timer": t.row.move_seconds, "time_bank": t.row.bank_seconds,
+        **pace_spec(t.row.move_seconds, t.row.bank_seconds),
         "seats": [{"kind": "bot", "bot": p.bot or "random"} if p.kind == "bot" else {"kind": "human", "access": p.access}
                   for p in t.players],
     }

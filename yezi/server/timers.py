@@ -20,6 +20,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from yezi.server import wallclock
 from yezi.server.clock import NEXT_DEAL
 from yezi.server.loops import Loop
 
@@ -62,7 +63,7 @@ async def sync(t: LiveTable, force: bool = False, now: float | None = None) -> N
     elif (c.key, c.position) == want:
         changed = False
     else:
-        c.start(want[0], want[1], time.time() if now is None else now)
+        c.start(want[0], want[1], wallclock.now() if now is None else now)
         changed = True
     if changed or force:
         await t.store.run(t.store.set_clock, t.id, c.to_json())
@@ -96,10 +97,11 @@ async def run(t: LiveTable, loop: Loop) -> None:
         if not c.running:
             await t.clock_wake.wait()
             continue
-        left = c.deadline - time.time()
+        left = c.deadline - wallclock.now()
         if left > 0:
+            cap = wallclock.max_wait()
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(t.clock_wake.wait(), left)
+                await asyncio.wait_for(t.clock_wake.wait(), left if cap is None else min(left, cap))
             continue
         before = (c.key, c.deadline)
         await expire(t, c.key, c.position)

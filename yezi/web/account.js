@@ -36,6 +36,19 @@ export function drawWho(lang) {
   a.classList.toggle("signed-in", !!user);
   a.title = user ? t(lang, "accountTitle") : "";
   a.hidden = false;
+  drawYourMove(lang, user ? who.awaiting || 0 : 0);
+}
+
+// The header's "Your move" badge: the games awaiting a signed-in player's move (GET /api/me's count),
+// linking to their list on "your games"; the page's title starts with the count, as Board Game Arena's does.
+function drawYourMove(lang, n) {
+  const b = document.getElementById("your-move");
+  if (b) {
+    b.hidden = !n;
+    b.textContent = n ? t(lang, "yourMoveBadge", { n }) : "";
+    b.title = n ? t(lang, "yourMoveTitle", { n }) : "";
+  }
+  document.title = (n ? `(${n}) ` : "") + document.title.replace(/^\(\d+\) /, "");
 }
 
 function passkeySlot(el, kind) {
@@ -76,6 +89,13 @@ export async function accountGames() {
   await whoAmI();
   if (!who.user) return [];
   try { return (await call("en", "/api/account/games")).games; } catch { return []; }
+}
+
+// The games awaiting my move (GET /api/account/awaiting): none for a guest.
+export async function awaitingGames() {
+  await whoAmI();
+  if (!who.user) return [];
+  try { return (await call("en", "/api/account/awaiting")).games; } catch { return []; }
 }
 
 function field(el, label, input, hint) {

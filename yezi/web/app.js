@@ -4,7 +4,7 @@ import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
 import { botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
-import { accountGames, accountPage, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
+import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
 import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
 import { clubRoute } from "/static/clubs.js";
 import { animate, snapshot } from "/static/motion.js";
@@ -164,6 +164,11 @@ function setLang(lang, picked = true) {
 }
 
 // ---- lobby --------------------------------------------------------------------------------
+// the create request's pace fields: a move timer in seconds, or "turn:N" (N days per move)
+function paceSpec(v) {
+  return String(v).startsWith("turn:") ? { pace: "turn", move_days: Number(String(v).slice(5)) } : { move_timer: v };
+}
+
 async function lobby(main) {
   // ?club=<id>: the same form sets up a club's standing table (yezi/web/clubs.js links here)
   const club = new URLSearchParams(location.search).get("club");
@@ -258,10 +263,23 @@ async function lobby(main) {
       return el("label", { class: "seatrow" }, el("span", {}, `${T("player")} ${i + 1} · ${role}`), sel);
     });
     // the move timer (the server enforces it): a seat that runs out is played by the bot and marked away
-    const timerSel = el("select", { id: "move-timer", "aria-describedby": "timer-note" }, [0, 15, 30, 60].map((n) =>
-      el("option", { value: n, selected: n === choice.move_timer }, n ? T("timerSecs", { n }) : T("timerNone"))));
-    const timerNote = el("small", { class: "muted", id: "timer-note", hidden: !choice.move_timer }, T("timerBankNote", { n: 60 }));
-    timerSel.onchange = () => { choice.move_timer = Number(timerSel.value); timerNote.hidden = !choice.move_timer; };
+    // a turn-based pace ("turn:N", N days per move) for a signed-in player: it is played over days, from any device
+    const turnDays = [1, 3, 7];
+    if (String(choice.move_timer).startsWith("turn:") && (!me.signed_in || club)) choice.move_timer = 0;
+    const timerSel = el("select", { id: "move-timer", "aria-describedby": "timer-note" },
+      el("optgroup", { label: T("paceRealtime") }, [0, 15, 30, 60].map((n) =>
+        el("option", { value: n, selected: n === choice.move_timer }, n ? T("timerSecs", { n }) : T("timerNone")))),
+      club ? null : el("optgroup", { label: me.signed_in ? T("paceTurn") : T("paceTurnSignIn") }, turnDays.map((n) =>
+        el("option", { value: `turn:${n}`, disabled: !me.signed_in, selected: `turn:${n}` === choice.move_timer },
+          T("turnDays", { n })))));
+    const timerText = () => (String(choice.move_timer).startsWith("turn:")
+      ? T("turnNote", { n: Number(String(choice.move_timer).slice(5)) }) : T("timerBankNote", { n: 60 }));
+    const timerNote = el("small", { class: "muted", id: "timer-note", hidden: !choice.move_timer }, timerText());
+    timerSel.onchange = () => {
+      choice.move_timer = timerSel.value.startsWith("turn:") ? timerSel.value : Number(timerSel.value);
+      timerNote.hidden = !choice.move_timer;
+      timerNote.textContent = timerText();
+    };
     const hintsBox = el("input", { type: "checkbox", id: "hints", checked: choice.hints && !choice.rated,
       disabled: choice.rated });
     hintsBox.onchange = () => { choice.hints = hintsBox.checked; };
@@ -333,7 +351,7 @@ async function lobby(main) {
     const spec = { game: choice.game, preset: choice.preset, options: choice.options, seats,
       ...(length.startsWith("own") ? { match: "own" } : { num_deals: Number(length) }),
       name: nameIn.value, host_seat: host >= 0 ? host : null, hints: choice.hints && !choice.rated,
-      move_timer: choice.move_timer, ...(me.signed_in && choice.rated ? { rated: true } : {}) };
+      ...paceSpec(choice.move_timer), ...(me.signed_in && choice.rated ? { rated: true } : {}) };
     try {
       await openTable(spec);
     } catch (e) { toast(headed(state.lang, T("create_failed"), e.message)); }
@@ -1003,7 +1021,9 @@ async function route() {
     else if (p === "/games") {
       setPlace(() => T("yourGames"));
       const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
-      await myGamesPage(main, { el, T, lang: state.lang, titles, account: await accountGames() });
+      const [account, awaiting] = await Promise.all([accountGames(), awaitingGames()]);
+      await myGamesPage(main, { el, T, lang: state.lang, titles, account, awaiting });
+      if (location.hash === "#awaiting") document.getElementById("awaiting")?.scrollIntoView();
       state.rerender = route;
     }
     else if (p === "/signup" || p === "/signin" || p === "/account") {
@@ -1029,6 +1049,8 @@ window.addEventListener("hashchange", () => { if (/(^|[#&])seat=/.test(location.
 for (const b of document.querySelectorAll("#langs button")) b.addEventListener("click", () => setLang(b.dataset.lang));
 setLang(state.lang, false);
 whoAmI().then(() => drawWho(state.lang));
+// a signed-in player's "Your move" badge follows their games elsewhere (a turn-based move made overnight)
+setInterval(() => { if (document.visibilityState === "visible") whoAmI(true).then((w) => { if (w && w.user) drawWho(state.lang); }); }, 60000);
 // a passkey signed someone in (passkeys.js): the header names them, and this browser's guest seats are theirs
 document.addEventListener("yezi:signed-in", () => whoAmI(true).then(() => { drawWho(state.lang); return carrySeats(); }));
 route();

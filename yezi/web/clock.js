@@ -10,8 +10,11 @@ export function clockOf(frame, receivedAt) {
   return { info: c, deadline: receivedAt + c.left_ms, bankMs: c.bank_ms || 0, moveMs: c.move * 1000 };
 }
 
-function mmss(ms) {
+// minutes and seconds; at a turn-based table (days per move) days and hours, or hours and minutes
+export function duration(ms, T) {
   const s = Math.max(0, Math.ceil(ms / 1000));
+  if (s >= 86400) return T("durDays", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
+  if (s >= 3600) return T("durHours", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
@@ -20,8 +23,8 @@ export function clockText(clk, now, T) {
   const left = Math.max(0, clk.deadline - now);
   const inBank = left <= clk.bankMs;
   const main = inBank ? left : left - clk.bankMs;
-  const head = inBank ? `${T("bank")} ${mmss(main)}` : mmss(main);
-  const tail = !inBank && clk.bankMs > 0 ? ` +${mmss(clk.bankMs)}` : "";
+  const head = inBank ? `${T("bank")} ${duration(main, T)}` : duration(main, T);
+  const tail = !inBank && clk.bankMs > 0 ? ` +${duration(clk.bankMs, T)}` : "";
   return { text: head + tail, head, tail, urgent: left <= 5000, inBank };
 }
 

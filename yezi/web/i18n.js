@@ -30,7 +30,7 @@ export const STRINGS = {
       "match-over": "成場已經打完，冇下一局",
       "invite-closed": "成場已經打完：請喺重賽嗰張枱邀請人",
       "seats-closed": "呢張枱成場已經打完：啲座位唔再開俾人坐",
-      "rated-sign-in": "要登入先可以開評分枱：評分枱每個座位都要係帳戶坐",
+      "rated-sign-in": "要登入先可以開評分枱：評分枱每個座位都要係帳戶坐", "turn-sign-in": "要登入先可以開回合制枱：分幾日打，用你邊部機都得，輪到你會話你知", "bad-pace": "回合制枱每步 1、3 或 7 日，備用 0、1、3、7 或 14 日，而且你自己要坐一個位",
       "rated-guest": "呢張係評分枱：要登入先可以坐（訪客可以喺唔計評分嘅枱玩）",
       "rated-no-seat": "評分枱要有你自己一個座位：請揀一個人坐嘅位",
       "rated-bots": "呢隻遊戲嘅呢啲電腦程度仲未量度評分，評分枱坐唔到佢哋",
@@ -105,7 +105,7 @@ export const STRINGS = {
     motion: "動畫", motionHint: "出牌飛到桌上、牌墩飛向贏家（系統設定減少動態時不播放）",
     yourGames: "你玩過嘅局", yourGamesHint: "喺呢個瀏覽器玩完嘅局（只記喺呢度）；撳「重播」再睇一次。", date: "日期",
     startHands: "起手牌", toStart: "在牌枱上看開局", note: "註",
-    moveTimer: "每步限時", timerNone: "唔限時", timerSecs: "{n} 秒", timerBankNote: "另加每局 {n} 秒備用時間",
+    moveTimer: "每步限時", timerNone: "唔限時", timerSecs: "{n} 秒", timerBankNote: "另加每局 {n} 秒備用時間", paceRealtime: "即時", paceTurn: "回合制（隔日下）", paceTurnSignIn: "回合制（要先登入）", turnDays: "每步 {n} 日", turnNote: "分幾日打：每步 {n} 日，整場另有 {n} 日備用；輪到你時上面會顯示「到你」", durDays: "{d} 日 {h} 小時", durHours: "{h} 小時 {m} 分", yourMoveBadge: "到你 · {n}", yourMoveTitle: "有 {n} 場牌等你出", awaitingTitle: "等你出牌", timeLeftOf: "仲有 {t}", playYourMove: "去出牌",
     bank: "備用", away: "暫離", botHolds: "電腦代打", timeLeft: "剩餘時間", nextDealIn: "下一局",
     awayNotice: "你超咗時：電腦幫你出咗牌。", heldNotice: "你連續三次超時：電腦代你打，直到你返嚟。", imBack: "我返嚟喇",
     rematch: "再嚟一場", acceptRematch: "接受再嚟一場", rematchWaiting: "等緊 {names} 接受再嚟一場",
@@ -177,7 +177,7 @@ export const STRINGS = {
       "match-over": "整场已经结束，没有下一局",
       "invite-closed": "整场已经结束：请在重赛的那张桌邀请玩家",
       "seats-closed": "这张桌的整场已经结束：座位不再开放",
-      "rated-sign-in": "登录后才能开评分桌：评分桌的每个座位都要由账户坐",
+      "rated-sign-in": "登录后才能开评分桌：评分桌的每个座位都要由账户坐", "turn-sign-in": "登录后才能开回合制桌：分几天打，用哪台设备都可以，轮到你时会通知你", "bad-pace": "回合制桌每步 1、3 或 7 天，备用 0、1、3、7 或 14 天，而且你自己要坐一个座位",
       "rated-guest": "这是评分桌：登录后才能入座（访客可以在不计评分的桌玩）",
       "rated-no-seat": "评分桌要有你自己的座位：请选一个由人坐的位置",
       "rated-bots": "这个游戏的这些电脑级别还没有测定评分，评分桌不能安排它们",
@@ -252,7 +252,7 @@ export const STRINGS = {
     motion: "动画", motionHint: "出牌飞到桌上、牌墩飞向赢家（系统设置减少动态效果时不播放）",
     yourGames: "你玩过的局", yourGamesHint: "在这个浏览器上打完的局（只记在这里）；点「重播」再看一次。", date: "日期",
     startHands: "起手牌", toStart: "在牌桌上看开局", note: "注",
-    moveTimer: "每步限时", timerNone: "不限时", timerSecs: "{n} 秒", timerBankNote: "另加每局 {n} 秒备用时间",
+    moveTimer: "每步限时", timerNone: "不限时", timerSecs: "{n} 秒", timerBankNote: "另加每局 {n} 秒备用时间", paceRealtime: "实时", paceTurn: "回合制（隔天下）", paceTurnSignIn: "回合制（需先登录）", turnDays: "每步 {n} 天", turnNote: "分几天打：每步 {n} 天，整场另有 {n} 天备用；轮到你时上方会显示「轮到你」", durDays: "{d} 天 {h} 小时", durHours: "{h} 小时 {m} 分", yourMoveBadge: "轮到你 · {n}", yourMoveTitle: "有 {n} 局牌等你出", awaitingTitle: "等你出牌", timeLeftOf: "还剩 {t}", playYourMove: "去出牌",
     bank: "备用", away: "暂离", botHolds: "电脑代打", timeLeft: "剩余时间", nextDealIn: "下一局",
     awayNotice: "你超时了：电脑替你出了牌。", heldNotice: "你连续三次超时：电脑代你打，直到你回来。", imBack: "我回来了",
     rematch: "再来一场", acceptRematch: "接受再来一场", rematchWaiting: "等待 {names} 接受再来一场",
@@ -336,7 +336,7 @@ export const STRINGS = {
       "match-over": "The match is over: there is no next deal",
       "invite-closed": "The match is over: invite players at the rematch table instead",
       "seats-closed": "The match at this table is over: its seats are no longer offered",
-      "rated-sign-in": "Sign in to open a rated table: every seat of one is held by an account",
+      "rated-sign-in": "Sign in to open a rated table: every seat of one is held by an account", "turn-sign-in": "Sign in to open a turn-based table: it is played over days, from any of your devices, and tells you when it is your turn", "bad-pace": "A turn-based table gives 1, 3 or 7 days a move and a reserve of 0, 1, 3, 7 or 14 days, and needs your own seat at it",
       "rated-guest": "This table is rated: sign in to take a seat at it (guests play at unrated tables)",
       "rated-no-seat": "A rated table needs your own seat at it: choose a person's seat for you",
       "rated-bots": "These bot levels have no measured rating for this game yet, so a rated table cannot seat them",
@@ -416,7 +416,7 @@ export const STRINGS = {
     motion: "Motion", motionHint: "Plays fly to the table and tricks to their winner (never when your system asks for reduced motion)",
     yourGames: "Your games", yourGamesHint: "Deals finished in this browser (kept only here); press Replay to watch one again.", date: "Date",
     startHands: "Starting hands", toStart: "Show the start on the board", note: "Note",
-    moveTimer: "Move timer", timerNone: "None", timerSecs: "{n} s", timerBankNote: "plus a {n} s time bank per deal",
+    moveTimer: "Move timer", timerNone: "None", timerSecs: "{n} s", timerBankNote: "plus a {n} s time bank per deal", paceRealtime: "Realtime", paceTurn: "Turn-based (over days)", paceTurnSignIn: "Turn-based (sign in first)", turnDays: "{n} days a move", turnNote: "Played over days: {n} days a move, and a reserve of {n} days for the match; \"Your move\" at the top shows when it is yours", durDays: "{d} d {h} h", durHours: "{h} h {m} min", yourMoveBadge: "Your move · {n}", yourMoveTitle: "{n} games are waiting for your move", awaitingTitle: "Awaiting your move", timeLeftOf: "{t} left", playYourMove: "Play your move",
     bank: "bank", away: "away", botHolds: "bot playing", timeLeft: "time left", nextDealIn: "Next deal in",
     awayNotice: "You ran out of time: the bot played for you.",
     heldNotice: "Three timeouts in a row: a bot plays your seat until you come back.", imBack: "I'm back",
@@ -500,7 +500,7 @@ export function counted(lang, n, other, one) {
 }
 export function t(lang, key, vars) {
   let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;
-  if (vars) for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
+  if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
 }
 

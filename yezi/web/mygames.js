@@ -2,6 +2,8 @@
 // finishes (table id, deal, game, date, seat, result), each replayable from the finished-deal
 // replay URL. Nothing leaves the browser; a table the server has archived can no longer be replayed.
 
+import { duration } from "/static/clock.js";
+
 const KEY = "yezi.mygames";
 const KEEP = 200;
 
@@ -28,7 +30,7 @@ export function replayHref(g) {
   return `/replay?table=${encodeURIComponent(g.table)}&deal=${encodeURIComponent(g.deal)}&seat=${encodeURIComponent(g.seat)}`;
 }
 
-export async function myGamesPage(main, { el, T, lang, titles, account = [] }) {
+export async function myGamesPage(main, { el, T, lang, titles, account = [], awaiting = [] }) {
   const xs = myGames();
   const fmt = (iso) => { try { return new Date(iso).toLocaleString(lang === "en" ? "en" : lang === "zh-hans" ? "zh-CN" : "zh-TW"); } catch { return iso; } };
   const sign = (p) => (typeof p === "number" && p > 0 ? `+${p}` : String(p));
@@ -39,7 +41,8 @@ export async function myGamesPage(main, { el, T, lang, titles, account = [] }) {
     el("td", { class: "num" }, String(g.seat + 1)),
     el("td", { class: "num" }, sign(g.result)),
     el("td", {}, el("a", { class: "button my-replay", href: replayHref(g) }, T("replay")))));
-  main.replaceChildren(el("section", { class: "panel my-games", id: "my-games" },
+  main.replaceChildren(awaiting.length ? awaitingSection(awaiting, { el, T, titles }) : "",
+    el("section", { class: "panel my-games", id: "my-games" },
     el("h2", {}, T("yourGames")),
     el("p", { class: "muted" }, T("yourGamesHint")),
     xs.length ? el("div", { class: "my-games-scroll" }, el("table", { class: "pay" },
@@ -62,4 +65,16 @@ function accountSection(games, { el, T, titles, fmt }) {
     el("div", { class: "my-games-scroll" }, el("table", { class: "pay" },
       el("thead", {}, el("tr", {}, el("th", {}, T("date")), el("th", {}, T("game")), el("th", {}, T("seat")), el("th", {}, ""))),
       el("tbody", {}, rows))));
+}
+
+// The games awaiting my move (a signed-in player's, from any device), the nearest deadline first.
+function awaitingSection(games, { el, T, titles }) {
+  const left = (g) => (g.left_s === null ? "" : T("timeLeftOf", { t: duration(g.left_s * 1000, T) }));
+  return el("section", { class: "panel my-games awaiting", id: "awaiting" },
+    el("h2", {}, T("awaitingTitle")),
+    el("ul", { class: "awaiting-list" }, games.map((g) => el("li", { "data-awaiting": g.table },
+      el("span", { class: "awaiting-game" }, el("b", {}, titles[g.game] || g.game), g.title ? ` · ${g.title}` : "",
+        el("small", { class: "muted" }, ` ${g.turn_based ? T("paceTurn") : T("paceRealtime")} · ${T("seat")} ${g.seat + 1}`)),
+      el("span", { class: "awaiting-left" }, left(g)),
+      el("a", { class: "button primary", href: `/t/${encodeURIComponent(g.table)}` }, T("playYourMove"))))));
 }

@@ -13,7 +13,7 @@ let lang = firstLang();
 function S(key, vars) {
   const own = (l) => STRINGS[l] && ((STRINGS[l].passkeys && STRINGS[l].passkeys[key]) || STRINGS[l][key]);
   let s = own(lang) || own("en") || key;
-  if (vars) for (const [k, v] of Object.entries(vars)) s = s.replace(`{${k}}`, String(v));
+  if (vars) for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, String(v));
   return s;
 }
 

@@ -44,3 +44,12 @@ seat_users_t = Table(  # who held a seat: a signed-in user who opened, claimed o
     Column("linked_at", Float, nullable=False),
     Index("ix_yezi_seat_users_user", "user_id"),
 )
+seat_keys_t = Table(  # a seat an account opens from any device, while the credential it held is the seat's
+    "yezi_seat_keys", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("position", Integer, primary_key=True),
+    Column("user_id", String(32), primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Index("ix_yezi_seat_keys_user", "user_id"),
+)

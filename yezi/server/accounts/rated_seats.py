@@ -16,9 +16,15 @@ SIGN_IN_TO_OPEN = "sign in to open a rated table: every seat of one is held by a
 SIGN_IN_TO_SIT = "this table is rated: sign in to take a seat at it (guests play at unrated tables)"
 
 
-async def refuse_guest_opening(conn: HTTPConnection, rated: bool) -> None:
-    if rated and await current_user(conn) is None:
-        raise TableError("rated-sign-in", SIGN_IN_TO_OPEN)
+SIGN_IN_TURN = ("sign in to open a turn-based table: it is played over days, from any of your devices, and it "
+                "tells you when it is your turn")
+
+
+async def refuse_guest_opening(conn: HTTPConnection, rated: bool, turn_based: bool = False) -> None:
+    """A rated or turn-based table is opened by a signed-in user only (a turn-based one lives for
+    weeks: an account holds it, not an address that opens tables by the thousand)."""
+    if (rated or turn_based) and await current_user(conn) is None:
+        raise TableError("rated-sign-in", SIGN_IN_TO_OPEN) if rated else TableError("turn-sign-in", SIGN_IN_TURN)
 
 
 async def refuse_guest_seat(conn: HTTPConnection, t: Any) -> None:

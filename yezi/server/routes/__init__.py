@@ -62,6 +62,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/account/email", account.set_email, methods=["POST"]),
         Route("/api/account/email/verify", account.verify_email, methods=["POST"]),
         Route("/api/account/games", account.my_games),
+        Route("/api/account/awaiting", account.awaiting_games),
         Route("/t/{tid}/account", account.link_table_seats, methods=["POST"]),
         Route("/leaderboard", ratings.index),
         Route("/leaderboard/{game}", ratings.game_board),

@@ -20,9 +20,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.i18n import _
-from yezi.server.accounts import auth, identity, passwords
+from yezi.server.accounts import auth, awaiting, identity, passwords
 from yezi.server.accounts.mail import Smtp, send
-from yezi.server.accounts.seats import link_seats
+from yezi.server.accounts.seats import keep_seat_keys, link_seats
 from yezi.server.clients import address_groups, client_key
 from yezi.server.config import Settings
 from yezi.server.context import context_of
@@ -96,8 +96,25 @@ async def me(request: Request) -> Response:
     """GET /api/me: who this browser is signed in as (``"user": null`` for a guest), and whether this
     server mails (recovery by link) and has passkeys, for the sign-in pages."""
     user = await identity.current_user(request)
-    return JSONResponse({"user": _user_json(user) if user else None, "mail": _mail(context_of(request).settings) is not None,
-                         "passkeys": _has_passkeys()}, headers=PRIVATE)
+    out = {"user": _user_json(user) if user else None, "mail": _mail(context_of(request).settings) is not None,
+           "passkeys": _has_passkeys()}
+    if user is not None:  # the header's badge: the games awaiting my move
+        out["awaiting"] = len(await _awaiting(request, user.id))
+    return JSONResponse(out, headers=PRIVATE)
+
+
+async def _awaiting(request: Request, user_id: str) -> list[dict[str, Any]]:
+    ctx = context_of(request)
+    seats = await ctx.store.run(awaiting.open_seats, ctx.store.engine, user_id)
+    return awaiting.awaiting(ctx.manager, seats)
+
+
+async def awaiting_games(request: Request) -> Response:
+    """GET /api/account/awaiting: the games awaiting my move, the nearest deadline first."""
+    user = await _me_or_refusal(request)
+    if isinstance(user, Response):
+        return user
+    return JSONResponse({"games": await _awaiting(request, user.id)}, headers=PRIVATE)
 
 
 async def signup(request: Request) -> Response:
@@ -403,6 +420,8 @@ async def link_table_seats(request: Request) -> Response:
         return err("no-table", "no such table", 404)
     positions = held_positions(t, request.cookies)
     await ctx.store.run(link_seats, ctx.store.engine, user.id, [(tid, p) for p in positions])
+    await ctx.store.run(keep_seat_keys, ctx.store.engine, user.id,
+                        [(tid, p, h) for p in positions if (h := t.players[p].token_hash) is not None])
     return JSONResponse({"positions": positions})
 
 

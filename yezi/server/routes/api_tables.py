@@ -32,12 +32,12 @@ async def create_table(request: Request) -> Response:
         return err(*refusal, 429)
     try:
         spec = await read_request(request, CreateTable, 16384)
-        await refuse_guest_opening(request, spec.rated)
+        await refuse_guest_opening(request, spec.rated, spec.pace == "turn")
         await make_server_room(manager, capacity)  # only for a creation the client's own caps allow
         t, tokens = await manager.create(spec, owner=client, capacity=capacity)
     except TableError as e:
         status = {"full": 503, "too-many-bot-tables": 429, "rate-limited": 429, "too-many-tables": 429,
-                  "rated-sign-in": 403}.get(e.code, 400)
+                  "rated-sign-in": 403, "turn-sign-in": 403}.get(e.code, 400)
         return err(e.code, e.message, status)
     manager.limits.own(client, t.id)
     t.kick()

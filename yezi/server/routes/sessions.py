@@ -8,7 +8,7 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.server.accounts.guard import check_seat_welcome
 from yezi.server.accounts.rated_seats import refuse_guest_seat
-from yezi.server.accounts.seats import link_if_signed_in
+from yezi.server.accounts.seats import account_positions, link_if_signed_in
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
@@ -42,11 +42,13 @@ async def open_session(request: Request) -> Response:
 
 
 async def my_seats(request: Request) -> Response:
-    """GET /t/<id>/session: the seats whose cookies this browser holds (positions, no secrets)."""
+    """GET /t/<id>/session: the seats this browser opens (positions, no secrets): by their cookies, or
+    through the signed-in account that opened them on another device."""
     t = await context_of(request).manager.get(request.path_params["tid"])
     if t is None:
         return err("no-table", "no such table", 404)
-    return JSONResponse({"positions": held_positions(t, request.cookies)})
+    held = set(held_positions(t, request.cookies))
+    return JSONResponse({"positions": sorted(held | set(await account_positions(request, t)))})
 
 
 async def reissue_invite(request: Request) -> Response:

@@ -29,7 +29,7 @@ from yezi.server.context import AppContext, context_of
 from yezi.server.frames import dumps
 from yezi.server.http_util import store_failure
 from yezi.server.schemas import BadInput, ws_message
-from yezi.server.seats import checked, ws_position
+from yezi.server.seats import seat_of_socket
 from yezi.server.tables import Conn, LiveTable, TableError, clean_name
 from yezi.server.workers import Busy
 
@@ -64,7 +64,7 @@ async def _ws_session(ws: WebSocket) -> None:
         await ws.close(4404)
         return
     try:
-        position = await checked(manager, t, lambda: ws_position(t, ws.query_params, ws.headers, ws.cookies))
+        position = await seat_of_socket(ws, t)
     except TableError as e:
         await ws.send_text(json.dumps({"type": "error", "code": e.code, "message": e.message}))
         await ws.close(4403)
