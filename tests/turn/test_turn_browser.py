@@ -10,7 +10,7 @@ from tests.web.helpers import DESKTOP, PHONE, new_page, watch_errors
 
 PASSWORD = "sunday luk fu at noon"
 SIGN_UP = """async (n) => (await fetch('/api/account/signup', {method: 'POST', headers: {'content-type':
-  'application/json'}, body: JSON.stringify({name: n, password: '%s'})})).status""" % PASSWORD
+  'application/json'}, body: JSON.stringify({name: n, password: 'PASSWORD'})})).status""".replace("PASSWORD", PASSWORD)
 SIGN_IN = SIGN_UP.replace("/signup", "/signin")
 OPEN = """async () => { const r = await fetch('/api/tables', {method: 'POST', headers: {'content-type':
   'application/json'}, body: JSON.stringify({game: 'lukfu', name: 'Grandma', pace: 'turn', move_days: 1,

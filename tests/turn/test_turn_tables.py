@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.accounts.helpers import sign_in
-from yezi.server import expiry
+from yezi.server import expiry, together
 from yezi.server.app import create_app
 from yezi.server.clock import DAY
 from yezi.server.config import Settings
@@ -57,15 +57,16 @@ def test_a_turn_based_table_is_played_from_another_device_through_the_account(ap
             assert clock["turn_based"] and clock["move"] == 3 * DAY and clock["bank"] == 3 * DAY
         with guest.websocket_connect(f"ws://localhost/t/{tid}/ws?seat=1") as ws:  # no cookie, no account: refused
             assert ws.receive_json()["code"] == "bad-token"
-        # whoever's turn it is has the table awaiting their move, and only they
+        # whoever is to act has the table awaiting their move, and only they (at Pai Gow's hand
+        # setting both are asked at once)
         live = app.state.manager.live[tid]
-        to_act = live.position_of(live.current.state.current_player)
+        asked = together.asked(live) or {live.position_of(live.current.state.current_player): []}
         waiting = {who: [g["table"] for g in c.get("/api/account/awaiting").json()["games"]]
-                   for who, c in (("ann", ann), ("bob", bob_phone))}
-        mine = "ann" if to_act == 0 else "bob"
-        assert waiting[mine] == [tid] and waiting["bob" if mine == "ann" else "ann"] == []
-        assert ann.get("/api/me").json()["awaiting"] == (1 if mine == "ann" else 0)
-        g = (ann if mine == "ann" else bob_phone).get("/api/account/awaiting").json()["games"][0]
+                   for who, c in ((0, ann), (1, bob_phone))}
+        for pos in (0, 1):
+            assert waiting[pos] == ([tid] if pos in asked else []), (pos, asked)
+        assert ann.get("/api/me").json()["awaiting"] == (1 if 0 in asked else 0)
+        g = (ann if 0 in asked else bob_phone).get("/api/account/awaiting").json()["games"][0]
         assert g["turn_based"] and 3 * DAY - 60 < g["left_s"] <= 6 * DAY
         assert guest.get("/api/account/awaiting").status_code == 401
         # the host invites someone else to Bob's seat: Bob's account no longer opens it

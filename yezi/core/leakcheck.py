@@ -2,7 +2,8 @@
 
 For a seat, draw other (deal, actions) histories that the seat cannot tell apart from the real
 one (`State.sample_hidden`), replay each through the validating engine, and assert that the
-seat's view, its legal actions and its projection of the record are unchanged. A game whose view
+seat's view, its legal actions (and those it may answer ahead of its turn, `State.together`) and its
+projection of the record are unchanged. A game whose view
 leaks a hidden card fails as soon as a sample moves that card.
 """
 
@@ -31,6 +32,7 @@ def check_seat(state: State, seat: int, rng: random.Random, samples: int = 2) ->
     json.dumps(base_view)  # views must be plain data
     base_log = state.log_for(seat)
     base_legal = state.legal_actions() if state.current_player == seat else None
+    base_together = state.together().get(seat)  # what the seat may answer ahead of its turn
     differing = 0
     for _ in range(samples):
         deal, actions = state.sample_hidden(seat, rng)
@@ -43,6 +45,8 @@ def check_seat(state: State, seat: int, rng: random.Random, samples: int = 2) ->
             raise LeakError(_diff("log", seat, base_log, other.log_for(seat)))
         if base_legal is not None and other.legal_actions() != base_legal:
             raise LeakError(_diff("legal actions", seat, base_legal, other.legal_actions()))
+        if other.together().get(seat) != base_together:
+            raise LeakError(_diff("answers asked together", seat, base_together, other.together().get(seat)))
         if other.current_player != state.current_player:
             raise LeakError(f"seat {seat}: whose turn differs between worlds it cannot tell apart")
     return LeakReport(seat, samples, differing)

@@ -315,6 +315,19 @@ class State(ABC, Generic[G]):
     @abstractmethod
     def legal_actions(self) -> list[int]: ...
 
+    def together(self) -> dict[int, list[int]]:
+        """The seats a question is put to at once, each with the actions it may answer, in the order
+        the rules apply the answers (the seat to act first); empty when the decision is one seat's.
+
+        Some questions of the sources go to every player together and no answer depends on another's:
+        Luk Fu's 五虎下山 check (whoever holds the five tigers declares them), Pai Gow's hand setting.
+        The engine still applies the answers one at a time, in turn order; a turn-based table asks
+        them all at once, so that nobody waits a day for each seat before theirs. A seat's actions
+        here are worked out from its own hand alone (its view), and equal `legal_actions()` when its
+        turn comes after the seats before it answered anything but an answer that ends the question
+        (a declaration of five tigers ends the deal)."""
+        return {}
+
     def legal_mask(self) -> list[bool]:
         mask = [False] * self.game.action_space_size
         for a in self.legal_actions():

@@ -34,6 +34,9 @@ RESERVE_DAYS = (0, 1, 3, 7, 14)
 #: the longest wait between two deals: at a turn-based table a day's wait for the next deal would
 #: be a day lost (the players see the settlement in the table's log and records)
 NEXT_DEAL_MAX_S = 60
+#: the `position` of a question put to several seats at once (`yezi.server.together`): one
+#: deadline for all of them, and nothing shows who has answered
+TOGETHER = -1
 
 
 @dataclass
@@ -79,6 +82,8 @@ class TurnClock:
         self.key, self.position, self.started = key, position, now
         if position is None:
             self.deadline = now + min(self.move_s, NEXT_DEAL_MAX_S)
+        elif position == TOGETHER:
+            self.deadline = now + self.move_s
         else:
             self.deadline = now + self.move_s + self.seats[position].bank
 
@@ -128,8 +133,10 @@ class TurnClock:
         }
         if self.key is not None:
             left = max(0.0, self.deadline - now)
-            bank = self.seats[self.position].bank if self.position is not None else 0.0
-            out |= {"position": self.position, "next_deal": self.key[1] == NEXT_DEAL,
+            together = self.position == TOGETHER
+            bank = self.seats[self.position].bank if self.position is not None and not together else 0.0
+            out |= {"position": None if together else self.position, "next_deal": self.key[1] == NEXT_DEAL,
+                    "together": together,
                     "deadline": round(self.deadline, 3), "left_ms": int(left * 1000),
                     "bank_ms": int(min(bank, left) * 1000)}
         return out

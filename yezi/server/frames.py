@@ -18,7 +18,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from yezi.core.protocol import LANGS
-from yezi.server import catalog
+from yezi.server import catalog, together
 from yezi.server.errors import json_num
 
 if TYPE_CHECKING:
@@ -106,8 +106,14 @@ class FrameCache:
         parts = ['"position":' + dumps(position), '"seat":' + dumps(seat), '"view":' + dumps(view)]
         langs = (lang,) if lang in LANGS else LANGS
         parts.append('"log":{' + ",".join(dumps(lg) + ":" + self._log(st, seat, lg) for lg in langs) + "}")
-        if seat is not None and t.may_act(seat):
+        asked = together.frame_part(t, position)
+        legal = None
+        if asked is not None:  # a question put to several seats at once: this seat's answers, or its answer
+            parts.append('"together":true,"answered":' + dumps(asked["answered"]))
+            legal = asked["legal"]
+        elif seat is not None and t.may_act(seat):
             legal = st.legal_actions()
+        if legal is not None:
             g = t.game
             parts.append('"legal":' + dumps(legal))
             parts.append('"labels":{' + ",".join(self._label(g, a) for a in legal) + "}")

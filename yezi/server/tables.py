@@ -31,11 +31,11 @@ from yezi.core.registry import load_game, load_pinned
 from yezi.core.seatlog import SeatLog
 from yezi.core.settleup import settle_up
 from yezi.i18n import NP_, _c
-from yezi.server import accel, catalog, timers, wallclock
+from yezi.server import accel, catalog, timers, together, wallclock
 from yezi.server.accounts import ratings
 from yezi.server.budget import TokenBucket
 from yezi.server.clients import ANONYMOUS, CapacityClass, ClientLimits, address_groups
-from yezi.server.clock import DAY, DEFAULT_BANK, TURN_DAYS, TurnClock
+from yezi.server.clock import DAY, DEFAULT_BANK, TOGETHER, TURN_DAYS, TurnClock
 from yezi.server.config import Settings
 from yezi.server.db import PlayerRow, Store, TableRow
 from yezi.server.errors import TableError, json_num
@@ -168,6 +168,9 @@ class LiveTable:
             scale = settings.timer_scale
             self.clock = TurnClock.from_json(row.clock, row.move_seconds * scale, row.bank_seconds * scale, self.n)
         self.clock_task: asyncio.Task | None = None
+        # a question asked of several seats at once (yezi.server.together): position -> its answer, kept
+        # here until every person asked has answered
+        self.answers: dict[int, together.Answer] = {}
         self._stand_in: str | None = None
         self.clock_wake = asyncio.Event()
         # after the match: who asked for a rematch, and the new table once everyone has
@@ -390,6 +393,15 @@ class LiveTable:
         """`frame_for` as JSON text, encoded once per table change and audience (`FrameCache`)."""
         return self.frames.text(position, lang)
 
+    def send_to_seat(self, position: int) -> None:
+        """The new state to this seat's connections only: a change nobody else may see yet (an answer
+        kept until every seat asked has answered)."""
+        self.frames.invalidate()
+        for c in list(self.conns):
+            if c.position == position:
+                c.send(self.frames.text(c.position, c.lang))
+                self.frames_sent += 1
+
     def broadcast(self) -> None:
         """Send the new state to every connection; called after every change of the table."""
         self.frames.invalidate()
@@ -409,19 +421,25 @@ class LiveTable:
         if st.current_player is None:
             raise TableError("deal-over", "this deal is over")
         seat = self.seat_of(position)
-        if st.current_player != seat:
+        ask = together.asked(self)
+        if st.current_player != seat and position not in ask:
             raise TableError("not-your-turn", f"it is {self.game.seat_name(st.current_player, 'en')}'s turn, "
                              f"not yours ({self.game.seat_name(seat, 'en')})")
         cid = msg.get("id")
         if cid is not None:
             if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
                 raise TableError("bad-id", "an action id is a string of 1 to 64 characters")
-            if cid in self.client_ids:
+            if cid in self.client_ids or any(x.cid == cid for x in self.answers.values()):
                 raise TableError("duplicate-id", f"action id {cid!r} was already used; nothing was done")
         if self.held(position):
             raise TableError("seat-held", "a bot holds your seat after three timeouts; press \"I'm back\" to "
                              "take it again")
-        if self.clock is not None and self.clock.position == position and wallclock.now() > self.clock.deadline:
+        if position in self.answers:
+            raise TableError("answered", "you have answered this question; every answer is shown when all the "
+                             "players have answered")
+        timed_as = {position, TOGETHER} if position in ask else {position}
+        timed = self.clock is not None and self.clock.position in timed_as
+        if timed and wallclock.now() > self.clock.deadline:
             raise TableError("time-out", "your time for this move has run out; the server plays for you")
         if "seq" in msg and msg["seq"] != len(st.history):
             raise TableError("stale", f"this action was meant for move {msg['seq']}, the table is at move "
@@ -438,11 +456,25 @@ class LiveTable:
                 raise TableError("bad-action", str(e)) from None
         if not 0 <= a < self.game.action_space_size:
             raise TableError("bad-action", f"{a} is not an action code of {self.game.name}")
+        if position in ask and st.current_player != seat:  # answered ahead of its turn: from its own hand
+            if a not in ask[position]:
+                raise TableError("illegal", "that is not an answer to this question (it is asked of every player "
+                                 "at once)")
+            return a, cid
         legal = st.legal_actions()
         if a not in legal:
             why: IllegalAction = st.explain_illegal(a, legal)
             raise TableError("illegal", why.message, rule=why.rule, messages={lg: why.text(lg) for lg in LANGS})
         return a, cid
+
+    async def act(self, position: int, action: int, cid: str | None) -> None:
+        """A person's checked action (the caller holds the lock): applied, or kept as their answer to a
+        question asked of several seats at once (`yezi.server.together`) until everyone has answered."""
+        if position in together.asked(self):
+            await together.answer(self, position, action, cid)
+            await timers.sync(self, force=True)  # the answers are kept with the stored clock
+        else:
+            await self.commit_action(position, action, cid)
 
     async def commit_action(self, position: int, action: int, cid: str | None, auto: bool = False) -> None:
         """Store, then apply. The caller holds the lock and has validated the action. `auto`: a
@@ -606,6 +638,9 @@ class LiveTable:
                     log.error("bot %s chose illegal %r at table %s", pos, action, self.id)
                     action = legal[0]
                 await self.commit_action(pos, action, None, auto=True)
+                if self.answers:  # the people's answers that waited for this bot
+                    await together.apply_when_all_answered(self)
+                    await timers.sync(self, force=True)
                 self.broadcast()
             loop.ok()
 
@@ -696,6 +731,7 @@ class TableManager:
                 log.exception("rated table %s: its unrated deals could not be rated now", table_id)
         if t.playing:
             t.last_activity = self.store.last_activity(table_id)
+            together.restore(t)  # answers to a question asked of several seats at once, kept with the clock
             timers.restore(t, wallclock.now())  # a running timer keeps its deadline (kick starts its task)
         return t
 

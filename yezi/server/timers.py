@@ -20,8 +20,8 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from yezi.server import wallclock
-from yezi.server.clock import NEXT_DEAL
+from yezi.server import together, wallclock
+from yezi.server.clock import NEXT_DEAL, TOGETHER
 from yezi.server.loops import Loop
 
 if TYPE_CHECKING:
@@ -44,6 +44,8 @@ def decision(t: LiveTable) -> Decision | None:
         if t.match_over or not t.has_people:
             return None
         return (d.no, NEXT_DEAL), None
+    if together.timed(t):  # a question to several seats at once: one deadline, while anyone is to answer
+        return ((d.no, len(st.history)), TOGETHER) if together.waiting_for(t) else None
     pos = t.position_of(st.current_player)
     if t.players[pos].kind != "human" or t.held(pos):
         return None
@@ -111,7 +113,11 @@ async def run(t: LiveTable, loop: Loop) -> None:
 
 
 async def expire(t: LiveTable, key: tuple[int, int] | None, pos: int | None) -> None:
-    """The deadline of `key` passed: deal the next deal, or play the stand-in bot's move for `pos`."""
+    """The deadline of `key` passed: deal the next deal, or play the stand-in bot's move for `pos`
+    (for each seat yet to answer, of a question asked of several at once)."""
+    if pos == TOGETHER:
+        await _expire_together(t, key)
+        return
     if pos is None:
         async with t.lock:
             c = t.clock
@@ -155,3 +161,37 @@ async def back(t: LiveTable, position: int) -> bool:
         return False
     await sync(t, force=True)
     return True
+
+
+async def _expire_together(t: LiveTable, key: tuple[int, int] | None) -> None:
+    """A question asked of several seats at once ran out of time: the stand-in bot answers for each
+    person who has not, each is marked away, and the answers are applied."""
+    async with t.lock:
+        c = t.clock
+        if c is None or c.key != key or c.position != TOGETHER or not t.playing:
+            return
+        ask = together.asked(t)
+        late = together.waiting_for(t)
+        st = t.current.state
+        views = {p: st.view(t.seat_of(p)) for p in late}
+    choices = {}
+    for p in late:
+        try:
+            choices[p] = await t.bot_choice(p, views[p], ask[p], t.stand_in_level)
+        except Exception:  # never stall the table
+            log.exception("stand-in answer failed at table %s", t.id)
+            choices[p] = ask[p][0]
+    async with t.lock:
+        c = t.clock
+        if c is None or c.key != key or c.position != TOGETHER or not t.playing:
+            return
+        now_asked = together.asked(t)
+        for p, a in choices.items():
+            if p in together.waiting_for(t) and a in now_asked.get(p, ()):
+                c.timed_out(p)
+                t.answers[p] = together.Answer(a, None, True)
+        together.save(t)
+        await together.apply_when_all_answered(t)
+        await sync(t, force=True)
+        t.broadcast()
+    t.kick()

@@ -48,6 +48,12 @@ export function decorate(root, frame, clk, ctx) {
     if (box) box.append(el("span", { class: "clock-wrap" }, `${T("nextDealIn")} `, span()));
     return;
   }
+  if (c.together) {  // a question to every seat at once: one deadline, in the prompt (nobody's seat is singled out)
+    const prompt = root.querySelector(".felt #prompt, .felt .prompt");
+    if (prompt) prompt.append(span());
+    tick(root, clk, T);
+    return;
+  }
   const s = (frame.seat_players || []).indexOf(c.position);
   if (s < 0) return;
   let placed = false;

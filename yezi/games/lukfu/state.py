@@ -117,6 +117,15 @@ class LukFuState(State["LukFu"]):
             return [A.DECLARE, A.DECLINE]
         return []
 
+    def together(self) -> dict[int, list[int]]:
+        """The 五虎下山 check asks every active seat in turn from the dealer; a seat's answer
+        depends only on its own hand (only one seat can hold the five tigers)."""
+        if self.phase != TIGERS:
+            return {}
+        order = self.active[self.active.index(self.to_act):]
+        return {s: [A.TIGERS, A.NO_TIGERS] if self.hands[s] & FIVE_TIGERS == FIVE_TIGERS else [A.NO_TIGERS]
+                for s in order}
+
     def followers_started(self) -> bool:
         return self.best_play >= 0
 

@@ -352,6 +352,15 @@ class PaiGowState(State["PaiGow"]):
             return [OPEN]
         return list(g.split_codes(self.hands[seat]))
 
+    def together(self) -> dict[int, list[int]]:
+        """Every player sets his hand from his own tiles (the banker last): the setting is asked of
+        all at once. (The stakes are placed before the dice, one after another.)"""
+        g = self.game
+        if self.pos >= len(g.schedule) or g.schedule[self.pos][0] != "set":
+            return {}
+        return {seat: (list(g.split_codes(self.hands[seat])) if g.big else [OPEN])
+                for _phase, seat in g.schedule[self.pos:]}
+
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
         g = self.game
         fmt = [g.format_action(x, "en") for x in legal]

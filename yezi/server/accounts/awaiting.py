@@ -17,9 +17,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.engine import Engine
 
-from yezi.server import wallclock
+from yezi.server import together, wallclock
 from yezi.server.accounts.model import seat_keys_t
-from yezi.server.clock import DAY, NEXT_DEAL
+from yezi.server.clock import DAY, NEXT_DEAL, TOGETHER
 from yezi.server.db import players_t, tables_t
 from yezi.server.tables import TableManager
 
@@ -65,7 +65,9 @@ def awaiting(manager: TableManager, seats: list[dict[str, Any]]) -> list[dict[st
         if t is not None:  # run here, or a replica kept in step
             st = t.current.state
             to_act = None if st.current_player is None else t.position_of(st.current_player)
-            deadline = t.clock.deadline if t.clock is not None and t.clock.position == to_act else None
+            if together.asked(t):  # a question to several seats at once: mine until I answered
+                to_act = s["seat"] if s["seat"] in together.waiting_for(t) else None
+            deadline = t.clock.deadline if t.clock is not None and t.clock.position in (to_act, TOGETHER) else None
             turn_based = t.turn_based
         else:
             to_act, deadline = _stored_turn(s["clock"])

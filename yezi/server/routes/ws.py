@@ -205,7 +205,7 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
         async with t.lock:
             try:
                 action, cid = t.check_action(conn.position, msg)
-                await t.commit_action(conn.position, action, cid)
+                await t.act(conn.position, action, cid)
             except TableError as e:
                 conn.send({"type": "error", "code": e.code, "id": cid, **e.extra, "message": e.message_for(conn.lang)})
                 return
@@ -215,7 +215,10 @@ async def handle_message(ctx: AppContext, t: LiveTable, conn: Conn, text: str) -
             conn.send({"type": "ack", "id": cid, "action": action, "seq": len(t.current.state.history),
                        "deal_no": t.current.no,
                        "server_ms": round((time.perf_counter() - conn.received) * 1000, 2)})
-            t.broadcast()
+            if conn.position in t.answers:  # an answer kept until all have answered: only this seat hears of it
+                t.send_to_seat(conn.position)
+            else:
+                t.broadcast()
         t.kick()
         return
     if kind == "hint":  # in the background: the seat may play on (or ping) while it thinks

@@ -238,7 +238,9 @@ export function newFrame(ui, frame) {
 // Whether this frame asks the viewing seat to act (never in a replay, never a spectator).
 export function isMyTurn(frame) {
   const me = frame.seat;
-  return !frame.replay && me !== null && me !== undefined && frame.view.to_act === me && !!frame.legal;
+  // (or a question put to every seat at once at a turn-based table: answered ahead of one's turn)
+  return !frame.replay && me !== null && me !== undefined && (frame.view.to_act === me || !!frame.together)
+    && !!frame.legal;
 }
 
 // The viewing seat's turn: whether it must act, its legal actions ([] when not) and their labels.
@@ -255,6 +257,9 @@ export function actionLabel(frame, ctx, a) {
 // The prompt while another seat is to act: whose turn it is (empty when nobody is).
 export function waitingPrompt(frame, ctx, turnOf) {
   const t = frame.view.to_act;
+  if (frame.answered !== null && frame.answered !== undefined) {  // my answer waits for the others' (none of them sees it)
+    return ctx.el("div", { class: "prompt", id: "prompt", "data-answered": frame.answered }, ctx.T("answeredWait"));
+  }
   return ctx.el("div", { class: "prompt", id: "prompt" }, t === null || t === undefined ? "" : headed(ctx.lang, turnOf, frame.seat_names[ctx.lang][t]));
 }
 

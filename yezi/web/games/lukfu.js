@@ -1,7 +1,7 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
 import { counted, headed } from "/static/i18n.js";
-import { declare, isMyTurn, mount, newFrame, playerName, refusable, region, seatLabel } from "/static/games/common.js";
+import { declare, isMyTurn, mount, newFrame, playerName, refusable, region, seatLabel, waitingPrompt } from "/static/games/common.js";
 
 // What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
 export const NEEDS = {
@@ -135,6 +135,7 @@ function prompt(frame, ctx, A, myTurn, tg) {
   const v = frame.view;
   if (frame.deal_over) return el("div", { class: "prompt" });
   if (tg && tg.auto) return el("div", { class: "prompt", id: "prompt", "data-auto": "quiet" }, T("tigerAuto"));
+  if (!myTurn && frame.answered !== null && frame.answered !== undefined) return waitingPrompt(frame, ctx, T("turnOf"));
   if (!myTurn) {
     const who = v.to_act === null || v.to_act === undefined ? "" : frame.seat_names[ctx.lang][v.to_act];
     return el("div", { class: "prompt", id: "prompt" }, headed(ctx.lang, T("turnOf"), who));
