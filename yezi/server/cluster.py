@@ -65,6 +65,7 @@ from sqlalchemy import select
 
 from yezi.core.errors import NotationError
 from yezi.server import lease as L
+from yezi.server import together
 from yezi.server.clock import TurnClock
 from yezi.server.db import Store, deals_t, events_t, players_t, tables_t
 from yezi.server.expiry import tell_archived
@@ -476,6 +477,7 @@ class Cluster:
                 log.exception("replica of table %s out of step: rebuilding it", t.id)
                 return False
             t.client_ids |= ids
+            together.restore(t)  # answers kept with the owner's clock, which the replica heard of
             if self.pending:  # moves relayed from here that the dead owner stored: acknowledged before shown
                 self._acked_in_log(t, data["events"])
         return True
@@ -1166,6 +1168,7 @@ def _replace_state(t: LiveTable, fresh: LiveTable) -> None:
     t.row, t.players, t.deals, t.match = fresh.row, fresh.players, fresh.deals, fresh.match
     t.clock, t.rematch = fresh.clock, fresh.rematch
     t.client_ids, t.bots, t.rng = fresh.client_ids, fresh.bots, fresh.rng
+    t.answers = fresh.answers  # (yezi.server.together: kept with the stored clock)
     t.last_activity, t.playing_as = fresh.last_activity, {}
     t._logs.clear()
     t.frames = FrameCache(t)
