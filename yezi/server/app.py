@@ -21,7 +21,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 
-from yezi.server import catalog
+from yezi.server import catalog, tournament
 from yezi.server.chat import ChatService
 from yezi.server.cluster import Cluster, cluster_wanted, conninfo_of
 from yezi.server.config import Settings
@@ -85,11 +85,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         loops = manager.loops
         monitor = loops.start("loop-lag", lambda lp: _watch_loop_lag(ctx.lag, watch, lp))
         expiry = loops.start("expiry", lambda lp: sweeper(manager, lp))
+        rounds = loops.start("tournament rounds", lambda lp: tournament.advance_all(manager, lp))
         if store.writer is not None:
             loops.thread("sqlite-writer", store.writer.alive)
         yield
         monitor.cancel()
         expiry.cancel()
+        rounds.cancel()
         if watch is not None:
             watch.stop()
         if ctx.cluster is not None:

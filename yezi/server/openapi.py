@@ -20,6 +20,7 @@ from yezi.server.config import Settings
 from yezi.server.schemas import (
     ClaimSeat,
     CreateTable,
+    CreateTournament,
     EmailAddress,
     LearnStep,
     MailedToken,
@@ -71,7 +72,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
+              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -196,6 +197,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
             "responses": {**_ok("the frames"), **_errors(400, 403, 413, 429)}}},
         **_passkey_paths(mutating),
         **_club_paths(mutating),
+        **_tournament_paths(mutating),
     }
     paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
     paths.update(_account_paths(tid, mutating))
@@ -251,6 +253,32 @@ def _passkey_paths(mutating: str) -> dict[str, Any]:
         "parameters": [_path("cid", {"type": "string", "maxLength": 1400}, "a passkey's credential id")],
         "responses": {**_ok("removed"), **_errors(401, 403, 404, 409, 429)}}}
     return paths
+
+
+def _tournament_paths(mutating: str) -> dict[str, Any]:
+    """The duplicate tournaments (`yezi.server.routes.tournaments`): a change needs a signed-in user."""
+    tid = _path("tid", {"type": "string", "maxLength": 64}, "a tournament id")
+    signed = mutating + " Needs a signed-in user (the yezi_session cookie): else 401 not-signed-in."
+
+    def button(summary: str) -> dict[str, Any]:
+        return {"post": {"summary": summary, "description": signed, "parameters": [tid],
+                         "requestBody": _json_body(NoFields, 1024),
+                         "responses": {**_ok("done"), **_errors(400, 401, 403, 404, 409, 415, 429)}}}
+
+    return {
+        "/api/tournaments": {
+            "get": {"summary": "the newest tournaments, those still to play first", "responses": _ok("the tournaments")},
+            "post": {"summary": "a duplicate tournament: every table of a round plays the same deals", "description": signed,
+                     "requestBody": _json_body(CreateTournament, 16384),
+                     "responses": {**_ok("the tournament", status="201"), **_errors(400, 401, 415, 429)}}},
+        "/api/tournaments/{tid}": {"get": {
+            "summary": "a tournament: entrants, rounds and tables, standings by total and by the same cards at the "
+                       "other tables, and every deal's comparison", "parameters": [tid],
+            "responses": {**_ok("the tournament"), **_errors(404, 429)}}},
+        "/api/tournaments/{tid}/enter": button("enter (after the start: from the next round)"),
+        "/api/tournaments/{tid}/withdraw": button("leave from the next round"),
+        "/api/tournaments/{tid}/start": button("the organiser starts it: round 1 is dealt"),
+    }
 
 
 def _club_paths(mutating: str) -> dict[str, Any]:

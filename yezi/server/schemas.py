@@ -142,6 +142,23 @@ class CreateTable(Strict):
         "rated": "bad-rated"}
 
 
+class CreateTournament(Strict):
+    """POST /api/tournaments: a duplicate tournament (every table of a round plays the same deals)."""
+
+    title: Filled100
+    game: Text32
+    preset: Text64 | None = None
+    options: Options | None = None
+    rounds: int = Field(3, ge=1, le=12, description="rounds (the players are seated afresh each round)")
+    deals: int = Field(2, ge=1, le=16, description="deals a round, the same at every table of the round")
+    pace: Literal["realtime", "turn"] = Field("realtime", description="realtime (30 s a move) or turn-based")
+    move_days: Days(TURN_DAYS) | None = Field(None, description="a turn-based tournament's days per move")  # type: ignore[valid-type]
+
+    field_codes: ClassVar[dict[str, str]] = {
+        "title": "bad-title", "game": "bad-game", "preset": "bad-options", "options": "bad-options",
+        "rounds": "bad-rounds", "deals": "bad-deals", "pace": "bad-pace", "move_days": "bad-pace"}
+
+
 class ResolveRuleset(Strict):
     """POST /api/games/{name}/resolve."""
 

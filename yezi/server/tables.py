@@ -780,7 +780,7 @@ class TableManager:
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
     async def create(self, spec: CreateTable | dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
-                     capacity: CapacityClass = ANONYMOUS) -> tuple[LiveTable, dict[int, str]]:
+                     capacity: CapacityClass = ANONYMOUS, seed: int | None = None) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
         `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
@@ -852,13 +852,14 @@ class TableManager:
         hints = req.hints and fam is None  # a rated table gives no hints: the search bot's advice is no one's play
         title = clean_name(req.title, "")[:80]
         move_s, bank_s = pace_seconds(req)
-        if move_s >= DAY and host is None:
-            raise TableError("bad-pace", "a turn-based table needs your own seat at it: give a human seat")
+        if move_s >= DAY and all(p.kind == "bot" for p in players):
+            raise TableError("bad-pace", "a turn-based table is for people: give it a human seat")
         for pos, nm in (seated or {}).items():
             if players[pos].kind == "human":  # no credential yet: the first one its player collects (rematch)
                 players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
                 tokens.pop(pos, None)
-        seed = random.SystemRandom().randrange(2**62)
+        if seed is None:  # (a duplicate tournament's round gives every table its one seed: the same deals)
+            seed = random.SystemRandom().randrange(2**62)
         tid = self.settings.route.new_table_id()  # its clients are routed here (yezi.server.routing)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
                        num_deals, seed, title, req.listed, "playing", time.time(), hints, host,

@@ -7,6 +7,7 @@ import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
 import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
 import { clubRoute } from "/static/clubs.js";
+import { tournamentRoute } from "/static/tournaments.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
 
@@ -387,6 +388,7 @@ async function lobby(main) {
       el("p", {}, el("a", { href: "/replay", id: "to-replay" }, T("replay")), " · ",
         el("a", { href: "/games", id: "to-my-games" }, T("yourGames")), " · ",
         el("a", { href: "/c", id: "to-clubs" }, T("clubs")), " · ",
+        el("a", { href: "/tournaments", id: "to-tournaments" }, T("tournaments")), " · ",
         el("a", { href: `/leaderboard?lang=${state.lang}`, id: "to-leaderboard" }, T("leaderboards"))),
       el("nav", { id: "rules-links", class: "rules-links" }, el("h2", {}, T("howToPlay")),
         el("ul", {}, gs.map((g) => el("li", {}, el("a", { href: `/rules/${g.name}?lang=${state.lang}`,
@@ -1005,6 +1007,7 @@ async function route() {
   place = () => null;  // until the view names its place (a table, once its first frame says which game)
   const m = p.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   const club = p.match(/^\/c(?:\/([A-Za-z0-9_-]+)(\/ledger)?)?\/?$/);
+  const tour = p.match(/^\/tournaments(?:\/([A-Za-z0-9_-]+))?\/?$/);
   // the server answered this address with a 404 (no such table): its page at once, no socket tried
   const missing = main.dataset.status === "404";
   delete main.dataset.status;
@@ -1015,6 +1018,11 @@ async function route() {
       const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
       await clubRoute(main, club[1] || null, Boolean(club[2]), { el, T, api, toast, go, setPlace, titles,
         lang: state.lang, botName: (b) => botName(state.lang, b) });
+      state.rerender = route;
+    }
+    else if (tour) {  // /tournaments, /tournaments/<id> (yezi/web/tournaments.js)
+      const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));
+      await tournamentRoute(main, tour[1] || null, { el, T, api, toast, go, setPlace, titles, lang: state.lang });
       state.rerender = route;
     }
     else if (p === "/replay") await replayPage(main);

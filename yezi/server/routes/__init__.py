@@ -19,6 +19,7 @@ from yezi.server.routes import (
     rules,
     sessions,
     social,
+    tournaments,
     ws,
 )
 
@@ -63,6 +64,14 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/account/email/verify", account.verify_email, methods=["POST"]),
         Route("/api/account/games", account.my_games),
         Route("/api/account/awaiting", account.awaiting_games),
+        Route("/api/tournaments", tournaments.list_tournaments),
+        Route("/api/tournaments", tournaments.create_tournament, methods=["POST"]),
+        Route("/api/tournaments/{tid}", tournaments.show_tournament),
+        Route("/api/tournaments/{tid}/enter", tournaments.enter, methods=["POST"]),
+        Route("/api/tournaments/{tid}/withdraw", tournaments.withdraw, methods=["POST"]),
+        Route("/api/tournaments/{tid}/start", tournaments.start, methods=["POST"]),
+        Route("/tournaments", pages.index),
+        Route("/tournaments/{tid}", pages.index),
         Route("/t/{tid}/account", account.link_table_seats, methods=["POST"]),
         Route("/leaderboard", ratings.index),
         Route("/leaderboard/{game}", ratings.game_board),

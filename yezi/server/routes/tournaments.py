@@ -1,0 +1,142 @@
+"""Duplicate tournaments over HTTP (logic in `yezi.server.tournament`): list, make, enter, leave,
+start, and a tournament's page data (its rounds, tables, standings and "same cards, other tables").
+
+A change needs a signed-in user and goes through the one per-minute limiter (`TableManager.rate_ok`,
+key ``tournament:<client>``); the results are worked out in a thread (finished tables rebuilt from
+their logs), never on the event loop, and limited the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from yezi.core.errors import OptionError
+from yezi.core.registry import load_game
+from yezi.server import catalog, tournament
+from yezi.server.accounts.identity import current_user, signed_in_user
+from yezi.server.clients import client_key
+from yezi.server.context import context_of
+from yezi.server.errors import TableError
+from yezi.server.http_util import err, read_model
+from yezi.server.schemas import CreateTournament, NoFields
+
+STATUS = {"not-signed-in": 401, "no-tournament": 404, "not-tournament-organiser": 403, "tournament-started": 409,
+          "tournament-over": 409, "already-entered": 409, "not-entered": 409, "tournament-full": 409,
+          "too-few-players": 409, "rate-limited": 429, "full": 503}
+LIMIT = 16384
+PER_MINUTE = 30
+
+
+def _refused(e: TableError) -> Response:
+    return err(e.code, e.message, STATUS.get(e.code, 400))
+
+
+def _limited(request: Request) -> None:
+    if not context_of(request).manager.rate_ok("tournament:" + client_key(request), PER_MINUTE):
+        raise TableError("rate-limited", "too many requests; wait a minute")
+
+
+async def _tournament(request: Request) -> tournament.Tournament:
+    store = context_of(request).store
+    t = await store.run(tournament.get, store.engine, request.path_params["tid"])
+    if t is None:
+        raise TableError("no-tournament", "no such tournament")
+    return t
+
+
+async def list_tournaments(request: Request) -> Response:
+    """GET /api/tournaments: the newest, those still to play first."""
+    store = context_of(request).store
+    ts = await store.run(tournament.listed, store.engine)
+    return JSONResponse({"tournaments": [t.public() for t in ts]})
+
+
+async def create_tournament(request: Request) -> Response:
+    """POST /api/tournaments: a new tournament, open for entries (its organiser in it)."""
+    ctx = context_of(request)
+    try:
+        _limited(request)
+        user = await signed_in_user(request)
+        body = await read_model(request, CreateTournament, LIMIT)
+        if body["game"] not in catalog.playable_games():
+            raise TableError("bad-game", f"unknown or unavailable game {body['game']!r}")
+        try:
+            load_game(body["game"], body.get("preset"), body.get("options"))
+        except OptionError as e:
+            raise TableError("bad-options", str(e)) from None
+        if body.get("pace") == "turn":
+            body.setdefault("move_days", 1)
+        elif body.get("move_days") is not None:
+            raise TableError("bad-pace", "move_days is for a turn-based tournament (pace \"turn\")")
+        t = await ctx.store.run(tournament.create, ctx.store.engine, user, body)
+    except TableError as e:
+        return _refused(e)
+    return JSONResponse({"id": t.id, "tournament": t.public()}, status_code=201)
+
+
+async def show_tournament(request: Request) -> Response:
+    """GET /api/tournaments/{tid}: the tournament, its entrants (names), its rounds and standings."""
+    ctx = context_of(request)
+    try:
+        _limited(request)
+        t = await _tournament(request)
+    except TableError as e:
+        return _refused(e)
+    user = await current_user(request)
+    people = await ctx.store.run(tournament.entrants, ctx.store.engine, t.id)
+    res = await asyncio.to_thread(tournament.results, ctx.manager, t)
+    me = user.id if user else None
+    names = {e["user"]: e["name"] for e in people}
+    for r in res["rounds"]:  # who sits where, by name (user ids stay on the server); my own seat marked
+        for x in r["tables"]:
+            seating = x.pop("seating")
+            x["seats"] = {p: {"name": names.get(u) if u else None, "bot": u is None, "mine": u is not None and u == me}
+                          for p, u in seating.items()}
+    for row in res["standings"]:
+        row["mine"] = row.pop("user") == me
+    for r in res["rounds"]:
+        for d in r["deals"]:
+            for c in d["same_cards"]:
+                for h in c["held_by"]:
+                    h["mine"] = h.pop("user") == me and me is not None
+    return JSONResponse({"tournament": t.public(),
+                         "entrants": [{"name": e["name"], "from_round": e["from_round"], "left": e["left"],
+                                       "mine": e["user"] == me} for e in people],
+                         "organiser": me == t.organiser, **res})
+
+
+async def _change(request: Request, what: str) -> Response:
+    ctx = context_of(request)
+    try:
+        _limited(request)
+        user = await signed_in_user(request)
+        await read_model(request, NoFields, 1024)  # the body of a button: {}
+        t = await _tournament(request)
+        if what == "enter":
+            await ctx.store.run(tournament.enter, ctx.store.engine, t, user)
+        elif what == "withdraw":
+            await ctx.store.run(tournament.withdraw, ctx.store.engine, t, user)
+        else:
+            await tournament.start(ctx.manager, t, user)
+    except TableError as e:
+        return _refused(e)
+    return JSONResponse({"ok": True})
+
+
+async def enter(request: Request) -> Response:
+    """POST /api/tournaments/{tid}/enter."""
+    return await _change(request, "enter")
+
+
+async def withdraw(request: Request) -> Response:
+    """POST /api/tournaments/{tid}/withdraw."""
+    return await _change(request, "withdraw")
+
+
+async def start(request: Request) -> Response:
+    """POST /api/tournaments/{tid}/start (the organiser)."""
+    return await _change(request, "start")
+
