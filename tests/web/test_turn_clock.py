@@ -22,7 +22,8 @@ def _my_decision(cl: Client, seq_after: int = -1) -> dict:
                    and not x["deal_over"], timeout=30)
 
 
-def test_a_day_per_move_table_over_a_simulated_week_and_a_sigkill(tmp_path):
+def test_a_day_per_move_table_over_a_simulated_week_and_a_sigkill(tmp_path, db_url_factory, db_kind):
+    """On PostgreSQL the restarted instance takes the table over from the killed one's lease."""
     clock_file = tmp_path / "clock"
     offset = 0.0
 
@@ -33,7 +34,7 @@ def test_a_day_per_move_table_over_a_simulated_week_and_a_sigkill(tmp_path):
 
     advance(0)
     env = ENV | {"YEZI_TEST_CLOCK": str(clock_file)}
-    url = f"sqlite:///{tmp_path / 'yezi.db'}"
+    url = db_url_factory(db_kind)
     srv = Server(url, env=env).start()
     try:
         r = srv.post("/api/account/signup", {"name": "Grandma", "password": "sunday luk fu at noon"})
