@@ -128,6 +128,17 @@ def room_state(engine: Engine, table_id: str, room: str, limit: int = HISTORY) -
     return [_message(r) for r in reversed(rows)], closed is not None
 
 
+def since(engine: Engine, table_id: str, room: str, after: int, limit: int = HISTORY) -> list[Message]:
+    """A room's messages after id `after` (oldest first; 0: its recent ones): a room read by polling."""
+    q = select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.room == room)
+    with engine.connect() as c:
+        if after > 0:
+            rows = c.execute(q.where(chat_t.c.id > after).order_by(chat_t.c.id).limit(limit)).all()
+            return [_message(r) for r in rows]
+        rows = c.execute(q.order_by(chat_t.c.id.desc()).limit(limit)).all()
+    return [_message(r) for r in reversed(rows)]
+
+
 def message(engine: Engine, table_id: str, mid: int) -> Message | None:
     with engine.connect() as c:
         r = c.execute(select(chat_t).where(chat_t.c.table_id == table_id, chat_t.c.id == mid)).first()
@@ -174,31 +185,38 @@ def history_frame(room: str, messages: list[Message], closed: bool) -> dict[str,
 
 
 class ChatLimits:
-    """Each connection's own bucket (kept on the side: a Conn knows nothing of chat)."""
+    """Each speaker's own bucket, by key (a table connection's id, a signed-in user's "u:<id>" in a
+    club's or two friends' room: `yezi.server.accounts.talk`), kept on the side."""
 
     def __init__(self) -> None:
-        self._buckets: dict[int, TokenBucket] = {}
+        self._buckets: dict[object, TokenBucket] = {}
 
-    def take(self, conn: Conn) -> bool:
-        b = self._buckets.get(id(conn))
+    def take(self, key: object) -> bool:
+        b = self._buckets.get(key)
         if b is None:
             if len(self._buckets) > 20000:
                 self._buckets = {k: v for k, v in self._buckets.items() if not v.full}
-            b = self._buckets[id(conn)] = TokenBucket(1 / EVERY_S, BURST)
+            b = self._buckets[key] = TokenBucket(1 / EVERY_S, BURST)
         return b.take()
 
-    def forget(self, conn: Conn) -> None:
-        self._buckets.pop(id(conn), None)
+    def forget(self, key: object) -> None:
+        self._buckets.pop(key, None)
 
 
-def check_post(t: LiveTable, conn: Conn, msg: dict[str, Any]) -> tuple[str, str | None, str | None]:
-    """(name, text, phrase) of a message to post, or a TableError saying what is wrong."""
+def message_body(msg: dict[str, Any]) -> tuple[str | None, str | None]:
+    """(text, phrase) of a message to post (exactly one of them), or a TableError saying what is wrong."""
     text = clean_text(msg.get("text")) if msg.get("text") is not None else None
     phrase = msg.get("phrase")
     if phrase is not None and phrase not in PHRASES:
         raise TableError("bad-chat", "unknown phrase; expected one of " + ", ".join(PHRASES))
     if (text is None) == (phrase is None) or text == "":
         raise TableError("bad-chat", f"a chat message is a text (1 to {MAX_CHARS} characters) or a phrase")
+    return text, phrase
+
+
+def check_post(t: LiveTable, conn: Conn, msg: dict[str, Any]) -> tuple[str, str | None, str | None]:
+    """(name, text, phrase) of a message to post, or a TableError saying what is wrong."""
+    text, phrase = message_body(msg)
     if conn.position is not None:
         name = t.players[conn.position].name or ""
     else:
@@ -223,11 +241,11 @@ class ChatService:
         conn.send(history_frame(room, msgs, closed))
 
     def closed(self, conn: Conn) -> None:
-        self.limits.forget(conn)
+        self.limits.forget(id(conn))
 
     async def post(self, t: LiveTable, conn: Conn, msg: dict[str, Any]) -> Message:
         name, text, phrase = check_post(t, conn, msg)
-        if not self.limits.take(conn) or not self.manager.rate_ok("chat:" + conn.client):
+        if not self.limits.take(id(conn)) or not self.manager.rate_ok("chat:" + conn.client):
             raise TableError("rate-limited", f"too many chat messages: one every {EVERY_S:g} s")
         engine = self.store.engine
         if await self.store.run(is_closed, engine, t.id):

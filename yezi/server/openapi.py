@@ -36,6 +36,8 @@ from yezi.server.schemas import (
     SessionId,
     SignIn,
     SignUp,
+    TalkPost,
+    TalkReport,
 )
 
 REF = "#/components/schemas/{model}"
@@ -72,7 +74,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
+              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, TalkPost, TalkReport, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -198,6 +200,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         **_passkey_paths(mutating),
         **_club_paths(mutating),
         **_tournament_paths(mutating),
+        **_talk_paths(mutating),
     }
     paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
     paths.update(_account_paths(tid, mutating))
@@ -279,6 +282,27 @@ def _tournament_paths(mutating: str) -> dict[str, Any]:
         "/api/tournaments/{tid}/withdraw": button("leave from the next round"),
         "/api/tournaments/{tid}/start": button("the organiser starts it: round 1 is dealt"),
     }
+
+
+def _talk_paths(mutating: str) -> dict[str, Any]:
+    """A club's chat and two friends' chat (`yezi.server.routes.talk`), read by polling."""
+    signed = mutating + " Needs a signed-in member (a club's) or friend: else 401 / 403."
+    after = {"name": "after", "in": "query", "required": False, "description": "only the messages after this id",
+             "schema": {"type": "string", "maxLength": 20}}
+    out: dict[str, Any] = {}
+    for base, param in (("/api/clubs/{cid}/chat", _path("cid", {"type": "string", "maxLength": 64}, "a club id")),
+                        ("/api/friends/{name}/chat", _path("name", {"type": "string", "maxLength": 64}, "a friend's name"))):
+        out[base] = {
+            "get": {"summary": "the room's messages (its recent ones, or those after `after`)",
+                    "parameters": [param, after], "responses": {**_ok("the messages"), **_errors(401, 403, 404, 429)}},
+            "post": {"summary": "say something: a text or a canned phrase", "description": signed, "parameters": [param],
+                     "requestBody": _json_body(TalkPost, 4096),
+                     "responses": {**_ok("the message"), **_errors(400, 401, 403, 404, 415, 429)}}}
+        out[base + "/report"] = {"post": {
+            "summary": "report a message: a copy is kept for the operator", "description": signed, "parameters": [param],
+            "requestBody": _json_body(TalkReport, 4096),
+            "responses": {**_ok("reported"), **_errors(400, 401, 403, 404, 415, 429)}}}
+    return out
 
 
 def _club_paths(mutating: str) -> dict[str, Any]:

@@ -159,6 +159,23 @@ class CreateTournament(Strict):
         "rounds": "bad-rounds", "deals": "bad-deals", "pace": "bad-pace", "move_days": "bad-pace"}
 
 
+class TalkPost(Strict):
+    """POST /api/clubs/{cid}/chat, /api/friends/{name}/chat: a text or a canned phrase."""
+
+    text: Text1200 | None = Field(None, description="the message (cut to 280 characters)")
+    phrase: Text32 | None = Field(None, description="a canned phrase's key (yezi.server.chat.PHRASES)")
+
+    field_codes: ClassVar[dict[str, str]] = {"text": "bad-chat", "phrase": "bad-chat"}
+
+
+class TalkReport(Strict):
+    """POST …/chat/report: the message reported (a copy is kept for the operator)."""
+
+    msg: int = Field(ge=1, le=2**62)
+
+    field_codes: ClassVar[dict[str, str]] = {"msg": "no-message"}
+
+
 class ResolveRuleset(Strict):
     """POST /api/games/{name}/resolve."""
 

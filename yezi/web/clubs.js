@@ -3,6 +3,7 @@
 // balance, who owes whom, the history an organiser annotates). Everything is the server's answer
 // (yezi/server/routes/clubs.py); names come from other players, so they go in as text, never HTML.
 import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
+import { talkPanel } from "/static/talk.js";
 
 const LANG_NAMES = { "zh-hant": "繁體", "zh-hans": "简体", en: "English" };
 const ROLE_KEYS = { owner: "clubRoleOwner", organiser: "clubRoleOrganiser", member: "clubRoleMember" };
@@ -209,6 +210,7 @@ async function clubHome(main, cid, ctx) {
     } }, T("clubLeave"))));
   }
   parts.push(el("div", { class: "club-grid" }, el("div", {}, board, recent), members));
+  if (d.role) parts.push(talkPanel(`/api/clubs/${enc(cid)}/chat`, ctx.lang, { title: T("talkClub") }));  // members only
   main.replaceChildren(el("div", { class: "club-page" }, ...parts));
 }
 

@@ -156,6 +156,10 @@ def profile_page(lang: str, seen: Seen, viewer: str | None, games: list[Played] 
         shown = _games(lang, games, summary, viewer == p.id)
     body = (f'<section class="panel profile">{_head(lang, p)}{_relation_bar(lang, seen, viewer)}</section>'
             + (ratings_html if games is not None else "") + shown)
+    if viewer is not None and viewer != p.id and seen.relation == "friends":  # our room (/static/talk.js)
+        talk = "/api/friends/" + quote(p.name, safe="") + "/chat"
+        body += (f'<div data-talk="{esc(talk)}" data-name="{esc(p.name)}"></div>'
+                 '<script type="module" src="/static/talk.js"></script>')
     return page(lang, profile_path(p.name), p.name, body, viewer is not None)
 
 
