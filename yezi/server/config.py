@@ -198,6 +198,15 @@ class Settings:
     # by this, so that a 15 s timer runs out in a fraction of a second.
     timer_scale: float = field(default_factory=lambda: _env_float("YEZI_TIMER_SCALE", 1.0))
 
+    # ---- quick match (yezi.server.quick) ---------------------------------------------------------
+    # Tickets waiting in the quick-match queue, over the whole server (all instances: it is a table).
+    quick_max: int = field(default_factory=lambda: _env_int("YEZI_QUICK_MAX", 2000))
+    # Tickets one client (an address, as the other caps count) may hold at once, over all games.
+    quick_per_client: int = field(default_factory=lambda: _env_int("YEZI_QUICK_PER_CLIENT", 8))
+    # Joins a minute, and polls a minute, per client (a waiting page polls every 2 s).
+    quick_joins_per_minute: int = field(default_factory=lambda: _env_int("YEZI_QUICK_JOINS_PER_MINUTE", 20))
+    quick_polls_per_minute: int = field(default_factory=lambda: _env_int("YEZI_QUICK_POLLS_PER_MINUTE", 240))
+
     # Seat cookies (the credential a seat link is exchanged for) last this long.
     seat_cookie_max_age_s: int = field(default_factory=lambda: _env_int("YEZI_SEAT_COOKIE_MAX_AGE", 30 * 86400))
 

@@ -26,6 +26,7 @@ from yezi.server.schemas import (
     MailedToken,
     NoFields,
     OpenSession,
+    QuickJoin,
     RecordJson,
     RecoverByCode,
     ReissueInvite,
@@ -74,7 +75,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, TalkPost, TalkReport, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
+              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, QuickJoin, TalkPost, TalkReport, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -201,6 +202,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         **_club_paths(mutating),
         **_tournament_paths(mutating),
         **_talk_paths(mutating),
+        **_quick_paths(mutating),
     }
     paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
     paths.update(_account_paths(tid, mutating))
@@ -303,6 +305,24 @@ def _talk_paths(mutating: str) -> dict[str, Any]:
             "requestBody": _json_body(TalkReport, 4096),
             "responses": {**_ok("reported"), **_errors(400, 401, 403, 404, 415, 429)}}}
     return out
+
+
+def _quick_paths(mutating: str) -> dict[str, Any]:
+    """Quick match (`yezi.server.routes.quick`): a ticket's secret is a cookie of its own address."""
+    ticket = _path("ticket", {"type": "string", "maxLength": 64}, "a quick-match ticket's id")
+    return {
+        "/api/quick": {
+            "get": {"summary": "how many wait for each game now", "responses": _ok("the counts")},
+            "post": {"summary": "wait for a table of people (a guest: realtime and unrated only); the ticket's secret "
+                                "comes as a cookie", "description": mutating,
+                     "requestBody": _json_body(QuickJoin, 4096),
+                     "responses": {**_ok("the ticket", status="201"), **_errors(400, 403, 409, 415, 429, 503)}}},
+        "/api/quick/{ticket}": {
+            "get": {"summary": "still waiting, or seated: the table (its seat's cookie set)", "parameters": [ticket],
+                    "responses": {**_ok("the ticket's state"), **_errors(404, 409, 429)}},
+            "delete": {"summary": "stop waiting", "description": mutating, "parameters": [ticket],
+                       "responses": {**_ok("left"), **_errors(404)}}},
+    }
 
 
 def _club_paths(mutating: str) -> dict[str, Any]:

@@ -218,6 +218,30 @@ class ReissueInvite(Strict):
     field_codes: ClassVar[dict[str, str]] = {"position": "bad-seat"}
 
 
+#: the waits a quick-match player may choose before bots fill the empty seats, in seconds (null: never)
+QUICK_BOT_WAITS = (30, 120, 300)
+
+
+class QuickJoin(Strict):
+    """POST /api/quick: wait for a table of people (quick match)."""
+
+    game: Text32
+    preset: Text64 | None = Field(None, description="the ruleset (default: the game's default)")
+    pace: Literal["realtime", "turn"] = Field(
+        "realtime", description="'turn': a turn-based table (move_days per move); it needs an account")
+    move_days: Days(TURN_DAYS) | None = Field(  # type: ignore[valid-type]
+        None, description=f"a turn-based table's days per move (default {TURN_DAYS[0]})")
+    rated: bool = Field(False, description="a rated table (it needs an account, and so does everyone seated)")
+    bot_after: Seconds(QUICK_BOT_WAITS) | None = Field(  # type: ignore[valid-type]
+        None, description="seconds of waiting after which bots take the seats nobody came for (null: never; "
+                          "wait for people only)")
+    name: Text100 | None = Field(None, description="your display name at the table (cut to 24 visible characters)")
+
+    field_codes: ClassVar[dict[str, str]] = {"game": "bad-game", "preset": "bad-options", "pace": "bad-pace",
+                                             "move_days": "bad-pace", "rated": "bad-rated", "bot_after": "bad-wait",
+                                             "name": "bad-name"}
+
+
 class LearnStep(Strict):
     """POST /api/learn/{game}/{lesson}: a tutorial lesson's progress (kept by the browser) and one input."""
 

@@ -848,7 +848,9 @@ class TableManager:
                 raise TableError("bad-seats", "host_seat must be a human seat")
             players[host].claimed = True
             players[host].name = host_name  # "" shows as "Player N" in the reader's language
-        fam = self._rated_family(game, host, players) if req.rated else None
+        # a quick match's table (`yezi.server.quick`) has no host: each of its people is `seated`
+        sitter = host if host is not None else next(iter(seated or {}), None)
+        fam = self._rated_family(game, sitter, players) if req.rated else None
         hints = req.hints and fam is None  # a rated table gives no hints: the search bot's advice is no one's play
         title = clean_name(req.title, "")[:80]
         move_s, bank_s = pace_seconds(req)

@@ -7,6 +7,7 @@ import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
 import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
 import { clubRoute } from "/static/clubs.js";
+import { quickPanel } from "/static/quickmatch.js";
 import { tournamentRoute } from "/static/tournaments.js";
 import { animate, snapshot } from "/static/motion.js";
 import { needAlso } from "/static/games/common.js";
@@ -337,6 +338,7 @@ async function lobby(main) {
     quick.replaceChildren(el("h2", {}, T("playNow")), el("p", { class: "muted" }, T("playNowTitle")),
       el("ul", { class: "play-now" }, gs.map((g) => el("li", {}, el("button", { type: "button", class: "primary",
         "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))),
+      quickPanel({ el, T, api, go, games: gs, title, signedIn: !!me.signed_in, toast }),
       el("p", { class: "new-here" }, T("newHere"), " ", el("a", { href: `/learn?lang=${state.lang}`, id: "lobby-learn" },
         T("learnAll"))));
   }

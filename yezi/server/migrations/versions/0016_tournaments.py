@@ -1,7 +1,7 @@
 """Duplicate tournaments for people (issue 23).
 
 Revision ID: 0016
-Revises: 0013
+Revises: 0015
 Create Date: 2026-12-02
 
 * ``yezi_tournaments``: a tournament of `rounds` rounds of `deals` deals of one game, realtime or
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0016"
-down_revision = "0013"
+down_revision = "0015"
 branch_labels = None
 depends_on = None
 
