@@ -22,6 +22,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from yezi.server import catalog, tournament
+from yezi.server.accounts.deliver import NoticeService
+from yezi.server.accounts.mail import mail_of
 from yezi.server.chat import ChatService
 from yezi.server.cluster import Cluster, cluster_wanted, conninfo_of
 from yezi.server.config import Settings
@@ -69,6 +71,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     if cluster_wanted(settings.database_url):  # instances sharing PostgreSQL: leases and fan-out
         ctx.cluster = Cluster(ctx, handle_message, conninfo_of(store))
     ctx.chat = ChatService(store, manager, ctx.cluster)
+    ctx.notices = NoticeService(store, settings, mail_of(settings))
+    manager.on_turn = ctx.notices.turn_started  # "your move" at a turn-based table (yezi.server.timers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -86,12 +90,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         monitor = loops.start("loop-lag", lambda lp: _watch_loop_lag(ctx.lag, watch, lp))
         expiry = loops.start("expiry", lambda lp: sweeper(manager, lp))
         rounds = loops.start("tournament rounds", lambda lp: tournament.advance_all(manager, lp))
+        pushes = loops.start("notices", ctx.notices.run)
         if store.writer is not None:
             loops.thread("sqlite-writer", store.writer.alive)
         yield
         monitor.cancel()
         expiry.cancel()
         rounds.cancel()
+        pushes.cancel()
+        ctx.notices.close()
         if watch is not None:
             watch.stop()
         if ctx.cluster is not None:

@@ -40,6 +40,8 @@ class AppContext:
     probe: Any = None
     # yezi.server.chat.ChatService: the tables' players' and spectators' rooms
     chat: Any = None
+    # yezi.server.accounts.deliver.NoticeService: notices, live, pushed and mailed
+    notices: Any = None
 
 
 def context_of(conn: HTTPConnection) -> AppContext:

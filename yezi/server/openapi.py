@@ -25,8 +25,11 @@ from yezi.server.schemas import (
     LearnStep,
     MailedToken,
     NoFields,
+    NoticePrefs,
     OpenSession,
+    PushSubscription,
     QuickJoin,
+    ReadNotices,
     RecordJson,
     RecoverByCode,
     ReissueInvite,
@@ -75,7 +78,7 @@ def _query(name: str, schema: dict[str, Any], description: str = "") -> dict[str
 @cache
 def _document(max_record_bytes: int) -> dict[str, Any]:
     models = (CreateTable, ResolveRuleset, ClaimSeat, RecordJson, OpenSession, ReissueInvite, LearnStep, SeatRequest,
-              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, QuickJoin, TalkPost, TalkReport, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
+              PasskeySignup, PasskeyStart, PasskeyFinish, CreateTournament, QuickJoin, NoticePrefs, PushSubscription, ReadNotices, TalkPost, TalkReport, *social_openapi.MODELS, *CLUB_MODELS, *ACCOUNT_MODELS)
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     schemas = defs.get("$defs", {})
     schemas["CreateTable"]["properties"]["game"]["enum"] = list(catalog.playable_games())  # checked by the manager
@@ -203,6 +206,7 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
         **_tournament_paths(mutating),
         **_talk_paths(mutating),
         **_quick_paths(mutating),
+        **_notice_paths(mutating),
     }
     paths.update(social_openapi.paths(_ok, _errors, _json_body, _path))
     paths.update(_account_paths(tid, mutating))
@@ -322,6 +326,31 @@ def _quick_paths(mutating: str) -> dict[str, Any]:
                     "responses": {**_ok("the ticket's state"), **_errors(404, 409, 429)}},
             "delete": {"summary": "stop waiting", "description": mutating, "parameters": [ticket],
                        "responses": {**_ok("left"), **_errors(404)}}},
+    }
+
+
+def _notice_paths(mutating: str) -> dict[str, Any]:
+    """Notices and Web Push (`yezi.server.routes.notices`): a signed-in user's own."""
+    signed = mutating + " Needs a signed-in user (the yezi_session cookie): else 401 not-signed-in."
+    lang = {"name": "lang", "in": "query", "required": False, "schema": {"type": "string", "maxLength": 8}}
+
+    def change(summary: str, model: type) -> dict[str, Any]:
+        return {"summary": summary, "description": signed, "requestBody": _json_body(model, 4096),
+                "responses": {**_ok("done"), **_errors(400, 401, 415, 429)}}
+
+    return {
+        "/api/notices": {"get": {"summary": "my recent notices (newest first) and the unread count", "parameters": [lang],
+                                 "responses": {**_ok("the notices"), **_errors(401, 429)}}},
+        "/api/notices/read": {"post": change("mark these notices read (no ids: all of mine)", ReadNotices)},
+        "/api/notices/prefs": {
+            "get": {"summary": "what is pushed and mailed, the quiet hours and their time zone",
+                    "responses": {**_ok("the preferences"), **_errors(401, 429)}},
+            "post": change("change some of my notice preferences", NoticePrefs)},
+        "/api/push/key": {"get": {"summary": "the server's VAPID public key (applicationServerKey)",
+                                  "responses": _ok("the key")}},
+        "/api/push/subscribe": {"post": change("this browser's push subscription (an https endpoint of a public push "
+                                               "service)", PushSubscription)},
+        "/api/push/unsubscribe": {"post": change("forget this browser's push subscription", PushSubscription)},
     }
 
 

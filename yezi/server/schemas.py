@@ -176,6 +176,48 @@ class TalkReport(Strict):
     field_codes: ClassVar[dict[str, str]] = {"msg": "no-message"}
 
 
+NoticeKind = Literal["your-turn", "friend-invite", "club-table", "tournament-round"]
+ClockTime = Annotated[str, Field(pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]$")]
+
+
+class ReadNotices(Strict):
+    """POST /api/notices/read: these notices (or, without ids, all of mine) are read."""
+
+    ids: Annotated[list[Annotated[int, Field(ge=1, le=2**62)]], Field(max_length=200)] | None = None
+
+    field_codes: ClassVar[dict[str, str]] = {"ids": "bad-notice"}
+
+
+class NoticePrefs(Strict):
+    """POST /api/notices/prefs: what is pushed and mailed, the quiet hours and their time zone."""
+
+    push: dict[NoticeKind, bool] | None = None
+    email: dict[NoticeKind, bool] | None = None
+    quiet_start: ClockTime | None = None
+    quiet_end: ClockTime | None = None
+    tz: Text64 | None = Field(None, description="an IANA time zone, e.g. Asia/Hong_Kong")
+    lang: Literal[LANGS] | None = None  # type: ignore[valid-type]
+
+    field_codes: ClassVar[dict[str, str]] = {"push": "bad-prefs", "email": "bad-prefs", "quiet_start": "bad-prefs",
+                                             "quiet_end": "bad-prefs", "tz": "bad-time-zone", "lang": "bad-lang"}
+
+
+class PushKeys(Strict):
+    p256dh: Filled128
+    auth: Filled64
+
+
+class PushSubscription(Strict):
+    """POST /api/push/subscribe (a browser's PushSubscription.toJSON()) and /unsubscribe (endpoint only)."""
+
+    endpoint: Filled1024
+    keys: PushKeys | None = None
+    expirationTime: int | float | None = None  # (the browser's name for it)
+
+    field_codes: ClassVar[dict[str, str]] = {"endpoint": "bad-push-endpoint", "keys": "bad-push-endpoint",
+                                             "expirationTime": "bad-push-endpoint"}
+
+
 class ResolveRuleset(Strict):
     """POST /api/games/{name}/resolve."""
 

@@ -161,6 +161,9 @@ class LiveTable:
         self.owned = True
         self.owner_id: str | None = None
         self.on_change: Any = None
+        # "your move" at a turn-based table: (table, decision, position), from the move timer
+        # (yezi.server.accounts.deliver.NoticeService.turn_started; set by TableManager)
+        self.on_turn: Any = None
         self.remote_presence: dict[str, tuple[int, int, float]] = {}  # instance: (seat mask, watchers, until)
         # move timer (yezi.server.clock, run by yezi.server.timers): None at a table without one
         self.clock: TurnClock | None = None
@@ -659,6 +662,7 @@ class TableManager:
         self.thinker = Thinker(settings)
         self.loops = Loops()  # every background loop's state (GET /api/health)
         self.cluster: Any = None  # yezi.server.cluster.Cluster when instances share the database
+        self.on_turn: Any = None  # every table's `LiveTable.on_turn` (the app sets it)
 
     def close(self) -> None:
         """Stop every table's tasks and the worker processes."""
@@ -722,6 +726,7 @@ class TableManager:
         game = game_of(row)
         t = LiveTable(row, self.store.players(table_id), game, self.store, self.settings, self.thinker,
                       loops=self.loops)
+        t.on_turn = self.on_turn
         t.apply_log(self.store.deals(table_id), self.store.events(table_id))
         t.rated = ratings.rated_family(self.store.engine, table_id)
         if t.rated is not None:  # deals finished but not rated (a restart between): rated now, once
@@ -878,6 +883,7 @@ class TableManager:
             await self.store.run(ratings.mark_rated, self.store.engine, tid, fam)
         await self.store.run(self.store.create_table, row, players, (first, deal_seed, deal))
         t = LiveTable(row, players, game, self.store, self.settings, self.thinker, owner, self.loops)
+        t.on_turn = self.on_turn
         t.rated = fam
         t.start_deal(0, first, deal_seed, deal)
         if t.deal_over:  # over before anyone sat down: recorded as not rated
@@ -885,9 +891,9 @@ class TableManager:
         if self.cluster is not None:
             self.cluster.adopt_new(t)
         self.live[tid] = t
-        timers.restore(t, wallclock.now())  # a timed table's first decision is timed from now (kick runs it)
-        if t.clock is not None:  # stored at once: a restart before the first move keeps this deadline
-            await self.store.run(self.store.set_clock, tid, t.clock.to_json())
+        # a timed table's first decision is timed from now (kick runs it) and stored at once (a restart
+        # before the first move keeps this deadline), and its player hears of it (a turn-based table)
+        await timers.sync(t, force=True)
         return t, tokens
 
     @staticmethod

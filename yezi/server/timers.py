@@ -67,6 +67,9 @@ async def sync(t: LiveTable, force: bool = False, now: float | None = None) -> N
     else:
         c.start(want[0], want[1], wallclock.now() if now is None else now)
         changed = True
+        if c.turn_based and t.on_turn is not None and want[1] is not None:  # "your move", in the background
+            for pos in together.waiting_for(t) if want[1] == TOGETHER else [want[1]]:
+                t.on_turn(t, want[0], pos)
     if changed or force:
         await t.store.run(t.store.set_clock, t.id, c.to_json())
         t.clock_wake.set()

@@ -16,6 +16,7 @@ import ssl
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from email.message import EmailMessage
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 log = logging.getLogger("yezi.server")
@@ -76,3 +77,16 @@ async def send(smtp: Smtp, sender: str, to: str, subject: str, body: str) -> boo
         return False
     finally:
         _waiting -= 1
+
+
+def mail_of(settings: Any) -> tuple[Smtp, str] | None:
+    """(the SMTP server, the base of mailed links) when mail is configured, else None (`Settings`:
+    ``YEZI_SMTP_URL`` and a public address, ``YEZI_PUBLIC_URL`` or the first allowed origin)."""
+    base = settings.public_url or (settings.allowed_origins[0] if settings.allowed_origins else "")
+    if not settings.smtp_url or not base:
+        return None
+    try:
+        return Smtp.parse(settings.smtp_url), base.rstrip("/")
+    except ValueError as e:
+        log.warning("mail is off: %s", e)
+        return None

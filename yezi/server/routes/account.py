@@ -21,10 +21,9 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.i18n import _
 from yezi.server.accounts import auth, awaiting, identity, passwords
-from yezi.server.accounts.mail import Smtp, send
+from yezi.server.accounts.mail import mail_of, send
 from yezi.server.accounts.seats import keep_seat_keys, link_seats
 from yezi.server.clients import address_groups, client_key
-from yezi.server.config import Settings
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
 from yezi.server.routes.pages import WEB_DIR
@@ -96,7 +95,7 @@ async def me(request: Request) -> Response:
     """GET /api/me: who this browser is signed in as (``"user": null`` for a guest), and whether this
     server mails (recovery by link) and has passkeys, for the sign-in pages."""
     user = await identity.current_user(request)
-    out = {"user": _user_json(user) if user else None, "mail": _mail(context_of(request).settings) is not None,
+    out = {"user": _user_json(user) if user else None, "mail": mail_of(context_of(request).settings) is not None,
            "passkeys": _has_passkeys()}
     if user is not None:  # the header's badge: the games awaiting my move
         out["awaiting"] = len(await _awaiting(request, user.id))
@@ -198,7 +197,7 @@ async def account(request: Request) -> Response:
     info = await store.run(auth.account_info, store.engine, user.id)
     devices = await store.run(auth.sessions_of, store.engine, user.id, request.cookies.get(identity.SESSION_COOKIE))
     return JSONResponse({"user": _user_json(user), **info, "sessions": devices,
-                         "mail": _mail(context_of(request).settings) is not None}, headers=PRIVATE)
+                         "mail": mail_of(context_of(request).settings) is not None}, headers=PRIVATE)
 
 
 async def revoke_session(request: Request) -> Response:
@@ -282,18 +281,6 @@ async def recover_by_code(request: Request) -> Response:
 
 # ---- mail ------------------------------------------------------------------------------------------
 
-def _mail(settings: Settings) -> tuple[Smtp, str] | None:
-    """(the SMTP server, the base of mailed links) when mail is configured, else None."""
-    base = settings.public_url or (settings.allowed_origins[0] if settings.allowed_origins else "")
-    if not settings.smtp_url or not base:
-        return None
-    try:
-        return Smtp.parse(settings.smtp_url), base.rstrip("/")
-    except ValueError as e:
-        log.warning("mail is off: %s", e)
-        return None
-
-
 def _later(coro) -> None:
     task = asyncio.get_running_loop().create_task(coro)
     _background.add(task)
@@ -302,7 +289,7 @@ def _later(coro) -> None:
 
 async def _mail_link(request: Request, user_id: str, email: str, purpose: str, lang: str) -> bool:
     ctx = context_of(request)
-    mail = _mail(ctx.settings)
+    mail = mail_of(ctx.settings)
     if mail is None:
         return False
     smtp, base = mail
@@ -328,7 +315,7 @@ async def set_email(request: Request) -> Response:
     if isinstance(user, Response):
         return user
     ctx = context_of(request)
-    if _mail(ctx.settings) is None:
+    if mail_of(ctx.settings) is None:
         return err("mail-off", "this server sends no mail", 404)
     try:
         body = await read_model(request, EmailAddress, LIMIT)
@@ -365,7 +352,7 @@ async def request_recovery(request: Request) -> Response:
         body = await read_model(request, RequestRecovery, LIMIT)
     except TableError as e:
         return err(e.code, e.message)
-    if _mail(ctx.settings) is None:
+    if mail_of(ctx.settings) is None:
         return err("mail-off", "this server sends no mail", 404)
     who = body["who"].strip()
     if _limited(request, "signin", who, ctx.settings.signin_per_minute):

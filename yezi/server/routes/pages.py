@@ -90,3 +90,15 @@ class Static(StaticFiles):
         st, where = found.stat_result, str(found.path)
         return await cached(Request(scope), ("static", where, st.st_mtime_ns, st.st_size),
                             partial(_file, where, found.media_type or "application/octet-stream"), REVALIDATE)
+
+
+SERVICE_WORKER = os.path.join(WEB_DIR, "sw.js")
+
+
+async def service_worker(request: Request) -> Response:
+    """/sw.js: the service worker that shows a pushed notice and opens its table. Served from the
+    root so that its scope is the whole site (a worker under /static/ would govern /static/ only)."""
+    st = os.stat(SERVICE_WORKER)
+    return await cached(request, ("sw", st.st_mtime_ns, st.st_size),
+                        partial(_file, SERVICE_WORKER, "text/javascript; charset=utf-8"), REVALIDATE,
+                        headers=SECURITY_HEADERS)

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server import timers
+from yezi.server.accounts.identity import SESSION_COOKIE, current_user
 from yezi.server.budget import TokenBucket
 from yezi.server.clients import address_groups, client_key
 from yezi.server.cluster import FORWARDED
@@ -91,6 +92,10 @@ async def _ws_session(ws: WebSocket) -> None:
     history = asyncio.get_running_loop().create_task(ctx.chat.opened(t, conn))
     ctx.hint_tasks.add(history)
     history.add_done_callback(_forget_task(ctx))
+    # a signed-in player's notices come live to every table socket they have open
+    user = await current_user(ws) if SESSION_COOKIE in ws.cookies else None
+    if user is not None:
+        ctx.notices.attach(user.id, conn)
     try:
         while not conn.closed:
             msg = await ws.receive()
@@ -113,6 +118,8 @@ async def _ws_session(ws: WebSocket) -> None:
     finally:
         conn.closed = True
         ctx.chat.closed(conn)
+        if user is not None:
+            ctx.notices.detach(user.id, conn)
         writer.cancel()
         async with t.lock:
             t.conns.discard(conn)

@@ -1,7 +1,7 @@
 """The quick-match queue (issue 23): players waiting for a table of people, shared by every instance.
 
 Revision ID: 0015
-Revises: 0013
+Revises: 0014
 Create Date: 2026-12-02
 
 * ``yezi_quick``: one row a ticket (`yezi.server.quick.model`): who waits, for which game, preset,
@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0015"
-down_revision = "0013"
+down_revision = "0014"
 branch_labels = None
 depends_on = None
 
