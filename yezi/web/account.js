@@ -4,6 +4,7 @@
 // `.passkey-slot` elements these pages leave for them: each slot is announced with the event
 // "yezi:passkey-slot" ({slot, kind}); that script says "yezi:signed-in" when a passkey signed someone in.
 import { errorText, t } from "/static/i18n.js";
+import { noticesSection } from "/static/notices.js";
 import { myGames } from "/static/mygames.js";
 
 let who = { user: null, mail: false, passkeys: false };
@@ -310,5 +311,6 @@ export async function accountPage(main, ctx) {
 
   const passkeys = passkeySlot(el, "manage");  // the passkeys script makes it a panel of its own
   main.replaceChildren(el("div", { class: "account-page" }, head,
-    el("div", { class: "account-grid" }, el("div", {}, devices, passkeys), el("div", {}, codes, mail))));
+    el("div", { class: "account-grid" }, el("div", {}, devices, passkeys), el("div", {}, codes, mail)),
+    noticesSection(el, lang, ctx.toast)));
 }

@@ -817,6 +817,10 @@ async function tablePage(main, tid) {
       }
       else if (m.type === "ack") { pending.delete(m.id); chat.onAck(m); }
       else if (m.type === "chat") chat.onMessage(m);
+      else if (m.type === "notice") {  // a signed-in player's notice from elsewhere (another table's "your move")
+        if (m.url !== location.pathname) toast(m.text);
+        whoAmI(true).then(() => drawWho(state.lang));
+      }
       else if (m.type === "explain") { explained = { seq: m.seq, deal_no: m.deal_no, extras: m.extras || {} }; draw(); }
       else if (m.type === "hint") {
         const h = m.hint;
