@@ -441,8 +441,8 @@ class LiveTable:
             raise TableError("answered", "you have answered this question; every answer is shown when all the "
                              "players have answered")
         timed_as = {position, TOGETHER} if position in ask else {position}
-        timed = self.clock is not None and self.clock.position in timed_as
-        if timed and wallclock.now() > self.clock.deadline:
+        c = self.clock
+        if c is not None and c.position in timed_as and wallclock.now() > c.deadline:
             raise TableError("time-out", "your time for this move has run out; the server plays for you")
         if "seq" in msg and msg["seq"] != len(st.history):
             raise TableError("stale", f"this action was meant for move {msg['seq']}, the table is at move "

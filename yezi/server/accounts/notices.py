@@ -190,7 +190,7 @@ class Prefs:
         for name in ("quiet_start", "quiet_end"):
             v = d.get(name)
             setattr(p, name, v if isinstance(v, str) and _CLOCK.fullmatch(v) else None)
-        p.tz = d["tz"] if valid_zone(d.get("tz")) else "UTC"
+        p.tz = d["tz"] if valid_zone(d.get("tz", "")) else "UTC"
         p.lang = d["lang"] if d.get("lang") in LANGS else "en"
         return p
 

@@ -135,7 +135,7 @@ def vapid_key(engine: Engine) -> Any:
             c.execute(insert(vapid_t).values(id=1, private_pem=mine, created_at=time.time())
                       .on_conflict_do_nothing(index_elements=["id"]))
             pem = c.execute(select(vapid_t.c.private_pem).where(vapid_t.c.id == 1)).scalar()
-    return _load(pem)
+    return _load(str(pem))
 
 
 def public_key(v: Any) -> str:

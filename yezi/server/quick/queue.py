@@ -172,7 +172,7 @@ def pick(engine: Engine, pool: str, n: int, now: float, bots_allowed: bool = Tru
         blocked = _blocked_pairs(c, [r.user_id for r in rows if r.user_id])
         out: list[tuple[list[Any], bool]] = []
         rest = []
-        for g in _groups(rows, n, blocked):
+        for g in _groups(list(rows), n, blocked):
             (out.append((g, False)) if len(g) == n else rest.extend(g))
         if bots_allowed:  # a ticket whose wait ran out takes whoever else waits and accepts bots, then bots
             willing = sorted((r for r in rest if r.bot_after is not None), key=lambda r: r.created_at)

@@ -95,7 +95,7 @@ async def me(request: Request) -> Response:
     """GET /api/me: who this browser is signed in as (``"user": null`` for a guest), and whether this
     server mails (recovery by link) and has passkeys, for the sign-in pages."""
     user = await identity.current_user(request)
-    out = {"user": _user_json(user) if user else None, "mail": mail_of(context_of(request).settings) is not None,
+    out: dict[str, Any] = {"user": _user_json(user) if user else None, "mail": mail_of(context_of(request).settings) is not None,
            "passkeys": _has_passkeys()}
     if user is not None:  # the header's badge: the games awaiting my move
         out["awaiting"] = len(await _awaiting(request, user.id))
