@@ -55,7 +55,7 @@ def test_your_move_reaches_the_seats_account_only_live_and_listed(app):
         t = ann.post("/api/tables", json=SPEC).json()
         assert bob.post(f"/t/{t['id']}/session", json={"token": t["seats"]["1"]["token"]}).status_code == 200
         live = app.state.manager.live[t["id"]]
-        with ann.websocket_connect(f"ws://localhost/t/{t['id']}/ws?seat=0") as ws_a, \
+        with ann.websocket_connect(f"ws://localhost/t/{t['id']}/ws?seat=0&lang=en") as ws_a, \
                 bob.websocket_connect(f"ws://localhost/t/{t['id']}/ws?seat=1") as ws_b:
             ws_a.receive_json()
             ws_b.receive_json()

@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 
 from tests.accounts.helpers import sign_in
 from yezi.core.registry import load_game
+from yezi.server import tournament
 from yezi.server.accounts.seats import seat_keys_of
 from yezi.server.app import create_app
 from yezi.server.config import Settings
@@ -86,3 +87,49 @@ def test_a_three_round_duplicate_tournament_of_seven(tmp_path):
         t1 = rounds[1]["tables"][0]["table"]
         seated = [u for u in users if seat_keys_of(store.engine, u.id, t1)]
         assert len(seated) == sum(1 for s in rounds[1]["tables"][0]["seats"].values() if not s["bot"])
+
+
+def test_nobody_learns_how_the_same_hands_went_while_another_table_still_plays_them(tmp_path):
+    """Five players, two tables of one round playing the same deal. Once table 1 has finished and table 2
+    has not, the deal's comparison and its standings wait, and the other table cannot be found from the
+    page (watching it would show the very hands being played); once both are done, everything shows."""
+    import asyncio
+
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'yezi.db'}", bot_delay=0.0))
+    cs = _clients(app, 5)
+    with cs[0], cs[1], cs[2], cs[3], cs[4]:
+        for c, n in zip(cs, NAMES[:5], strict=True):
+            sign_in(c, n)
+        tid = cs[0].post("/api/tournaments", json={"title": "Cup", "game": "lukfu", "rounds": 1, "deals": 1}).json()["id"]
+        for c in cs[1:]:
+            c.post(f"/api/tournaments/{tid}/enter", json={})
+        assert cs[0].post(f"/api/tournaments/{tid}/start", json={}).status_code == 200
+        manager = app.state.manager
+        rows = {x["table_no"]: x["table"] for x in tournament.tables_of(app.state.store.engine, tid)}
+
+        async def play_out(table_id: str) -> None:
+            live = manager.live[table_id]
+            end = time.monotonic() + 20
+            while live.current.state.current_player is not None:
+                assert time.monotonic() < end, (live.current.state.current_player, [(p.kind, p.bot) for p in live.players], live.bot_task)
+                async with live.lock:
+                    st = live.current.state
+                    if st.current_player is not None:
+                        pos = live.position_of(st.current_player)
+                        if live.players[pos].kind == "human":
+                            await live.commit_action(pos, st.legal_actions()[0], None)
+                live.kick()  # (as a move through the socket does: the bots answer)
+                await asyncio.sleep(0.005)
+
+        cs[0].portal.call(play_out, rows[0])
+        info = cs[0].get(f"/api/tournaments/{tid}").json()
+        (deal,) = info["rounds"][0]["deals"]
+        assert deal["pending"] and deal["same_cards"] == []
+        assert all(s["deals"] == 0 and s["total"] == 0 for s in info["standings"])
+        on_page = [x for x in info["rounds"][0]["tables"] if "table" in x]
+        assert len(on_page) <= 1 and all(any(s["mine"] for s in x["seats"].values()) for x in on_page)
+        cs[0].portal.call(play_out, rows[1])
+        info = cs[0].get(f"/api/tournaments/{tid}").json()
+        (deal,) = info["rounds"][0]["deals"]
+        assert not deal.get("pending") and deal["same_cards"]
+        assert all("table" in x for x in info["rounds"][0]["tables"])

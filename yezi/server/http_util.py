@@ -4,6 +4,7 @@ the security headers middleware."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -12,6 +13,9 @@ from starlette.responses import JSONResponse
 
 from yezi.core.protocol import LANGS
 from yezi.i18n import _c
+from yezi.server.clients import client_key
+from yezi.server.context import context_of
+from yezi.server.errors import REFUSAL_STATUS
 from yezi.server.lease import LeaseLost
 from yezi.server.loops import RETRY_AFTER_S, is_outage
 from yezi.server.schemas import BadInput, parse_json, validate
@@ -128,3 +132,16 @@ async def read_body(request: Request, limit: int) -> bytes:
             raise TableError("too-large", f"request body over {limit} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+def refused(e: TableError, statuses: Mapping[str, int] = REFUSAL_STATUS) -> JSONResponse:
+    """A refusal's answer, with its code's status in `statuses` (400 where it has none): the table
+    shared by the routes made since (`yezi.server.errors.REFUSAL_STATUS`), or an older route's own."""
+    return err(e.code, e.message, statuses.get(e.code, 400))
+
+
+def rate_limit(request: Request, scope: str, per_minute: float | None = None) -> None:
+    """Raise `rate-limited` when this client asked more than `per_minute` times a minute in `scope`
+    (the one limiter: `TableManager.rate_ok`, keyed ``<scope>:<client>``)."""
+    if not context_of(request).manager.rate_ok(f"{scope}:{client_key(request)}", per_minute):
+        raise TableError("rate-limited", "too many requests; wait a minute")

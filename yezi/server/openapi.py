@@ -347,7 +347,7 @@ def _notice_paths(mutating: str) -> dict[str, Any]:
                     "responses": {**_ok("the preferences"), **_errors(401, 429)}},
             "post": change("change some of my notice preferences", NoticePrefs)},
         "/api/push/key": {"get": {"summary": "the server's VAPID public key (applicationServerKey)",
-                                  "responses": _ok("the key")}},
+                                  "responses": {**_ok("the key"), **_errors(429)}}},
         "/api/push/subscribe": {"post": change("this browser's push subscription (an https endpoint of a public push "
                                                "service)", PushSubscription)},
         "/api/push/unsubscribe": {"post": change("forget this browser's push subscription", PushSubscription)},

@@ -44,7 +44,7 @@ def decision(t: LiveTable) -> Decision | None:
         if t.match_over or not t.has_people:
             return None
         return (d.no, NEXT_DEAL), None
-    if together.timed(t):  # a question to several seats at once: one deadline, while anyone is to answer
+    if together.asked(t):  # a question to several seats at once: one deadline, while anyone is to answer
         return ((d.no, len(st.history)), TOGETHER) if together.waiting_for(t) else None
     pos = t.position_of(st.current_player)
     if t.players[pos].kind != "human" or t.held(pos):

@@ -16,9 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from yezi.server.clock import TOGETHER
-from yezi.server.errors import TableError
-
 if TYPE_CHECKING:
     from yezi.server.tables import LiveTable
 
@@ -48,23 +45,6 @@ def waiting_for(t: LiveTable) -> list[int]:
     """The people asked who have not answered yet."""
     ask = asked(t)
     return [p for p in ask if p not in t.answers and t.players[p].kind == "human" and not t.held(p)]
-
-
-def check_answer(t: LiveTable, position: int, action: int, cid: str | None) -> None:
-    """Refuse an answer the question does not take; changes nothing."""
-    if position in t.answers:
-        raise TableError("answered", "you have answered this question; every answer is shown when all "
-                                     "the players have answered")
-    if action not in asked(t).get(position, ()):
-        raise TableError("illegal", "that is not an answer to this question")
-    if cid is not None and any(a.cid == cid for a in t.answers.values()):
-        raise TableError("duplicate-id", f"action id {cid!r} was already used; nothing was done")
-
-
-def resend(t: LiveTable, position: int, cid: str | None) -> bool:
-    """The same answer sent again (a relayed message re-sent): acknowledged, not refused."""
-    a = t.answers.get(position)
-    return a is not None and cid is not None and a.cid == cid
 
 
 async def answer(t: LiveTable, position: int, action: int, cid: str | None, auto: bool = False) -> None:
@@ -137,12 +117,3 @@ def frame_part(t: LiveTable, position: int | None) -> dict[str, Any] | None:
     if position not in ask or t.players[position].kind != "human":
         return None
     return {"together": True, "answered": None, "legal": None if t.held(position) else ask[position]}
-
-
-def timed(t: LiveTable) -> bool:
-    """Whether the clock times the question as a whole now."""
-    return bool(asked(t))
-
-
-__all__ = ["TOGETHER", "Answer", "answer", "asked", "check_answer", "frame_part", "restore", "timed",
-           "waiting_for"]

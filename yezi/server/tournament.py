@@ -20,6 +20,7 @@ moves by a conditional update).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -32,9 +33,10 @@ from sqlalchemy import Boolean, Column, Float, Integer, String, Table, Text, sel
 from sqlalchemy.engine import Engine
 
 from yezi.core.match import derived_seed
+from yezi.core.registry import load_game
 from yezi.server.accounts.identity import User
-from yezi.server.accounts.seats import keep_seat_keys, link_seats
-from yezi.server.db import BigInteger, metadata
+from yezi.server.accounts.seats import hold_seats
+from yezi.server.db import BigInteger, metadata, tables_t
 from yezi.server.errors import TableError, json_num
 from yezi.server.loops import Loop
 from yezi.server.tables import LiveTable, TableManager, clean_name
@@ -221,10 +223,10 @@ def seating(t: Tournament, rnd: int, players: list[str], seats: int) -> list[dic
     return [{p: (chunk[p] if p < len(chunk) else None) for p in range(seats)} for chunk in chunks]
 
 
-def table_spec(t: Tournament, rnd: int, no: int, seats: dict[int, str | None], names: dict[str, str]) -> dict[str, Any]:
+def table_spec(t: Tournament, rnd: int, no: int, seats: dict[int, str | None]) -> dict[str, Any]:
     spec: dict[str, Any] = {
         "game": t.game, "options": t.options, "num_deals": t.deals, "hints": False, "listed": False,
-        "title": f"{t.title} · R{rnd} T{no + 1}"[:80], "host_seat": None,
+        "title": f"{t.title} · {rnd}.{no + 1}"[:80], "host_seat": None,  # round.table, in any language
         "seats": [{"kind": "human", "access": "invite"} if u is not None else {"kind": "bot", "bot": BOT}
                   for _p, u in sorted(seats.items())],
     }
@@ -240,12 +242,11 @@ async def deal_round(manager: TableManager, t: Tournament, rnd: int) -> list[Liv
     store = manager.store
     people = [e for e in await store.run(entrants, store.engine, t.id) if not e["left"] and e["from_round"] <= rnd]
     names = {e["user"]: e["name"] for e in people}
-    from yezi.core.registry import load_game
-
     game = load_game(t.game, t.preset, t.options)
     made = []
     for no, seats in enumerate(seating(t, rnd, list(names), game.num_seats)):
-        live, tokens = await manager.create(table_spec(t, rnd, no, seats, names), owner=f"tournament:{t.id}",
+        # the seats' links go to nobody: each seat is its player's account's (below)
+        live, _tokens = await manager.create(table_spec(t, rnd, no, seats), owner=f"tournament:{t.id}",
                                             seed=round_seed(t, rnd))
         for pos, user in seats.items():
             if user is None:
@@ -255,13 +256,11 @@ async def deal_round(manager: TableManager, t: Tournament, rnd: int) -> list[Liv
             if h is None or not await store.run(store.claim, live.id, pos, name, h):
                 continue
             live.players[pos].claimed, live.players[pos].name = True, name
-            await store.run(link_seats, store.engine, user, [(live.id, pos)])
-            await store.run(keep_seat_keys, store.engine, user, [(live.id, pos, h)])
+            await store.run(hold_seats, store.engine, user, [(live.id, pos, h)])
         await store.run(_keep_table, store.engine, t.id, rnd, no, live.id, seats)
         live.kick()
         live.broadcast()
         made.append(live)
-        del tokens  # nobody holds the links: the accounts do
     return made
 
 
@@ -280,8 +279,6 @@ async def start(manager: TableManager, t: Tournament, user: User) -> None:
 
 
 def _statuses(engine: Engine, ids: list[str]) -> dict[str, str]:
-    from yezi.server.db import tables_t
-
     if not ids:
         return {}
     with engine.connect() as c:
@@ -326,8 +323,6 @@ def running(engine: Engine) -> list[Tournament]:
 
 async def advance_all(manager: TableManager, loop: Loop, every: float = 2.0) -> None:
     """Supervised (`yezi.server.loops`): the rounds move on as their tables finish."""
-    import asyncio
-
     while True:
         for t in await manager.store.run(running, manager.store.engine):
             await advance(manager, t)  # (in a cluster whichever instance moves the round number first)
@@ -336,9 +331,15 @@ async def advance_all(manager: TableManager, loop: Loop, every: float = 2.0) -> 
 
 
 # ---- results ---------------------------------------------------------------------------------
+def _finished(live: LiveTable, d: int) -> bool:
+    return d < len(live.deals) and live.deals[d].state.current_player is None
+
+
 def results(manager: TableManager, t: Tournament) -> dict[str, Any]:
     """Standings and every deal's comparison, from the tables' records (off the event loop: the
-    finished tables are rebuilt from their logs)."""
+    finished tables are rebuilt from their logs). A deal counts, and is compared, once no table of
+    its round is still playing it: until then another table's result would tell a player how the
+    hand they hold turns out."""
     store = manager.store
     people = {e["user"]: e["name"] for e in entrants(store.engine, t.id)}
     per_player: dict[str, dict[str, float]] = {u: {"total": 0.0, "duplicate": 0.0, "deals": 0} for u in people}
@@ -355,10 +356,15 @@ def results(manager: TableManager, t: Tournament) -> dict[str, Any]:
             loaded.append((x, live))
         deals = []
         for d in range(t.deals):
+            # the same hands are still being played at another table: what anyone made of them stays
+            # unseen until every table of the round is past this deal (a closed table counts as past)
+            if any(x_live.row.status == "playing" and not _finished(x_live, d) for _x, x_live in loaded):
+                deals.append({"deal": d, "same_cards": [], "pending": True})
+                continue
             # position -> [(table_no, who, won)] over the tables that finished this deal
             rows: dict[int, list[tuple[int, str | None, float]]] = {}
             for x, live in loaded:
-                if d >= len(live.deals) or live.deals[d].state.current_player is not None:
+                if not _finished(live, d):
                     continue
                 deal = live.deals[d]
                 pays = live.game.match_result(deal.state)

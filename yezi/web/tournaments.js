@@ -106,7 +106,7 @@ async function tournamentPage(main, tid, ctx) {
   const rounds = data.rounds.slice().reverse().map((r) => el("section", { class: "panel tour-round", "data-round": r.round },
     el("h2", {}, T("tourRoundTitle", { n: r.round })),
     el("ul", { class: "tour-tables" }, r.tables.map((x) => el("li", { "data-table": x.table },
-      el("a", { href: `/t/${enc(x.table)}` }, T("tourTable", { n: x.table_no + 1 })), " · ",
+      x.table ? el("a", { href: `/t/${enc(x.table)}` }, T("tourTable", { n: x.table_no + 1 })) : T("tourTable", { n: x.table_no + 1 }), " · ",
       Object.entries(x.seats).map(([, s]) => (s.bot ? T("bot") : s.name)).join(ctx.lang === "en" ? ", " : "、"),
       x.over ? "" : el("small", { class: "muted" }, ` · ${T("tourPlaying")}`)))),
     r.deals.map((d) => el("details", { class: "tour-deal", "data-deal": d.deal },

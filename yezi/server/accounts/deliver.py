@@ -177,7 +177,8 @@ class NoticeService:
         self.later(run())
 
     # ---- push and mail -----------------------------------------------------------------------
-    async def _key(self) -> Any:
+    async def vapid(self) -> Any:
+        """The server's VAPID key, read (or made) once."""
         if self._vapid is None:
             self._vapid = await self.store.run(push.vapid_key, self.store.engine)
         return self._vapid
@@ -191,7 +192,7 @@ class NoticeService:
         subs = await self.store.run(push.subscriptions_of, engine, n.user_id)
         if not subs:
             return 0
-        vapid = await self._key()
+        vapid = await self.vapid()
         data = {"title": "yezi", "body": n.text(p.lang), "url": n.url(), "tag": f"{n.kind}:{n.payload.get('table', '')}"}
         loop = asyncio.get_running_loop()
         sent = 0

@@ -53,6 +53,8 @@ MAX_LIVE_CHALLENGES = 20_000
 
 
 #: the HTTP status of each refusal (400 where not named)
+
+
 STATUS = {"not-signed-in": 401, "no-passkey": 404, "name-taken": 409, "passkey-known": 409, "last-passkey": 409,
           "too-many-passkeys": 409, "busy": 503}
 

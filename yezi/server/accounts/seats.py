@@ -70,6 +70,13 @@ def keep_seat_keys(engine: Engine, user_id: str, keys: list[tuple[str, int, str]
                                                  set_={"token_hash": h, "created_at": now}))
 
 
+def hold_seats(engine: Engine, user_id: str, keys: list[tuple[str, int, str]]) -> None:
+    """The user holds these seats (table, position, the credential's hash they hold it by): linked to
+    them (`link_seats`) and opened by their account from any device (`keep_seat_keys`)."""
+    link_seats(engine, user_id, [(tid, pos) for tid, pos, _h in keys])
+    keep_seat_keys(engine, user_id, keys)
+
+
 def seat_keys_of(engine: Engine, user_id: str, table_id: str) -> dict[int, str]:
     """position → the credential's hash the user opened it with, at one table."""
     with engine.connect() as c:
@@ -91,10 +98,11 @@ async def link_if_signed_in(conn: HTTPConnection, table_id: str, position: int) 
     user = await current_user(conn)
     if user is not None:
         store = context_of(conn).store
-        await store.run(link_seats, store.engine, user.id, [(table_id, position)])
         key = _current_key(table_id, position, conn)
-        if key is not None:
-            await store.run(keep_seat_keys, store.engine, user.id, [(table_id, position, key)])
+        if key is None:
+            await store.run(link_seats, store.engine, user.id, [(table_id, position)])
+        else:
+            await store.run(hold_seats, store.engine, user.id, [(table_id, position, key)])
 
 
 async def account_positions(conn: HTTPConnection, t: Any) -> list[int]:

@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, Response
 from yezi.i18n import _
 from yezi.server.accounts import auth, awaiting, identity, passwords
 from yezi.server.accounts.mail import mail_of, send
-from yezi.server.accounts.seats import keep_seat_keys, link_seats
+from yezi.server.accounts.seats import hold_seats
 from yezi.server.clients import address_groups, client_key
 from yezi.server.context import context_of
 from yezi.server.http_util import err, read_model
@@ -406,8 +406,7 @@ async def link_table_seats(request: Request) -> Response:
     if t is None:
         return err("no-table", "no such table", 404)
     positions = held_positions(t, request.cookies)
-    await ctx.store.run(link_seats, ctx.store.engine, user.id, [(tid, p) for p in positions])
-    await ctx.store.run(keep_seat_keys, ctx.store.engine, user.id,
+    await ctx.store.run(hold_seats, ctx.store.engine, user.id,
                         [(tid, p, h) for p in positions if (h := t.players[p].token_hash) is not None])
     return JSONResponse({"positions": positions})
 

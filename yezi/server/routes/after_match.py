@@ -10,7 +10,7 @@ from yezi.server import rematch
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.expiry import make_room
-from yezi.server.http_util import err, read_model
+from yezi.server.http_util import read_model, refused
 from yezi.server.routes.api_tables import created
 from yezi.server.schemas import SeatRequest
 from yezi.server.seats import bearer, checked, cookie_name, set_seat_cookie
@@ -53,7 +53,7 @@ async def ask_rematch(request: Request) -> Response:
         await make_room(ctx.manager, client_key(request))
         out = await rematch.request(ctx.manager, t, pos, client_key(request), proof)
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 400))
+        return refused(e, STATUS)
     token = out.pop("token", None)
     resp = JSONResponse(out)
     if token is not None:
@@ -69,6 +69,6 @@ async def play_again(request: Request) -> Response:
         await make_room(ctx.manager, client_key(request))
         new, tokens = await rematch.play_again(ctx.manager, t, pos, client_key(request))
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 400))
+        return refused(e, STATUS)
     new.kick()
     return created(request, new, tokens)

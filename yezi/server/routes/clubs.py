@@ -25,7 +25,7 @@ from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.errors import json_num
 from yezi.server.expiry import make_room
-from yezi.server.http_util import err, read_model, read_request
+from yezi.server.http_util import rate_limit, read_model, read_request, refused
 from yezi.server.openapi import JSON_LIMITS
 from yezi.server.schemas import CreateTable
 from yezi.server.seats import seat_link, set_seat_cookie
@@ -37,15 +37,6 @@ STATUS = {"not-signed-in": 401, "no-club": 404, "not-member": 403, "not-organise
           "seats-closed": 409, "expired": 409, "rate-limited": 429, "too-many-tables": 429,
           "too-many-bot-tables": 429, "full": 503, "too-large": 413}
 LIMIT = JSON_LIMITS["club"]
-
-
-def _refused(e: TableError) -> Response:
-    return err(e.code, e.message, STATUS.get(e.code, 400))
-
-
-def _limited(request: Request) -> None:
-    if not context_of(request).manager.rate_ok("club:" + client_key(request)):
-        raise TableError("rate-limited", "too many requests; wait a minute")
 
 
 async def _club(request: Request) -> clubs.Club:
@@ -63,7 +54,7 @@ async def _role(request: Request, club: clubs.Club, user: User | None) -> str | 
 
 async def _acting(request: Request, allowed: tuple[str, ...] = clubs.ROLES) -> tuple[clubs.Club, User]:
     """A change to the club: limited, signed in, and by a member whose role is `allowed`."""
-    _limited(request)
+    rate_limit(request, "club")
     user = await signed_in_user(request)
     club = await _club(request)
     role = await _role(request, club, user)
@@ -91,13 +82,13 @@ async def create_club(request: Request) -> Response:
     """POST /api/clubs {"name", "languages", "private"}: the signed-in user makes a club and owns it."""
     store = context_of(request).store
     try:
-        _limited(request)
+        rate_limit(request, "club")
         user = await signed_in_user(request)
         body = await read_model(request, NewClub, LIMIT)
         club = await store.run(clubs.create_club, store.engine, user.id, body["name"], body.get("languages", []),
                                body.get("private", True))
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse(club.public() | {"role": "owner", "page": f"/c/{club.id}"}, status_code=201)
 
 
@@ -105,13 +96,13 @@ async def join(request: Request) -> Response:
     """POST /api/clubs/{cid}/join {"invite": secret}: join by the club's invite link."""
     store = context_of(request).store
     try:
-        _limited(request)
+        rate_limit(request, "club")
         user = await signed_in_user(request)
         club = await _club(request)
         body = await read_model(request, JoinClub, LIMIT)
         await store.run(clubs.join_by_invite, store.engine, club.id, user.id, body["invite"])
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"club": club.id, "role": await _role(request, club, user)})
 
 
@@ -119,12 +110,12 @@ async def ask(request: Request) -> Response:
     """POST /api/clubs/{cid}/requests: ask to join (an organiser accepts)."""
     store = context_of(request).store
     try:
-        _limited(request)
+        rate_limit(request, "club")
         user = await signed_in_user(request)
         club = await _club(request)
         await store.run(clubs.ask_to_join, store.engine, club.id, user.id)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"club": club.id, "asked": True})
 
 
@@ -136,7 +127,7 @@ async def answer(request: Request) -> Response:
         body = await read_model(request, AnswerRequest, LIMIT)
         await store.run(clubs.answer_request, store.engine, club.id, body["user"], body["accept"])
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"user": body["user"], "member": body["accept"]})
 
 
@@ -147,7 +138,7 @@ async def leave(request: Request) -> Response:
         club, user = await _acting(request)
         await store.run(clubs.leave, store.engine, club.id, user.id)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"club": club.id, "left": True})
 
 
@@ -159,7 +150,7 @@ async def set_role(request: Request) -> Response:
         body = await read_model(request, SetRole, LIMIT)
         await store.run(clubs.set_role, store.engine, club.id, body["user"], body["role"])
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"user": body["user"], "role": body["role"]})
 
 
@@ -170,7 +161,7 @@ async def new_invite(request: Request) -> Response:
         club, _ = await _acting(request, clubs.ORGANISERS)
         secret = await store.run(clubs.new_invite, store.engine, club.id)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     # the secret travels in the fragment: never in a request line, so in no access log
     return JSONResponse({"link": f"/c/{club.id}#join={secret}"})
 
@@ -182,7 +173,7 @@ async def revoke_invite(request: Request) -> Response:
         club, _ = await _acting(request, clubs.ORGANISERS)
         await store.run(clubs.revoke_invite, store.engine, club.id)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"club": club.id, "invite": None})
 
 
@@ -198,7 +189,7 @@ async def save_standing(request: Request) -> Response:
         saved = spec.model_dump(exclude_unset=True, exclude={"name", "host_seat"})
         await ctx.store.run(clubs.set_standing, ctx.store.engine, club.id, saved)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"club": club.id, "standing": saved})
 
 
@@ -211,7 +202,7 @@ async def open_standing(request: Request) -> Response:
         await make_room(ctx.manager, client_key(request))
         t = await clubs.open_standing(ctx.manager, club, user, client_key(request))
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"table": t.id, "seats": clubs.seats_info(t, {})}, status_code=201)
 
 
@@ -230,7 +221,7 @@ async def take_seat(request: Request) -> Response:
             raise TableError("no-table", "no such table at this club")
         tok = await clubs.take_seat(ctx.manager, t, body["position"], user)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     resp = JSONResponse({"table": tid, "position": body["position"], "token": tok, "link": seat_link(tid, tok)})
     set_seat_cookie(resp, tid, body["position"], tok, ctx.settings, request.url.scheme == "https")
     return resp
@@ -265,7 +256,7 @@ async def club_page(request: Request) -> Response:
     try:
         club, user, role, seen = await _seen(request)
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     out: dict[str, Any] = {"club": club.public(), "role": role, "signed_in": user is not None, "visible": seen,
                            "you": user.id if user else None,
                            "members_count": await ctx.store.run(clubs.member_count, engine, club.id)}
@@ -313,7 +304,7 @@ async def club_ledger(request: Request) -> Response:
         if not seen:
             raise TableError("not-member", "only the club's members can see its ledger")
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     rows = await clubs.sync_results(ctx.manager, club.id)
     notes = await ctx.store.run(clubs.notes_of, ctx.store.engine, club.id)
     led = ledger.build(clubs.results_of(rows), notes)
@@ -357,5 +348,5 @@ async def add_note(request: Request) -> Response:
         body = await read_model(request, LedgerNote, LIMIT)
         await store.run(clubs.add_note, store.engine, club.id, user.id, body["text"].strip(), body.get("settled", False))
     except TableError as e:
-        return _refused(e)
+        return refused(e, STATUS)
     return JSONResponse({"club": club.id, "noted": True}, status_code=201)

@@ -10,34 +10,23 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.server.accounts import notices, push
 from yezi.server.accounts.identity import signed_in_user
-from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
-from yezi.server.http_util import err, read_model
+from yezi.server.http_util import rate_limit, read_model, refused
 from yezi.server.schemas import NoticePrefs, PushSubscription, ReadNotices
 
-STATUS = {"not-signed-in": 401, "rate-limited": 429}
 PER_MINUTE = 120
 PRIVATE = {"Cache-Control": "private, no-store"}
-
-
-def _limited(request: Request) -> None:
-    if not context_of(request).manager.rate_ok("notices:" + client_key(request), PER_MINUTE):
-        raise TableError("rate-limited", "too many requests; wait a minute")
-
-
-def _refused(e: TableError) -> Response:
-    return err(e.code, e.message, STATUS.get(e.code, 400))
 
 
 async def list_notices(request: Request) -> Response:
     """GET /api/notices: my recent notices (newest first, in the asked language) and the unread count."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "notices", PER_MINUTE)
         user = await signed_in_user(request)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     lang = request.query_params.get("lang", "en")
     lang = lang if lang in ("zh-hant", "zh-hans", "en") else "en"
     got, unread = await ctx.store.run(notices.recent, ctx.store.engine, user.id)
@@ -48,11 +37,11 @@ async def read_notices(request: Request) -> Response:
     """POST /api/notices/read {"ids": [...]} (or {} for all of them)."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "notices", PER_MINUTE)
         user = await signed_in_user(request)
         body = await read_model(request, ReadNotices, 8192)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     n = await ctx.store.run(notices.mark_read, ctx.store.engine, user.id, body.get("ids"))
     return JSONResponse({"read": n})
 
@@ -61,7 +50,7 @@ async def prefs(request: Request) -> Response:
     """GET /api/notices/prefs: my preferences; POST: change some of them."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "notices", PER_MINUTE)
         user = await signed_in_user(request)
         if request.method == "POST":
             body = await read_model(request, NoticePrefs, 4096)
@@ -71,15 +60,17 @@ async def prefs(request: Request) -> Response:
         else:
             p = await ctx.store.run(notices.prefs_of, ctx.store.engine, user.id)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     return JSONResponse(p.as_json(), headers=PRIVATE)
 
 
 async def push_key(request: Request) -> Response:
     """GET /api/push/key: the server's VAPID public key (a browser subscribes with it)."""
-    ctx = context_of(request)
-    v = await ctx.store.run(push.vapid_key, ctx.store.engine)
-    return JSONResponse({"key": push.public_key(v)})
+    try:
+        rate_limit(request, "notices", PER_MINUTE)
+    except TableError as e:
+        return refused(e)
+    return JSONResponse({"key": push.public_key(await context_of(request).notices.vapid())})
 
 
 async def subscribe(request: Request) -> Response:
@@ -87,7 +78,7 @@ async def subscribe(request: Request) -> Response:
     https, a public address)."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "notices", PER_MINUTE)
         user = await signed_in_user(request)
         body = await read_model(request, PushSubscription, 4096)
         if not body.get("keys"):
@@ -96,7 +87,7 @@ async def subscribe(request: Request) -> Response:
         await ctx.store.run(push.subscribe, ctx.store.engine, user.id, body["endpoint"], body["keys"]["p256dh"],
                             body["keys"]["auth"])
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     return JSONResponse({"subscribed": True})
 
 
@@ -104,10 +95,10 @@ async def unsubscribe(request: Request) -> Response:
     """POST /api/push/unsubscribe {"endpoint": ...}."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "notices", PER_MINUTE)
         user = await signed_in_user(request)
         body = await read_model(request, PushSubscription, 4096)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     return JSONResponse({"unsubscribed": await ctx.store.run(push.unsubscribe, ctx.store.engine, user.id,
                                                              body["endpoint"])})

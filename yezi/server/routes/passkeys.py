@@ -19,17 +19,13 @@ from yezi.server.accounts.passkey_schemas import PasskeyFinish, PasskeySignup, P
 from yezi.server.built import REVALIDATE, Built, built, cached
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
-from yezi.server.http_util import SECURITY_HEADERS, err, read_model
+from yezi.server.http_util import SECURITY_HEADERS, err, read_model, refused
 from yezi.server.openapi import JSON_LIMITS
 from yezi.server.routes.pages import WEB_DIR
 from yezi.server.tables import TableError
 
 JSON_LIMIT = JSON_LIMITS["passkey"]
 PAGE = os.path.join(WEB_DIR, "passkeys.html")
-
-
-def _refusal(e: TableError) -> Response:
-    return err(e.code, e.message, pk.STATUS.get(e.code, 400))
 
 
 async def _ceremony(request: Request, work: Callable[[pk.RelyingParty], Awaitable[Response]]) -> Response:
@@ -43,7 +39,7 @@ async def _ceremony(request: Request, work: Callable[[pk.RelyingParty], Awaitabl
     try:
         return await work(rp)
     except TableError as e:
-        return _refusal(e)
+        return refused(e, pk.STATUS)
 
 
 def _with_session(request: Request, secret: str, body: dict) -> Response:
@@ -115,7 +111,7 @@ async def list_passkeys(request: Request) -> Response:
     try:
         user = await identity.signed_in_user(request)
     except TableError as e:
-        return _refusal(e)
+        return refused(e, pk.STATUS)
     store = context_of(request).store
     return JSONResponse(await store.run(pk.listing, store.engine, user), headers={"Cache-Control": "no-store"})
 
@@ -129,7 +125,7 @@ async def remove_passkey(request: Request) -> Response:
         user = await identity.signed_in_user(request)
         await ctx.store.run(pk.remove, ctx.store.engine, user.id, request.path_params["cid"][:1400])
     except TableError as e:
-        return _refusal(e)
+        return refused(e, pk.STATUS)
     return JSONResponse({"removed": True})
 
 

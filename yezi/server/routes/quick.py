@@ -17,24 +17,35 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.server import wallclock
 from yezi.server.accounts.identity import current_user
-from yezi.server.accounts.seats import keep_seat_keys, link_seats
+from yezi.server.accounts.seats import hold_seats
 from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
-from yezi.server.http_util import err, read_model
+from yezi.server.http_util import err, rate_limit, read_model, refused
 from yezi.server.quick import queue, seating
 from yezi.server.quick.queue import Wish
 from yezi.server.schemas import QuickJoin
 from yezi.server.seats import set_seat_cookie
 from yezi.server.tables import clean_name, hash_token
 
-STATUS = {"quick-full": 503, "quick-too-many": 429, "quick-forming": 409, "rate-limited": 429, "quick-sign-in": 403,
-          "no-ticket": 404, "full": 503}
 GUEST = "yezi_guest"  # a guest's queue identity (one ticket a game), HttpOnly
 
 
 def _cookie(ticket_id: str) -> str:
     return "yezi_quick_" + ticket_id
+
+
+def _no_ticket() -> Response:
+    return err("no-ticket", "no such ticket: it expired, or it is not yours", 404)
+
+
+async def _ticket(request: Request, tid: str) -> tuple[str, dict | None]:
+    """The ticket's secret (its cookie) and the ticket it proves, marked seen; None for an unknown
+    ticket and a wrong or missing secret alike."""
+    ctx = context_of(request)
+    secret = request.cookies.get(_cookie(tid), "")
+    row = await ctx.store.run(queue.ticket, ctx.store.engine, tid, secret, wallclock.now()) if secret else None
+    return secret, row
 
 
 def _wish(row: dict) -> Wish:
@@ -47,8 +58,7 @@ async def join(request: Request) -> Response:
     s = ctx.settings
     client = client_key(request)
     try:
-        if not ctx.manager.rate_ok("quick-join:" + client, s.quick_joins_per_minute):
-            raise TableError("rate-limited", "too many requests; wait a minute")
+        rate_limit(request, "quick-join", s.quick_joins_per_minute)
         body = await read_model(request, QuickJoin, 4096)
         user = await current_user(request)
         pace = body.get("pace", "realtime")
@@ -69,7 +79,7 @@ async def join(request: Request) -> Response:
                                           (s.quick_max, s.quick_per_client))
         await seating.match_now(ctx.manager, wish, client, capacity_class(request))
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 400))
+        return refused(e)
     waiting = await ctx.store.run(queue.waiting_in, ctx.store.engine, wish.pool)
     resp = JSONResponse({"ticket": tid, "waiting": waiting}, status_code=201)
     https = request.url.scheme == "https"
@@ -89,10 +99,9 @@ async def look(request: Request) -> Response:
     tid = request.path_params["ticket"]
     if not ctx.manager.rate_ok("quick-look:" + client, ctx.settings.quick_polls_per_minute):
         return err("rate-limited", "too many requests; wait a minute", 429)
-    secret = request.cookies.get(_cookie(tid), "")
-    row = await ctx.store.run(queue.ticket, ctx.store.engine, tid, secret, wallclock.now()) if secret else None
+    secret, row = await _ticket(request, tid)
     if row is None:
-        return err("no-ticket", "no such ticket: it expired, or it is not yours", 404)
+        return _no_ticket()
     if row["state"] != "seated":
         await seating.match_now(ctx.manager, _wish(row), client, capacity_class(request))
         row = await ctx.store.run(queue.ticket, ctx.store.engine, tid, secret, wallclock.now()) or row
@@ -103,12 +112,11 @@ async def look(request: Request) -> Response:
     try:
         token = await seating.collect(ctx.manager, row["table_id"], row["position"], secret)
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 409))
+        return refused(e)
     user = await current_user(request)
     if user is not None:  # the seat is the account's too: it opens it from any device
         store = ctx.store
-        await store.run(link_seats, store.engine, user.id, [(row["table_id"], row["position"])])
-        await store.run(keep_seat_keys, store.engine, user.id, [(row["table_id"], row["position"], hash_token(token))])
+        await store.run(hold_seats, store.engine, user.id, [(row["table_id"], row["position"], hash_token(token))])
     resp = JSONResponse({"state": "seated", "table": row["table_id"], "position": row["position"]},
                         headers={"Cache-Control": "no-store"})
     set_seat_cookie(resp, row["table_id"], row["position"], token, ctx.settings, request.url.scheme == "https")
@@ -119,10 +127,9 @@ async def leave(request: Request) -> Response:
     """DELETE /api/quick/{ticket}: stop waiting."""
     ctx = context_of(request)
     tid = request.path_params["ticket"]
-    secret = request.cookies.get(_cookie(tid), "")
-    row = await ctx.store.run(queue.ticket, ctx.store.engine, tid, secret, wallclock.now()) if secret else None
+    _secret, row = await _ticket(request, tid)
     if row is None:
-        return err("no-ticket", "no such ticket: it expired, or it is not yours", 404)
+        return _no_ticket()
     await ctx.store.run(queue.leave, ctx.store.engine, tid)
     resp = JSONResponse({"left": True})
     resp.delete_cookie(_cookie(tid), path=f"/api/quick/{tid}")

@@ -20,7 +20,7 @@ from yezi.server.accounts.seats import link_seats, users_of_table
 from yezi.server.accounts.social_schemas import ByName, DeleteAccount, InvitationRef, InviteFriend, ProfileChange
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
-from yezi.server.http_util import SECURITY_HEADERS, err, read_model
+from yezi.server.http_util import SECURITY_HEADERS, err, read_model, refused
 from yezi.server.routes.rules import _lang
 from yezi.server.seats import bearer, checked, cookie_name, set_seat_cookie
 from yezi.server.tables import TableError
@@ -31,10 +31,6 @@ STATUS = {"not-signed-in": 401, "rate-limited": 429, "no-user": 404, "no-table":
           "name-taken": 409, "invitation-void": 409, "invite-closed": 409, "match-over": 409, "not-host": 403,
           "bad-token": 403, "no-invites": 403, "no-requests": 403, "you-blocked": 409, "blocked-by-host": 403}
 PAGE_HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Language, Cookie", "Cache-Control": "no-store"}
-
-
-def refused(e: TableError) -> Response:
-    return err(e.code, e.message, STATUS.get(e.code, 400))
 
 
 def _rate_ok(request: Request, user: User | None) -> bool:
@@ -62,7 +58,7 @@ def _api(handler: Callable[[Request], Awaitable[Response]]) -> Callable[[Request
         try:
             return await handler(request)
         except TableError as e:
-            return refused(e)
+            return refused(e, STATUS)
     run.__doc__, run.__name__ = handler.__doc__, handler.__name__
     return run
 

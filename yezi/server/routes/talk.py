@@ -16,11 +16,9 @@ from yezi.server.chat import EVERY_S
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
-from yezi.server.http_util import err, read_model
+from yezi.server.http_util import rate_limit, read_model, refused
 from yezi.server.schemas import TalkPost, TalkReport
 
-STATUS = {"not-signed-in": 401, "no-club": 404, "not-member": 403, "not-friends": 403, "no-message": 404,
-          "rate-limited": 429}
 READS_PER_MINUTE = 240  # a page polling two rooms every few seconds, with room to spare
 LIMIT = 4096
 
@@ -44,14 +42,13 @@ async def _room(request: Request, which: Room) -> tuple[User, str]:
 async def _read(request: Request, which: Room) -> Response:
     ctx = context_of(request)
     try:
-        if not ctx.manager.rate_ok("talk-read:" + client_key(request), READS_PER_MINUTE):
-            raise TableError("rate-limited", "too many requests; wait a minute")
+        rate_limit(request, "talk-read", READS_PER_MINUTE)
         user, key = await _room(request, which)
         after = request.query_params.get("after", "0")
         n = int(after) if after.isdigit() and len(after) < 19 else 0
         msgs = await ctx.store.run(talk.read, ctx.store.engine, key, n, user)
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 400))
+        return refused(e)
     return JSONResponse({"messages": msgs}, headers={"Cache-Control": "private, no-store"})
 
 
@@ -64,20 +61,19 @@ async def _write(request: Request, which: Room) -> Response:
             raise TableError("rate-limited", f"too many chat messages: one every {EVERY_S:g} s")
         m = await ctx.store.run(talk.post, ctx.store.engine, key, user, body)
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 400))
+        return refused(e)
     return JSONResponse({"message": m.to_json()})
 
 
 async def _report(request: Request, which: Room) -> Response:
     ctx = context_of(request)
     try:
-        if not ctx.manager.rate_ok("chat-report:" + client_key(request)):
-            raise TableError("rate-limited", "too many reports; wait a minute")
+        rate_limit(request, "chat-report")
         user, key = await _room(request, which)
         body = await read_model(request, TalkReport, LIMIT)
         await ctx.store.run(talk.report_message, ctx.store.engine, key, body["msg"], "u:" + user.id)
     except TableError as e:
-        return err(e.code, e.message, STATUS.get(e.code, 400))
+        return refused(e)
     return JSONResponse({"reported": True})
 
 

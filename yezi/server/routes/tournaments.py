@@ -17,26 +17,13 @@ from yezi.core.errors import OptionError
 from yezi.core.registry import load_game
 from yezi.server import catalog, tournament
 from yezi.server.accounts.identity import current_user, signed_in_user
-from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
-from yezi.server.http_util import err, read_model
+from yezi.server.http_util import rate_limit, read_model, refused
 from yezi.server.schemas import CreateTournament, NoFields
 
-STATUS = {"not-signed-in": 401, "no-tournament": 404, "not-tournament-organiser": 403, "tournament-started": 409,
-          "tournament-over": 409, "already-entered": 409, "not-entered": 409, "tournament-full": 409,
-          "too-few-players": 409, "rate-limited": 429, "full": 503}
 LIMIT = 16384
 PER_MINUTE = 30
-
-
-def _refused(e: TableError) -> Response:
-    return err(e.code, e.message, STATUS.get(e.code, 400))
-
-
-def _limited(request: Request) -> None:
-    if not context_of(request).manager.rate_ok("tournament:" + client_key(request), PER_MINUTE):
-        raise TableError("rate-limited", "too many requests; wait a minute")
 
 
 async def _tournament(request: Request) -> tournament.Tournament:
@@ -58,7 +45,7 @@ async def create_tournament(request: Request) -> Response:
     """POST /api/tournaments: a new tournament, open for entries (its organiser in it)."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "tournament", PER_MINUTE)
         user = await signed_in_user(request)
         body = await read_model(request, CreateTournament, LIMIT)
         if body["game"] not in catalog.playable_games():
@@ -73,7 +60,7 @@ async def create_tournament(request: Request) -> Response:
             raise TableError("bad-pace", "move_days is for a turn-based tournament (pace \"turn\")")
         t = await ctx.store.run(tournament.create, ctx.store.engine, user, body)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     return JSONResponse({"id": t.id, "tournament": t.public()}, status_code=201)
 
 
@@ -81,20 +68,24 @@ async def show_tournament(request: Request) -> Response:
     """GET /api/tournaments/{tid}: the tournament, its entrants (names), its rounds and standings."""
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "tournament", PER_MINUTE)
         t = await _tournament(request)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     user = await current_user(request)
     people = await ctx.store.run(tournament.entrants, ctx.store.engine, t.id)
     res = await asyncio.to_thread(tournament.results, ctx.manager, t)
     me = user.id if user else None
     names = {e["user"]: e["name"] for e in people}
     for r in res["rounds"]:  # who sits where, by name (user ids stay on the server); my own seat marked
+        playing = any(not x["over"] for x in r["tables"])
         for x in r["tables"]:
             seating = x.pop("seating")
             x["seats"] = {p: {"name": names.get(u) if u else None, "bot": u is None, "mine": u is not None and u == me}
                           for p, u in seating.items()}
+            if playing and not any(s["mine"] for s in x["seats"].values()):
+                # another table of a round being played holds the same hands: nobody watches it meanwhile
+                x.pop("table")
     for row in res["standings"]:
         row["mine"] = row.pop("user") == me
     for r in res["rounds"]:
@@ -111,7 +102,7 @@ async def show_tournament(request: Request) -> Response:
 async def _change(request: Request, what: str) -> Response:
     ctx = context_of(request)
     try:
-        _limited(request)
+        rate_limit(request, "tournament", PER_MINUTE)
         user = await signed_in_user(request)
         await read_model(request, NoFields, 1024)  # the body of a button: {}
         t = await _tournament(request)
@@ -122,7 +113,7 @@ async def _change(request: Request, what: str) -> Response:
         else:
             await tournament.start(ctx.manager, t, user)
     except TableError as e:
-        return _refused(e)
+        return refused(e)
     return JSONResponse({"ok": True})
 
 
