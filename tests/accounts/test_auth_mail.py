@@ -5,11 +5,8 @@ and mails only a verified address; without SMTP the mail endpoints say so."""
 from __future__ import annotations
 
 import re
-import socket
 import time
-from email import message_from_bytes, policy
 
-import pytest
 from sqlalchemy import update
 from starlette.testclient import TestClient
 
@@ -17,37 +14,7 @@ from yezi.server.accounts.auth_model import email_tokens_t
 from yezi.server.app import create_app
 from yezi.server.config import Settings
 
-aiosmtpd = pytest.importorskip("aiosmtpd.controller")
 PW = "correct horse battery"
-
-
-class Inbox:
-    def __init__(self):
-        self.messages: list = []
-
-    async def handle_DATA(self, server, session, envelope):  # aiosmtpd calls it by this name
-        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
-        return "250 OK"
-
-    def wait(self, n: int, timeout: float = 10.0):
-        end = time.monotonic() + timeout
-        while len(self.messages) < n and time.monotonic() < end:
-            time.sleep(0.02)
-        assert len(self.messages) >= n, self.messages
-        return self.messages[n - 1]
-
-
-@pytest.fixture
-def inbox():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    box = Inbox()
-    ctl = aiosmtpd.Controller(box, hostname="127.0.0.1", port=port)
-    ctl.start()
-    box.url = f"smtp+plain://127.0.0.1:{port}"
-    yield box
-    ctl.stop()
 
 
 def _link(msg, kind: str) -> str:
