@@ -73,6 +73,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ctx.chat = ChatService(store, manager, ctx.cluster)
     ctx.notices = NoticeService(store, settings, mail_of(settings))
     manager.on_turn = ctx.notices.turn_started  # "your move" at a turn-based table (yezi.server.timers)
+    manager.on_notice = ctx.notices.send_later  # a club's table, a tournament's round
 
     @contextlib.asynccontextmanager
     async def lifespan(app):

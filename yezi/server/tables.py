@@ -663,6 +663,14 @@ class TableManager:
         self.loops = Loops()  # every background loop's state (GET /api/health)
         self.cluster: Any = None  # yezi.server.cluster.Cluster when instances share the database
         self.on_turn: Any = None  # every table's `LiveTable.on_turn` (the app sets it)
+        #: (user ids, kind, payload, dedup) -> None: a notice made in the background (the app sets
+        #: `NoticeService.send_later`; None in a bare manager, where nobody is told)
+        self.on_notice: Any = None
+
+    def tell(self, user_ids: list[str], kind: str, payload: dict[str, Any], dedup: str) -> None:
+        """Notify accounts (a club's members, a tournament's players) where the app listens."""
+        if self.on_notice is not None and user_ids:
+            self.on_notice(user_ids, kind, payload, dedup)
 
     def close(self) -> None:
         """Stop every table's tasks and the worker processes."""

@@ -35,6 +35,7 @@ from sqlalchemy.engine import Engine
 from yezi.core.match import derived_seed
 from yezi.core.registry import load_game
 from yezi.server.accounts.identity import User
+from yezi.server.accounts.notices import TOURNAMENT_ROUND
 from yezi.server.accounts.seats import hold_seats
 from yezi.server.db import BigInteger, metadata, tables_t
 from yezi.server.errors import TableError, json_num
@@ -261,6 +262,10 @@ async def deal_round(manager: TableManager, t: Tournament, rnd: int) -> list[Liv
         live.kick()
         live.broadcast()
         made.append(live)
+        for user in seats.values():
+            if user is not None:
+                manager.tell([user], TOURNAMENT_ROUND, {"table": live.id, "game": t.game, "title": t.title},
+                             f"tournament:{t.id}:{rnd}")
     return made
 
 

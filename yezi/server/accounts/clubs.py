@@ -40,6 +40,7 @@ from yezi.server.accounts import ledger
 from yezi.server.accounts.club_model import club_members_t, club_notes_t, club_requests_t, club_tables_t, clubs_t
 from yezi.server.accounts.identity import User, name_key
 from yezi.server.accounts.model import users_t
+from yezi.server.accounts.notices import CLUB_TABLE
 from yezi.server.accounts.seats import link_seats, users_of_table
 from yezi.server.db import tables_t
 from yezi.server.errors import TableError
@@ -362,6 +363,9 @@ async def open_standing(manager: TableManager, club: Club, user: User, client: s
     manager.limits.own(client, t.id)
     await manager.store.run(link_table, manager.store.engine, club.id, t.id, user.id)
     t.kick()
+    others = [m["user"] for m in await manager.store.run(members, manager.store.engine, club.id) if m["user"] != user.id]
+    manager.tell(others, CLUB_TABLE, {"table": t.id, "game": t.row.game, "name": club.name, "club": club.id},
+                 f"club:{club.id}:{t.id}")
     return t
 
 

@@ -149,6 +149,11 @@ class NoticeService:
                 self._live(n)
         return ids
 
+    def send_later(self, user_ids: list[str], kind: str, payload: dict[str, Any], dedup: str | None = None) -> None:
+        """`notify` in the background: the request or loop that calls it is not held up by it."""
+        if user_ids:
+            self.later(self.notify(list(user_ids), kind, payload, dedup))
+
     def later(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run `coro` in the background, referenced until it ends, a failure logged."""
         task = asyncio.get_running_loop().create_task(coro)

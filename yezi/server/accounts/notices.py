@@ -33,7 +33,7 @@ from yezi.server.accounts.notice_model import notice_prefs_t, notices_t
 YOUR_TURN, FRIEND_INVITE, CLUB_TABLE, TOURNAMENT_ROUND = "your-turn", "friend-invite", "club-table", "tournament-round"
 KINDS = (YOUR_TURN, FRIEND_INVITE, CLUB_TABLE, TOURNAMENT_ROUND)
 #: the only fields a notice's payload may hold, and their longest length
-FIELDS = {"table": 32, "game": 32, "title": 80, "name": 64}
+FIELDS = {"table": 32, "game": 32, "title": 80, "name": 64, "club": 32}
 #: each kind's text (msgids; rendered in the reader's language)
 TEXTS = {
     YOUR_TURN: N_("Your move: {game} · {title}"),
@@ -44,6 +44,7 @@ TEXTS = {
 #: the notices a user keeps (older ones go when a new one comes); how many a list shows
 KEEP, RECENT = 200, 30
 _CLOCK = re.compile(r"([01]\d|2[0-3]):[0-5]\d")
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 # ---- the notices ------------------------------------------------------------------------------
@@ -91,8 +92,15 @@ class Notice:
         return render(self.kind, self.payload, lang)
 
     def url(self) -> str:
+        """Where the notice leads: an invitation to where it is taken, a club's new table to the club's
+        page (its seats are taken there), any other to its table."""
+        if self.kind == FRIEND_INVITE:
+            return "/settings#invitations-box"
+        club = self.payload.get("club")
+        if self.kind == CLUB_TABLE and club and _ID.fullmatch(club):
+            return f"/c/{club}"
         tid = self.payload.get("table")
-        return f"/t/{tid}" if tid and re.fullmatch(r"[A-Za-z0-9_-]{1,32}", tid) else "/account"
+        return f"/t/{tid}" if tid and _ID.fullmatch(tid) else "/account"
 
     def as_json(self, lang: str) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "text": self.text(lang), "url": self.url(),

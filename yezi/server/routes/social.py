@@ -13,7 +13,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from yezi.server import catalog
 from yezi.server.accounts import games as played
-from yezi.server.accounts import leaderboard, pages, ratings, social
+from yezi.server.accounts import leaderboard, notices, pages, ratings, social
 from yezi.server.accounts.export import export_user
 from yezi.server.accounts.identity import User, clear_session_cookie, current_user, name_key, signed_in_user
 from yezi.server.accounts.seats import link_seats, users_of_table
@@ -229,6 +229,9 @@ async def invite_friend(request: Request) -> Response:
         raise TableError("seat-taken", "this seat is not a free invitation seat")
     friend = await _run(request, social.check_invite, user.id, body["name"])
     inv = await _run(request, social.add_invitation, user.id, friend.id, t.id, pos, p.token_hash)
+    ctx.notices.send_later([friend.id], notices.FRIEND_INVITE,
+                           {"table": t.id, "game": t.row.game, "title": t.row.title, "name": user.name},
+                           f"invite:{inv}")
     return JSONResponse({"ok": True, "invitation": inv, "name": friend.name, "position": pos})
 
 
