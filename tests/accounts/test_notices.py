@@ -201,3 +201,26 @@ def test_quiet_hours_in_the_users_time_zone():
     at = lambda h: datetime(2026, 12, 2, h, 30, tzinfo=ZoneInfo("Asia/Hong_Kong")).timestamp()  # noqa: E731
     assert p.quiet(at(23)) and p.quiet(at(3)) and not p.quiet(at(7)) and not p.quiet(at(12))
     assert not notices.Prefs().quiet(at(3))
+
+
+def test_the_first_move_is_noticed_to_the_seats_taken_after_it_began(app):
+    """Pai gow's hands are set by everyone at once from the start: the host who opened the table and
+    the friend who took a seat later are each told it is their move, once."""
+    spec = {"game": "paigow", "num_deals": 1, "name": "Ann", "pace": "turn", "move_days": 1,
+            "seats": [{"kind": "human"}, {"kind": "human", "access": "invite"}, {"kind": "bot", "bot": "random"},
+                      {"kind": "bot", "bot": "random"}]}
+    with _c(app) as ann, _c(app) as bob:
+        sign_in(ann, "Ann")
+        sign_in(bob, "Bob")
+        t = ann.post("/api/tables", json=spec).json()
+        mine = _until(lambda: ann.get("/api/notices").json()["notices"])
+        assert [(n["kind"], n["url"]) for n in mine] == [("your-turn", f"/t/{t['id']}")]
+        assert bob.get("/api/notices").json()["notices"] == []
+        assert bob.post(f"/t/{t['id']}/session", json={"token": t["seats"]["1"]["token"]}).status_code == 200
+        his = _until(lambda: bob.get("/api/notices").json()["notices"])
+        assert [n["kind"] for n in his] == ["your-turn"]
+        # taking the seat again, or linking it again, tells nobody twice
+        assert bob.post(f"/t/{t['id']}/account", json={}).status_code == 200
+        time.sleep(0.3)
+        assert len(bob.get("/api/notices").json()["notices"]) == 1
+        assert len(ann.get("/api/notices").json()["notices"]) == 1

@@ -75,6 +75,20 @@ async def sync(t: LiveTable, force: bool = False, now: float | None = None) -> N
         t.clock_wake.set()
 
 
+def remind(t: LiveTable, positions: list[int]) -> None:
+    """These seats have just come to be held by an account: "your move" for any of them the clock is
+    timing now. The notice made when the decision began found no account yet where the seat was
+    taken or its key kept after it (a host's first move, a quick match's seats); its key makes a
+    second call for the same decision a no-op."""
+    c = t.clock
+    if c is None or not c.turn_based or not c.running or t.on_turn is None or c.key is None:
+        return
+    waiting = together.waiting_for(t) if c.position == TOGETHER else [c.position]
+    for pos in positions:
+        if pos in waiting:
+            t.on_turn(t, c.key, pos)
+
+
 def restore(t: LiveTable, now: float) -> None:
     """After a restart (the table rebuilt from its log): a timer still timing the same decision
     keeps its deadline, but ends no sooner than `timer_restart_grace_s` from now; another decision

@@ -25,6 +25,7 @@ from starlette.requests import HTTPConnection
 from yezi.server.accounts.identity import current_user
 from yezi.server.accounts.model import seat_keys_t, seat_users_t
 from yezi.server.context import context_of
+from yezi.server.timers import remind
 
 
 def link_seats(engine: Engine, user_id: str, seats: list[tuple[str, int]]) -> None:
@@ -103,6 +104,9 @@ async def link_if_signed_in(conn: HTTPConnection, table_id: str, position: int) 
             await store.run(link_seats, store.engine, user.id, [(table_id, position)])
         else:
             await store.run(hold_seats, store.engine, user.id, [(table_id, position, key)])
+            t = context_of(conn).manager.live.get(table_id)
+            if t is not None:
+                remind(t, [position])
 
 
 async def account_positions(conn: HTTPConnection, t: Any) -> list[int]:

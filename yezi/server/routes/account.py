@@ -40,6 +40,7 @@ from yezi.server.schemas import (
 )
 from yezi.server.seats import held_positions
 from yezi.server.tables import TableError, clean_name
+from yezi.server.timers import remind
 
 log = logging.getLogger("yezi.server")
 LIMIT = 4096  # bytes of any body here
@@ -408,6 +409,7 @@ async def link_table_seats(request: Request) -> Response:
     positions = held_positions(t, request.cookies)
     await ctx.store.run(hold_seats, ctx.store.engine, user.id,
                         [(tid, p, h) for p in positions if (h := t.players[p].token_hash) is not None])
+    remind(t, positions)
     return JSONResponse({"positions": positions})
 
 

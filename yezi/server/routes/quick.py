@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from yezi.server import wallclock
 from yezi.server.accounts.identity import current_user
-from yezi.server.accounts.seats import hold_seats
+from yezi.server.accounts.seats import link_if_signed_in
 from yezi.server.clients import capacity_class, client_key
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
@@ -26,7 +26,7 @@ from yezi.server.quick import queue, seating
 from yezi.server.quick.queue import Wish
 from yezi.server.schemas import QuickJoin
 from yezi.server.seats import set_seat_cookie
-from yezi.server.tables import clean_name, hash_token
+from yezi.server.tables import clean_name
 
 GUEST = "yezi_guest"  # a guest's queue identity (one ticket a game), HttpOnly
 
@@ -113,10 +113,7 @@ async def look(request: Request) -> Response:
         token = await seating.collect(ctx.manager, row["table_id"], row["position"], secret)
     except TableError as e:
         return refused(e)
-    user = await current_user(request)
-    if user is not None:  # the seat is the account's too: it opens it from any device
-        store = ctx.store
-        await store.run(hold_seats, store.engine, user.id, [(row["table_id"], row["position"], hash_token(token))])
+    await link_if_signed_in(request, row["table_id"], row["position"])  # the account opens it from any device
     resp = JSONResponse({"state": "seated", "table": row["table_id"], "position": row["position"]},
                         headers={"Cache-Control": "no-store"})
     set_seat_cookie(resp, row["table_id"], row["position"], token, ctx.settings, request.url.scheme == "https")
