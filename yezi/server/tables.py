@@ -793,14 +793,18 @@ class TableManager:
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
     async def create(self, spec: CreateTable | dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
-                     capacity: CapacityClass = ANONYMOUS, seed: int | None = None) -> tuple[LiveTable, dict[int, str]]:
+                     capacity: CapacityClass = ANONYMOUS, seed: int | None = None,
+                     members_sit: bool = False) -> tuple[LiveTable, dict[int, str]]:
         """Create a table from a lobby request; returns it and the seat tokens (shown once): the
         host's seat and every invitation seat. An open seat has no token until someone claims it.
         `owner` is the client asking (`yezi.server.clients.client_key`): its CPU budget pays for the
         table's bots, and it may keep only a few all-bot tables going. `seated` (a rematch): human
         seats already taken, position -> name, with no credential until their players collect one
         (`yezi.server.rematch.collect`); no token for them is returned. `capacity`: the asker's class
-        (anonymous clients leave the share reserved for signed-in players). The request's shape is
+        (anonymous clients leave the share reserved for signed-in players). `members_sit` (a club's
+        standing table): nobody holds a seat yet, and its person seats are invitation seats only the
+        club's signed-in members take (`yezi.server.accounts.clubs.take_seat`), so a rated one needs
+        no host seat. The request's shape is
         checked by its schema (`yezi.server.schemas.CreateTable`) and only there: a plain dict (a
         rematch's `table_spec`) goes through the same model; what is left here depends on the game
         and the server (the game's seat count, its bot levels, the server's caps). The database is
@@ -863,7 +867,7 @@ class TableManager:
             players[host].name = host_name  # "" shows as "Player N" in the reader's language
         # a quick match's table (`yezi.server.quick`) has no host: each of its people is `seated`
         sitter = host if host is not None else next(iter(seated or {}), None)
-        fam = self._rated_family(game, sitter, players) if req.rated else None
+        fam = self._rated_family(game, sitter, players, members_sit) if req.rated else None
         hints = req.hints and fam is None  # a rated table gives no hints: the search bot's advice is no one's play
         title = clean_name(req.title, "")[:80]
         move_s, bank_s = pace_seconds(req)
@@ -905,11 +909,17 @@ class TableManager:
         return t, tokens
 
     @staticmethod
-    def _rated_family(game: Game, host: int | None, players: list[PlayerRow]) -> str:
+    def _rated_family(game: Game, host: int | None, players: list[PlayerRow], members_sit: bool = False) -> str:
         """A rated table's family, once its seats allow one: the creator sits at it (the route saw
-        them signed in), and every bot has a calibrated rating there (`yezi.server.accounts.ratings`)."""
+        them signed in), or (a club's table, `members_sit`) every person's seat is an invitation seat
+        that only a signed-in member takes; and every bot has a calibrated rating there
+        (`yezi.server.accounts.ratings`)."""
         fam = ratings.family_of_game(game)
-        if host is None:
+        people = [p for p in players if p.kind == "human"]
+        if members_sit:
+            if not people or any(p.access != "invite" for p in people):
+                raise TableError("rated-no-seat", "a rated club table needs its people's seats kept for members")
+        elif host is None:
             raise TableError("rated-no-seat", "a rated table needs your own seat at it: give a human seat")
         missing = ratings.uncalibrated(fam, [p.bot or "random" for p in players if p.kind == "bot"])
         if missing:

@@ -359,7 +359,7 @@ async def open_standing(manager: TableManager, club: Club, user: User, client: s
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:
         raise TableError(*refusal)
-    t, _tokens = await manager.create(standing_spec(club), owner=client)  # no secret handed out: members take seats
+    t, _tokens = await manager.create(standing_spec(club), owner=client, members_sit=True)  # members take seats
     manager.limits.own(client, t.id)
     await manager.store.run(link_table, manager.store.engine, club.id, t.id, user.id)
     t.kick()
