@@ -52,7 +52,9 @@ chat_t = Table(
     Column("phrase", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("removed", Boolean, nullable=False, default=False),
+    Column("user_id", String(32), nullable=True),  # a talk line's author (0017); None: a table's chat
     Index("ix_yezi_chat_table", "table_id", "room", "id"),
+    Index("ix_yezi_chat_user", "user_id"),
 )
 chat_reports_t = Table(
     "yezi_chat_reports", metadata,
@@ -110,11 +112,11 @@ def _message(r) -> Message:
 # ---- storage (synchronous: through Store.run) ----------------------------------------------
 
 def store_message(engine: Engine, table_id: str, room: str, seat: int | None, name: str,
-                  text: str | None, phrase: str | None) -> Message:
+                  text: str | None, phrase: str | None, user_id: str | None = None) -> Message:
     now = time.time()
     with engine.begin() as c:
         r = c.execute(insert(chat_t).values(table_id=table_id, room=room, seat=seat, name=name, text=text,
-                                            phrase=phrase, created_at=now).returning(chat_t.c.id))
+                                            phrase=phrase, created_at=now, user_id=user_id).returning(chat_t.c.id))
         mid = r.scalar_one()
     return Message(mid, room, seat, name, text, phrase, now)
 

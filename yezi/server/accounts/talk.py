@@ -61,7 +61,7 @@ def read(engine: Engine, key: str, after: int, me: User) -> list[dict[str, Any]]
 
 def post(engine: Engine, key: str, user: User, body: dict[str, Any]) -> Message:
     text, phrase = message_body(body)
-    return store_message(engine, key, ROOM, None, user.name, text, phrase)
+    return store_message(engine, key, ROOM, None, user.name, text, phrase, user.id)
 
 
 def report_message(engine: Engine, key: str, mid: Any, reporter: str) -> None:

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.i18n import _
-from yezi.server.accounts import auth, awaiting, identity, passwords
+from yezi.server.accounts import attempts, auth, awaiting, identity, passwords
 from yezi.server.accounts.mail import mail_of, send
 from yezi.server.accounts.seats import hold_seats
 from yezi.server.clients import address_groups, client_key
@@ -61,6 +61,17 @@ def _limited(request: Request, kind: str, name: str, per_minute: int) -> bool:
     scopes = [(f"{kind}:{client}", per_minute), (f"{kind}-name:{identity.name_key(name)}", per_minute)]
     scopes += [(f"{kind}:{g}", per_minute * ctx.settings.group_share) for g in address_groups(client)]
     return not all([ctx.manager.rate_ok(key, cap) for key, cap in scopes])
+
+
+async def _over(request: Request, kind: str, name: str, per_minute: int) -> bool:
+    """True when this try is one too many: first in this process's memory (`_limited`, no query),
+    then in the database, where every instance counts the same name and address
+    (`yezi.server.accounts.attempts`): N instances allow the tries of one."""
+    if _limited(request, kind, name, per_minute):
+        return True
+    store = context_of(request).store
+    keys = [(kind, client_key(request), float(per_minute)), (f"{kind}-name", identity.name_key(name), float(per_minute))]
+    return not await store.run(attempts.take, store.engine, keys)
 
 
 def _too_many() -> Response:
@@ -127,7 +138,7 @@ async def signup(request: Request) -> Response:
     name = clean_name(body["name"])
     if not name:
         return err("bad-account-name", "a name is 1 to 24 visible characters")
-    if _limited(request, "signup", name, settings.signup_per_minute):
+    if await _over(request, "signup", name, settings.signup_per_minute):
         return _too_many()
     refused = passwords.refusal(body["password"], name)
     if refused is not None:
@@ -154,7 +165,7 @@ async def signin(request: Request) -> Response:
     except TableError as e:
         return err(e.code, e.message, 401 if e.code == "bad-credentials" else 400)
     name = clean_name(body["name"])
-    if _limited(request, "signin", name, ctx.settings.signin_per_minute):
+    if await _over(request, "signin", name, ctx.settings.signin_per_minute):
         return _too_many()
     user, stored = await store.run(auth.password_of, store.engine, name) if name else (None, None)
     try:
@@ -269,7 +280,7 @@ async def recover_by_code(request: Request) -> Response:
     except TableError as e:
         return err(e.code, e.message, 401 if e.code == "bad-recovery" else 400)
     name = clean_name(body["name"])
-    if _limited(request, "signin", name, ctx.settings.signin_per_minute):
+    if await _over(request, "signin", name, ctx.settings.signin_per_minute):
         return _too_many()
     refused = passwords.refusal(body["password"], name)
     if refused is not None:
@@ -356,7 +367,7 @@ async def request_recovery(request: Request) -> Response:
     if mail_of(ctx.settings) is None:
         return err("mail-off", "this server sends no mail", 404)
     who = body["who"].strip()
-    if _limited(request, "signin", who, ctx.settings.signin_per_minute):
+    if await _over(request, "signin", who, ctx.settings.signin_per_minute):
         return _too_many()
 
     async def work() -> None:
