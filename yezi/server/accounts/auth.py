@@ -17,7 +17,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from yezi.server.accounts import identity
+from yezi.server.accounts import export, identity
 from yezi.server.accounts.auth_model import email_tokens_t, recovery_codes_t
 from yezi.server.accounts.model import seat_users_t, sessions_t, users_t
 from yezi.server.db import tables_t
@@ -200,3 +200,29 @@ def games_of(engine: Engine, user_id: str, limit: int = 200) -> list[dict[str, A
                          .order_by(seat_users_t.c.linked_at.desc()).limit(limit)).all()
     return [{"table": r.table_id, "seat": r.position, "game": r.game, "created_at": r.created_at, "status": r.status}
             for r in rows]
+
+
+# ---- the user's data: export and erasure (`yezi.server.accounts.export`) ----------------------
+
+def _export_recovery(engine: Engine, user_id: str) -> dict[str, Any]:
+    """Recovery codes and mailed links: when each was made and used, and the address a link went
+    to; never a code or a token (only their hashes are kept, and not even those are shown)."""
+    with engine.connect() as c:
+        codes = c.execute(select(recovery_codes_t.c.created_at, recovery_codes_t.c.used_at)
+                          .where(recovery_codes_t.c.user_id == user_id).order_by(recovery_codes_t.c.created_at)).all()
+        mails = c.execute(select(email_tokens_t.c.purpose, email_tokens_t.c.email, email_tokens_t.c.created_at,
+                                 email_tokens_t.c.expires_at, email_tokens_t.c.used_at)
+                          .where(email_tokens_t.c.user_id == user_id).order_by(email_tokens_t.c.created_at)).all()
+    return {"recovery_codes": [{"created_at": r.created_at, "used_at": r.used_at} for r in codes],
+            "mailed_links": [{"purpose": r.purpose, "email": r.email, "created_at": r.created_at,
+                              "expires_at": r.expires_at, "used_at": r.used_at} for r in mails]}
+
+
+def _erase_recovery(engine: Engine, user_id: str) -> None:
+    with engine.begin() as c:
+        c.execute(delete(recovery_codes_t).where(recovery_codes_t.c.user_id == user_id))
+        c.execute(delete(email_tokens_t).where(email_tokens_t.c.user_id == user_id))  # the addresses too
+
+
+export.register("recovery", _export_recovery, _erase_recovery,
+                covers=(("yezi_recovery_codes", "user_id"), ("yezi_email_tokens", "user_id")))

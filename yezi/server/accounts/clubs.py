@@ -29,14 +29,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from yezi.core.errors import OptionError, YeziError
 from yezi.core.registry import load_game
 from yezi.server import catalog
-from yezi.server.accounts import ledger
+from yezi.server.accounts import export, ledger
 from yezi.server.accounts.club_model import club_members_t, club_notes_t, club_requests_t, club_tables_t, clubs_t
 from yezi.server.accounts.identity import User, name_key
 from yezi.server.accounts.model import users_t
@@ -398,3 +398,68 @@ def seats_info(t: LiveTable, users: dict[int, str]) -> list[dict[str, Any]]:
     """A club table's seats for its page: who sits where (no secrets)."""
     return [{"position": p.position, "kind": p.kind, "bot": p.bot, "name": p.name, "claimed": p.claimed,
              "user": users.get(p.position)} for p in t.players]
+
+
+# ---- the user's data: export and erasure (`yezi.server.accounts.export`) ----------------------
+
+def _export_clubs(engine: Engine, user_id: str) -> dict[str, Any]:
+    """Memberships, requests to join, the ledger notes written, the club tables opened and the
+    club matches played (the seat's name and the match's totals)."""
+    with engine.connect() as c:
+        mem = c.execute(select(club_members_t, clubs_t.c.name).join(clubs_t, clubs_t.c.id == club_members_t.c.club_id)
+                        .where(club_members_t.c.user_id == user_id)).all()
+        req = c.execute(select(club_requests_t).where(club_requests_t.c.user_id == user_id)).all()
+        notes = c.execute(select(club_notes_t).where(club_notes_t.c.user_id == user_id).order_by(club_notes_t.c.at)).all()
+        tabs = c.execute(select(club_tables_t).where(or_(club_tables_t.c.opened_by == user_id,
+                                                         club_tables_t.c.result.contains(user_id)))).all()
+    matches = []
+    for r in tabs:
+        res = json.loads(r.result) if r.result else None
+        mine = [i for i, s in enumerate(res["seats"]) if s.get("user") == user_id] if res else []
+        matches.append({"club": r.club_id, "table": r.table_id, "opened_at": r.opened_at,
+                        "opened_by_me": r.opened_by == user_id, "finished_at": r.finished_at,
+                        "seats": [{"position": i, "name": res["seats"][i]["name"], "total": res["totals"][i]}
+                                  for i in mine] if res else []})
+    return {"memberships": [{"club": r.club_id, "name": r.name, "role": r.role, "joined_at": r.joined_at} for r in mem],
+            "requests": [{"club": r.club_id, "asked_at": r.asked_at} for r in req],
+            "notes": [{"club": r.club_id, "at": r.at, "text": r.text, "settled": bool(r.settled)} for r in notes],
+            "tables": matches}
+
+
+def _erase_clubs(engine: Engine, user_id: str) -> None:
+    """The memberships and requests go. A club whose last owner this was passes to its
+    longest-standing organiser, else its longest-standing member; a club left with no member is
+    closed (its row, requests, notes and table links go; the tables' records stay). The notes and
+    the tables opened stay, linked to "a deleted player"; each club match's result names the seat so."""
+    from yezi.server.accounts.social import DELETED_NAME  # (social imports nothing of clubs; no cycle)
+    with engine.begin() as c:
+        c.execute(delete(club_requests_t).where(club_requests_t.c.user_id == user_id))
+        mine = c.execute(select(club_members_t.c.club_id, club_members_t.c.role)
+                         .where(club_members_t.c.user_id == user_id)).all()
+        c.execute(delete(club_members_t).where(club_members_t.c.user_id == user_id))
+        for cid, role in mine:
+            left = c.execute(select(club_members_t.c.user_id, club_members_t.c.role, club_members_t.c.joined_at)
+                             .where(club_members_t.c.club_id == cid)).all()
+            if not left:
+                for t in (club_requests_t, club_notes_t, club_tables_t, club_members_t):
+                    c.execute(delete(t).where(t.c.club_id == cid))
+                c.execute(delete(clubs_t).where(clubs_t.c.id == cid))
+                continue
+            if role == "owner" and not any(r.role == "owner" for r in left):
+                heir = min(left, key=lambda r: (r.role != "organiser", r.joined_at, r.user_id))
+                c.execute(update(club_members_t).where(club_members_t.c.club_id == cid,
+                                                       club_members_t.c.user_id == heir.user_id).values(role="owner"))
+        for r in c.execute(select(club_tables_t.c.table_id, club_tables_t.c.result)
+                           .where(club_tables_t.c.result.contains(user_id))).all():
+            res = json.loads(r.result)
+            for s in res.get("seats", []):
+                if s.get("user") == user_id:
+                    s["name"] = DELETED_NAME
+            c.execute(update(club_tables_t).where(club_tables_t.c.table_id == r.table_id)
+                      .values(result=json.dumps(res)))
+
+
+export.register("clubs", _export_clubs, _erase_clubs,
+                covers=(("yezi_club_members", "user_id"), ("yezi_club_requests", "user_id"),
+                        ("yezi_club_notes", "user_id"), ("yezi_club_tables", "opened_by")),
+                keeps=("yezi_club_notes", "yezi_club_tables"))

@@ -34,7 +34,7 @@ from sqlalchemy.engine import Engine, Row
 from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
-from yezi.server.accounts import identity
+from yezi.server.accounts import export, identity
 from yezi.server.accounts.model import users_t
 from yezi.server.accounts.passkey_model import passkey_challenges_t, passkeys_t
 from yezi.server.config import Settings
@@ -433,3 +433,25 @@ async def finish_signin(store: Store, ceremony_id: str, credential: dict[str, An
     count = await run_in_threadpool(check_assertion, ceremony, stored, credential)
     user = await store.run(record_use, store.engine, stored, count)
     return await _new_session(store, user.id, user_agent, old_secret)
+
+
+# ---- the user's data: export and erasure (`yezi.server.accounts.export`) ----------------------
+
+def _export_passkeys(engine: Engine, user_id: str) -> list[dict[str, Any]]:
+    """Each passkey: its id, name, site, public key (not a secret), hints and times."""
+    with engine.connect() as c:
+        rows = c.execute(select(passkeys_t).where(passkeys_t.c.user_id == user_id)
+                         .order_by(passkeys_t.c.created_at)).all()
+    return [{"id": r.id, "name": r.name, "rp_id": r.rp_id, "public_key": base64.b64encode(r.public_key).decode(),
+             "sign_count": r.sign_count, "transports": r.transports, "created_at": r.created_at,
+             "last_used": r.last_used} for r in rows]
+
+
+def _erase_passkeys(engine: Engine, user_id: str) -> None:
+    with engine.begin() as c:
+        c.execute(delete(passkeys_t).where(passkeys_t.c.user_id == user_id))
+        c.execute(delete(passkey_challenges_t).where(passkey_challenges_t.c.user_id == user_id))
+
+
+export.register("passkeys", _export_passkeys, _erase_passkeys,
+                covers=(("yezi_passkeys", "user_id"), ("yezi_passkey_challenges", "user_id")))

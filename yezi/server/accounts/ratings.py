@@ -312,4 +312,5 @@ def export_section(engine: Engine, user_id: str) -> dict[str, Any]:
 
 
 # the ratings' part of "export my data", and their removal with the account
-export.register("ratings", export_section, forget_user)
+export.register("ratings", export_section, forget_user,
+                covers=(("yezi_ratings", "user_id"), ("yezi_rating_changes", "user_id")))

@@ -449,9 +449,12 @@ def _invitations(engine: Engine, user_id: str) -> dict[str, list[dict[str, Any]]
             "sent": [one(r, r.to_id) for r in rows if r.from_id == user_id]}
 
 
-export.register("account", _account)
-export.register("sessions", _sessions, _erase_sessions)
-export.register("seats", _seats)  # kept: the records stay, their seat named "a deleted player"
-export.register("friends", _friends, _erase_social)
+# the user row stays as "a deleted player" (delete_account blanks it), and so do the seats it held
+export.register("account", _account, covers=(("yezi_users", "id"),), keeps=("yezi_users",))
+export.register("sessions", _sessions, _erase_sessions, covers=(("yezi_sessions", "user_id"),))
+export.register("seats", _seats, covers=(("yezi_seat_users", "user_id"),), keeps=("yezi_seat_users",))
+export.register("friends", _friends, _erase_social,
+                covers=(("yezi_friends", "asker_id"), ("yezi_friends", "target_id"), ("yezi_blocks", "blocker_id"),
+                        ("yezi_blocks", "blocked_id"), ("yezi_invitations", "from_id"), ("yezi_invitations", "to_id")))
 export.register("blocks", _blocks)
 export.register("invitations", _invitations)

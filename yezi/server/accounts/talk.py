@@ -14,11 +14,13 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from sqlalchemy import and_, delete, select, update
 from sqlalchemy.engine import Engine
 
-from yezi.server.accounts import clubs, social
+from yezi.server.accounts import clubs, export, social
 from yezi.server.accounts.identity import User
-from yezi.server.chat import Message, message, message_body, report, since, store_message
+from yezi.server.accounts.model import seat_users_t
+from yezi.server.chat import Message, chat_reports_t, chat_t, message, message_body, report, since, store_message
 from yezi.server.errors import TableError
 
 ROOM = "talk"
@@ -69,3 +71,45 @@ def report_message(engine: Engine, key: str, mid: Any, reporter: str) -> None:
     if m is None or m.room != ROOM:
         raise TableError("no-message", "no such message in this chat")
     report(engine, m, key, reporter)
+
+
+# ---- the user's data: export and erasure (`yezi.server.accounts.export`) ----------------------
+
+def _export_chat(engine: Engine, user_id: str) -> dict[str, Any]:
+    """The lines I wrote: in a club's or a friends' room (their author kept), and at the tables
+    from a seat that was mine; and the lines I reported."""
+    with engine.connect() as c:
+        talk = c.execute(select(chat_t).where(chat_t.c.user_id == user_id).order_by(chat_t.c.id)).all()
+        seated = c.execute(select(chat_t).join(seat_users_t, and_(seat_users_t.c.table_id == chat_t.c.table_id,
+                                                                  seat_users_t.c.position == chat_t.c.seat))
+                           .where(seat_users_t.c.user_id == user_id, chat_t.c.user_id.is_(None))
+                           .order_by(chat_t.c.id)).all()
+        reports = c.execute(select(chat_reports_t.c.message_id, chat_reports_t.c.created_at)
+                            .where(chat_reports_t.c.reporter == "u:" + user_id)).all()
+
+    def line(r: Any) -> dict[str, Any]:
+        return {"room": r.table_id if r.room == ROOM else f"{r.table_id}/{r.room}", "text": r.text,
+                "phrase": r.phrase, "at": r.created_at, "removed": bool(r.removed)}
+
+    return {"talk": [line(r) for r in talk], "tables": [line(r) for r in seated],
+            "reported": [{"message": r.message_id, "at": r.created_at} for r in reports]}
+
+
+def _erase_chat(engine: Engine, user_id: str) -> None:
+    """My talk lines are emptied and named "a deleted player" (the room keeps its order); my lines
+    at the tables are named so (as the seats are); my reports go, and the reports' copies of my lines."""
+    from yezi.server.accounts.social import DELETED_NAME
+    with engine.begin() as c:
+        ids = [r[0] for r in c.execute(select(chat_t.c.id).where(chat_t.c.user_id == user_id)).all()]
+        if ids:
+            c.execute(delete(chat_reports_t).where(chat_reports_t.c.message_id.in_(ids)))
+        c.execute(update(chat_t).where(chat_t.c.user_id == user_id)
+                  .values(user_id=None, name=DELETED_NAME, text=None, phrase=None, removed=True))
+        for tid, pos in c.execute(select(seat_users_t.c.table_id, seat_users_t.c.position)
+                                  .where(seat_users_t.c.user_id == user_id)).all():
+            c.execute(update(chat_t).where(chat_t.c.table_id == tid, chat_t.c.seat == pos).values(name=DELETED_NAME))
+        c.execute(delete(chat_reports_t).where(chat_reports_t.c.reporter == "u:" + user_id))
+
+
+export.register("chat", _export_chat, _erase_chat,
+                covers=(("yezi_chat", "user_id"), ("yezi_chat_reports", "reporter")))
