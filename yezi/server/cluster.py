@@ -587,6 +587,13 @@ class Cluster:
             if chat:  # any instance takes a table's chat (no lease: a message is not a move)
                 await self._notify_ids("m", chat)
 
+    def tables_changed(self, ids: list[str]) -> None:
+        """Tell every instance that these tables' rows changed in the database with no table here
+        to broadcast it (a deleted account's seats renamed): whichever instance runs one, or keeps
+        a replica of it, reads its players again (`catch_up`)."""
+        self._changed.update(ids)
+        self._kick_flush()
+
     def chat_changed(self, tid: str, mid: int, what: str) -> None:
         """Tell the other instances of a chat message taken ("m"), removed ("r") or a chat closed ("c")."""
         self._chat.append(f"{tid}:{mid}:{what}")

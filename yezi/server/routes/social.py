@@ -289,11 +289,16 @@ async def delete_me(request: Request) -> Response:
     if name_key(confirm) != name_key(user.name):
         raise TableError("bad-confirmation", "type your display name to confirm")
     held = await _run(request, social.delete_account, user.id)
+    elsewhere = []
     for tid, pos in held:  # the live tables' seats too (the rows were renamed by delete_account)
         t = ctx.manager.live.get(tid)
         if t is not None and pos < t.n:
             t.players[pos].name = social.DELETED_NAME
-            t.broadcast()
+            t.broadcast()  # (in a cluster this tells the other instances too)
+        elif t is None:
+            elsewhere.append(tid)
+    if ctx.cluster is not None and elsewhere:  # a table another instance runs reads its players again
+        ctx.cluster.tables_changed(sorted(set(elsewhere)))
     resp = JSONResponse({"ok": True, "deleted": True})
     clear_session_cookie(resp)
     return resp
