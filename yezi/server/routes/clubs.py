@@ -21,6 +21,7 @@ from yezi.server.accounts.club_schemas import AnswerRequest, JoinClub, LedgerNot
 from yezi.server.accounts.identity import User, current_user, signed_in_user
 from yezi.server.accounts.model import users_t
 from yezi.server.accounts.seats import users_of_table
+from yezi.server.accounts.social import DELETED_NAME
 from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.errors import json_num
@@ -234,8 +235,9 @@ async def _names(request: Request, ids: set[str]) -> dict[str, str]:
 
     def names() -> dict[str, str]:
         with store.engine.connect() as c:
-            rows = c.execute(select(users_t.c.id, users_t.c.name).where(users_t.c.id.in_(sorted(ids)))).all()
-        return {r.id: r.name for r in rows}
+            rows = c.execute(select(users_t.c.id, users_t.c.name, users_t.c.deleted)
+                             .where(users_t.c.id.in_(sorted(ids)))).all()
+        return {r.id: DELETED_NAME if r.deleted else r.name for r in rows}  # as the records name them
 
     return await store.run(names) if ids else {}
 
