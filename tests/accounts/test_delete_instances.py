@@ -1,7 +1,9 @@
-"""A deleted account's seats renamed on every instance (issue 22 audit, gap 4): Ann's table runs on
-instance one; she deletes her account through instance two, where the table is not live; instance
-one's table names her seat "a deleted player" within moments (the "changed" NOTIFY makes it read
-its players again), not only once it is rebuilt. PostgreSQL and a cluster of its own: slow."""
+"""Accounts across instances on PostgreSQL (issue 22 audit, gap 4). A deleted account's seats are
+renamed on every instance: Ann's table runs on instance one; she deletes her account through
+instance two, where the table is not live; instance one's table names her seat "a deleted player"
+within moments (the "changed" NOTIFY makes it read its players again), not only once it is rebuilt.
+A profile change and a block made on one instance hold on the other (each is read from the
+database). A cluster of its own: slow."""
 
 from __future__ import annotations
 
@@ -49,3 +51,23 @@ def test_a_deleted_account_renames_its_seat_on_the_instance_that_runs_the_table(
             time.sleep(0.05)
         assert live[tid].players[0].name == DELETED_NAME
         assert ann.get(f"/api/tables/{tid}").json()["players"][0]["name"] == DELETED_NAME
+
+
+def test_a_profile_change_and_a_block_on_one_instance_hold_on_the_other(pg):
+    url = pg.url("yezi_profile_two")
+    one, two = (create_app(Settings(database_url=url, bot_delay=0.0)) for _ in range(2))
+    with TestClient(one, base_url="http://localhost") as ann, TestClient(two, base_url="http://localhost") as bob:
+        sign_in(ann, "Ann")
+        sign_in(bob, "Bob")
+        r = ann.post("/api/me/profile", json={"bio": "Sundays at the Ho family", "languages": ["yue", "en"]})
+        assert r.status_code == 200, r.text
+        seen = bob.get("/api/users/Ann").json()
+        assert seen["bio"] == "Sundays at the Ho family" and seen["languages"] == ["yue", "en"]
+        assert ann.post("/api/me/blocks/add", json={"name": "Bob"}).status_code == 200
+        assert bob.get("/api/users/Ann").status_code == 404  # blocked: as if she did not exist, there too
+        assert bob.post("/api/me/friends/ask", json={"name": "Ann"}).json()["error"] == "no-user"
+        t = ann.post("/api/tables", json={"game": "paigow", "name": "Ann",
+                                          "seats": [{"kind": "human"}] + [{"kind": "human", "access": "open"}] * 3})
+        assert t.status_code == 201, t.text
+        r = bob.post(f"/api/tables/{t.json()['id']}/claim", json={"position": 1, "name": "Bob"})
+        assert r.status_code == 403 and r.json()["error"] == "blocked-by-host"
