@@ -22,6 +22,7 @@ from sqlalchemy import Boolean, Float, Integer, LargeBinary, String, Text, inser
 from yezi.server.accounts import export, social
 from yezi.server.accounts.club_model import club_members_t, clubs_t
 from yezi.server.app import create_app
+from yezi.server.chat import chat_t
 from yezi.server.config import Settings
 from yezi.server.db import metadata
 
@@ -120,6 +121,7 @@ def _fill(engine, covered):
         conn.execute(insert(club_members_t).values(club_id="club1", user_id="u3", role="member", joined_at=2.0))
         conn.execute(insert(clubs_t).values(id="club2", name="Alone", name_key="alone", created_at=1.0, private=True))
         conn.execute(insert(club_members_t).values(club_id="club2", user_id=UID, role="owner", joined_at=1.0))
+        conn.execute(insert(chat_t).values(table_id="club:club2", room="talk", name="x", text="hi", created_at=1.0))
 
 
 def test_export_has_every_section_and_delete_leaves_nothing_of_the_user(app):
@@ -154,7 +156,8 @@ def test_export_has_every_section_and_delete_leaves_nothing_of_the_user(app):
     assert NAME not in text and EMAIL not in text, [t for t, rows in everything.items() if NAME in repr(rows)
                                                    or EMAIL in repr(rows)]
     assert roles == {"u2": "owner", "u3": "member"}  # the longest-standing organiser owns the club now
-    assert clubs == ["club1"]  # the club nobody was left in is closed
+    assert clubs == ["club1"]  # the club nobody was left in is closed, its room too
+    assert [r for r in everything["yezi_chat"] if r[1] == "club:club2"] == []
     result = json.loads(everything["yezi_club_tables"][0][5])
     assert [s["name"] for s in result["seats"]] == [social.DELETED_NAME, "Ann"]
 

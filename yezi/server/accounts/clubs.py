@@ -42,6 +42,7 @@ from yezi.server.accounts.identity import User, name_key
 from yezi.server.accounts.model import users_t
 from yezi.server.accounts.notices import CLUB_TABLE
 from yezi.server.accounts.seats import link_seats, users_of_table
+from yezi.server.chat import chat_t
 from yezi.server.db import tables_t
 from yezi.server.errors import TableError
 from yezi.server.schemas import CreateTable
@@ -444,6 +445,7 @@ def _erase_clubs(engine: Engine, user_id: str) -> None:
                 for t in (club_requests_t, club_notes_t, club_tables_t, club_members_t):
                     c.execute(delete(t).where(t.c.club_id == cid))
                 c.execute(delete(clubs_t).where(clubs_t.c.id == cid))
+                c.execute(delete(chat_t).where(chat_t.c.table_id == ("club:" + cid)[:32]))  # its room (`talk.club_key`)
                 continue
             if role == "owner" and not any(r.role == "owner" for r in left):
                 heir = min(left, key=lambda r: (r.role != "organiser", r.joined_at, r.user_id))
