@@ -59,16 +59,24 @@ async function clubsIndex(main, ctx) {
   main.replaceChildren(el("div", { class: "club-page" }, ...parts));
 }
 
+// The stored name of a deleted account's seats and ledger lines (yezi.server.accounts.social.DELETED_NAME),
+// shown in the reader's language.
+const DELETED = "a deleted player";
+function shown(ctx, name) {
+  return name === DELETED ? ctx.T("deletedPlayer") : name;
+}
+
 // How a seat or ledger party is named: a member by name, a bot as "Bot · level", a guest by the seat's name.
 function seatName(ctx, s) {
   if (s.kind === "bot") return `${ctx.T("bot")} · ${ctx.botName(s.bot || "random")}`;
-  return s.name || `${ctx.T("player")} ${s.position + 1}`;
+  return shown(ctx, s.name) || `${ctx.T("player")} ${s.position + 1}`;
 }
 function partyName(ctx, p) {
   if (!p) return "?";
   if (p.kind === "pool") return ctx.T("poolParty");
   if (p.kind === "bot") return `${ctx.T("player")} ${p.place} · ${ctx.T("bot")} · ${ctx.botName(p.bot)}`;
   if (p.kind === "guest") return `${p.name || `${ctx.T("player")} ${p.place}`} (${ctx.T("clubGuest")})`;
+  if (p.name === DELETED) return ctx.T("deletedPlayer");
   return p.name + (p.member === false ? ` (${ctx.T("clubNotMember")})` : "");
 }
 
@@ -278,7 +286,7 @@ async function ledgerPage(main, cid, ctx) {
     ? el("li", { class: "club-note" + (h.settled ? " settled" : ""), "data-note": String(h.at) },
       el("span", { class: "when" }, when(ctx, h.at)), " ",
       h.settled ? el("span", { class: "mark" }, T("clubSettledMark")) : null, " ",
-      el("span", { class: "note-text" }, h.text), " ", el("small", { class: "muted" }, T("clubBy", { name: h.by })))
+      el("span", { class: "note-text" }, h.text), " ", el("small", { class: "muted" }, T("clubBy", { name: shown(ctx, h.by) })))
     : matchItem(ctx, h, led));
   history.append(items.length ? el("ul", { class: "club-history" }, items) : el("p", { class: "muted" }, T("clubNoGames")));
   main.replaceChildren(el("div", { class: "club-page" },

@@ -72,8 +72,9 @@ WORDS = Words("profile", {
     "your_data": NP_("profile:your_data", "Your data"),
     "export": NP_("profile:export", "Download all my data (JSON)"),
     "delete": NP_("profile:delete", "Delete my account"),
-    "delete_hint": NP_("profile:delete_hint", "Your account goes for good: your profile, friends, blocks, "
-                                              "invitations and signed-in devices are removed. The tables you "
+    "delete_hint": NP_("profile:delete_hint", "Your account goes for good: your profile, passkeys, recovery "
+                                              "codes, friends, blocks, invitations, club memberships, notices "
+                                              "and signed-in devices are removed. The tables you "
                                               "played keep their records, your seats named \u201ca deleted "
                                               "player\u201d. Type your display name to confirm."),
     "deleted": NP_("profile:deleted", "Your account is deleted."),
