@@ -57,8 +57,9 @@ def paths(ok: Callable[..., dict[str, Any]], errors: Callable[..., dict[str, Any
         "/api/me/export": {"get": {"summary": "everything the server keeps about me, as JSON (no secrets)",
                                    "description": SIGNED_IN, "responses": {**ok("my data"), **errors(401, 429)}}},
         "/api/me/delete": {"post": {
-            "summary": "delete my account (confirm: my display name): profile, friends, blocks, invitations and "
-                       "sessions removed; the records stay, my seats named 'a deleted player'",
+            "summary": "delete my account (confirm: my display name): every section of my export erased "
+                       "(profile, sessions, passkeys, recovery, friends, blocks, invitations, clubs, chat, "
+                       "notices, quick-match tickets, ratings); the records stay, my seats named 'a deleted player'",
             "description": SIGNED_IN, "requestBody": body(DeleteAccount, LIMIT),
             "responses": {**ok("deleted"), **errors(400, 401, 403, 415, 429)}}},
         "/t/{tid}/invite-friend": {"post": {
