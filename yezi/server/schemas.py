@@ -153,10 +153,12 @@ class CreateTournament(Strict):
     deals: int = Field(2, ge=1, le=16, description="deals a round, the same at every table of the round")
     pace: Literal["realtime", "turn"] = Field("realtime", description="realtime (30 s a move) or turn-based")
     move_days: Days(TURN_DAYS) | None = Field(None, description="a turn-based tournament's days per move")  # type: ignore[valid-type]
+    club: Text32 | None = Field(None, description="a club's id: the club's own tournament, which only its members "
+                                                  "enter (made by its owners and organisers)")
 
     field_codes: ClassVar[dict[str, str]] = {
         "title": "bad-title", "game": "bad-game", "preset": "bad-options", "options": "bad-options",
-        "rounds": "bad-rounds", "deals": "bad-deals", "pace": "bad-pace", "move_days": "bad-pace"}
+        "rounds": "bad-rounds", "deals": "bad-deals", "pace": "bad-pace", "move_days": "bad-pace", "club": "no-club"}
 
 
 class TalkPost(Strict):

@@ -103,6 +103,12 @@ def club_by_id(engine: Engine, cid: str) -> Club | None:
     return _club(r) if r is not None else None
 
 
+def names_of(engine: Engine, ids: list[str]) -> dict[str, str]:
+    """club id → name, for the clubs that exist among `ids`."""
+    with engine.connect() as c:
+        return {r.id: r.name for r in c.execute(select(clubs_t.c.id, clubs_t.c.name).where(clubs_t.c.id.in_(ids)))}
+
+
 def role_of(engine: Engine, cid: str, user_id: str | None) -> str | None:
     if user_id is None:
         return None
