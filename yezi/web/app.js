@@ -471,7 +471,9 @@ async function tablePage(main, tid) {
     send: (m) => { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; },
     mySeat: () => (frame && frame.seat !== undefined ? frame.seat : null),
     isHost: () => !!frame && frame.seat !== null && frame.seat !== undefined && frame.table.host === frame.seat });
-  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink, chat.node));
+  // the chat beside the table where the screen is wide enough for both (app.css), below it elsewhere
+  main.replaceChildren(el("div", { class: "table-with-chat" },
+    el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink), chat.node));
   fitWatch(main);
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;
