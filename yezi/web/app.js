@@ -338,7 +338,7 @@ async function lobby(main) {
     quick.replaceChildren(el("h2", {}, T("playNow")), el("p", { class: "muted" }, T("playNowTitle")),
       el("ul", { class: "play-now" }, gs.map((g) => el("li", {}, el("button", { type: "button", class: "primary",
         "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))),
-      quickPanel({ el, T, api, go, games: gs, title, signedIn: !!me.signed_in, toast }),
+      quickPanel({ el, T, api, go, games: gs, title, signedIn: !!me.signed_in, toast, lang: () => state.lang }),
       el("p", { class: "new-here" }, T("newHere"), " ", el("a", { href: `/learn?lang=${state.lang}`, id: "lobby-learn" },
         T("learnAll"))));
   }
