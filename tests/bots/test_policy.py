@@ -122,18 +122,19 @@ def test_a_registered_level_is_made_by_name_for_its_games_only(level):
 
 
 def test_import_and_weight_specs_are_for_trusted_callers_only(monkeypatch, tmp_path):
-    bot = make_bot("lukfu", "yezi.bots.base:RandomBot")
+    bot = make_bot("lukfu", "yezi.bots.base:RandomBot", trusted=True)
     assert bot.name == "random"
-    with pytest.raises(UnknownBot, match="only registered"):
-        make_bot("lukfu", "yezi.bots.base:RandomBot", trusted=False)
+    for trusted in ({}, {"trusted": False}):  # untrusted unless said
+        with pytest.raises(UnknownBot, match="only registered"):
+            make_bot("lukfu", "yezi.bots.base:RandomBot", **trusted)
     with pytest.raises(UnknownBot, match="cannot import"):
-        make_bot("lukfu", "yezi.bots.nothing_here:Bot")
+        make_bot("lukfu", "yezi.bots.nothing_here:Bot", trusted=True)
     # <scheme>:PATH goes to the loader registered for the scheme, which its module registers when
     # imported (as yezi.bots.learned will for learned:PATH)
     monkeypatch.setattr(registry, "_LOADERS", dict(registry._LOADERS))
     monkeypatch.setattr(registry, "LOADER_MODULES", {**registry.LOADER_MODULES, "fake": "tests_fake_loader"})
     with pytest.raises(UnknownBot, match="no loader"):
-        make_bot("lukfu", "fake:w/Lukfu.npz")
+        make_bot("lukfu", "fake:w/Lukfu.npz", trusted=True)
     (tmp_path / "tests_fake_loader.py").write_text(
         "from yezi.bots import make_bot, register_loader\n"
         "LOADED = []\n"
@@ -143,7 +144,7 @@ def test_import_and_weight_specs_are_for_trusted_callers_only(monkeypatch, tmp_p
         "register_loader('fake', load)\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, "tests_fake_loader", raising=False)
-    assert make_bot("lukfu", "fake:w/Lukfu.npz").name == "random"
+    assert make_bot("lukfu", "fake:w/Lukfu.npz", trusted=True).name == "random"
     assert sys.modules["tests_fake_loader"].LOADED == [("w/Lukfu.npz", "lukfu")]  # the path as given, case kept
     with pytest.raises(UnknownBot, match="only registered"):
         make_bot("lukfu", "fake:w/Lukfu.npz", trusted=False)

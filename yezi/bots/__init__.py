@@ -3,9 +3,10 @@
 `make_bot(game_name, spec)` builds one by name: ``random``; the search specs (`yezi.bots.search`);
 a game's own (``heuristic``, ... from its `Game.bots()`); a level registered in
 `yezi.bots.registry` (``register_level``: learned policies, `yezi.bots.policy.PolicyBot`); and for
-trusted callers only (``trusted=True``, the default: the command line, scripts) ``module:Class``
-and ``<scheme>:PATH`` weight files (``learned:PATH``, read by the loader registered for the
-scheme). Web input is built with ``trusted=False``: registered names only.
+trusted callers only (``trusted=True``: the command line, scripts) ``module:Class`` and
+``<scheme>:PATH`` weight files (``learned:PATH``, read by the loader registered for the scheme).
+The default is ``trusted=False`` (registered names only), so a server path that builds a bot from
+its input can never import code or read a file by forgetting an argument.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from yezi.bots.registry import UnknownBot, register_level, register_loader
 __all__ = ["Bot", "RandomBot", "UnknownBot", "make_bot", "register_level", "register_loader"]
 
 
-def make_bot(game_name: str, spec: str, engine: str | None = None, *, trusted: bool = True) -> Bot:
+def make_bot(game_name: str, spec: str, engine: str | None = None, *, trusted: bool = False) -> Bot:
     """A bot by name (see the module docstring). `engine` (auto / native / python) is where search
-    bots roll out (`yezi.bots.search`); `trusted=False` refuses import and weight-file specs."""
+    bots roll out (`yezi.bots.search`); only `trusted` callers may name import and weight-file specs."""
     from yezi.bots import registry
 
     raw = spec.strip()
