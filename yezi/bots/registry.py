@@ -135,7 +135,7 @@ def loader(scheme: str) -> Loader | None:
     return _LOADERS.get(scheme)
 
 
-def build(game_name: str, spec: str, engine: str | None = None, *, trusted: bool = True) -> Any | None:
+def build(game_name: str, spec: str, engine: str | None = None, *, trusted: bool = False) -> Any | None:
     """The bot a registered level, a loader spec or an import spec names; None if the spec is none of
     these. Loader and import specs are refused (`UnknownBot`) unless `trusted`."""
     name = spec.strip().lower()
@@ -158,11 +158,11 @@ def build(game_name: str, spec: str, engine: str | None = None, *, trusted: bool
     if "." in head or head.isidentifier():  # module:Class
         try:
             obj = getattr(importlib.import_module(head), rest)
-        except (ImportError, AttributeError) as e:
+        except (ImportError, AttributeError, TypeError, ValueError) as e:  # (a relative name: TypeError)
             raise UnknownBot(f"bot {spec!r}: cannot import it ({e})") from None
         return obj()
     return None
 
 
-__all__ = ["LEVEL_MODULES", "LOADER_MODULES", "RESERVED", "BotLevel", "Factory", "Loader", "UnknownBot", "build", "get_level",
-           "levels", "loader", "register_level", "register_loader", "unregister_level"]
+__all__ = ["LEVEL_MODULES", "LOADER_MODULES", "RESERVED", "BotLevel", "Factory", "Loader", "UnknownBot", "build",
+           "get_level", "levels", "loader", "register_level", "register_loader", "unregister_level"]
