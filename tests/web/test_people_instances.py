@@ -107,7 +107,7 @@ def test_a_tournament_made_on_one_instance_is_played_through_both(postgres):
             seats = {s["name"]: int(p) for p, s in table["seats"].items() if not s["bot"]}
             assert sorted(seats) == names
             for n in names:  # told on their own instance, and their account opens the seat there
-                got = _until(lambda n=n: [x for x in http[n].get("/api/notices").json()["notices"]
+                got = _until(lambda n=n, table=table: [x for x in http[n].get("/api/notices").json()["notices"]
                                           if x["kind"] == "tournament-round" and x["url"] == f"/t/{table['table']}"])
                 assert len(got) == 1
                 assert http[n].get(f"/t/{table['table']}/session").json()["positions"] == [seats[n]]
