@@ -42,6 +42,7 @@ from yezi.server.accounts.clubs import ORGANISERS, role_of
 from yezi.server.accounts.identity import User
 from yezi.server.accounts.notices import TOURNAMENT_ROUND
 from yezi.server.accounts.seats import hold_seats
+from yezi.server.clients import SIGNED_IN
 from yezi.server.db import BigInteger, metadata, tables_t
 from yezi.server.errors import TableError, json_num
 from yezi.server.loops import Loop
@@ -268,7 +269,7 @@ async def deal_round(manager: TableManager, t: Tournament, rnd: int) -> list[Liv
     for no, seats in enumerate(seating(t, rnd, list(names), game.num_seats)):
         # the seats' links go to nobody: each seat is its player's account's (below)
         live, _tokens = await manager.create(table_spec(t, rnd, no, seats), owner=f"tournament:{t.id}",
-                                            seed=round_seed(t, rnd))
+                                            seed=round_seed(t, rnd), capacity=SIGNED_IN)  # its players are accounts
         for pos, user in seats.items():
             if user is None:
                 continue

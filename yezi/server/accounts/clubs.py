@@ -42,6 +42,7 @@ from yezi.server.accounts.identity import User, name_key
 from yezi.server.accounts.model import users_t
 from yezi.server.accounts.notices import CLUB_TABLE
 from yezi.server.accounts.seats import link_seats, users_of_table
+from yezi.server.clients import SIGNED_IN
 from yezi.server.db import tables_t
 from yezi.server.errors import TableError
 from yezi.server.schemas import CreateTable
@@ -365,7 +366,7 @@ async def open_standing(manager: TableManager, club: Club, user: User, client: s
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:
         raise TableError(*refusal)
-    t, _tokens = await manager.create(standing_spec(club), owner=client)  # no secret handed out: members take seats
+    t, _tokens = await manager.create(standing_spec(club), owner=client, capacity=SIGNED_IN)  # no secret handed out: members take seats
     manager.limits.own(client, t.id)
     await manager.store.run(link_table, manager.store.engine, club.id, t.id, user.id)
     t.kick()
