@@ -34,6 +34,8 @@ SEARCH: dict[str, list[tuple[str, dict[str, Any], list[str]]]] = {
             "tiengow.beat.wenwu-22", "tiengow.beat.two-pairs-military", "tiengow.special.qin",
             "tiengow.special.si-da-he"]),
     ],
+    # 通牌 against 頭七/尾八: the ×4 pair
+    "tseding": [("pairwise", {}, ["tseding.multiplier-4"])],
 }
 
 
