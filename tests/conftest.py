@@ -62,9 +62,10 @@ def _frame_views_match_their_schemas():
     of the websockets clients of tests/web/helpers.py (`Client`) and those of Starlette's test
     sockets (`TestClient.websocket_connect`, wrapped by tests/frame_check.py)."""
     if "starlette.testclient" in sys.modules or "yezi.server" in sys.modules:
-        from tests.frame_check import wrap_starlette
+        from tests.frame_check import wrap_replays, wrap_starlette
 
         wrap_starlette()
+        wrap_replays()
     yield
     helpers = sys.modules.get("tests.web.helpers")
     if helpers is not None:

@@ -4,8 +4,9 @@ served at /api/schema/frames), each state frame's view against its game's view s
 Two ways frames reach the tests: the websockets `Client` of tests/web/helpers.py (a server in its
 own process) and Starlette's `TestClient.websocket_connect` (the app in the test's process). The
 first keeps its frames (`check_received_views`); for the second, tests/conftest.py wraps the test
-session's `receive_json` and `receive_text` so that every frame they return is noted here. After
-every test the conftest checks what was noted: a frame off its schema fails the test that got it.
+session's `receive_json` and `receive_text` so that every frame they return is noted here, and the
+server's `replay_payload` so that every replay built in the test's process is too. After every
+test the conftest checks what was noted: a frame off its schema fails the test that got it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 _PENDING: list[Any] = []
+_REPLAYS: list[Any] = []  # replay payloads the server built in the test's process
 
 
 @cache
@@ -71,14 +73,17 @@ def note(x: Any) -> None:
 
 
 def check_noted() -> None:
-    """Every frame noted since the last call matches its schema (the conftest calls it after each test)."""
-    if not _PENDING:
+    """Every frame and replay noted since the last call matches its schema (the conftest calls it
+    after each test)."""
+    if not _PENDING and not _REPLAYS:
         return
     from tests.view_helpers import view_errors
 
-    frames = list(_PENDING)
+    frames, replays = list(_PENDING), list(_REPLAYS)
     _PENDING.clear()
+    _REPLAYS.clear()
     errors = [e for f in frames for e in frame_errors(f, view_errors)]
+    errors += [e for r in replays for e in replay_errors(r)]
     assert not errors, f"{len(errors)} frame(s) off their schema (/api/schema/frames): " + "; ".join(errors[:5])
 
 
@@ -103,3 +108,21 @@ def wrap_starlette() -> None:
     WebSocketTestSession.receive_json = noted_json  # type: ignore[method-assign]
     WebSocketTestSession.receive_text = noted_text  # type: ignore[method-assign]
     WebSocketTestSession._yezi_frames_noted = True  # type: ignore[attr-defined]
+
+
+def wrap_replays() -> None:
+    """Note every replay the server builds in this process (`yezi.server.replays.replay_payload`:
+    /api/replay and a table's replays, where they are not built in a worker process)."""
+    from yezi.server import replays
+
+    if getattr(replays.replay_payload, "_yezi_noted", False):
+        return
+    build = replays.replay_payload
+
+    def noted(*a: Any, **kw: Any) -> Any:
+        body = build(*a, **kw)
+        _REPLAYS.append(body)
+        return body
+
+    noted._yezi_noted = True  # type: ignore[attr-defined]
+    replays.replay_payload = noted  # type: ignore[assignment]

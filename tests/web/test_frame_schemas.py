@@ -115,3 +115,20 @@ def test_the_schema_names_every_frame_type_the_server_sends():
     sent |= {"state"}  # the frame builder writes its type into the text ('{"type":"state",')
     client_only = {"action", "next_deal", "lang", "name", "sync", "ping"}
     assert sent - client_only <= set(frame_schema()["$defs"]), sent - client_only - set(frame_schema()["$defs"])
+
+
+def test_a_replay_the_server_builds_in_the_test_process_is_checked_after_the_test():
+    from yezi.core.playout import random_playout
+    from yezi.core.record import Record
+    from yezi.server import replays
+
+    frame_check.wrap_replays()
+    game = load_game("tiengow")
+    state = random_playout(game.start(seed=4), random.Random(4))
+    status, body = replays.replay_record(Record.from_state(state).to_text(), "0", ("tiengow",))
+    assert status == 200 and frame_check._REPLAYS and frame_check._REPLAYS[-1] is body
+    frame_check.check_noted()
+    body["frames"][0]["surprise"] = True  # a frame drifted
+    frame_check._REPLAYS.append(body)
+    with pytest.raises(AssertionError, match="surprise"):
+        frame_check.check_noted()
