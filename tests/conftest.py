@@ -57,9 +57,19 @@ def web(request):
 
 @pytest.fixture(autouse=True)
 def _frame_views_match_their_schemas():
-    """After each test, every state frame its WebSocket clients received (tests/web/helpers.py
-    `Client`) has a view matching its game's JSON Schema (issue 25: every frame checked)."""
+    """After each test, every frame it received matches the server's frame schema (/api/schema/frames)
+    and each state frame's view its game's view schema (issue 25: every frame checked): the frames
+    of the websockets clients of tests/web/helpers.py (`Client`) and those of Starlette's test
+    sockets (`TestClient.websocket_connect`, wrapped by tests/frame_check.py)."""
+    if "starlette.testclient" in sys.modules or "yezi.server" in sys.modules:
+        from tests.frame_check import wrap_replays, wrap_starlette
+
+        wrap_starlette()
+        wrap_replays()
     yield
     helpers = sys.modules.get("tests.web.helpers")
     if helpers is not None:
         helpers.check_received_views()
+    checker = sys.modules.get("tests.frame_check")
+    if checker is not None:
+        checker.check_noted()

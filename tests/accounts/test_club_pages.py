@@ -149,6 +149,42 @@ def test_an_invite_link_joins_and_a_seat_is_taken_in_one_click(web, browser, clu
         cm.__exit__(None, None, None)
 
 
+@pytest.mark.parametrize("profile", [pytest.param(DESKTOP, id="desktop"), pytest.param(PHONE, id="phone")])
+def test_the_organiser_makes_the_clubs_own_tournament_from_its_page(web, browser, club, profile):
+    """From the club's page to the tournament form under the club's name, and back: the tournament
+    is listed on the club's page, its page leads to the club, and a member enters it."""
+    name = "desktop" if profile is DESKTOP else "phone"
+    cm, page = _signed_in(browser, web, profile, club["ann"], "zh-hant")
+    title = f"家族盃 {name}"
+    try:
+        errors = watch_errors(page)
+        page.goto(f"{web.base}/c/{club['id']}")
+        page.wait_for_selector("#club-new-tournament")
+        page.click("#club-new-tournament")
+        page.wait_for_selector("#tour-for-club")
+        assert "陳家星期日" in page.locator("#tour-for-club").inner_text()
+        page.fill("#tour-title", title)
+        page.select_option("#tour-game", "fishing")
+        shot(page, f"club-tournament-form-{name}-zh-hant")
+        page.click("#tour-create-btn")
+        page.wait_for_selector("#tour-club")
+        assert page.locator("#tour-club").inner_text() == "陳家星期日"
+        page.click("#tour-club")
+        page.wait_for_selector("#club-tournaments [data-tournament]")
+        items = page.locator("#club-tournaments [data-tournament]").all_inner_texts()
+        assert any(title in x and "報名中" in x for x in items), items
+        shot(page, f"club-tournaments-{name}-zh-hant")
+        assert_no_page_errors(errors)
+    finally:
+        cm.__exit__(None, None, None)
+    b = _http(web, club["bob"])
+    try:
+        (t,) = [t for t in b.get(f"/api/clubs/{club['id']}").json()["tournaments"] if t["title"] == title]
+        assert b.post(f"/api/tournaments/{t['id']}/enter", json={}).status_code == 200
+    finally:
+        b.close()
+
+
 @pytest.mark.parametrize("profile", [pytest.param(DESKTOP, id="desktop"),
                                      pytest.param(PHONE, id="phone", marks=pytest.mark.slow)])
 def test_the_organiser_sets_up_the_standing_table_invites_and_settles_the_ledger(web, browser, club, profile):

@@ -92,7 +92,7 @@ def test_a_clubs_table_opened_tells_the_other_members(app):
 
 
 def test_a_tournament_round_tells_its_players(app):
-    (ann, bob, cy, dee), users = _people(app, "Ann", "Bob", "Cy", "Dee")
+    (ann, bob, cy, dee), _users = _people(app, "Ann", "Bob", "Cy", "Dee")
     try:
         r = ann.post("/api/tournaments", json={"title": "Sunday cup", "game": "lukfu", "rounds": 2, "deals": 1})
         tid = r.json()["id"]

@@ -276,3 +276,68 @@ def test_heuristic_playouts_play_the_python_bots_game(name, preset):
             untied += 1
             assert ng.playout(start, "heuristic", seed=seed, n=2) == [2 * p for p in state.payments()], seed
     assert untied >= 30
+
+
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+_CHAIN = ("end.all-out", "must-connect", "face-down-unable", "face-down-at-will")
+_PAIRWISE = ("pairwise-difference", "equal-pair-pays-nothing", "lowest-tie-nearer-lead")
+#: every rule branch the Python engines name, per game: the line's rules (chain.py: must connect,
+#: face down when unable or at will, the re-lead, the answerable lead, each end), each settlement
+#: (settle.py: the pairwise differences, 斜釘's tags and multipliers, 八掘 and the redeal, 頂牛's
+#: 算帳/死扎, 包庄, 算帳成功 and its ties); the runs below reach each one with both engines agreeing
+BRANCHES = {
+    "jielong": {*(f"jielong.{b}" for b in (*_CHAIN, *_PAIRWISE)), "jielong.relead"},
+    "tseding": {*(f"tseding.{b}" for b in (*_CHAIN, *_PAIRWISE)), "tseding.relead",
+                "tseding.tag.pass", "tseding.tag.penalty", "tseding.tag.penalty-dealer", "tseding.tag.none",
+                "tseding.multiplier-1", "tseding.multiplier-2", "tseding.multiplier-4",
+                "tseding.end.bajue", "tseding.end.redeal", "tseding.bajue.hand", "tseding.bajue.difference"},
+    "dingniu": {*(f"dingniu.{b}" for b in _CHAIN), "dingniu.end.blocked", "dingniu.answerable-lead",
+                "dingniu.suanzhang", "dingniu.sizha", "dingniu.rule.plain", "dingniu.rule.suanzhang-success",
+                "dingniu.rule.baozhuang-dazhuang", "dingniu.rule.baozhuang-any-loser", "dingniu.tie-lead",
+                "dingniu.tie-later"},
+}
+#: random play: game -> [(preset, overrides, games)]
+BRANCH_RUNS = {
+    "jielong": [("wikipedia", {}, 200), ("navpil", {}, 200), ("pagat", {}, 200),
+                ("wikipedia", {"relead": "false", "players": "3"}, 200)],
+    "tseding": [("pairwise", {}, 300), ("wikipedia", {}, 200), ("pagat", {}, 200),
+                ("pairwise", {"head_tail": "6-7", "lone_pass_double": "false"}, 300)],
+    "dingniu": [("recommended", {}, 300), ("wikipedia", {}, 200), ("navpil", {}, 200),
+                ("recommended", {"ties": "later", "baozhuang": "any-loser", "discard": "always"}, 300)],
+}
+
+
+def _tseding_start_deals(ng: NativeGame, n: int) -> Counter:
+    """斜釘's start rules on explicit deals: eight doubles (八掘), seven or six (the redeal)."""
+    from yezi.core import branches
+
+    game = ng.game
+    rng = random.Random(6)
+    seen: Counter[str] = Counter()
+    for i in range(n):
+        n_doubles = [8, 7, 6, 5][i % 4]
+        hand = rng.sample(DOUBLES, n_doubles) + rng.sample([k for k in range(7, 21) for _ in range(game.set_counts[k])]
+                                                           + [3, 3], 8 - n_doubles)
+        with branches.counting() as hits:  # 八掘 and the redeal end the deal as it starts
+            _, bad = _explicit(ng, _deal_with(game, i % 4, hand, i), rng.getrandbits(64))
+        assert bad is None, bad
+        seen.update(hits)
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(BRANCHES))
+def test_every_rule_branch_is_reached_with_both_engines_agreeing(name):
+    seen: Counter[str] = Counter()
+    for preset, over, n in BRANCH_RUNS[name]:
+        report = differential(native_for(name, preset, over), n, seed=83, workers=1)
+        assert not report.mismatches, (preset, over, report.mismatches)
+        seen.update(report.branches)
+    if name == "tseding":
+        from tests.native.branch_seeds import replay_cases
+
+        for over in ({}, {"bajue_pay": "difference"}):
+            seen.update(_tseding_start_deals(native_for("tseding", "pairwise", over), 40))
+        seen.update(replay_cases("tseding"))  # deals found by search (tests/native/branch_seeds.json)
+    want = BRANCHES[name]
+    assert set(seen) == want, {"never reached": want - set(seen), "not listed": set(seen) - want}

@@ -244,3 +244,75 @@ def test_bad_input_is_refused():
     state.deal = dict(state.deal, stock=[*stock[:-1], (stock[-1] + 1) % 21])  # five of one kind
     with pytest.raises(NativeError):
         nat.trace(state, 1)
+
+
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+#: every rule branch the Python engine names (play in game.py, fish in scoring.py, the methods in
+#: settlement.py); the run below reaches each one with both engines agreeing, so a rule broken on
+#: either side fails here even where random play seldom goes
+BRANCHES = {
+    "fishing.must-capture-drawn", "fishing.must-capture-hand", "fishing.keep-offered", "fishing.stack-offered",
+    "fishing.take-stacked-three", "fishing.one-takes-three", "fishing.fours-to-tail", "fishing.heaven-pair",
+    "fishing.lake-to-tail",
+    "fishing.big-heaven-nine", "fishing.big-supreme", "fishing.big-jun", "fishing.medium-wenwu",
+    "fishing.medium-wenwu-strict", "fishing.no-medium-all-small", "fishing.red-dots",
+    "fishing.special.twelve-heaven-nine", "fishing.special.three-jun", "fishing.special.eight-supreme",
+    "fishing.M1.overmountain", "fishing.M1.difference", "fishing.M1.difference-both-over", "fishing.M1.jun-beats-jun",
+    "fishing.YL.overmountain", "fishing.YL.difference", "fishing.YL.difference-both-over",
+    "fishing.M2.overmountain", "fishing.M2.overmountain-both", "fishing.M2.difference",
+    "fishing.M3.overmountain", "fishing.M3.difference", "fishing.M3.no-di-overmountain",
+    "fishing.M3.no-di-second-third", "fishing.M3.jun-linear", "fishing.M3.jun-1-3-5",
+    "fishing.plain.difference",
+}
+#: random play: (preset, overrides, games)
+BRANCH_RUNS = [
+    ("suffocated", {}, 150), ("mongkok", {"double_both": "true", "overmountain_3p": "700"}, 100),
+    ("fc1-group", {"di_overmountain": "false", "di_second_third": "false", "jun_scale": "1-3-5"}, 100),
+    ("fc1-group", {}, 100), ("yuenlong-elders", {"wenwu": "any"}, 100), ("tiu-u", {}, 100), ("tiu-u-navpil", {}, 100),
+]
+#: settlement on catches random play seldom reaches (two seats 過山 at once): the native `settle`
+#: against the Python method
+BRANCH_SETTLES = [{"settlement": m, "overmountain_3p": "700"} for m in ("M1", "YL", "M2")] + [
+    {"settlement": "M2", "double_both": "true", "overmountain_3p": "700"}, {"settlement": "M3", "di": "1"},
+]
+
+
+def test_every_rule_branch_is_reached_with_both_engines_agreeing():
+    from collections import Counter
+
+    from yezi.core import branches
+    from yezi.games.fishing.scoring import quick
+    from yezi.native.base import _replay, differential
+
+    seen: Counter[str] = Counter()
+    for preset, over, n in BRANCH_RUNS:
+        report = differential(native_of(preset, over), n, seed=78, workers=1)
+        assert not report.mismatches, (preset, over, report.mismatches)
+        seen.update(report.branches)
+    for over in BRANCH_SETTLES:
+        nat = native_of("suffocated", over)
+        rng = random.Random(zlib.crc32(str(over).encode()))
+        with branches.counting() as hits:
+            for _ in range(300):
+                catches = _random_catches(nat.game, rng)
+                standings = [nat.game.method.standing_quick(quick(c, nat.game.class_rules)) for c in catches]
+                assert nat.settle(catches) == nat.game.method.settle(standings, with_text=False).payments, catches
+        seen.update(hits)
+    # 四張歸尾 (fours_to_tail): a lake that holds all four of a kind that only captures itself
+    nat = native_of("suffocated")
+    game = nat.game
+    kind = min(game.self_only)
+    for k in range(10):
+        rest = [c for c in game.deck if c != kind]
+        random.Random(k).shuffle(rest)
+        lake = [kind] * 4 + rest[:game.lake_size - 4]
+        rest = rest[game.lake_size - 4:]
+        hands = [sorted(rest[s * game.hand_size:(s + 1) * game.hand_size]) for s in range(game.players)]
+        with branches.counting() as hits:  # the fours go to 尾家 as the deal starts
+            state = game.new_state({"hands": hands, "lake": sorted(lake), "stock": rest[game.players * game.hand_size:]})
+            bad = _replay(state, nat.trace(state, k))
+        assert bad is None, (k, bad)
+        assert hits["fishing.fours-to-tail"], k
+        seen.update(hits)
+    assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}

@@ -458,3 +458,60 @@ def test_vector_refuses_illegal_actions_and_bad_buffers():
     assert np.array_equal(v.state, before)
     v.state[1, :] = 7  # words that are no row: an error, never a crash
     assert v.step([int(np.flatnonzero(v.mask[i])[0]) for i in range(3)]) == -1
+
+
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+#: every rule branch the Python engine names (game.py: the pre-play ends, must-capture/-follow, the
+#: guard prohibitions; settle.py: each 賀 hand, each settlement item, each 弔, each liability, the
+#: next bank); the runs below reach each one with both engines agreeing
+BRANCHES = {
+    *(f"madiao.end.{e}" for e in ("played", "he", "siji", "mian", "cut-bailao")),
+    "madiao.he-played-on", "madiao.mian-dou-asked", "madiao.long-suit-tens", "madiao.long-suit-six",
+    "madiao.must-capture", "madiao.must-follow", "madiao.guard-prohibits", "madiao.guard-nothing-left",
+    *(f"madiao.he.{h}" for h in ("sizun-siji", "bahong-bailao", "bahong", "huncheng-bailao", "quantu",
+                                  "sizun-bailao", "huncheng", "sizun")),
+    *(f"madiao.item.{i}" for i in (
+        "cut-bailao", "siji", "he", "pool-to-dahuo", "ante", "diao", "dahuo-bai", "xiaohuo-bai", "si-bai",
+        "dahuo-bai-tu", "xiaohuo-bai-tu", "si-bai-tu", "qiaomen", "xiaotu", "quantu-dahuo", "shang", "cishang",
+        "sankai", "sihong", "quanshou", "jiakui", "liability")),
+    "madiao.diao.du", "madiao.diao.he", "madiao.diao.ge", "madiao.diao.sihe",
+    "madiao.liability.D1", "madiao.liability.D2", "madiao.liability.D3",
+    *(f"madiao.next-banker.{k}" for k in ("keep", "seize", "rotate", "redraw")),
+}
+#: random play: (preset, overrides, games)
+BRANCH_RUNS = [
+    ("feng-1620", {}, 300), ("feng-strict", {}, 300), ("qing", {}, 300), ("feng-1620", {"must_capture": True}, 100),
+    ("feng-1620", {"must_follow": True}, 100),
+    ("feng-1620", {"cishang_pays": True, "banker_keep": "any-dahuo", "jiakui_payee": "pool"}, 200),
+]
+#: deals built for the special hands (`_built_deal`): (preset, overrides, deals)
+BRANCH_BUILT = [
+    ("feng-1620", {}, 300), ("feng-1620", {"he_timing": "play-out", "he_multiple": "cumulative", "mian_dou": "waivable"}, 300),
+    ("feng-1620", {"quantu_condition": "held"}, 200), ("feng-1620", {"quantu_condition": "dahuo"}, 200),
+]
+
+
+def test_every_rule_branch_is_reached_with_both_engines_agreeing():
+    from collections import Counter
+
+    from yezi.core import branches
+
+    seen: Counter[str] = Counter()
+    for preset, over, n in BRANCH_RUNS:
+        report = differential(_native(MaDiao.from_preset(preset, **over)), n, seed=79, workers=1)
+        _assert_clean(report)
+        seen.update(report.branches)
+    for preset, over, n in BRANCH_BUILT:
+        game = MaDiao.from_preset(preset, **over)
+        nat = _native(game)
+        rng = random.Random(80)
+        for i in range(n):
+            with branches.counting() as hits:  # a fixed stake settles the pre-play hands in new_state
+                deal = _built_deal(game, rng)
+                deal["pool"] = i % 3  # a pool a 大活百 takes (官堆)
+                state = game.new_state(deal)
+                bad = _replay(state, nat.trace(state, rng.getrandbits(64)))
+            assert bad is None, (preset, over, i, bad)
+            seen.update(hits)
+    assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}

@@ -104,3 +104,42 @@ def test_an_illegal_history_is_refused():
     state.history.append(1)  # a face-down lead
     with pytest.raises(NativeError):
         nat.playout(state, "random")
+
+
+# ---- which rule branches the differential reached (yezi.core.branches) --------------------------
+
+#: every rule branch the Python engine names: each kind of set led, each kind beaten (the must-beat
+#: rule: same structure, strictly higher), 至尊 unbeaten, the civil-follow duty, 入一, 文尊 and 擒,
+#: each 奇牌, each settlement term; the run below reaches each one with both engines agreeing
+BRANCHES = {
+    *(f"tiengow.lead.{c}" for c in ("single-civil", "single-military", "pair-civil", "pair-military", "supreme",
+                                     "wenwu-11", "wenwu-21", "wenwu-12", "wenwu-22", "two-pairs-civil",
+                                     "two-pairs-military")),
+    *(f"tiengow.beat.{c}" for c in ("single-civil", "single-military", "pair-civil", "pair-military", "wenwu-11",
+                                     "wenwu-21", "wenwu-12", "wenwu-22", "two-pairs-civil", "two-pairs-military")),
+    "tiengow.supreme-unbeaten", "tiengow.follow-suit-civil", "tiengow.last-trick-not-entered",
+    "tiengow.wen-zun-only-qin",
+    *(f"tiengow.special.{k}" for k in ("wen-zun", "wu-zun", "qin", "si-da-he")),
+    *(f"tiengow.settle.{k}" for k in ("tricks", "flat", "shutout", "even", "paid-back", "banker-double",
+                                       "banker-refund-plain", "double-all", "zun-money")),
+}
+#: random play: (preset, overrides, games)
+BRANCH_RUNS = [
+    ("hongkong", {}, 300), ("celko-kam", {}, 200), ("culin-1893", {}, 200),
+    ("hongkong", {"shutout": "double-all", "banker_refund": "plain", "two_pairs": True}, 200),
+    ("culin-1893", {"shutout": "five"}, 100),
+]
+
+
+def test_every_rule_branch_is_reached_with_both_engines_agreeing():
+    from collections import Counter
+
+    from tests.native.branch_seeds import replay_cases
+
+    seen: Counter[str] = Counter()
+    for preset, over, n in BRANCH_RUNS:
+        report = differential(_native(preset, over), n, seed=81, workers=1)
+        assert not report.mismatches, (preset, over, report.mismatches)
+        seen.update(report.branches)
+    seen.update(replay_cases("tiengow"))  # deals found by search (tests/native/branch_seeds.json)
+    assert set(seen) == BRANCHES, {"never reached": BRANCHES - set(seen), "not listed": set(seen) - BRANCHES}

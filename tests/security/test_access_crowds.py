@@ -18,6 +18,8 @@ from websockets.exceptions import ConnectionClosed
 
 from tests.security._access import access_server
 from tests.web.helpers import Client
+from yezi.server.accounts import identity
+from yezi.server.db import make_engine
 
 PROXIED = {"YEZI_TRUSTED_PROXIES": "127.0.0.1"}
 OPEN_SEAT = {"game": "lukfu", "seats": [{"kind": "human"}, {"kind": "human", "access": "open"},
@@ -138,7 +140,7 @@ def test_an_ipv6_56_is_one_network_for_the_caps():
 def test_a_table_flood_from_250_addresses_leaves_room_for_others():
     """250 addresses made 5,000 tables in 15 s and then everyone got 503; 10 addresses filled the
     lobby. A network's addresses share its cap (here 8 tables a /24), the lobby lists few tables
-    per client (here 1, 4 a /24), and anonymous clients leave a share for signed-in players."""
+    per client (here 1, 4 a /24), and anonymous clients leave a share for signed-in players, who still get a table there."""
     env = {"YEZI_MAX_OPEN_TABLES": "40", "YEZI_MAX_TABLES_PER_CLIENT": "2", "YEZI_GROUP_SHARE": "4",
            "YEZI_LOBBY_PER_CLIENT": "1", "YEZI_TABLE_ABANDONED": "3600", **PROXIED}
     with access_server(**env) as srv, httpx.Client(base_url=srv.base, timeout=10) as h:
@@ -152,6 +154,18 @@ def test_a_table_flood_from_250_addresses_leaves_room_for_others():
         # a botnet spread over many networks fills what anonymous clients may: 36 of 40, 4 held back
         spread = [h.post("/api/tables", json=OPEN_SEAT, headers=_from(f"172.16.{k}.1")).status_code for k in range(5)]
         assert spread == [201, 201, 201, 503, 503], spread
+        # the share held back is a signed-in player's, from any address; a forged session cookie is anonymous
+        engine = make_engine(srv.database_url)
+        try:
+            user = identity.create_user(engine, "Ann")
+            secret = identity.open_session(engine, user.id, "test")
+        finally:
+            engine.dispose()
+        forged = h.post("/api/tables", json=OPEN_SEAT, headers=_from("172.16.9.1"),
+                        cookies={identity.SESSION_COOKIE: "x" * 43})
+        assert forged.status_code == 503, forged.text
+        member = h.post("/api/tables", json=OPEN_SEAT, headers=_from("172.16.9.1"), cookies={identity.SESSION_COOKIE: secret})
+        assert member.status_code == 201, member.text
 
 
 def test_tables_nobody_is_at_make_way_when_the_server_is_full():

@@ -192,18 +192,20 @@ def _view_errors(view: Any) -> list[str]:
 
 
 def check_received_views() -> None:
-    """Every state frame any `Client` received since the last call has a view that matches its
-    schema (`tests.view_helpers`, the schemas /api/schema/views serves): run after every test (tests/conftest.py), so that all the frames the tests already
+    """Every frame any `Client` received since the last call matches the server's frame schema
+    (`tests.frame_check`, /api/schema/frames) and each state frame's view its game's schema
+    (`tests.view_helpers`, the schemas /api/schema/views serves): run after every test (tests/conftest.py), so that all the frames the tests already
     receive are checked, outside the tests' own timing."""
+    from tests.frame_check import frame_errors
+
     errors: list[str] = []
     clients = list(_UNCHECKED.values())
     _UNCHECKED.clear()
     for cl in clients:
         frames, cl.checked = cl.frames[cl.checked:], len(cl.frames)
         for f in frames:
-            if f.get("type") == "state":
-                errors.extend(_view_errors(f.get("view")))
-    assert not errors, f"{len(errors)} frame view(s) off their schema: " + "; ".join(errors[:5])
+            errors.extend(frame_errors(f, _view_errors))
+    assert not errors, f"{len(errors)} frame(s) off their schema (/api/schema/frames): " + "; ".join(errors[:5])
 
 
 class Client:

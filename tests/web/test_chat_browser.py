@@ -46,3 +46,39 @@ def test_the_chat_under_the_table_shows_text_as_text(web, browser, view):
         shot(page, f"chat-{view}")
         watcher.close()
         assert not [e for e in errors if "favicon" not in e], errors
+
+
+WIDE = {"viewport": {"width": 1600, "height": 900}, "accept_downloads": True}
+
+
+@pytest.mark.parametrize("game", ["lukfu", "paigow"])
+def test_on_a_wide_screen_the_chat_is_open_beside_the_table(web, browser, game):
+    """At 1600×900 the chat is a column beside the felt, open from the start, every part of it on the
+    first screen, and the table as wide as it is without it; at the 1280-wide desktop it stays under
+    the table, closed (the table takes the width)."""
+    t = web.create(game=game, name="Ann", hints=False)
+    widths = {}
+    for name, profile in (("wide", WIDE), ("desktop", DESKTOP)):
+        with new_page(browser, profile) as page:
+            page.add_init_script("localStorage.setItem('yezi.name', 'Ann'); localStorage.setItem('yezi.lang', 'zh-hant')")
+            errors = watch_errors(page)
+            page.goto(f"{web.base}/t/{t['id']}?token={t['seats']['0']['token']}")
+            page.wait_for_selector("#chat:not([hidden])", timeout=20000)
+            felt = page.locator(".felt").bounding_box()
+            chat = page.locator("#chat").bounding_box()
+            widths[name] = felt["width"]
+            if name == "wide":
+                assert page.locator("#chat").evaluate("d => d.open")
+                assert chat["x"] >= felt["x"] + felt["width"], (felt, chat)  # beside, not over, the felt
+                assert chat["x"] + chat["width"] <= 1600 and chat["y"] + chat["height"] <= 900, chat
+                for part in ("#chat-input", "#chat-send", "#chat-phrases"):
+                    box = page.locator(part).bounding_box()
+                    assert box and box["y"] + box["height"] <= 900, part
+                page.click("#chat-phrases [data-phrase='thanks']")
+                page.wait_for_selector("#chat-lines li:has-text('多謝')", timeout=10000)
+                shot(page, f"chat-beside-{game}-wide")
+            else:
+                assert not page.locator("#chat").evaluate("d => d.open")
+                assert chat["y"] >= felt["y"] + felt["height"] - 1, (felt, chat)  # under the table
+            assert not [e for e in errors if "favicon" not in e], errors
+    assert widths["wide"] >= widths["desktop"] - 2, widths

@@ -1,5 +1,5 @@
 """Quick match in the browser: two people press "Find players" for the same game, and once their wait
-for people is over (bots after 30 s, on the server's simulated clock) both land at one table, each in
+for people is over (bots after 30 s, on the server's simulated clock) both land at one table of the rules they chose, each in
 a seat of their own with their hand, a bot in the seat nobody came for."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ def test_two_people_find_each_other_and_land_at_one_table(browser, tmp_path):
             for page in (ann, bob):
                 page.goto(f"{srv.base}/?lang=en")
                 page.select_option("#quick-game", "fishing")
+                page.select_option("#quick-preset", "mongkok")  # the game's rulesets, chosen per game
                 page.select_option("#quick-bots", "30")
                 page.click("#quick-find")
                 page.wait_for_selector("#quick-status:has-text('Waiting for players')")
@@ -37,6 +38,7 @@ def test_two_people_find_each_other_and_land_at_one_table(browser, tmp_path):
                 page.wait_for_selector("#hand button, #hand .card, .hand button", timeout=20000)
             tid = ann.url.rsplit("/", 1)[1]
             info = srv.get(f"/api/tables/{tid}").json()
+            assert info["preset"] == "mongkok", info
             kinds = sorted(p["kind"] for p in info["players"])
             assert kinds == ["bot", "human", "human"], info["players"]
             assert all(p["claimed"] for p in info["players"] if p["kind"] == "human")

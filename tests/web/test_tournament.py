@@ -87,6 +87,15 @@ def test_a_three_round_duplicate_tournament_of_seven(tmp_path):
         t1 = rounds[1]["tables"][0]["table"]
         seated = [u for u in users if seat_keys_of(store.engine, u.id, t1)]
         assert len(seated) == sum(1 for s in rounds[1]["tables"][0]["seats"].values() if not s["bot"])
+        # the page is worked out once: asked again with nothing changed, nothing is replayed again
+        worked = []
+        real = tournament._results
+        tournament._results = lambda *a: worked.append(a) or real(*a)
+        try:
+            again = cs[1].get(f"/api/tournaments/{tid}").json()
+        finally:
+            tournament._results = real
+        assert worked == [] and again["standings"] == [s | {"mine": s["name"] == "Bo"} for s in info["standings"]]
 
 
 def test_nobody_learns_how_the_same_hands_went_while_another_table_still_plays_them(tmp_path):
@@ -133,3 +142,41 @@ def test_nobody_learns_how_the_same_hands_went_while_another_table_still_plays_t
         (deal,) = info["rounds"][0]["deals"]
         assert not deal.get("pending") and deal["same_cards"]
         assert all("table" in x for x in info["rounds"][0]["tables"])
+
+
+def test_a_clubs_own_tournament(tmp_path):
+    """A club's organiser makes a tournament only its members enter; a private club's is listed on its
+    page only, and to anyone outside the club it is not there."""
+    app = create_app(Settings(database_url=f"sqlite:///{tmp_path / 'yezi.db'}", bot_delay=0.0))
+    ann, bob, cy = _clients(app, 3)
+    with ann, bob, cy:
+        for c, n in ((ann, "Ann"), (bob, "Bob"), (cy, "Cy")):
+            sign_in(c, n)
+        cid = ann.post("/api/clubs", json={"name": "Chan family", "private": True}).json()["id"]
+        secret = ann.post(f"/api/clubs/{cid}/invite").json()["link"].split("#join=")[1]
+        assert bob.post(f"/api/clubs/{cid}/join", json={"invite": secret}).status_code == 200
+        spec = {"title": "Family cup", "game": "fishing", "rounds": 1, "deals": 1, "club": cid}
+        r = bob.post("/api/tournaments", json=spec)
+        assert r.status_code == 403 and r.json()["error"] == "not-organiser", r.text
+        r = cy.post("/api/tournaments", json=spec | {"club": "nosuchclub"})
+        assert r.status_code == 404 and r.json()["error"] == "no-club", r.text
+        r = ann.post("/api/tournaments", json=spec)
+        assert r.status_code == 201, r.text
+        tid = r.json()["id"]
+        assert r.json()["tournament"]["club"] == cid
+        # the club's members see it, on the club's page and its own; nobody else does
+        assert [t["id"] for t in bob.get(f"/api/clubs/{cid}").json()["tournaments"]] == [tid]
+        got = bob.get(f"/api/tournaments/{tid}")
+        assert got.status_code == 200 and got.json()["tournament"]["club_name"] == "Chan family"
+        assert cy.get(f"/api/tournaments/{tid}").status_code == 404
+        assert tid not in [t["id"] for t in cy.get("/api/tournaments").json()["tournaments"]]
+        assert cy.post(f"/api/tournaments/{tid}/enter", json={}).status_code == 404
+        assert bob.post(f"/api/tournaments/{tid}/enter", json={}).status_code == 200
+        # a public club's tournament is listed for all, and still entered by its members only
+        pub = ann.post("/api/clubs", json={"name": "Village hall", "private": False}).json()["id"]
+        open_cup = ann.post("/api/tournaments", json=spec | {"club": pub, "title": "Open cup"}).json()["id"]
+        listed = {t["id"]: t for t in cy.get("/api/tournaments").json()["tournaments"]}
+        assert listed[open_cup]["club_name"] == "Village hall"
+        r = cy.post(f"/api/tournaments/{open_cup}/enter", json={})
+        assert r.status_code == 403 and r.json()["error"] == "not-member", r.text
+        assert ann.post(f"/api/tournaments/{tid}/start", json={}).status_code == 200

@@ -70,14 +70,14 @@ class _Frames:
 
 
 def test_the_check_after_each_web_test_refuses_a_view_off_its_schema(monkeypatch):
-    view = _table("lukfu", 3).current.state.view(0)
-    good = {"type": "state", "view": view}
-    drifted = {"type": "state", "view": {**view, "history": [[0, code] for code in view["history"]] or [[0, 1]]}}
+    good = _table("lukfu", 3).frame_for(0)  # a whole frame: its envelope is checked too (tests/frame_check.py)
+    view = good["view"]
+    drifted = {**good, "view": {**view, "history": [[0, code] for code in view["history"]] or [[0, 1]]}}
     monkeypatch.setattr(helpers, "_UNCHECKED", {1: _Frames([good, {"type": "ack"}])})
     helpers.check_received_views()
     monkeypatch.setattr(helpers, "_UNCHECKED", {1: _Frames([good, drifted])})
     with pytest.raises(AssertionError, match="lukfu view, history/0"):
         helpers.check_received_views()
-    monkeypatch.setattr(helpers, "_UNCHECKED", {1: _Frames([{"type": "state", "view": {**view, "extra": 1}}])})
+    monkeypatch.setattr(helpers, "_UNCHECKED", {1: _Frames([{**good, "view": {**view, "extra": 1}}])})
     with pytest.raises(AssertionError, match="extra"):
         helpers.check_received_views()

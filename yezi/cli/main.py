@@ -25,6 +25,7 @@ EXTERNAL = {
     "learn": ("yezi.cli.learn", "learn a game: guided lessons on fixed deals, the engine explaining each refused move"),
     "i18n": ("yezi.cli.i18n", "keep the translation catalogs: extract msgids, compile, export JSON for the web"),
     "record": ("yezi.cli.record", "the operator's whole record of a served table's finished deal, from its database"),
+    "reports": ("yezi.cli.reports", "the operator's list of reported chat messages, each in its conversation"),
     "advise": ("yezi.cli.advise", "Luk Fu: should this hand bid (做) or not (唔做)?"),
     "ratings": ("yezi.cli.ratings", "the bots' fixed ratings for rated tables, from a duplicate tournament"),
 }

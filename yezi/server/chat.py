@@ -52,7 +52,7 @@ chat_t = Table(
     Column("phrase", String(32), nullable=True),
     Column("created_at", Float, nullable=False),
     Column("removed", Boolean, nullable=False, default=False),
-    Column("user_id", String(32), nullable=True),  # a talk line's author (0017); None: a table's chat
+    Column("user_id", String(32), nullable=True),  # a talk line's author (0018); None: a table's chat
     Index("ix_yezi_chat_table", "table_id", "room", "id"),
     Index("ix_yezi_chat_user", "user_id"),
 )
@@ -158,6 +158,31 @@ def report(engine: Engine, m: Message, table_id: str, reporter: str) -> None:
     with engine.begin() as c:
         c.execute(insert(chat_reports_t).values(message_id=m.id, table_id=table_id, reporter=reporter[:64],
                                                 copy=copy, created_at=time.time()))
+
+
+def reports(engine: Engine, since_ts: float = 0.0, limit: int = 100, around: int = 5) -> list[dict[str, Any]]:
+    """The reports made since `since_ts`, newest first, each with the message as it was reported
+    and the `around` messages of its room before it and after it (the operator reads a line in its
+    conversation): table chats and the club's and friends' rooms (`yezi reports`)."""
+    out = []
+    with engine.connect() as c:
+        rows = c.execute(select(chat_reports_t).where(chat_reports_t.c.created_at >= since_ts)
+                         .order_by(chat_reports_t.c.id.desc()).limit(limit)).all()
+        for r in rows:
+            m = c.execute(select(chat_t).where(chat_t.c.id == r.message_id)).first()
+            before: list[Any] = []
+            after: list[Any] = []
+            if m is not None:
+                room = select(chat_t).where(chat_t.c.table_id == m.table_id, chat_t.c.room == m.room)
+                before = list(reversed(c.execute(room.where(chat_t.c.id < m.id).order_by(chat_t.c.id.desc())
+                                                 .limit(around)).all()))
+                after = list(c.execute(room.where(chat_t.c.id > m.id).order_by(chat_t.c.id).limit(around)).all())
+            out.append({"report": r.id, "at": r.created_at, "where": r.table_id, "reporter": r.reporter,
+                        "copy": r.copy, "removed": bool(m.removed) if m is not None else None,
+                        "message": _message(m).to_json() | {"text": m.text, "phrase": m.phrase} if m is not None else None,
+                        "before": [_message(x).to_json() | {"text": x.text, "phrase": x.phrase} for x in before],
+                        "after": [_message(x).to_json() | {"text": x.text, "phrase": x.phrase} for x in after]})
+    return out
 
 
 def is_closed(engine: Engine, table_id: str) -> bool:

@@ -10,8 +10,8 @@ per-client cap also holds, `Settings.group_share` times over, for the client's n
 /24, an IPv6 /48): issue 26 found one /56 worth 256 clients and 250 addresses filling the server,
 where a few networks now get a few clients' share (`address_groups`, one place for all the caps).
 
-Signed-in players get capacity held back from anonymous ones (`CapacityClass`). There are no
-accounts yet: `capacity_class` is the hook the accounts work fills in.
+Signed-in players get capacity held back from anonymous ones (`CapacityClass`; a request's class
+is `yezi.server.accounts.identity.capacity_of`).
 """
 
 from __future__ import annotations
@@ -137,12 +137,6 @@ class CapacityClass:
 
 ANONYMOUS = CapacityClass("anonymous", reserved=False)
 SIGNED_IN = CapacityClass("signed-in", reserved=True)
-
-
-def capacity_class(conn: HTTPConnection) -> CapacityClass:
-    """The capacity class of a request's client. Hook for the accounts issue: a request of a signed-in
-    player returns `SIGNED_IN`; until accounts exist everyone is `ANONYMOUS`."""
-    return ANONYMOUS
 
 
 def client_key(conn: HTTPConnection) -> str:

@@ -45,6 +45,7 @@ def json_num(x: Any) -> Any:
 REFUSAL_STATUS: dict[str, int] = {
     "not-signed-in": 401,
     "not-member": 403, "not-friends": 403, "not-tournament-organiser": 403, "quick-sign-in": 403,
+    "not-organiser": 403,
     "no-club": 404, "no-message": 404, "no-tournament": 404, "no-ticket": 404, "no-table": 404,
     "tournament-started": 409, "tournament-over": 409, "already-entered": 409, "not-entered": 409,
     "tournament-full": 409, "too-few-players": 409, "quick-forming": 409, "seat-reissued": 409,

@@ -109,6 +109,12 @@ def _document(max_record_bytes: int) -> dict[str, Any]:
                            "history: the action codes as that seat saw them, null where hidden; actors: the seat "
                            "that took each) and its game's own; a key a schema does not name is not sent.",
             "responses": _ok("the schemas")}},
+        "/api/schema/frames": {"get": {
+            "summary": "JSON Schema of every WebSocket frame the server sends, and of a replay's frames",
+            "description": "websocket: a schema (draft 2020-12) whose $defs hold one schema per frame type (state, ack, "
+                           "error, pong, chat, explain, why, hint, notice), told apart by 'type'; replay: the schema "
+                           "of a replay and its frames. A frame's 'view' is its game's view (/api/schema/views).",
+            "responses": _ok("the schemas")}},
         "/api/games": {"get": {"summary": "games served, with presets, options and bot levels",
                                "responses": _ok("the games")}},
         "/api/games/{name}/resolve": {"post": {

@@ -17,7 +17,6 @@ from typing import Annotated, Any, ClassVar, Literal
 import pydantic_core
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, RESERVE_DAYS, TURN_DAYS
 from yezi.server.errors import TableError
@@ -153,10 +152,12 @@ class CreateTournament(Strict):
     deals: int = Field(2, ge=1, le=16, description="deals a round, the same at every table of the round")
     pace: Literal["realtime", "turn"] = Field("realtime", description="realtime (30 s a move) or turn-based")
     move_days: Days(TURN_DAYS) | None = Field(None, description="a turn-based tournament's days per move")  # type: ignore[valid-type]
+    club: Text32 | None = Field(None, description="a club's id: the club's own tournament, which only its members "
+                                                  "enter (made by its owners and organisers)")
 
     field_codes: ClassVar[dict[str, str]] = {
         "title": "bad-title", "game": "bad-game", "preset": "bad-options", "options": "bad-options",
-        "rounds": "bad-rounds", "deals": "bad-deals", "pace": "bad-pace", "move_days": "bad-pace"}
+        "rounds": "bad-rounds", "deals": "bad-deals", "pace": "bad-pace", "move_days": "bad-pace", "club": "no-club"}
 
 
 class TalkPost(Strict):
@@ -431,7 +432,9 @@ class NameMsg(WsMessage):
 
 class HintMsg(WsMessage):
     type: Literal["hint"]
-    level: Literal[tuple(SEARCH_LEVELS)] = "normal"  # type: ignore[valid-type]
+    # a search level or a hint level registered for the table's game (`yezi.bots.registry`): checked
+    # against the game's list (`catalog.hint_levels`) by the handler, which knows the game
+    level: Annotated[Text32, Field(pattern=r"^[a-z0-9][a-z0-9._@-]*$")] = "normal"
 
 
 class ExplainMsg(WsMessage):

@@ -21,22 +21,28 @@ moves by a conditional update).
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import random
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Boolean, Column, Float, Integer, String, Table, Text, select, update
+from sqlalchemy import Boolean, Column, Float, Integer, String, Table, Text, or_, select, update
 from sqlalchemy.engine import Engine
 
 from yezi.core.match import derived_seed
 from yezi.core.registry import load_game
+from yezi.server.accounts.club_model import clubs_t
+from yezi.server.accounts.clubs import ORGANISERS, role_of
 from yezi.server.accounts.identity import User
 from yezi.server.accounts.notices import TOURNAMENT_ROUND
 from yezi.server.accounts.seats import hold_seats
+from yezi.server.clients import SIGNED_IN
 from yezi.server.db import BigInteger, metadata, tables_t
 from yezi.server.errors import TableError, json_num
 from yezi.server.loops import Loop
@@ -59,6 +65,7 @@ tournaments_t = Table(
     Column("status", String(12), nullable=False, default="open"),  # open | running | finished
     Column("round", Integer, nullable=False, default=0),  # the round being played (0: not started)
     Column("created_at", Float, nullable=False),
+    Column("club_id", String(16), nullable=True, index=True),  # a club's own (its members enter it)
 )
 entrants_t = Table(
     "yezi_tournament_players", metadata,
@@ -100,17 +107,18 @@ class Tournament:
     status: str
     round: int
     created_at: float
+    club: str | None = None
 
     def public(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "game": self.game, "preset": self.preset,
                 "options": self.options, "rounds": self.rounds, "deals": self.deals,
                 "pace": "turn" if self.move_days else "realtime", "move_days": self.move_days or None,
-                "status": self.status, "round": self.round, "created_at": self.created_at}
+                "status": self.status, "round": self.round, "created_at": self.created_at, "club": self.club}
 
 
 def _row(r: Any) -> Tournament:
     return Tournament(r.id, r.organiser, r.title, r.game, r.preset, json.loads(r.options or "{}"), r.rounds,
-                      r.deals, r.move_days, r.seed, r.status, r.round, r.created_at)
+                      r.deals, r.move_days, r.seed, r.status, r.round, r.created_at, r.club_id)
 
 
 # ---- storage ---------------------------------------------------------------------------------
@@ -120,10 +128,17 @@ def get(engine: Engine, tid: str) -> Tournament | None:
     return _row(r) if r is not None else None
 
 
-def listed(engine: Engine, limit: int = 50) -> list[Tournament]:
-    """The newest tournaments not yet finished, then the newest finished ones."""
+def listed(engine: Engine, limit: int = 50, club: str | None = None) -> list[Tournament]:
+    """The newest tournaments not yet finished, then the newest finished ones: every one but a
+    private club's (those are listed on the club's page only), or one club's (`club`)."""
+    q = select(tournaments_t)
+    if club is not None:
+        q = q.where(tournaments_t.c.club_id == club)
+    else:
+        private = select(clubs_t.c.id).where(clubs_t.c.private.is_(True))
+        q = q.where(or_(tournaments_t.c.club_id.is_(None), tournaments_t.c.club_id.not_in(private)))
     with engine.connect() as c:
-        rows = c.execute(select(tournaments_t).order_by(tournaments_t.c.created_at.desc()).limit(limit)).all()
+        rows = c.execute(q.order_by(tournaments_t.c.created_at.desc()).limit(limit)).all()
     ts = [_row(r) for r in rows]
     return [t for t in ts if t.status != "finished"] + [t for t in ts if t.status == "finished"]
 
@@ -144,13 +159,17 @@ def tables_of(engine: Engine, tid: str) -> list[dict[str, Any]]:
 
 
 def create(engine: Engine, organiser: User, spec: dict[str, Any]) -> Tournament:
-    """A new tournament, open for entries; the organiser enters it."""
+    """A new tournament, open for entries; the organiser enters it. A club's (`spec["club"]`) is
+    made by one of its owners or organisers."""
+    club = spec.get("club")
+    if club is not None and role_of(engine, club, organiser.id) not in ORGANISERS:
+        raise TableError("not-organiser", "only the club's owners and organisers can do this")
     tid = secrets.token_urlsafe(9)[:12]
     now = time.time()
     row = dict(id=tid, organiser=organiser.id, title=spec["title"], game=spec["game"], preset=spec.get("preset"),
                options=json.dumps(spec.get("options") or {}, sort_keys=True), rounds=spec["rounds"],
                deals=spec["deals"], move_days=spec.get("move_days") or 0,
-               seed=random.SystemRandom().randrange(2**62), status="open", round=0, created_at=now)
+               seed=random.SystemRandom().randrange(2**62), status="open", round=0, created_at=now, club_id=club)
     with engine.begin() as c:
         c.execute(tournaments_t.insert().values(**row))
         c.execute(entrants_t.insert().values(tournament_id=tid, user_id=organiser.id, name=organiser.name,
@@ -164,6 +183,8 @@ def enter(engine: Engine, t: Tournament, user: User) -> None:
     """Enter (again): from the first round before the start, else from the next one."""
     if t.status == "finished" or (t.status == "running" and t.round >= t.rounds):
         raise TableError("tournament-over", "this tournament is over")
+    if t.club is not None and role_of(engine, t.club, user.id) is None:
+        raise TableError("not-member", "only the club's members can do this")
     first = 1 if t.status == "open" else t.round + 1
     with engine.begin() as c:
         n = c.execute(select(entrants_t.c.user_id).where(entrants_t.c.tournament_id == t.id,
@@ -248,7 +269,7 @@ async def deal_round(manager: TableManager, t: Tournament, rnd: int) -> list[Liv
     for no, seats in enumerate(seating(t, rnd, list(names), game.num_seats)):
         # the seats' links go to nobody: each seat is its player's account's (below)
         live, _tokens = await manager.create(table_spec(t, rnd, no, seats), owner=f"tournament:{t.id}",
-                                            seed=round_seed(t, rnd))
+                                            seed=round_seed(t, rnd), capacity=SIGNED_IN)  # its players are accounts
         for pos, user in seats.items():
             if user is None:
                 continue
@@ -340,17 +361,54 @@ def _finished(live: LiveTable, d: int) -> bool:
     return d < len(live.deals) and live.deals[d].state.current_player is None
 
 
+#: the last results worked out per tournament, with what they were worked out from (`results`)
+_RESULTS: OrderedDict[str, tuple[tuple[Any, ...], dict[str, Any]]] = OrderedDict()
+_RESULTS_KEPT = 64
+_results_lock = threading.Lock()
+
+
+def _fingerprint(manager: TableManager, t: Tournament, people: dict[str, str],
+                 tables: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """What a tournament's results depend on: its entrants, its tables and how far each has played
+    (a table not live any more is over: its log no longer grows)."""
+    stored = _statuses(manager.store.engine, [x["table"] for x in tables if x["table"] not in manager.live])
+    state: list[tuple[Any, ...]] = []
+    for x in tables:
+        live = manager.live.get(x["table"])
+        if live is None:
+            state.append((x["table"], stored.get(x["table"], "expired")))
+        else:
+            state.append((x["table"], live.row.status, len(live.deals), len(live.current.state.history)))
+    return (t.round, t.status, tuple(sorted(people.items())), tuple(state))
+
+
 def results(manager: TableManager, t: Tournament) -> dict[str, Any]:
     """Standings and every deal's comparison, from the tables' records (off the event loop: the
-    finished tables are rebuilt from their logs). A deal counts, and is compared, once no table of
-    its round is still playing it: until then another table's result would tell a player how the
-    hand they hold turns out."""
-    store = manager.store
-    people = {e["user"]: e["name"] for e in entrants(store.engine, t.id)}
+    finished tables are rebuilt from their logs, and the answer is kept until a table moves on or
+    someone enters). A deal counts, and is compared, once no table of its round is still playing
+    it: until then another table's result would tell a player how the hand they hold turns out."""
+    people = {e["user"]: e["name"] for e in entrants(manager.store.engine, t.id)}
+    tables = tables_of(manager.store.engine, t.id)
+    key = _fingerprint(manager, t, people, tables)
+    with _results_lock:
+        kept = _RESULTS.get(t.id)
+    if kept is not None and kept[0] == key:
+        return copy.deepcopy(kept[1])
+    out = _results(manager, t, people, tables)
+    with _results_lock:
+        _RESULTS[t.id] = (key, copy.deepcopy(out))
+        _RESULTS.move_to_end(t.id)
+        while len(_RESULTS) > _RESULTS_KEPT:
+            _RESULTS.popitem(last=False)
+    return out
+
+
+def _results(manager: TableManager, t: Tournament, people: dict[str, str],
+             tables_made: list[dict[str, Any]]) -> dict[str, Any]:
     per_player: dict[str, dict[str, float]] = {u: {"total": 0.0, "duplicate": 0.0, "deals": 0} for u in people}
     rounds: list[dict[str, Any]] = []
     by_round: dict[int, list[dict[str, Any]]] = {}
-    for x in tables_of(store.engine, t.id):
+    for x in tables_made:
         by_round.setdefault(x["round"], []).append(x)
     for rnd, tables in sorted(by_round.items()):
         loaded = []

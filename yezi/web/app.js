@@ -1,7 +1,7 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
-import { botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
+import { addBotLabels, botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
@@ -62,6 +62,7 @@ async function games() {
   if (!state.games) {
     const d = await api("/api/games");
     state.games = d.games;
+    for (const g of d.games) addBotLabels(g.bot_labels);  // registered levels' names (yezi.bots.registry)
     state.version = d.version || "";  // the code's version: the assets under it are cached for good
   }
   return state.games;
@@ -338,7 +339,7 @@ async function lobby(main) {
     quick.replaceChildren(el("h2", {}, T("playNow")), el("p", { class: "muted" }, T("playNowTitle")),
       el("ul", { class: "play-now" }, gs.map((g) => el("li", {}, el("button", { type: "button", class: "primary",
         "data-play-now": g.name, onclick: () => playNow(g) }, title(g))))),
-      quickPanel({ el, T, api, go, games: gs, title, signedIn: !!me.signed_in, toast }),
+      quickPanel({ el, T, api, go, games: gs, title, signedIn: !!me.signed_in, toast, lang: () => state.lang }),
       el("p", { class: "new-here" }, T("newHere"), " ", el("a", { href: `/learn?lang=${state.lang}`, id: "lobby-learn" },
         T("learnAll"))));
   }
@@ -471,7 +472,9 @@ async function tablePage(main, tid) {
     send: (m) => { if (!ws || ws.readyState !== 1) return false; ws.send(JSON.stringify(m)); return true; },
     mySeat: () => (frame && frame.seat !== undefined ? frame.seat : null),
     isHost: () => !!frame && frame.seat !== null && frame.seat !== undefined && frame.table.host === frame.seat });
-  main.replaceChildren(el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink, chat.node));
+  // the chat beside the table where the screen is wide enough for both (app.css), below it elsewhere
+  main.replaceChildren(el("div", { class: "table-with-chat" },
+    el("div", { class: "table-screen" }, status, notice, awayBox, endBox, nameBox, root, hintBox, rulesLink), chat.node));
   fitWatch(main);
   function drawHint() {
     const mine = frame && frame.legal && frame.legal.length && !frame.deal_over && frame.table.hints;

@@ -5,6 +5,8 @@
 import { STRINGS, t } from "/static/i18n.js";
 
 const MUTED = "yezi.chat.muted";
+// the screens where the chat sits beside the table (the same query as app.css)
+const BESIDE = window.matchMedia("(min-width: 1360px) and (min-height: 600px)");
 // the ready phrases, as the catalogs name them (yezi/server/chat.py PHRASES accepts the same keys)
 const PHRASES = Object.keys(STRINGS.en).filter((k) => k.startsWith("chatPhrase_")).map((k) => k.slice("chatPhrase_".length));
 
@@ -62,8 +64,12 @@ export function chatPanel({ el, lang, send, isHost, mySeat, toast, table }) {
     return el("li", { "data-msg": m.id }, el("strong", { class: "chat-who" }, who), " ", body,
       el("span", { class: "chat-tools" }, ...tools));
   }
+  let shown = false;
   function draw() {
     box.hidden = room === null;
+    // beside the table (a wide screen: app.css) it is open from the start, as on lichess; below the
+    // table (a phone) it stays a line until tapped, so that it takes no room from the cards
+    if (!box.hidden && !shown) { shown = true; if (BESIDE.matches) box.open = true; }
     drawSummary();
     list.replaceChildren(...messages.map(line).filter(Boolean));
     state.textContent = closed ? T("chatClosed") : messages.length ? "" : T("chatEmpty");

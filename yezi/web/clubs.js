@@ -165,6 +165,17 @@ async function clubHome(main, cid, ctx) {
       el("p", {}, el("a", { class: "button", href: `/t/${tb.table}`, "data-club-go": tb.table }, T(held ? "clubToTable" : "watch")))));
   }
   parts.push(standing);
+  // the club's own tournaments (only its members enter them)
+  const tours = el("section", { class: "panel club-tournaments", id: "club-tournaments" }, el("h2", {}, T("tournaments")),
+    d.tournaments && d.tournaments.length
+      ? el("ul", { class: "tour-list" }, d.tournaments.map((t) => el("li", { class: "tour-item", "data-tournament": t.id },
+        el("a", { href: `/tournaments/${enc(t.id)}` }, t.title), el("span", { class: "muted" }, ` ${ctx.titles[t.game] || t.game} · `),
+        el("span", { class: "chip" }, t.status === "open" ? T("tourOpen") : t.status === "finished" ? T("tourFinished") : T("tourRound", { n: t.round, of: t.rounds })))))
+      : el("p", { class: "muted" }, T("clubNoTournaments")));
+  if (organiser) {
+    tours.append(el("p", { class: "buttons" }, el("a", { class: "button", id: "club-new-tournament", href: `/tournaments?club=${enc(cid)}` }, T("tourMake"))));
+  }
+  parts.push(tours);
   // the leaderboard: points over every match at the club's tables
   // and each member's rating at the standing table's game (yezi/server/accounts/ratings.py), where rated
   const board = el("section", { class: "panel club-board", id: "club-board" }, el("h2", {}, T("clubLeaderboard")),

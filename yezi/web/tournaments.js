@@ -24,10 +24,14 @@ function statusText(ctx, t) {
 async function tournamentsIndex(main, ctx) {
   const { el, T, api, go, titles } = ctx;
   ctx.setPlace(() => T("tournaments"));
-  const [data, me] = await Promise.all([api("/api/tournaments"), api("/api/me").catch(() => ({}))]);
+  // ?club=<id>: the form makes that club's own tournament (its organisers only: the server checks)
+  const clubId = new URLSearchParams(location.search).get("club");
+  const [data, me, club] = await Promise.all([api("/api/tournaments"), api("/api/me").catch(() => ({})),
+    clubId ? api(`/api/clubs/${enc(clubId)}`).catch(() => null) : null]);
   const rows = data.tournaments.map((t) => el("li", { class: "tour-item", "data-tournament": t.id },
     el("a", { href: `/tournaments/${enc(t.id)}` }, t.title),
     el("span", { class: "muted" }, ` ${titles[t.game] || t.game} · ${paceText(ctx, t)} · `),
+    t.club_name ? el("span", { class: "chip tour-club" }, t.club_name) : null, t.club_name ? " " : null,
     el("span", { class: "chip" }, statusText(ctx, t))));
   const parts = [el("section", { class: "panel tour-intro" }, el("h2", {}, T("tournaments")),
     el("p", { class: "muted" }, T("tourHint")),
@@ -40,7 +44,9 @@ async function tournamentsIndex(main, ctx) {
     const rounds = num("tour-rounds", 1, 6, 3), deals = num("tour-deals", 1, 4, 2);
     const pace = el("select", { id: "tour-pace" }, el("option", { value: "realtime" }, T("paceRealtime")),
       [1, 3, 7].map((n) => el("option", { value: `turn:${n}` }, T("turnDays", { n }))));
+    const forClub = club && club.club ? club.club : null;
     const form = el("form", { class: "panel", id: "tour-create" }, el("h2", {}, T("tourMake")),
+      forClub ? el("p", { id: "tour-for-club" }, T("tourForClub", { name: forClub.name })) : null,
       el("label", {}, el("span", {}, T("tourTitle")), title),
       el("label", {}, el("span", {}, T("game")), game),
       el("label", {}, el("span", {}, T("tourRounds")), rounds),
@@ -53,11 +59,12 @@ async function tournamentsIndex(main, ctx) {
       const p = pace.value.startsWith("turn:") ? { pace: "turn", move_days: Number(pace.value.slice(5)) } : { pace: "realtime" };
       try {
         const r = await api("/api/tournaments", { method: "POST", body: JSON.stringify({ title: title.value,
-          game: game.value, rounds: Number(rounds.value), deals: Number(deals.value), ...p }) });
+          game: game.value, rounds: Number(rounds.value), deals: Number(deals.value), ...p,
+          ...(forClub ? { club: forClub.id } : {}) }) });
         go(`/tournaments/${enc(r.id)}`);
       } catch (e) { ctx.toast(e.message); }
     };
-    parts.push(form);
+    if (forClub) parts.unshift(form); else parts.push(form);
   } else {
     parts.push(el("section", { class: "panel" }, el("p", {}, el("a", { href: "/signin", id: "tour-sign-in" }, T("tourSignIn")))));
   }
@@ -84,7 +91,8 @@ async function tournamentPage(main, tid, ctx) {
   const current = data.rounds.find((r) => r.round === t.round);
   const mine = current && current.tables.find((x) => Object.values(x.seats).some((s) => s.mine));
   const head = el("section", { class: "panel tour-head" },
-    el("p", { class: "club-crumbs" }, el("a", { href: "/tournaments" }, T("tournaments"))),
+    el("p", { class: "club-crumbs" }, t.club && t.club_name
+      ? el("a", { href: `/c/${enc(t.club)}`, id: "tour-club" }, t.club_name) : el("a", { href: "/tournaments" }, T("tournaments"))),
     el("h2", {}, t.title),
     el("p", { class: "muted" }, `${titles[t.game] || t.game} · ${paceText(ctx, t)} · ${T("tourShape", { r: t.rounds, d: t.deals })} · `,
       el("span", { class: "chip", id: "tour-status" }, statusText(ctx, t))),

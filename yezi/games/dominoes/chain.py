@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.core.errors import IllegalAction, NotationError, YeziError
 from yezi.core.protocol import Game, State, common_view
 from yezi.core.views import json_copy
@@ -168,6 +169,11 @@ class DominoGame(Game["DominoState"]):
         from yezi.games.dominoes.observation import DominoObserver
 
         return DominoObserver(self)
+
+    def seen_from_view(self, view):
+        from yezi.games.dominoes.observation import seen_from_view
+
+        return seen_from_view(self, view)
 
     def max_game_length(self) -> int:
         """Every action places a tile or puts one face down: one per tile dealt to a hand."""
@@ -612,6 +618,8 @@ class DominoState(State["DominoGame"]):
             outside = [self.game.set_counts[j] - h[j] for j in range(NK)]
             ok = [a for a in out if self._answerable(outside, a)]
             if ok:
+                if len(ok) < len(out):
+                    branches.hit(f"{self.game.name}.answerable-lead")
                 out = ok
         if not out and dead is not None:
             return self.leads(seat, None)
@@ -633,10 +641,14 @@ class DominoState(State["DominoGame"]):
         cfg = self.game.cfg
         if not plays:
             if cfg.relead and self.last_placer == p:
+                branches.hit(f"{self.game.name}.relead")
                 return self.leads(p, self.ends[0])
+            branches.hit(f"{self.game.name}.face-down-unable")
             return [DOWN + k for k in range(NK) if self.hands[p][k]]
         if cfg.must_connect:
+            branches.hit(f"{self.game.name}.must-connect")
             return plays
+        branches.hit(f"{self.game.name}.face-down-at-will")
         return plays + [DOWN + k for k in range(NK) if self.hands[p][k]]
 
     def explain_illegal(self, action: int, legal: list[int]) -> IllegalAction:
@@ -729,6 +741,7 @@ class DominoState(State["DominoGame"]):
             self.to_move = (p + 1) % cfg.seats
 
     def finish(self, reason: str) -> None:
+        branches.hit(f"{self.game.name}.end.{reason}")
         self.to_move = None
         self.end_reason = reason
         self.result = self.game.settle(self)

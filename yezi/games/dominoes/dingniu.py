@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.games.dominoes import settle
 from yezi.games.dominoes.chain import (
     DOWN,
@@ -142,6 +143,7 @@ class DingNiu(DominoGame):
                     continue
             free.append(alt)
         kind = "suanzhang" if free else "sizha"
+        branches.hit(f"dingniu.{kind}")
         if kind == "suanzhang":
             state.flags[seat].add("suanzhang")
         i = len(state.history) - 1

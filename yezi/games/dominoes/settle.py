@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from yezi.components.tiengow import PIPS
+from yezi.core import branches
 from yezi.i18n import LANGS, NP_, _c
 from yezi.i18n.terms import register
 
@@ -173,9 +174,20 @@ def dingniu_payments(
 # The engines settle with these (from their state) and `yezi settle` with the same (from what the
 # players say): the face-down tiles, the tiles left in hand and who made 算帳, never the play.
 
+def _hit_scores(game: str, scores: Sequence[int]) -> None:
+    """The rule branches (`yezi.core.branches`) of the pairwise differences: an equal pair pays
+    nothing, the lowest wins, a tie for lowest goes nearer the lead."""
+    branches.hit(f"{game}.pairwise-difference")
+    if len(set(scores)) < len(scores):
+        branches.hit(f"{game}.equal-pair-pays-nothing")
+    if scores.count(min(scores)) > 1:
+        branches.hit(f"{game}.lowest-tie-nearer-lead")
+
+
 def jielong_result(down: Sequence[Sequence[int]]) -> dict[str, Any]:
     """接龍: score = pips face down; pairwise differences; the lowest wins (§5.2 steps 7-8)."""
     scores = [pips(d) for d in down]
+    _hit_scores("jielong", scores)
     pairs = pair_list(scores)
     return {"scores": scores, "payments": pay_from_pairs(len(scores), pairs), "winner": lowest(scores),
             "pairs": pairs}
@@ -186,8 +198,13 @@ def tseding_result(down: Sequence[Sequence[int]], hand: int, head_tail: str = "7
     """斜釘 after play: scores as 接龍, each seat tagged 通牌 / 頭七·尾八 / none by how many tiles it put
     face down out of a `hand`-tile hand, pairs multiplied by the tags (§5.3 steps 3-6)."""
     scores = [pips(d) for d in down]
+    _hit_scores("tseding", scores)
     tags = [tseding_tag(s, len(d), hand, head_tail) for s, d in enumerate(down)]
+    for s, tag in enumerate(tags):
+        branches.hit(f"tseding.tag.{tag}" + ("-dealer" if tag == PENALTY and s == 0 else ""))
     pairs = pair_list(scores, lambda i, j: pair_multiplier(tags[i], tags[j], lone_pass_double))
+    for _, _, _, m in pairs:
+        branches.hit(f"tseding.multiplier-{m}")
     return {"scores": scores, "tags": tags, "payments": pay_from_pairs(len(scores), pairs),
             "winner": lowest(scores), "pairs": pairs, "head_tail": head_tail}
 
@@ -195,6 +212,7 @@ def tseding_result(down: Sequence[Sequence[int]], hand: int, head_tail: str = "7
 def bajue_result(winner: int, hands: Sequence[Sequence[int]], mode: str = "hand") -> dict[str, Any]:
     """斜釘 八掘: `winner` holds eight doubles; scores are the hands' pips (§5.3 step 2)."""
     hand_pips = [pips(h) for h in hands]
+    branches.hit(f"tseding.bajue.{mode}")
     pay = bajue_payments(winner, hand_pips, mode)
     pairs = [[s, winner, -pay[s], 2] for s in range(len(hands)) if s != winner and pay[s]]
     return {"scores": hand_pips, "payments": pay, "winner": winner, "tags": [NONE] * len(hands),
@@ -207,6 +225,9 @@ def dingniu_result(hands: Sequence[Sequence[int]], down: Sequence[Sequence[int]]
     scores = [pips(h) + pips(d) for h, d in zip(hands, down)]
     sz = sorted(set(suanzhang))
     pay, detail = dingniu_payments(scores, sz, ties, baozhuang)
+    branches.hit(f"dingniu.rule.{detail['rule']}" + (f"-{baozhuang}" if detail["rule"] == "baozhuang" else ""))
+    if len(set(scores)) < len(scores):
+        branches.hit(f"dingniu.tie-{ties}")
     ranks = [0] * len(scores)
     for place, s in enumerate(detail["order"]):
         ranks[s] = place

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from yezi.core import branches
 from yezi.games.dominoes import settle
 from yezi.games.dominoes.chain import DOUBLE, DominoState
 from yezi.games.dominoes.jielong import JieLong
@@ -46,11 +47,13 @@ class TseDing(JieLong):
         if self._eight_tile() and self.rules["bajue"]:
             for s, h in enumerate(deal["hands"]):
                 if all(DOUBLE[k] for k in h):
+                    branches.hit("tseding.end.bajue")
                     state.to_move = None
                     state.end_reason = "bajue"
                     state.result = self.bajue_facts(s, deal["hands"])
                     return
         if self.needs_redeal(deal):
+            branches.hit("tseding.end.redeal")
             state.to_move = None
             state.end_reason = "redeal"
             state.result = {

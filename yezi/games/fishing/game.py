@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.core.views import json_copy
@@ -134,6 +135,11 @@ class Fishing(Game["FishingState"]):
         from yezi.games.fishing.observation import FishingObserver
 
         return FishingObserver(self)
+
+    def seen_from_view(self, view):
+        from yezi.games.fishing.observation import seen_from_view
+
+        return seen_from_view(self, view)
 
     def max_game_length(self) -> int:
         """A turn is at most a hand action and a draw, and the deal ends once the stock is out."""
@@ -421,12 +427,14 @@ class FishingState(State["Fishing"]):
                 if self.lake[k] == 4:
                     self.lake[k] = 0
                     self.catches[game.tail_seat][k] += 4
+                    branches.hit("fishing.fours-to-tail")
                     self.events.append({"event": "fours-to-tail", "kind": k, "seat": game.tail_seat})
         if game.heaven_pair:
             for s in range(n):
                 while self.hands[s][tg.HEAVEN] >= 2:
                     self.hands[s][tg.HEAVEN] -= 2
                     self.catches[s][tg.HEAVEN] += 2
+                    branches.hit("fishing.heaven-pair")
                     self.events.append({"event": "heaven-pair", "kind": tg.HEAVEN, "seat": s})
         self.turn = 0
         self._first = True
@@ -459,6 +467,7 @@ class FishingState(State["Fishing"]):
         self.turn = -1
         left = [k for k in range(K) for _ in range(self.lake[k])]
         if left and g.lake_to_tail:
+            branches.hit("fishing.lake-to-tail")
             for k in left:
                 self.catches[g.tail_seat][k] += 1
             self.lake = [0] * K
@@ -487,6 +496,7 @@ class FishingState(State["Fishing"]):
             assert d is not None  # a card is drawn in the draw phase
             caps = [DCAP + d * K + t for t in self._targets(d)]
             if caps and g.must:
+                branches.hit("fishing.must-capture-drawn")
                 return caps
             return [*caps, DREL + d]
         hand = self.hands[self.turn]
@@ -499,10 +509,15 @@ class FishingState(State["Fishing"]):
                 if lake[t] and (t == h or not st[t]):
                     moves.append(base + t)
         if g.stacking:
-            moves += [STACK + h for h in held if lake[h] == 2 and not st[h]]
+            stacks = [STACK + h for h in held if lake[h] == 2 and not st[h]]
+            if stacks:
+                branches.hit("fishing.stack-offered")
+            moves += stacks
         if moves and g.must:
+            branches.hit("fishing.must-capture-hand")
             return moves
         if g.keep_mode:
+            branches.hit("fishing.keep-offered")
             return [*moves, KEEP]
         return moves + [REL + h for h in held]
 
@@ -546,6 +561,7 @@ class FishingState(State["Fishing"]):
         g = self.game
         n = 1
         if self.lake[target] == 3 and (self.stacked[target] or (g.one_takes_three and target in g.self_only)):
+            branches.hit("fishing.take-stacked-three" if self.stacked[target] else "fishing.one-takes-three")
             n = 3
             self.stacked[target] = False
         self.lake[target] -= n

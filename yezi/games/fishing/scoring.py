@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.i18n import LANGS, NP_, _c, punct
 from yezi.i18n.terms import register
 
@@ -278,6 +279,7 @@ def quick(counts, rules: ClassRules = ClassRules()) -> tuple[int, int, int, int,
     """
     c = counts
     if rules.scoring == "red-dots":
+        branches.hit("fishing.red-dots")
         big = small = 0
         for k in range(tg.NUM_KINDS):
             n = c[k]
@@ -296,27 +298,35 @@ def quick(counts, rules: ClassRules = ClassRules()) -> tuple[int, int, int, int,
         if c[g.civil] and ((m1 and m2) if strict else (m1 or m2)):
             n = c[g.civil] + m1 + m2
             if g.civil == tg.HEAVEN:
+                branches.hit("fishing.big-heaven-nine")
                 fish += 20 * n
             else:
+                branches.hit("fishing.medium-wenwu-strict" if strict else "fishing.medium-wenwu")
                 fish += 10 * n
                 medium_made = True
     if c[tg.BIG_SIX] and c[tg.LITTLE_THREE]:
+        branches.hit("fishing.big-supreme")
         fish += 20 * (c[tg.BIG_SIX] + c[tg.LITTLE_THREE])
     jun = 0
     for k in JUN_KINDS:
         if c[k] >= 4:
+            branches.hit("fishing.big-jun")
             jun += 1
             fish += 20 * c[k]
     if rules.no_medium_all_small and not medium_made:
+        branches.hit("fishing.no-medium-all-small")
         return 10 * total, 0, 0, jun, True
     sf = ns = 0
     if c[tg.HEAVEN] >= 4 and c[tg.BLACK_NINE] >= 4 and c[tg.RED_NINE] >= 4:
+        branches.hit("fishing.special.twelve-heaven-nine")
         sf += 360
         ns += 1
     if jun == 3:
+        branches.hit("fishing.special.three-jun")
         sf += 360
         ns += 1
     if c[tg.BIG_SIX] >= 4 and c[tg.LITTLE_THREE] >= 4:
+        branches.hit("fishing.special.eight-supreme")
         sf += 240
         ns += 1
     return fish, sf, ns, jun, False

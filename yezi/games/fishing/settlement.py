@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from yezi.core import branches
 from yezi.games.fishing.scoring import SPECIALS, THREE_JUN, Catch
 from yezi.i18n import NP_, _c
 
@@ -183,6 +184,7 @@ class M1(Method):
         wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
         sep = _t("sep", lang)
         if wo and not lov:
+            branches.hit(f"fishing.{self.key}.overmountain")
             raw = 2 * w.score
             amt = ceil100(raw)
             return amt, (_t("m1_over", lang, wn=wn, ws=w.score, om=self.overmountain, ln=ln, raw=raw)
@@ -191,7 +193,9 @@ class M1(Method):
         diff = w.score - lo.score
         parts = [_t("diff", lang, ws=w.score, ls=lo.score, diff=diff)]
         terms = [diff]
+        branches.hit(f"fishing.{self.key}.difference" + ("-both-over" if wo and lov else ""))
         if self.jun_bonus and not w.three_jun and w.jun > lo.jun:
+            branches.hit("fishing.M1.jun-beats-jun")
             jb = 100 * (w.jun - lo.jun)
             terms.append(jb)
             parts.append(_t("junjun", lang, wj=w.jun, lj=lo.jun, jb=jb))
@@ -234,9 +238,11 @@ class M2(Method):
         wo, lov = w.score >= self.overmountain, lo.score >= self.overmountain
         sep = _t("sep", lang)
         if wo and (not lov or self.double_both):
+            branches.hit("fishing.M2.overmountain" + ("-both" if lov else ""))
             amt = 2 * diff
             return amt, (_t("m2_over", lang, wn=wn, ws=w.score, ls=lo.score, amt=amt) + sep
                          + _t("pays", lang, ln=ln, wn=wn, amt=amt))
+        branches.hit("fishing.M2.difference")
         return diff, (_t("plain", lang, ws=w.score, ls=lo.score, diff=diff) + sep
                       + _t("pays", lang, ln=ln, wn=wn, amt=diff))
 
@@ -266,6 +272,7 @@ class M3(Method):
             units = 0
             parts.append(_t("m3_same", lang, ws=w.score, ls=lo.score))
         else:
+            branches.hit("fishing.M3.overmountain" if over else "fishing.M3.difference")
             if over:
                 fish = w.score
                 parts.append(_t("m3_over", lang, wn=wn, ws=w.score, om=self.overmountain, ln=ln, h=-(-fish // 100)))
@@ -275,14 +282,17 @@ class M3(Method):
             units = -(-fish // 100)
             base = self.di
             if over and not self.base_when_overmountain:
+                branches.hit("fishing.M3.no-di-overmountain")
                 base = 0
             if self.players == 3 and set(places) == {1, 2} and not self.base_second_vs_third:
+                branches.hit("fishing.M3.no-di-second-third")
                 base = 0
             units += base
             parts.append(_t("m3_di", lang, base=base, units=units))
         jw, jl = self.jun_value(w.jun), self.jun_value(lo.jun)
         net = jw - jl
         if net:
+            branches.hit(f"fishing.M3.jun-{self.jun_scale}")
             units += net
             parts.append(_t("m3_jun", lang, sign="+" if net > 0 else "−", n=abs(net), wj=w.jun, lj=lo.jun,
                             units=units))
@@ -299,6 +309,7 @@ class Plain(Method):
 
     def pair(self, w, lo, wn, ln, places=(0, 1), lang="en"):
         diff = w.score - lo.score
+        branches.hit("fishing.plain.difference")
         return diff, (_t("plain", lang, ws=w.score, ls=lo.score, diff=diff) + _t("sep", lang)
                       + _t("pays", lang, ln=ln, wn=wn, amt=diff))
 

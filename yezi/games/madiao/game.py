@@ -40,6 +40,7 @@ from yezi.components.madiao_deck import (
     parse_card,
     suit_of,
 )
+from yezi.core import branches
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.core.views import json_copy
@@ -129,6 +130,11 @@ class MaDiao(Game["MaDiaoState"]):
         from yezi.games.madiao.observation import MaDiaoObserver
 
         return MaDiaoObserver(self)
+
+    def seen_from_view(self, view):
+        from yezi.games.madiao.observation import seen_from_view
+
+        return seen_from_view(self, view)
 
     def max_game_length(self) -> int:
         """The banker's stake, the long-suit 免鬭 question to each seat, 8 tricks of 4 cards."""
@@ -428,6 +434,7 @@ class MaDiaoState(State["MaDiao"]):
             if r["he_timing"] == "preplay":
                 self._end("he")
             else:
+                branches.hit("madiao.he-played-on")
                 self._start_play()
             return
         s = siji_seat(self)
@@ -441,6 +448,7 @@ class MaDiaoState(State["MaDiao"]):
                 self.mian_declarer = longs[0]
                 self._end("mian")
                 return
+            branches.hit("madiao.mian-dou-asked")
             self.phase = PHASE_MIAN
             self.mian_queue = longs
             self.to_act = longs[0]
@@ -453,6 +461,7 @@ class MaDiaoState(State["MaDiao"]):
         self.to_act = self.first_leader()
 
     def _end(self, reason: str) -> None:
+        branches.hit(f"madiao.end.{reason}")
         self.phase = PHASE_OVER
         self.end_reason = reason
         self.to_act = None
@@ -478,8 +487,10 @@ class MaDiaoState(State["MaDiao"]):
         cards = sorted(hand)
         caps = [UP + c for c in cards if lo <= c < best]
         if g.must_capture and caps:
+            branches.hit("madiao.must-capture")
             acts = caps
         elif g.must_follow and any(SUIT_OF[c] == led for c in hand):
+            branches.hit("madiao.must-follow")
             acts = caps + [DOWN + c for c in cards if SUIT_OF[c] == led]
         else:
             acts = caps + [DOWN + c for c in cards]
@@ -490,6 +501,8 @@ class MaDiaoState(State["MaDiao"]):
     def _guarded(self, seat: int, acts: list[int]) -> list[int]:
         """L1/L2 as prohibitions (option V10), falling back to every play when none is left."""
         ok = [a for a in acts if not self.guard_breach(seat, a)]
+        if len(ok) < len(acts):
+            branches.hit("madiao.guard-prohibits" if ok else "madiao.guard-nothing-left")
         return ok or acts
 
     def guard_breach(self, seat: int, action: int) -> str | None:

@@ -26,6 +26,7 @@ from yezi.components.madiao_deck import (
     card_name,
     suit_of,
 )
+from yezi.core import branches
 from yezi.games.madiao import words as W
 from yezi.i18n import N_, Msg, gettext, render
 from yezi.i18n.terms import term
@@ -155,6 +156,8 @@ def he_hands(state) -> list[tuple[int, str, int]]:
             found.append("四尊有百老" if BAILAO in h else "四尊")
         if not found:
             continue
+        for n in found:
+            branches.hit(f"madiao.he.{HE_BRANCH[n]}")
         found.sort(key=lambda n: -HE_LINES[n][1])
         if r["he_multiple"] == "highest":
             found = found[:1]
@@ -180,8 +183,24 @@ def long_suit_seats(state) -> list[int]:
         for c in state.dealt[seat]:
             n[suit_of(c)] += 1
         if n[0] >= 5 or max(n[1:]) >= 6:
+            branches.hit("madiao.long-suit-tens" if n[0] >= 5 else "madiao.long-suit-six")
             out.append(seat)
     return out
+
+
+#: the settlement items' branch names (`yezi.core.branches`), romanised
+ITEM_BRANCH = {
+    "拍牌見百老": "cut-bailao", "四極": "siji", "賀": "he", "官堆": "pool-to-dahuo", "子": "ante", "弔": "diao",
+    "大活百": "dahuo-bai", "小活百": "xiaohuo-bai", "死百": "si-bai", "大活百突": "dahuo-bai-tu",
+    "小活百突": "xiaohuo-bai-tu", "死百突": "si-bai-tu", "敲門": "qiaomen", "小突": "xiaotu", "全突大活": "quantu-dahuo",
+    "賞": "shang", "次賞": "cishang", "三開": "sankai", "四紅": "sihong", "八卓全收": "quanshou", "假逵": "jiakui",
+    "代人認開": "liability",
+}
+#: the 賀 hands' branch names
+HE_BRANCH = {
+    "四尊四極": "sizun-siji", "八紅有百老": "bahong-bailao", "八紅": "bahong", "十門渾成有百老": "huncheng-bailao",
+    "全突": "quantu", "四尊有百老": "sizun-bailao", "渾成": "huncheng", "四尊": "sizun",
+}
 
 
 class _Book:
@@ -193,6 +212,7 @@ class _Book:
         """`detail` may be a message (shown in each language); `parts`: the catalog entries `clause` joins."""
         pairs = [(a, b, z) for a, b, z in pairs if z and a != b]
         if pairs:
+            branches.hit(f"madiao.item.{ITEM_BRANCH[key]}")
             self.items.append({"item": key, "clause": clause, "pairs": pairs, "detail": detail, "chips": chips,
                                "parts": parts or (clause,)})
 
@@ -325,6 +345,12 @@ def public(state, res: dict[str, Any]) -> dict[str, Any]:
 
 
 def _next_banker(state, he, dahuo_seat) -> tuple[str, int]:
+    kind, seat = _next_banker_of(state, he, dahuo_seat)
+    branches.hit(f"madiao.next-banker.{kind}")
+    return kind, seat
+
+
+def _next_banker_of(state, he, dahuo_seat) -> tuple[str, int]:
     r = state.game.rules
     if state.end_reason in ("cut-bailao", "siji", "mian"):
         return ("redraw", -1)
@@ -350,6 +376,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
         if winners and losers:
             share = Fraction(1, len(winners)) if len(winners) > 1 else 1
             # 獨贏一家曰獨弔，共贏一家曰合弔，兩家分贏曰各弔
+            branches.hit("madiao.diao." + ("du" if len(winners) == 1 else "he" if len(losers) == 1 else "ge"))
             if len(winners) == 1:
                 kind: Any = W.DIAO_KINDS["獨弔"]
                 if len(losers) > 1:
@@ -358,6 +385,7 @@ def _played(state, book: _Book, t: list[int], holder: int | None, status: dict[s
                 kind = W.DIAO_KINDS["合弔" if len(losers) == 1 else "各弔"]
             book.add("弔", F["diao"], [(p, w, share) for p in losers for w in winners], kind)
         elif all(x == 2 for x in t):
+            branches.hit("madiao.diao.sihe")
             status["sihe"] = True  # 四和氣
     else:
         pairs: list[tuple[int, int | str, int]] = []
@@ -502,6 +530,7 @@ def _liabilities(state, book, t, holder, status, bai_tu, live_shang) -> None:
     liab = []
 
     def bear(offender: int, beneficiary: int, amount: int, what: Msg, key: str):
+        branches.hit(f"madiao.liability.{key}")
         if beneficiary == 0:
             pairs = [(offender, p, amount) for p in (1, 2, 3) if p != offender]
         else:

@@ -22,10 +22,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET, SET_CODE, STAKE, STAKES
-from yezi.games.paigow.hands import HandRules, K, hand_name, key_table, splits
+from yezi.games.paigow.hands import (
+    GONG_BASE,
+    HIGH_NINE_BASE,
+    NINES,
+    PAIR_BASE,
+    POINTS_BASE,
+    SUPREME_KEY,
+    WILD,
+    WONG_BASE,
+    HandRules,
+    K,
+    hand_name,
+    key_table,
+    splits,
+)
 from yezi.games.paigow.views import PaiGowView
 from yezi.i18n import N_, NP_, Msg, _c
 from yezi.i18n.terms import name as cjk_name
@@ -100,6 +115,11 @@ class PaiGow(Game["PaiGowState"]):
         from yezi.games.paigow.observation import PaiGowObserver
 
         return PaiGowObserver(self)
+
+    def seen_from_view(self, view):
+        from yezi.games.paigow.observation import seen_from_view
+
+        return seen_from_view(self, view)
 
     def max_game_length(self) -> int:
         """The fixed turn schedule: each player's stake (`stakes=choose`), then every setting."""
@@ -310,6 +330,42 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", "", text.strip().lower())
 
 
+def _category(key: int) -> str:
+    """The kind of two-tile hand a key ranks (yezi.games.paigow.hands: category * 1000 + detail)."""
+    if key > SUPREME_KEY:
+        return "pair-above-supreme"
+    if key == SUPREME_KEY:
+        return "supreme"
+    if key > PAIR_BASE:
+        return "pair"
+    if key > WONG_BASE:
+        return "wong"
+    if key > GONG_BASE:
+        return "gong"
+    if key > HIGH_NINE_BASE:
+        return "high-nine"
+    return "points"
+
+
+def _hit_comparison(g: PaiGow, hand: Sequence[int], banker: Sequence[int]) -> None:
+    """The rule branches (`yezi.core.branches`) one comparison of a player's hand with the banker's ran."""
+    keys, hr = g.keys, g.hand_rules
+    kp, kb = keys[hand[0] * K + hand[1]], keys[banker[0] * K + banker[1]]
+    branches.hit(f"paigow.hand.{_category(max(kp, kb))}")
+    for x in (hand, banker):
+        lo, hi = sorted(x)
+        if hr.wild and (lo in WILD) != (hi in WILD):
+            branches.hit("paigow.supreme-wild")
+        if not hr.earth_king and lo == tg.EARTH and hi in NINES:
+            branches.hit("paigow.no-earth-king")
+    if kp == kb:
+        branches.hit("paigow.copy-to-banker")
+    elif kp // 100 == kb // 100 and _category(kp) == "points":
+        branches.hit("paigow.high-tile-decides")
+    if kp == kb == POINTS_BASE and hr.zero_to_banker:
+        branches.hit("paigow.zero-zero-to-banker")
+
+
 class PaiGowState(State["PaiGow"]):
     def __init__(self, game: PaiGow, deal: dict[str, Any] | None):
         self.game = game
@@ -347,6 +403,7 @@ class PaiGowState(State["PaiGow"]):
             return []
         phase, seat = g.schedule[self.pos]
         if phase == "stake":
+            branches.hit("paigow.stake-chosen")
             return [STAKE, STAKE + 1, STAKE + 2]
         if not g.big:
             return [OPEN]
@@ -440,10 +497,13 @@ class PaiGowState(State["PaiGow"]):
                 for s in range(1, g.players):
                     f, b = self.fronts[s], self.back_of(s)
                     out.append([keys[f[0] * K + f[1]] > kbf, keys[b[0] * K + b[1]] > kbb])  # type: ignore[index]
+                    _hit_comparison(g, f, bf)  # type: ignore[arg-type]
+                    _hit_comparison(g, b, bb)  # type: ignore[arg-type]
             else:
                 for s in range(1, g.players):
                     f = self.fronts[s]
                     out.append([keys[f[0] * K + f[1]] > kbf])  # type: ignore[index]
+                    _hit_comparison(g, f, bf)  # type: ignore[arg-type]
             self._outcomes = out
         return self._outcomes
 
@@ -458,6 +518,7 @@ class PaiGowState(State["PaiGow"]):
                     continue
                 won = sum(res)
                 sign = 1 if won == len(res) else (-1 if won == 0 else 0)
+                branches.hit("paigow.result." + ("player-wins" if sign > 0 else "banker-wins" if sign < 0 else "push"))
                 pays[s] = sign * self.stakes[s]  # type: ignore[operator]
             pays[0] = -sum(pays)
             self._payments = pays

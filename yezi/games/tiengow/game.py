@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from yezi.components import tiengow as tg
+from yezi.core import branches
 from yezi.core.errors import IllegalAction, NotationError
 from yezi.core.protocol import Game, State, common_view
 from yezi.core.views import json_copy
@@ -42,6 +43,11 @@ DOWN_WORD = {"zh-hant": "墊", "zh-hans": "垫", "en": "down"}
 #: what the others see of a set played face down: how many tiles
 HIDDEN = NP_("tiengow-game:hidden", "{n} down")
 _DOWN_PREFIX = re.compile(r"^(?:墊|垫|down\b|d(?=[1-6]))\s*", re.IGNORECASE)
+
+
+#: each kind of set's name in the rule branches (`yezi.core.branches`)
+CATEGORY_SLUGS = ("single-civil", "single-military", "pair-civil", "pair-military", "supreme", "wenwu-11",
+                  "wenwu-21", "wenwu-12", "wenwu-22", "two-pairs-civil", "two-pairs-military")
 
 
 class TienGow(Game["TienGowState"]):
@@ -92,6 +98,11 @@ class TienGow(Game["TienGowState"]):
         from yezi.games.tiengow.observation import TienGowObserver
 
         return TienGowObserver(self)
+
+    def seen_from_view(self, view):
+        from yezi.games.tiengow.observation import seen_from_view
+
+        return seen_from_view(self, view)
 
     def max_game_length(self) -> int:
         """Every action plays at least one of the 32 tiles dealt (8 tricks of single tiles)."""
@@ -383,7 +394,10 @@ class TienGowState(State["TienGow"]):
         up = self._face_up(hand)
         down = [2 * i + 1 for i in cb.sub_multisets(hand, self.n)]
         if self._must_follow_civil(hand):  # the beating singles of a civil single led are civil already
+            branches.hit("tiengow.follow-suit-civil")
             down = [a for a in down if cb.MULTISETS[a >> 1][0] in tg.CIVIL]
+        if up:
+            branches.hit(f"tiengow.beat.{CATEGORY_SLUGS[self.high.category]}")  # type: ignore[union-attr]
         if not up:
             return down
         up += down
@@ -401,10 +415,13 @@ class TienGowState(State["TienGow"]):
         high = self.high
         assert high is not None
         if self.last and self.n == 1 and self.game.entered_rule and self.won[self.turn] == 0:  # type: ignore[index]
+            branches.hit("tiengow.last-trick-not-entered")
             return []
         if self.wenzun:
+            branches.hit("tiengow.wen-zun-only-qin")
             return [2 * cb.QIN] if cb.in_hand(cb.QIN, hand) else []
         if high.category == cb.SUPREME:
+            branches.hit("tiengow.supreme-unbeaten")
             return []
         ok = cb.in_hand
         return [2 * i for i in cb.BETTER[high.category][high.rank] if ok(i, hand)]
@@ -463,12 +480,15 @@ class TienGowState(State["TienGow"]):
             self.n = len(tiles)
             self.last = sum(hand) == self.n
             self.high, self.high_seat, self.lead_index = cb.COMBOS[idx], seat, idx
+            branches.hit(f"tiengow.lead.{CATEGORY_SLUGS[cb.COMBOS[idx].category]}")  # type: ignore[union-attr]
             self.wenzun = g.specials and idx == cb.WEN_ZUN and not self.last
             if g.specials and idx == cb.WU_ZUN and not self.last:
+                branches.hit("tiengow.special.wu-zun")
                 self.specials.append({"kind": "wu-zun", "seat": seat, "trick": len(self.tricks)})
         elif not down:
             if self.wenzun:
                 self.wenzun = False
+                branches.hit("tiengow.special.qin")
                 self.specials.append({"kind": "qin", "seat": seat, "trick": len(self.tricks)})
             self.high, self.high_seat = cb.COMBOS[idx], seat
         for k in tiles:
@@ -487,8 +507,10 @@ class TienGowState(State["TienGow"]):
         self.won[w] += SEATS * self.n
         if g.specials and not self.last and w == self.leader:
             if self.wenzun:
+                branches.hit("tiengow.special.wen-zun")
                 self.specials.append({"kind": "wen-zun", "seat": w, "trick": len(self.tricks)})
             elif cb.COMBOS[self.lead_index].category == cb.WW22:  # type: ignore[union-attr]
+                branches.hit("tiengow.special.si-da-he")
                 self.specials.append({"kind": "si-da-he", "seat": w, "trick": len(self.tricks)})
         self.tricks.append({"leader": self.leader, "plays": list(self.plays), "winner": w, "n": self.n})
         self.plays = []

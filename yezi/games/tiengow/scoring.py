@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from yezi.core import branches
 from yezi.i18n import LANGS, NP_, _c, ngettext, punct
 
 #: what a special play is called, for the settlement lines
@@ -43,16 +44,22 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
             why = "tricks"
             if tricks[s] == 0 and rules["shutout"] == "five":
                 base, why = 5, "shutout"
+            branches.hit("tiengow.settle." + ("paid-back" if base < 0 else "even" if base == 0 else why))
         else:
             base, why = 1, "flat"
             if tricks[s] == 0 and rules["shutout"] == "five":
                 base, why = 2, "shutout"
+            branches.hit(f"tiengow.settle.{why}")
         mult = 1
         # V-TG11: under `banker_refund=plain` a losing banker who took more than four tricks is paid back plainly
         refund = s == banker and base < 0 and rules["banker_refund"] == "plain"
+        if refund:
+            branches.hit("tiengow.settle.banker-refund-plain")
         if rules["banker"] == "double" and banker in (s, winner) and not refund:
+            branches.hit("tiengow.settle.banker-double")
             mult *= 2
         if all_shut and rules["shutout"] == "double-all":
+            branches.hit("tiengow.settle.double-all")
             mult *= 2
         amount = base * mult
         pay[s] -= amount
@@ -60,6 +67,7 @@ def settle(tricks: list[int], winner: int, banker: int, rules: Mapping[str, Any]
         lines.append({"payer": s, "payee": winner, "amount": amount, "why": why, "tricks": tricks[s], "mult": mult})
     for ev in specials or []:
         z = int(rules["zun_money"])
+        branches.hit("tiengow.settle.zun-money")
         for s in range(n):
             if s != ev["seat"]:
                 pay[s] -= z

@@ -43,6 +43,7 @@ from yezi.server.accounts.model import users_t
 from yezi.server.accounts.notices import CLUB_TABLE
 from yezi.server.accounts.seats import link_seats, users_of_table
 from yezi.server.chat import chat_t
+from yezi.server.clients import SIGNED_IN
 from yezi.server.db import tables_t
 from yezi.server.errors import TableError
 from yezi.server.schemas import CreateTable
@@ -102,6 +103,12 @@ def club_by_id(engine: Engine, cid: str) -> Club | None:
     with engine.connect() as c:
         r = c.execute(select(clubs_t).where(clubs_t.c.id == cid)).first()
     return _club(r) if r is not None else None
+
+
+def names_of(engine: Engine, ids: list[str]) -> dict[str, str]:
+    """club id → name, for the clubs that exist among `ids`."""
+    with engine.connect() as c:
+        return {r.id: r.name for r in c.execute(select(clubs_t.c.id, clubs_t.c.name).where(clubs_t.c.id.in_(ids)))}
 
 
 def role_of(engine: Engine, cid: str, user_id: str | None) -> str | None:
@@ -360,7 +367,8 @@ async def open_standing(manager: TableManager, club: Club, user: User, client: s
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:
         raise TableError(*refusal)
-    t, _tokens = await manager.create(standing_spec(club), owner=client, members_sit=True)  # members take seats
+    t, _tokens = await manager.create(standing_spec(club), owner=client, capacity=SIGNED_IN,
+                                      members_sit=True)  # no secret handed out: members take seats
     manager.limits.own(client, t.id)
     await manager.store.run(link_table, manager.store.engine, club.id, t.id, user.id)
     t.kick()

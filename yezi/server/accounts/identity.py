@@ -22,6 +22,7 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from yezi.server.accounts.model import sessions_t, users_t
+from yezi.server.clients import ANONYMOUS, SIGNED_IN, CapacityClass
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
 
@@ -123,6 +124,13 @@ async def signed_in_user(conn: HTTPConnection) -> User:
     if user is None:
         raise TableError("not-signed-in", "sign in first")
     return user
+
+
+async def capacity_of(conn: HTTPConnection) -> CapacityClass:
+    """How much of a full server the request's client may use: a signed-in player also the share
+    held back from anonymous clients (`Settings.reserved_share`), so that a crowd of strangers
+    never locks a club out of its Sunday table."""
+    return SIGNED_IN if await current_user(conn) is not None else ANONYMOUS
 
 
 async def current_user(conn: HTTPConnection) -> User | None:

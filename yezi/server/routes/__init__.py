@@ -100,6 +100,7 @@ def all_routes() -> list[BaseRoute]:
         Route("/api/health", pages.health),
         Route("/api/openapi.json", pages.openapi),
         Route("/api/schema/views", pages.view_schemas),
+        Route("/api/schema/frames", pages.frame_schemas),
         Route("/api/games", api_games.games),
         Route("/api/games/{name}/resolve", api_games.resolve, methods=["POST"]),
         Route("/api/games/{name}/assets", api_games.assets),

@@ -6,9 +6,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.server.accounts.guard import check_seat_welcome
+from yezi.server.accounts.identity import capacity_of
 from yezi.server.accounts.rated_seats import refuse_guest_opening, refuse_guest_seat
 from yezi.server.accounts.seats import link_if_signed_in
-from yezi.server.clients import capacity_class, client_key
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.expiry import make_room, make_server_room
 from yezi.server.http_util import err, read_model, read_request
@@ -25,7 +26,7 @@ async def list_tables(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     ctx = context_of(request)
     manager = ctx.manager
-    client, capacity = client_key(request), capacity_class(request)
+    client, capacity = client_key(request), await capacity_of(request)
     await make_room(manager, client)
     refusal = manager.limits.creation_refusal(client)
     if refusal is not None:

@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from yezi.server import tournament
 from yezi.server.accounts import clubs, ledger, ratings
 from yezi.server.accounts.club_schemas import AnswerRequest, JoinClub, LedgerNote, NewClub, SetRole, TakeSeat
 from yezi.server.accounts.identity import User, current_user, signed_in_user
@@ -280,6 +281,7 @@ async def club_page(request: Request) -> Response:
                 users = await ctx.store.run(users_of_table, engine, t.id)
                 out["open"].append({"table": t.id, "game": t.row.game, "opened_at": r["opened_at"],
                                     "seats": clubs.seats_info(t, users)})
+    out["tournaments"] = [t.public() for t in await ctx.store.run(tournament.listed, engine, 10, club.id)]
     if role in clubs.ORGANISERS:
         out["requests"] = await ctx.store.run(clubs.requests_of, engine, club.id)
         out["invite"] = club.has_invite

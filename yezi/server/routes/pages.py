@@ -76,6 +76,12 @@ async def view_schemas(request: Request) -> Response:
     return await cached(request, ("view-schemas",), lambda: built_json(view_schemas_document()), SHORT)
 
 
+async def frame_schemas(request: Request) -> Response:
+    from yezi.server.frame_schema import schemas_document
+
+    return await cached(request, ("frame-schemas",), lambda: built_json(schemas_document()), SHORT)
+
+
 class Static(StaticFiles):
     """The client's files (`WEB_DIR`), each built once with its ETag and compressed forms; always
     revalidated (`REVALIDATE`: the page's imports name no version, so a new version shows at once)."""

@@ -16,9 +16,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from yezi.server import wallclock
-from yezi.server.accounts.identity import current_user
+from yezi.server.accounts.identity import capacity_of, current_user
 from yezi.server.accounts.seats import link_if_signed_in
-from yezi.server.clients import capacity_class, client_key
+from yezi.server.clients import client_key
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
 from yezi.server.http_util import err, rate_limit, read_model, refused
@@ -77,7 +77,7 @@ async def join(request: Request) -> Response:
         tid, secret = await ctx.store.run(queue.join, ctx.store.engine, holder, user.id if user else None, client, wish,
                                           name, body.get("bot_after"), wallclock.now(),
                                           (s.quick_max, s.quick_per_client))
-        await seating.match_now(ctx.manager, wish, client, capacity_class(request))
+        await seating.match_now(ctx.manager, wish, client, await capacity_of(request))
     except TableError as e:
         return refused(e)
     waiting = await ctx.store.run(queue.waiting_in, ctx.store.engine, wish.pool)
@@ -103,7 +103,7 @@ async def look(request: Request) -> Response:
     if row is None:
         return _no_ticket()
     if row["state"] != "seated":
-        await seating.match_now(ctx.manager, _wish(row), client, capacity_class(request))
+        await seating.match_now(ctx.manager, _wish(row), client, await capacity_of(request))
         row = await ctx.store.run(queue.ticket, ctx.store.engine, tid, secret, wallclock.now()) or row
     if row["state"] != "seated":
         waiting = await ctx.store.run(queue.waiting_in, ctx.store.engine, row["pool"])

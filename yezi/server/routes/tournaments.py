@@ -9,6 +9,7 @@ their logs), never on the event loop, and limited the same way.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -16,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from yezi.core.errors import OptionError
 from yezi.core.registry import load_game
 from yezi.server import catalog, tournament
+from yezi.server.accounts import clubs
 from yezi.server.accounts.identity import current_user, signed_in_user
 from yezi.server.context import context_of
 from yezi.server.errors import TableError
@@ -27,18 +29,33 @@ PER_MINUTE = 30
 
 
 async def _tournament(request: Request) -> tournament.Tournament:
+    """The tournament of the path; a private club's only for its members (to anyone else it is not there)."""
     store = context_of(request).store
     t = await store.run(tournament.get, store.engine, request.path_params["tid"])
+    if t is not None and t.club is not None:
+        club = await store.run(clubs.club_by_id, store.engine, t.club)
+        if club is not None and club.private:
+            user = await current_user(request)
+            if user is None or await store.run(clubs.role_of, store.engine, club.id, user.id) is None:
+                t = None
     if t is None:
         raise TableError("no-tournament", "no such tournament")
     return t
 
 
 async def list_tournaments(request: Request) -> Response:
-    """GET /api/tournaments: the newest, those still to play first."""
+    """GET /api/tournaments: the newest, those still to play first (a private club's are on its page)."""
     store = context_of(request).store
     ts = await store.run(tournament.listed, store.engine)
-    return JSONResponse({"tournaments": [t.public() for t in ts]})
+    return JSONResponse({"tournaments": await _with_clubs(request, ts)})
+
+
+async def _with_clubs(request: Request, ts: list[tournament.Tournament]) -> list[dict[str, Any]]:
+    """The tournaments' public fields, a club's named."""
+    store = context_of(request).store
+    ids = sorted({t.club for t in ts if t.club})
+    names = await store.run(clubs.names_of, store.engine, ids) if ids else {}
+    return [t.public() | ({"club_name": names.get(t.club)} if t.club else {}) for t in ts]
 
 
 async def create_tournament(request: Request) -> Response:
@@ -54,6 +71,8 @@ async def create_tournament(request: Request) -> Response:
             load_game(body["game"], body.get("preset"), body.get("options"))
         except OptionError as e:
             raise TableError("bad-options", str(e)) from None
+        if body.get("club") is not None and await ctx.store.run(clubs.club_by_id, ctx.store.engine, body["club"]) is None:
+            raise TableError("no-club", "no such club")
         if body.get("pace") == "turn":
             body.setdefault("move_days", 1)
         elif body.get("move_days") is not None:
@@ -93,7 +112,8 @@ async def show_tournament(request: Request) -> Response:
             for c in d["same_cards"]:
                 for h in c["held_by"]:
                     h["mine"] = h.pop("user") == me and me is not None
-    return JSONResponse({"tournament": t.public(),
+    (shown,) = await _with_clubs(request, [t])
+    return JSONResponse({"tournament": shown,
                          "entrants": [{"name": e["name"], "from_round": e["from_round"], "left": e["left"],
                                        "mine": e["user"] == me} for e in people],
                          "organiser": me == t.organiser, **res})

@@ -1,7 +1,7 @@
 """Sign-in limits shared by every instance, and the author of a chat line away from a table.
 
-Revision ID: 0017
-Revises: 0016
+Revision ID: 0018
+Revises: 0017
 Create Date: 2026-12-02
 
 * ``yezi_auth_attempts``: tries counted per scope (sign-in, sign-up, per account name or per
@@ -14,8 +14,8 @@ Create Date: 2026-12-02
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0017"
-down_revision = "0016"
+revision = "0018"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 
