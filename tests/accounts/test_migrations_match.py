@@ -12,10 +12,7 @@ import yezi.server.app  # noqa: F401  (every model module, as the server loads t
 from yezi.server.db import make_engine, metadata, migrate
 
 KNOWN = {("remove_fk", "yezi_deals"), ("remove_fk", "yezi_events"), ("remove_fk", "yezi_players"),
-         ("remove_index", "yezi_tables"),
-         # 0017 names its index ix_yezi_tournaments_club, the model (index=True) ix_yezi_tournaments_club_id:
-         # the same index under two names; for the tournaments' owner to align (then drop these two)
-         ("remove_index", "yezi_tournaments"), ("add_index", "yezi_tournaments")}
+         ("remove_index", "yezi_tables")}
 
 
 def _key(diff) -> tuple[str, str]:

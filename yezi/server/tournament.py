@@ -135,8 +135,8 @@ def listed(engine: Engine, limit: int = 50, club: str | None = None) -> list[Tou
     if club is not None:
         q = q.where(tournaments_t.c.club_id == club)
     else:
-        private = select(clubs_t.c.id).where(clubs_t.c.private.is_(True))
-        q = q.where(or_(tournaments_t.c.club_id.is_(None), tournaments_t.c.club_id.not_in(private)))
+        public = select(clubs_t.c.id).where(clubs_t.c.private.is_(False))  # (a closed club's: nobody's)
+        q = q.where(or_(tournaments_t.c.club_id.is_(None), tournaments_t.c.club_id.in_(public)))
     with engine.connect() as c:
         rows = c.execute(q.order_by(tournaments_t.c.created_at.desc()).limit(limit)).all()
     ts = [_row(r) for r in rows]

@@ -29,12 +29,15 @@ PER_MINUTE = 30
 
 
 async def _tournament(request: Request) -> tournament.Tournament:
-    """The tournament of the path; a private club's only for its members (to anyone else it is not there)."""
+    """The tournament of the path; a private club's only for its members (to anyone else it is not there),
+    a closed club's for nobody."""
     store = context_of(request).store
     t = await store.run(tournament.get, store.engine, request.path_params["tid"])
     if t is not None and t.club is not None:
         club = await store.run(clubs.club_by_id, store.engine, t.club)
-        if club is not None and club.private:
+        if club is None:  # the club was closed: its tournament went with it
+            t = None
+        elif club.private:
             user = await current_user(request)
             if user is None or await store.run(clubs.role_of, store.engine, club.id, user.id) is None:
                 t = None

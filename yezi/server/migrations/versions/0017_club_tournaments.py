@@ -20,10 +20,10 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("yezi_tournaments") as batch:
         batch.add_column(sa.Column("club_id", sa.String(16), nullable=True))
-    op.create_index("ix_yezi_tournaments_club", "yezi_tournaments", ["club_id"])
+    op.create_index("ix_yezi_tournaments_club_id", "yezi_tournaments", ["club_id"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_yezi_tournaments_club", table_name="yezi_tournaments")
+    op.drop_index("ix_yezi_tournaments_club_id", table_name="yezi_tournaments")
     with op.batch_alter_table("yezi_tournaments") as batch:
         batch.drop_column("club_id")
