@@ -199,6 +199,10 @@ async function fillManage(slot, data) {
 
 async function account() {
   try {
+    // who this is first (a guest's answer is a 200): asking the passkeys of nobody would be a refusal
+    // in the browser's console on every signed-out visit
+    const me = await call("GET", "/api/me");
+    if (!me || !me.user) return null;
     return await call("GET", "/api/account/passkeys");
   } catch {
     return null;
