@@ -158,7 +158,7 @@ class YeziState(pyspiel.State):
         self.ygame = game.ygame
         self.deal_outcomes = game.deal_outcomes
         self._chance = (game.deal_outcomes, game.chance_base, game.chance_depth)
-        self.ystate = None  # the engine's state once dealt
+        self.ystate: Any = None  # the engine's state once dealt
         self._deal: Any = None  # a deal to use instead of the chance outcome's (resampling)
         self._digits: list[int] = []  # the chance digits so far
         self._index = 0  # their value

@@ -45,7 +45,7 @@ def agent_name(seat: int) -> str:
 class YeziAECEnv(AECEnv):
     """One yezi game as a PettingZoo AEC environment. See the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "yezi", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "yezi", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, preset: str | None = None, options: dict[str, Any] | None = None, *,
                  observation: str = "observation", render_mode: str | None = None, lang: str = "zh-hant",
@@ -78,7 +78,7 @@ class YeziAECEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._stream = DealStream(0)
-        self.state = None
+        self.state: Any = None  # the engine's State once reset
         self.deal_seed: int | None = None
 
     # --- spaces ----------------------------------------------------------------------------
