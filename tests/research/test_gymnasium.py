@@ -150,3 +150,13 @@ def test_vector_env_spaces(name):
     assert vec.observation_space.contains(obs) and vec.single_observation_space.contains(obs[0])
     assert vec.action_space.shape == (4,) and vec.single_action_space.n == vec.num_actions
     assert info["action_mask"].shape == (4, vec.num_actions)
+
+
+def test_gymnasium_make_builds_the_one_seat_env():
+    env = gymnasium.make("yezi/fishing-v0", options={"players": 2})
+    assert isinstance(env.unwrapped, Env) and env.unwrapped.opponents == {0: "heuristic", 1: "heuristic"}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)  # with a spec: the render modes and close are checked too
+    obs, _ = env.reset(seed=1)
+    assert env.observation_space.contains(obs)

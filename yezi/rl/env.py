@@ -15,7 +15,7 @@ action.
 
 **One seat against yezi bots** (`opponents=`, as RLCard's `set_agents`): a `gymnasium.Env` for
 the learner's `seat`, the other seats played by named yezi bots (`opponents="heuristic"`, or one
-name per seat); `step` plays the bots until the learner is to act again or the deal ends. It
+name per seat; `gymnasium.make("yezi/<game>-v0")` builds one against the heuristic bot); `step` plays the bots until the learner is to act again or the deal ends. It
 passes `gymnasium.utils.env_checker.check_env`:
 
 * `observation_space`: `Dict({"observation": Box(low, high, float32), "action_mask": Box(0, 1,
@@ -316,4 +316,24 @@ class Env(_Base):
         self._no_reward.flags.writeable = False
 
 
-__all__ = ["Env", "make_game"]
+def register_gymnasium() -> list[str]:
+    """Register `yezi/<game>-v0` with gymnasium for every game: `gymnasium.make("yezi/fishing-v0",
+    options={"players": 2})` is `Env("fishing", options=…, opponents="heuristic")` (keywords
+    override). Done on import; idempotent."""
+    if gymnasium is None:
+        return []
+    from yezi.core.registry import available_games
+
+    ids = []
+    for name in available_games():
+        env_id = f"yezi/{name}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="yezi.rl.env:Env", kwargs={"game": name, "opponents": "heuristic"},
+                               disable_env_checker=True)  # tests/research/test_gymnasium.py runs check_env
+        ids.append(env_id)
+    return ids
+
+
+register_gymnasium()
+
+__all__ = ["Env", "make_game", "register_gymnasium"]
