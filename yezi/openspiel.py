@@ -13,7 +13,7 @@ Each is a Python game (pyspiel.register_game) over the engine; nothing here deci
   the outcome list alone; 256 outcomes cost microseconds, and the lists are built once per game
   (`chance_base=0` gives the single node of older versions). `YeziState.apply_deal(i)` applies
   deal `i`'s digits. Dealing card by card would need an OpenSpiel chance node per card
-  with every remaining card as an outcome, and each yezi deal is large (84 十五湖 cards, 48 Luk
+  with every remaining card as an outcome, and each yezi deal is large (84 十五胡 cards, 48 Luk
   Fu cards, 32 tiles, 40 Ma Diao cards with a cut): the enumerated trees are far beyond any
   tree algorithm anyway, and sampling algorithms need only a uniform draw of deals, which the
   seeded deal gives with the engine's own dealing code. The chance outcome is hidden from every
