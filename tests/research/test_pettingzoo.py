@@ -17,6 +17,7 @@ from tests.research.helpers import CASES, IDS
 from yezi import load_game
 from yezi import pettingzoo as ypz
 from yezi.core.errors import IllegalAction
+from yezi.core.registry import available_games
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -185,12 +186,12 @@ def test_render_test_human_and_ansi(name, capsys):
     assert capsys.readouterr().out.strip()  # human mode printed the table
 
 
-@pytest.mark.parametrize("case", CASES[::3], ids=IDS[::3])
-def test_env_pickles_and_deep_copies(case):
+@pytest.mark.parametrize("name", available_games())
+def test_env_pickles_and_deep_copies(name):
     import copy
     import pickle
 
-    e = _env(case, observation="info_state")
+    e = ypz.env(name, observation="info_state")
     e.reset(seed=4)
     rng = np.random.default_rng(4)
     for _ in range(3):
