@@ -6,8 +6,11 @@
 IS-MCTS (open_spiel.python.algorithms.ismcts) searches `yezi_<game>` with random rollouts and
 draws the worlds it cannot tell apart through `yezi.openspiel.resampler` (the engine's
 `sample_from_view`). The other seats are yezi's search bot (`search@N`: N determinised rollouts
-per decision). IS-MCTS takes every seat in turn, so the seat's own advantage cancels; the mean
-payment of the IS-MCTS seat is printed with a 95% interval.
+per decision). IS-MCTS takes every *acting* seat in turn (`ismcts_seat`), so the seat's own
+advantage cancels; the mean payment of the IS-MCTS seat is printed with a 95% interval. In
+four-player Luk Fu seat 2 is the dummy (夢家, `game.dummy_seat`: dealt a hand, never acts, paid
+when its hand matches), so IS-MCTS never takes it: it used to every fourth deal, and the dummy's
+payment was scored as IS-MCTS's result.
 """
 
 from __future__ import annotations
@@ -24,11 +27,16 @@ from yezi.bots import make_bot
 from yezi.core.stats import mean_ci
 
 
+def ismcts_seat(ygame, deal_index: int) -> int:
+    """The seat IS-MCTS takes in deal `deal_index`: the acting seats in turn (never a dummy)."""
+    acting = list(ygame.active_seats())
+    return acting[deal_index % len(acting)]
+
+
 def play(game_name: str, deals: int = 10, simulations: int = 100, search: str = "search@50", seed: int = 0,
          preset: str | None = None) -> list[float]:
     params = {"preset": preset} if preset else {}
     game = pyspiel.load_game(f"yezi_{game_name}", params)
-    seats = game.num_players()
     rng = np.random.RandomState(seed)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), uct_c=2.0, max_simulations=simulations,
                            random_state=rng)
@@ -37,9 +45,9 @@ def play(game_name: str, deals: int = 10, simulations: int = 100, search: str = 
     py_rng = random.Random(seed)
     results = []
     for d in range(deals):
-        me = d % seats
+        me = ismcts_seat(game.ygame, d)
         state = game.new_initial_state()
-        state.apply_action(d)  # deal d (chance outcome d)
+        state.apply_deal(d)  # deal d: game.deal_from_seed(d)
         while not state.is_terminal():
             player, legal = state.current_player(), state.legal_actions()
             if len(legal) == 1:

@@ -8,6 +8,9 @@ The agent plays one seat (the dealer and the 尾家 in turn) against a random op
 illegal actions are masked out of the policy's logits, and the only reward is the deal's payment
 (scaled by 1/1000). Every few iterations it is evaluated greedily on fresh deals against random
 play, each deal in both seats; the mean payment per deal starts near 0 and climbs well above it.
+The best evaluation's network is kept (`--checkpoint`, default ppo_fishing_best.pt: the state
+dict with its iteration and score), and `train` returns that network, not the last one: PPO's
+curve is noisy, and the last iteration is often not the best.
 """
 
 from __future__ import annotations
@@ -77,8 +80,21 @@ def evaluate(net: Policy, deals: int, seed: int) -> tuple[float, float]:
     return mean_ci(pays)
 
 
+def save_checkpoint(net: Policy, path: str, iteration: int, score: float, interval: float) -> None:
+    torch.save({"state_dict": net.state_dict(), "iteration": iteration, "score": score, "interval": interval,
+                "obs_size": net.body[0].in_features, "actions": net.pi.out_features}, path)
+
+
+def load_checkpoint(path: str) -> tuple[Policy, dict]:
+    """The network of a checkpoint and its record (iteration, score, interval)."""
+    data = torch.load(path, weights_only=True)
+    net = Policy(data["obs_size"], data["actions"])
+    net.load_state_dict(data["state_dict"])
+    return net, {k: data[k] for k in ("iteration", "score", "interval")}
+
+
 def train(iterations: int = 40, episodes: int = 64, seed: int = 0, eval_every: int = 10, eval_deals: int = 300,
-          lr: float = 1e-3):
+          lr: float = 1e-3, checkpoint: str | None = "ppo_fishing_best.pt", log=print):
     torch.set_num_threads(1)  # small batches: one thread is fastest, and kind to a shared machine
     torch.manual_seed(seed)
     env = Env("fishing", options={"players": 2})
@@ -86,9 +102,13 @@ def train(iterations: int = 40, episodes: int = 64, seed: int = 0, eval_every: i
     net = Policy(env.observation_spec.size, env.num_actions)
     opt = torch.optim.Adam(net.parameters(), lr=lr)
     rng = random.Random(seed)
-    start = time.time()
+    start = time.process_time()
     m, h = evaluate(net, eval_deals, 10_000 + seed)
-    print(f"before training: {m:+.0f} ± {h:.0f} points per deal against random", flush=True)
+    log(f"before training: {m:+.0f} ± {h:.0f} points per deal against random", flush=True)
+    best = (m, 0)
+    best_state = {k: v.clone() for k, v in net.state_dict().items()}
+    if checkpoint:
+        save_checkpoint(net, checkpoint, 0, m, h)
     for it in range(1, iterations + 1):
         batch = []
         for ep in range(episodes):
@@ -115,8 +135,17 @@ def train(iterations: int = 40, episodes: int = 64, seed: int = 0, eval_every: i
                 opt.step()
         if it % eval_every == 0 or it == iterations:
             m, h = evaluate(net, eval_deals, 10_000 + seed)
-            print(f"iteration {it:3d} ({time.time() - start:5.0f} s): {m:+.0f} ± {h:.0f} points per deal against "
-                  "random", flush=True)
+            mark = ""
+            if m > best[0]:
+                best = (m, it)
+                best_state = {k: v.clone() for k, v in net.state_dict().items()}
+                if checkpoint:
+                    save_checkpoint(net, checkpoint, it, m, h)
+                mark = " (best so far" + (f", saved to {checkpoint})" if checkpoint else ")")
+            log(f"iteration {it:3d} ({time.process_time() - start:5.0f} CPU s): {m:+.0f} ± {h:.0f} points per deal against "
+                f"random{mark}", flush=True)
+    net.load_state_dict(best_state)
+    log(f"best: iteration {best[1]} ({best[0]:+.0f} points per deal); the network returned is that one", flush=True)
     return net
 
 
@@ -127,8 +156,11 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--eval-deals", type=int, default=300)
     p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--eval-every", type=int, default=10)
+    p.add_argument("--checkpoint", default="ppo_fishing_best.pt", help="where the best network is kept ('' : nowhere)")
     args = p.parse_args()
-    train(args.iterations, args.episodes, args.seed, eval_deals=args.eval_deals, lr=args.lr)
+    train(args.iterations, args.episodes, args.seed, eval_every=args.eval_every, eval_deals=args.eval_deals,
+          lr=args.lr, checkpoint=args.checkpoint or None)
 
 
 if __name__ == "__main__":

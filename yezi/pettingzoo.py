@@ -12,11 +12,16 @@ observations (`game.observe`, docs/research.md).
   `Discrete(game.action_space_size)` codes.
 * Rewards: zero until the end, then each seat's payment (scaled by `reward_scale`, default 1).
 * Deals: `reset(seed=s)` starts a seeded stream of deals (`yezi.core.deals.DealStream`) and seeds
-  the action spaces; `reset()` takes the stream's next deal. A deal over before anyone acts
-  (斜釘 八掘) is terminal at reset, its payments already in the rewards.
+  the action spaces; `reset()` takes the stream's next deal. `reset()` is never terminal
+  (PettingZoo's contract): a deal over before anyone acts (斜釘 八掘, about 14 in 100,000
+  deals) is settled there and then, its payments added to `infos[agent]["settled_at_once"]`
+  (one total per seat) and counted in `infos[agent]["deals_over_at_once"]`, and the stream's
+  next deal is dealt, as `yezi.rl.VectorEnv` does. `over_at_once="terminal"` keeps the older
+  behaviour: such a deal is terminal at reset, its payments in the rewards.
 * After the end `observe(agent)` is that seat's final observation (everything it saw).
 * `render_mode="ansi"`: `render()` returns the game's own text table (from the view of the seat
-  to act, or the spectator's at the end), in `lang` (default zh-hant).
+  to act, or the spectator's at the end), in `lang` (default zh-hant); `render_mode="human"`
+  prints that table after every reset and step (`render()` prints it and returns None).
 """
 
 from __future__ import annotations
@@ -40,14 +45,17 @@ def agent_name(seat: int) -> str:
 class YeziAECEnv(AECEnv):
     """One yezi game as a PettingZoo AEC environment. See the module docstring."""
 
-    metadata = {"render_modes": ["ansi"], "name": "yezi", "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "yezi", "is_parallelizable": False}
 
     def __init__(self, game: str | Game, preset: str | None = None, options: dict[str, Any] | None = None, *,
                  observation: str = "observation", render_mode: str | None = None, lang: str = "zh-hant",
-                 reward_scale: float = 1.0):
+                 reward_scale: float = 1.0, over_at_once: str = "skip"):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not supported; modes: ansi")
+            raise ValueError(f"render_mode {render_mode!r} is not supported; modes: ansi, human")
+        if over_at_once not in ("skip", "terminal"):
+            raise ValueError(f"over_at_once must be 'skip' or 'terminal', not {over_at_once!r}")
+        self.over_at_once = over_at_once
         self.game = make_game(game, preset, options)
         self.metadata = {**self.metadata, "name": f"yezi_{self.game.name}"}
         self.render_mode = render_mode
@@ -70,7 +78,7 @@ class YeziAECEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._stream = DealStream(0)
-        self.state = None
+        self.state: Any = None  # the engine's State once reset
         self.deal_seed: int | None = None
 
     # --- spaces ----------------------------------------------------------------------------
@@ -89,24 +97,35 @@ class YeziAECEnv(AECEnv):
             for i, a in enumerate(self.possible_agents):
                 self.action_spaces[a].seed(seed + i)
         deal = (options or {}).get("deal")
-        if deal is None:
-            self.deal_seed = self._stream.next_seed()
-            self.state = self.game.start(seed=self.deal_seed)
-        else:
-            self.deal_seed = None
-            self.state = self.game.new_state(deal)
+        settled = [0.0] * self.game.num_seats
+        over = 0
+        while True:
+            if deal is None:
+                self.deal_seed = self._stream.next_seed()
+                self.state = self.game.start(seed=self.deal_seed)
+            else:
+                self.deal_seed = None
+                self.state = self.game.new_state(deal)
+                deal = None  # if it is over at once, the stream's next deal follows
+            if self.state.current_player is not None or self.over_at_once == "terminal":
+                break
+            over += 1  # over before anyone acted: settled here, not an episode
+            settled = [t + float(p) for t, p in zip(settled, self.state.payments())]
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {"acts": a in self.acting_agents, "deal_seed": self.deal_seed} for a in self.agents}
+        self.infos = {a: {"acts": a in self.acting_agents, "deal_seed": self.deal_seed,
+                          "deals_over_at_once": over, "settled_at_once": list(settled)} for a in self.agents}
         player = self.state.current_player
-        if player is None:  # over before anyone acts: terminal at once, already paid
+        if player is None:  # over_at_once="terminal": terminal at once, already paid
             self._finish()
             self.agent_selection = self.agents[0]
         else:
             self.agent_selection = agent_name(player)
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -122,7 +141,7 @@ class YeziAECEnv(AECEnv):
             self._finish()
         else:
             self.agent_selection = agent_name(player)
-        if self.render_mode == "human":  # pragma: no cover - only ansi is offered
+        if self.render_mode == "human":
             self.render()
 
     def _finish(self) -> None:
@@ -147,11 +166,13 @@ class YeziAECEnv(AECEnv):
         if self.render_mode is None:
             import warnings
 
-            warnings.warn("render() called without a render_mode; pass render_mode='ansi'", stacklevel=2)
+            warnings.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'", stacklevel=2)
             return None
-        if self.state is None:
-            return ""
-        return render_text(self.game, self.state.view(self.state.current_player), self.lang)
+        text = "" if self.state is None else render_text(self.game, self.state.view(self.state.current_player), self.lang)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         pass
@@ -173,8 +194,10 @@ def env(game: str | Game, preset: str | None = None, **options: Any) -> YeziAECE
     """A PettingZoo AEC environment of `game` under `preset` and rule options (`players=2`).
 
     Keyword arguments that are not rule options configure the environment: `observation`
-    ("observation" or "info_state"), `render_mode` ("ansi"), `lang`, `reward_scale`."""
-    kw = {k: options.pop(k) for k in ("observation", "render_mode", "lang", "reward_scale") if k in options}
+    ("observation" or "info_state"), `render_mode` ("ansi" or "human"), `lang`, `reward_scale`,
+    `over_at_once` ("skip", the default, or "terminal")."""
+    kw = {k: options.pop(k) for k in ("observation", "render_mode", "lang", "reward_scale", "over_at_once")
+          if k in options}
     return YeziAECEnv(game, preset, options or None, **kw)
 
 

@@ -1,6 +1,6 @@
 """PettingZoo conformance (api_test, seed_test, play_test) for every game and preset, and the
 yezi-specific promises of `yezi.pettingzoo`: the dummy, deals over at once, seeded streams,
-final observations, ansi rendering, numpy actions."""
+final observations, ansi and human rendering (`render_test`), numpy actions, pickling."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.test.api_test import play_test
 
 from tests.research.helpers import CASES, IDS
 from yezi import load_game
 from yezi import pettingzoo as ypz
 from yezi.core.errors import IllegalAction
+from yezi.core.registry import available_games
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -73,9 +74,9 @@ def test_lukfu_dummy_is_a_paid_agent_that_never_acts():
     assert dummy_paid > 0
 
 
-def test_deal_over_at_once_is_terminal_at_reset_with_its_payments():
+def test_deal_over_at_once_is_terminal_at_reset_when_asked():
     game = load_game("tseding", "pairwise")
-    e = ypz.env("tseding", "pairwise")
+    e = ypz.env("tseding", "pairwise", over_at_once="terminal")
     e.reset(options={"deal": game.deal_from_seed(3473)})  # 八掘
     expected = [float(p) for p in game.start(seed=3473).payments()]
     assert all(e.terminations.values())
@@ -139,4 +140,67 @@ def test_render_ansi_is_the_games_text_table():
     _play(e, np.random.default_rng(0))
     assert isinstance(e.render(), str)
     with pytest.raises(ValueError):
-        ypz.env("lukfu", render_mode="human")
+        ypz.env("lukfu", render_mode="rgb_array")
+
+
+# --- issue 24 -------------------------------------------------------------------------------------
+
+
+def _over_at_once_seed(game, stream_seed):
+    """The position in DealStream(stream_seed) of its first deal over at once (斜釘 八掘)."""
+    from yezi.core.deals import DealStream
+
+    stream = DealStream(stream_seed)
+    for i in range(400_000):
+        if game.start(seed=stream.next_seed()).current_player is None:
+            return i
+    raise AssertionError("no deal over at once")
+
+
+def test_reset_is_never_terminal_a_deal_over_at_once_is_settled_and_counted():
+    game = load_game("tseding", "pairwise")
+    e = ypz.env("tseding", "pairwise")
+    e.reset(options={"deal": game.deal_from_seed(3473)})  # 八掘: settled, and the stream's next deal
+    expected = [float(p) for p in game.start(seed=3473).payments()]
+    assert not any(e.terminations.values()) and e.state.current_player is not None
+    assert all(info["deals_over_at_once"] == 1 and info["settled_at_once"] == expected for info in e.infos.values())
+    assert all(r == 0 for r in e.rewards.values())
+    e.reset()
+    assert all(info["deals_over_at_once"] == 0 for info in e.infos.values())
+
+
+@pytest.mark.slow
+def test_a_stream_deal_over_at_once_is_skipped_at_reset():
+    game = load_game("tseding", "pairwise")
+    k = _over_at_once_seed(game, 0)
+    e = ypz.env("tseding", "pairwise")
+    e.reset(seed=0)
+    for _ in range(k):
+        e.reset()
+    assert e.infos["player_0"]["deals_over_at_once"] == 1 and not any(e.terminations.values())
+
+
+@pytest.mark.parametrize("name", ["lukfu", "fishing", "tiengow", "paigow"])
+def test_render_test_human_and_ansi(name, capsys):
+    render_test(lambda render_mode=None: ypz.env(name, render_mode=render_mode, lang="en"))
+    assert capsys.readouterr().out.strip()  # human mode printed the table
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_env_pickles_and_deep_copies(name):
+    import copy
+    import pickle
+
+    e = ypz.env(name, observation="info_state")
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(3):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    for again in (pickle.loads(pickle.dumps(e)), copy.deepcopy(e)):
+        assert again.agent_selection == e.agent_selection and again.state.history == e.state.history
+        a = e.agent_selection
+        np.testing.assert_array_equal(again.observe(a)["observation"], e.observe(a)["observation"])
+        assert again.observation_space(a) == e.observation_space(a)

@@ -25,6 +25,14 @@ offers vector stepping (`NativeGame.vector_capable`; docs/native.md), else as be
 (observations equal the Python observer's), but the rows' deals come from the native generator
 seeded by (seed, row), not from `DealStream`, and there are no Python `states`/`legal` lists
 (illegal actions are caught from the mask and explained without the engine's words).
+
+Spaces (gymnasium's vector conventions, where gymnasium is installed): `single_observation_space`
+`Box(low, high, float32)` from the observation spec, `single_action_space`
+`Discrete(action_space_size)`, and the batched `observation_space` (N, size) and `action_space`
+`MultiDiscrete` (one code per row). The masks are in `info["action_mask"]`.
+
+A VectorEnv pickles and deep-copies, rows in flight included: on the native engine the rows'
+state words and buffers are saved and a fresh native batch is filled with them on loading.
 """
 
 from __future__ import annotations
@@ -32,31 +40,30 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import chain
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
 
 from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import Game, State, action_code
 from yezi.native.select import EngineUnavailable, check_engine, fallback_notice, native_for
-from yezi.rl.env import make_game
+from yezi.rl.env import make_game, spaces
 
 
 class VectorEnv:
     def __init__(self, game: str | Game, num_envs: int, preset: str | None = None,
                  options: dict[str, Any] | None = None, *, observation: str | None = "observation",
                  engine: str | None = None):
-        import numpy as np
-
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        self._np = np
         self.game = make_game(game, preset, options)
         self.num_envs = n = num_envs
         self.num_seats = s = self.game.num_seats
         self.num_actions = a = self.game.action_space_size
         self.observation_kind = observation
-        self.observer = self.game.observer(observation) if observation else None
-        self.observation_spec = self.observer.spec if self.observer else None
+        self.observer: Any = cast(Any, self.game.observer(observation) if observation else None)
+        self.observation_spec: Any = cast(Any, self.observer.spec if self.observer else None)
         size = self.observation_spec.size if self.observer else 0
         dtype = self.observation_spec.dtype if self.observer else "float32"
         self.obs = np.zeros((n, size), dtype=dtype)
@@ -78,6 +85,41 @@ class VectorEnv:
         self._native = self._native_vector(check_engine(engine), observation)
         self._seed = self._resets = 0
         self._started = False
+        if spaces is not None:
+            self.single_action_space = spaces.Discrete(a)
+            self.action_space = spaces.MultiDiscrete(np.full(n, a, dtype=np.int64))
+            if self.observation_spec is not None:
+                spec = self.observation_spec
+                low, high = spec.low().astype(spec.dtype), spec.high().astype(spec.dtype)
+                self.single_observation_space = spaces.Box(low, high, dtype=spec.dtype)
+                self.observation_space = spaces.Box(np.tile(low, (n, 1)), np.tile(high, (n, 1)), dtype=spec.dtype)
+
+    # --- pickling: the native rows are saved as their buffers ---------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        nv = d.pop("_native")
+        if nv is not None:
+            d["_native_rows"] = {k: v for k, v in vars(nv).items()
+                                 if isinstance(v, np.ndarray | list | tuple | int | float | bool | str)}
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        rows = d.pop("_native_rows", None)
+        self.__dict__.update(d)
+        self._native = None
+        if rows is not None:
+            nv = native_for(self.game, "native").vector(self.num_envs, self.observation_kind)
+            for k, v in rows.items():
+                old = getattr(nv, k, None)
+                if isinstance(v, np.ndarray) and isinstance(old, np.ndarray) and old.shape == v.shape:
+                    old[...] = v  # the buffers the library writes in place
+                else:
+                    setattr(nv, k, v)
+            self._native = nv
+            self.obs, self.final_obs = nv.obs, nv.final_obs
+            self.mask = nv.mask.view(bool)
+            self.current_player = nv.player
+            self.terminated = nv.terminated.view(bool)
 
     def _native_vector(self, engine: str, observation: str | None) -> Any:
         """The native rows (`yezi.native.base.NativeVector`) where the engine allows them, else None."""
@@ -89,7 +131,7 @@ class VectorEnv:
             reason = f"the native {self.game.name} engine has no vector stepping yet"
         elif observation is not None and observation not in getattr(wrapper, "OBSERVATION_KINDS", {}):
             reason = f"the native {self.game.name} engine has no {observation!r} observation"
-        elif observation is not None and self.obs.dtype != self._np.float32:
+        elif observation is not None and self.obs.dtype != np.float32:
             reason = f"the {observation!r} observation of {self.game.name} is not float32"
         if reason is None:
             nv = wrapper.vector(self.num_envs, observation)
@@ -141,7 +183,6 @@ class VectorEnv:
         if self._native is not None:
             return self._native_step(actions)
         game = self.game
-        np = self._np
         if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
             codes = actions.tolist()  # plain ints already
         else:
@@ -199,7 +240,6 @@ class VectorEnv:
         return (self.obs if self.observer else None), self._info(final=False)
 
     def _native_step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
-        np = self._np
         if isinstance(actions, np.ndarray) and actions.dtype.kind in "iu":
             codes = actions.astype(np.int64, copy=False)
         else:
@@ -243,7 +283,6 @@ class VectorEnv:
             self.over_at_once[i] += 1
 
     def _refresh(self, rows: range) -> None:
-        np = self._np
         legal = self._legal
         mask = self.mask
         if self._sparse:
@@ -264,7 +303,7 @@ class VectorEnv:
             if len(rows) == self.num_envs:
                 obs.write_batch(pairs, buf)
             else:
-                part = self._np.empty((len(rows), buf.shape[1]), dtype=buf.dtype)
+                part = np.empty((len(rows), buf.shape[1]), dtype=buf.dtype)
                 obs.write_batch(pairs, part)
                 buf[rows] = part
         else:
