@@ -1,7 +1,7 @@
 """Luk Fu's one-call vector step (`yz_lukfu_rows_step`, `NativeLukFuVectorEnv(dtype=, deals=)`):
 the uint8 observations, masks, legal-action lists, seats, rewards and final observations equal
 the Python engine's in lock step, on the Python rows' own deals (``deals="stream"``, against
-`VectorEnv(engine="python")`) and on the native generator's (``deals="native"``, each row's
+`VectorEnv(engine="python")`) and on the native generator's, for "observation" and "info_state" (``deals="native"``, each row's
 deal read off its state row and replayed into the Python engine beside it)."""
 
 from __future__ import annotations
@@ -31,11 +31,12 @@ def _check_legal(env):
         assert env.legal_actions[i, :k].tolist() == np.flatnonzero(env.mask[i]).tolist()
 
 
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
 @pytest.mark.parametrize(("preset", "over"), CASES)
-def test_uint8_rows_on_stream_deals_step_as_the_python_rows(preset, over):
+def test_uint8_rows_on_stream_deals_step_as_the_python_rows(preset, over, kind):
     n = 10
-    py = VectorEnv("lukfu", n, preset, over, engine="python")
-    nat = _env(n, preset, over, dtype="uint8", deals="stream")
+    py = VectorEnv("lukfu", n, preset, over, observation=kind, engine="python")
+    nat = _env(n, preset, over, observation=kind, dtype="uint8", deals="stream")
     o1, i1 = py.reset(seed=5)
     o2, i2 = nat.reset(seed=5)
     assert o2.dtype == np.uint8
@@ -59,10 +60,11 @@ def test_uint8_rows_on_stream_deals_step_as_the_python_rows(preset, over):
     assert ended >= 20
 
 
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
 @pytest.mark.parametrize(("preset", "over"), CASES)
-def test_rows_on_native_deals_equal_the_python_engine_replayed_beside_them(preset, over):
+def test_rows_on_native_deals_equal_the_python_engine_replayed_beside_them(preset, over, kind):
     n = 8
-    nat = _env(n, preset, over, dtype="uint8", deals="native")
+    nat = _env(n, preset, over, observation=kind, dtype="uint8", deals="native")
     game = nat.game
     seats = len(game.start(seed=0).deal)
 
@@ -78,7 +80,7 @@ def test_rows_on_native_deals_equal_the_python_engine_replayed_beside_them(prese
             seat = st.current_player
             assert nat.current_player[i] == seat, (step, i)
             assert nat.legal[i] == st.legal_actions(), (step, i)
-            assert np.array_equal(obs[i], game.observe(st, seat)), (step, i)
+            assert np.array_equal(obs[i], game.observe(st, seat, kind)), (step, i)
         _check_legal(nat)
         actions = np.array([rng.choice(st.legal_actions()) for st in states])
         obs, rewards, done, _, info = nat.step(actions)
@@ -91,7 +93,7 @@ def test_rows_on_native_deals_equal_the_python_engine_replayed_beside_them(prese
                 assert rewards[i].tolist() == [float(p) for p in st.payments()]
                 assert info["final_payments"][i] == list(st.payments())
                 assert info["final_seat"][i] == actor
-                assert np.array_equal(info["final_observation"][i], game.observe(st, actor))
+                assert np.array_equal(info["final_observation"][i], game.observe(st, actor, kind))
                 states[i] = python_state(i)  # the row's next deal, from the native generator
             else:
                 assert not rewards[i].any()
@@ -117,9 +119,10 @@ def test_an_illegal_action_changes_no_row():
         assert np.array_equal(a, b)
 
 
-def test_float32_rows_hold_the_same_values():
-    a = _env(4, "hakka-hk", {}, dtype="uint8", deals="native")
-    b = _env(4, "hakka-hk", {}, dtype="float32", deals="native")
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
+def test_float32_rows_hold_the_same_values(kind):
+    a = _env(4, "hakka-hk", {}, observation=kind, dtype="uint8", deals="native")
+    b = _env(4, "hakka-hk", {}, observation=kind, dtype="float32", deals="native")
     oa, _ = a.reset(seed=3)
     ob, _ = b.reset(seed=3)
     assert ob.dtype == np.float32

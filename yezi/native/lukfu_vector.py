@@ -1,12 +1,15 @@
 """`yezi.rl.VectorEnv` for Luk Fu on the native engine: the same API, the same observations,
 masks, rewards and auto-reset, with the whole step in one compiled call (`yz_lukfu_rows_step`:
 check every action, apply it, settle and re-deal the rows that ended, write every row's mask,
-legal-action list, seat to act and observation into numpy buffers this object owns).
+legal-action list, seat to act and observation into numpy buffers this object owns). Both kinds
+are native: "observation", and "info_state" (the observation, then the history as the seat saw
+it: the library keeps each row's actions and actors beside its state).
 
 Two knobs beyond `VectorEnv`'s, both for speed:
 
 * ``dtype``: ``"float32"`` (the observer's spec, as `VectorEnv` gives) or ``"uint8"`` (every
-  entry of Luk Fu's observation is 0 or 1: the library writes the bytes, no conversion at all);
+  entry of Luk Fu's observation is 0 or 1, and of its "info_state" at most 238: the library
+  writes the bytes, no conversion at all);
 * ``deals``: ``"stream"`` (row i plays `DealStream(seed, i)`'s deals, dealt exactly as
   `deal_from_seed` deals them: the very deals of the Python rows, for lock-step comparisons) or
   ``"native"`` (each row deals from the native generator seeded by (seed, row) and moves on by
@@ -45,8 +48,8 @@ class NativeLukFuVectorEnv:
 
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        if observation not in (None, "observation"):
-            raise Unsupported(f"the native Luk Fu vector env writes 'observation' only, not {observation!r}")
+        if observation not in (None, "observation", "info_state"):
+            raise Unsupported(f"the native Luk Fu vector env has no {observation!r} observation")
         if dtype not in ("float32", "uint8"):
             raise ValueError(f"dtype must be float32 or uint8, not {dtype!r}")
         if deals not in ("stream", "native"):
@@ -61,7 +64,10 @@ class NativeLukFuVectorEnv:
         self.observer = self.game.observer(observation) if observation else None
         self.observation_spec = self.observer.spec if self.observer else None
         self.deals = deals
-        size = self.native.obs_size if observation else 0
+        # info_state: the history as each seat saw it, kept per row beside the state (codes, actors)
+        self._hist_len = self.game.max_game_length() if observation == "info_state" else 0
+        self._hist = np.zeros((n, 1 + 2 * self._hist_len), dtype=np.int16)
+        size = self.native.obs_size + 2 * self._hist_len if observation else 0
         self._obs8 = np.zeros((n, size), dtype=np.uint8)
         self._final8 = np.zeros((n, size), dtype=np.uint8)
         if dtype == "uint8":
@@ -90,7 +96,7 @@ class NativeLukFuVectorEnv:
         lib, nat = self.native.lib, self.native
         self._step_fn = bind(lib, "yz_lukfu_rows_step",
                              [I64P, ctypes.c_int64, _P, ctypes.c_int64, _P, ctypes.c_int64, _P, _P, _P,
-                              ctypes.c_int64, _P, _P, _P, ctypes.c_int64, _P, _P, _P, _P])
+                              ctypes.c_int64, _P, _P, _P, ctypes.c_int64, _P, _P, _P, _P, _P, ctypes.c_int64])
         ob = observation is not None
         # every pointer once: a step passes these ints, never builds a ctypes object
         self._args = (nat._opts, len(nat.options), self.rows.ctypes.data, n)
@@ -98,7 +104,8 @@ class NativeLukFuVectorEnv:
                        self._final8.ctypes.data if ob else None, self._obs8.size, self._mask.ctypes.data,
                        self.legal_count.ctypes.data, self.legal_actions.ctypes.data, a,
                        self.current_player.ctypes.data, self._pay.ctypes.data, self._done.ctypes.data,
-                       self._final_seat.ctypes.data)
+                       self._final_seat.ctypes.data, self._hist.ctypes.data if self._hist_len else None,
+                       self._hist_len)
         self._info_dict = {
             "current_player": self.current_player, "action_mask": self.mask,
             "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
@@ -130,8 +137,12 @@ class NativeLukFuVectorEnv:
             legal = np.flatnonzero(m)
             self.legal_count[i] = len(legal)
             self.legal_actions[i, :len(legal)] = legal
+        self._hist[:] = 0
         if self.observer:
-            self.native.observe(self.rows, player, out=self._obs8.view(np.int8))
+            k = self.native.obs_size
+            base = self.native.observe(self.rows, player, dtype="int8")
+            self._obs8[:, :k] = base.view(np.uint8)
+            self._obs8[:, k:] = 0  # no action yet
             if self.obs is not self._obs8:
                 self.obs[:] = self._obs8
         self._started = True
