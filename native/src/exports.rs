@@ -34,6 +34,11 @@ crate::ffi::exports! {
     yz_fishing_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::fishing::yz_fishing_random_playouts;
     yz_fishing_settle(opts: *const i64, nopts: i64, catches: *const i64, ncatches: i64, out: *mut i64) => crate::fishing::yz_fishing_settle;
     yz_fishing_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::fishing::yz_fishing_trace;
+    yz_fishing_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::fishing::vector::yz_fishing_vec_obs_size;
+    yz_fishing_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_reset;
+    yz_fishing_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::fishing::vector::yz_fishing_vec_row;
+    yz_fishing_vec_state_words(opts: *const i64, nopts: i64) => crate::fishing::vector::yz_fishing_vec_state_words;
+    yz_fishing_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_step;
 
     // lukfu
     yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64, seeds: *const u64, nrows: i64) => crate::lukfu::yz_lukfu_batch_deal;
