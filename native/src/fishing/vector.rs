@@ -103,17 +103,17 @@ pub struct Row {
 }
 
 fn bytes_in(words: &[i64], out: &mut [u8]) {
-    for (i, b) in out.iter_mut().enumerate() {
-        *b = (words[i / 8] as u64 >> (8 * (i % 8))) as u8;
+    for (chunk, &w) in out.chunks_mut(8).zip(words) {
+        let b = (w as u64).to_le_bytes();
+        chunk.copy_from_slice(&b[..chunk.len()]);
     }
 }
 
 fn bytes_out(b: &[u8], words: &mut [i64]) {
-    for w in words.iter_mut() {
-        *w = 0;
-    }
-    for (i, &x) in b.iter().enumerate() {
-        words[i / 8] |= ((x as u64) << (8 * (i % 8))) as i64;
+    for (chunk, w) in b.chunks(8).zip(words.iter_mut()) {
+        let mut x = [0u8; 8];
+        x[..chunk.len()].copy_from_slice(chunk);
+        *w = u64::from_le_bytes(x) as i64;
     }
 }
 
