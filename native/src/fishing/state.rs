@@ -361,9 +361,9 @@ impl State {
     /// The state as bytes (the vector rows keep it in int64 words); the masks are recomputed.
     pub fn pack(&self, out: &mut [u8; PACKED]) {
         let mut i = 0;
-        for b in self.hands.iter().chain(std::iter::once(&self.lake)).chain(self.catches.iter()).flatten() {
-            out[i] = *b;
-            i += 1;
+        for h in self.hands.iter().chain(std::iter::once(&self.lake)).chain(self.catches.iter()) {
+            out[i..i + K].copy_from_slice(h);
+            i += K;
         }
         out[i..i + 32].copy_from_slice(&self.stock);
         i += 32;
