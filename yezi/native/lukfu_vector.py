@@ -116,11 +116,15 @@ class NativeLukFuVectorEnv:
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
         np = self._np
         if seed is not None:
-            self._streams = [DealStream(seed, i) for i in range(self.num_envs)]
+            self.use_streams([DealStream(seed, i) for i in range(self.num_envs)])
             self._seed, self._resets = seed, 0
         which = np.arange(self.num_envs)
         if self.deals == "stream":
-            first = np.array([s.next_seed() for s in self._streams], dtype=np.uint64)
+            if self._ahead:  # the streams go on: their next deals were drawn ahead already
+                first = self._seeds.copy()
+            else:
+                first = np.array([s.next_seed() for s in self._streams], dtype=np.uint64)
+            self._ahead = True
             self.native.deal_rows(self.rows, which, first, python=True)
             self._seeds[:] = [s.next_seed() for s in self._streams]
         else:  # each reset without a seed moves on to fresh deals, as VectorEnv's native rows do
@@ -147,6 +151,15 @@ class NativeLukFuVectorEnv:
                 self.obs[:] = self._obs8
         self._started = True
         return (self.obs if self.observer else None), self._info_dict.copy()
+
+    def use_streams(self, streams: list[Any]) -> None:
+        """Deal from these streams (one per row) from the next reset on (`yezi.rl.VectorEnv`
+        hands its own, so that the rows play the very deals its Python rows would)."""
+        if streams is not self._streams:
+            self._streams = streams
+            self._ahead = False
+
+    _ahead = False
 
     @property
     def legal(self) -> list[list[int]]:
