@@ -19,14 +19,29 @@ crate::ffi::exports! {
     yz_dingniu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::dominoes::dingniu::yz_dingniu_playout;
     yz_dingniu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::dominoes::dingniu::yz_dingniu_random_playouts;
     yz_dingniu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::dominoes::dingniu::yz_dingniu_trace;
+    yz_dingniu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::dingniu::yz_dingniu_vec_obs_size;
+    yz_dingniu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_reset;
+    yz_dingniu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::dingniu::yz_dingniu_vec_row;
+    yz_dingniu_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::dingniu::yz_dingniu_vec_state_words;
+    yz_dingniu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_step;
     yz_jielong_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::jielong::yz_jielong_heuristic_choice;
     yz_jielong_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::dominoes::jielong::yz_jielong_playout;
     yz_jielong_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::dominoes::jielong::yz_jielong_random_playouts;
     yz_jielong_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::dominoes::jielong::yz_jielong_trace;
+    yz_jielong_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::jielong::yz_jielong_vec_obs_size;
+    yz_jielong_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_reset;
+    yz_jielong_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::jielong::yz_jielong_vec_row;
+    yz_jielong_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::jielong::yz_jielong_vec_state_words;
+    yz_jielong_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_step;
     yz_tseding_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::tseding::yz_tseding_heuristic_choice;
     yz_tseding_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::dominoes::tseding::yz_tseding_playout;
     yz_tseding_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::dominoes::tseding::yz_tseding_random_playouts;
     yz_tseding_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::dominoes::tseding::yz_tseding_trace;
+    yz_tseding_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::tseding::yz_tseding_vec_obs_size;
+    yz_tseding_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_reset;
+    yz_tseding_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::tseding::yz_tseding_vec_row;
+    yz_tseding_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::tseding::yz_tseding_vec_state_words;
+    yz_tseding_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_step;
 
     // fishing
     yz_fishing_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64) => crate::fishing::yz_fishing_heuristic_choice;
