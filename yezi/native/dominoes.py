@@ -30,7 +30,7 @@ class NativeDominoes(NativeGame):
     #: both kinds are written natively (native/src/dominoes/vector.rs)
     OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
 
-    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, list[list[int]] | list[int]], list[int]]:
+    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, Any], list[int]]:
         """Row `row` of a native vector's state words: (its deal as the Python engine holds one:
         each hand's kinds in order, the rest of the set aside; the actions taken so far)."""
         from yezi.components import tiengow as tg
@@ -44,7 +44,7 @@ class NativeDominoes(NativeGame):
         nk, seats = tg.NUM_KINDS, self.game.num_seats
         counts = list(out[:seats * nk])
         hands = [[k for k in range(nk) for _ in range(counts[s * nk + k])] for s in range(seats)]
-        rest = list(self.game.set_counts)
+        rest = list(self.game.set_counts)  # type: ignore[attr-defined]  # a DominoGame
         for h in hands:
             for k in h:
                 rest[k] -= 1

@@ -20,16 +20,16 @@ class NativeFishing(NativeGame):
     #: Fishing in compiled code for either
     OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
 
-    def decode_deal(self, kinds: list[int]) -> dict[str, list[int]]:
+    def decode_deal(self, kinds: list[int]) -> dict[str, Any]:
         """`encode_deal`'s inverse: the Python engine's deal from the native layout."""
-        g = self.game
+        g: Any = self.game
         hs, n = g.hand_size, g.players
         lake_at = n * hs
         stock_at = len(kinds) - g.stock_size
         return {"hands": [list(kinds[s * hs:(s + 1) * hs]) for s in range(n)],
                 "lake": list(kinds[lake_at:stock_at]), "stock": list(kinds[stock_at:])}
 
-    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, list[int]], list[int]]:
+    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, Any], list[int]]:
         """Row `row` of a native vector's state words: (its deal, the actions taken in it so
         far), for replaying it in the Python engine."""
         fn = bind(self.lib, "yz_fishing_vec_row", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,

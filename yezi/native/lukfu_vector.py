@@ -106,7 +106,7 @@ class NativeLukFuVectorEnv:
                        self.current_player.ctypes.data, self._pay.ctypes.data, self._done.ctypes.data,
                        self._final_seat.ctypes.data, self._hist.ctypes.data if self._hist_len else None,
                        self._hist_len)
-        self._info_dict = {
+        self._info_dict: dict[str, Any] = {
             "current_player": self.current_player, "action_mask": self.mask,
             "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
             "legal_count": self.legal_count, "legal_actions": self.legal_actions,
@@ -178,7 +178,7 @@ class NativeLukFuVectorEnv:
             raise IllegalAction("not-legal", f"row {-5 - got}: {int(acts[-5 - got])} is not legal")
         if got < 0:
             raise NativeError(f"yz_lukfu_rows_step returned {got}")
-        info = self._info_dict.copy()
+        info: dict[str, Any] = self._info_dict.copy()
         if self.obs is not self._obs8 and self.observer:
             self.obs[:] = self._obs8
         if got:
