@@ -104,6 +104,11 @@ crate::ffi::exports! {
     yz_shiwuhu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::shiwuhu::yz_shiwuhu_playout;
     yz_shiwuhu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) => crate::shiwuhu::yz_shiwuhu_random_playouts;
     yz_shiwuhu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::shiwuhu::yz_shiwuhu_trace;
+    yz_shiwuhu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_obs_size;
+    yz_shiwuhu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_reset;
+    yz_shiwuhu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_row;
+    yz_shiwuhu_vec_state_words(opts: *const i64, nopts: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_state_words;
+    yz_shiwuhu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_step;
 
     // tiengow
     yz_tiengow_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64) => crate::tiengow::yz_tiengow_heuristic_choice;
