@@ -955,17 +955,20 @@ pub mod vector {
             let mut d = [0u8; MAX_SEATS * K];
             bytes_in(&w[DEAL_AT..HIST_AT], &mut d);
             let dealt: [[u8; K]; MAX_SEATS] = std::array::from_fn(|s| d[s * K..(s + 1) * K].try_into().unwrap());
+            // only the actions taken so far are read (and checked): the words past them are stale
+            let nh = w[4] as usize;
             let mut hist = [0u16; MAX_HIST];
-            for (j, h) in hist.iter_mut().enumerate() {
+            for (j, h) in hist.iter_mut().enumerate().take(nh) {
                 *h = (w[HIST_AT + j / 4] as u64 >> (16 * (j % 4))) as u16;
             }
             let mut actors = [0u8; MAX_HIST + 7];
-            bytes_in(&w[ACTORS_AT..STATE_AT], &mut actors);
+            bytes_in(&w[ACTORS_AT..ACTORS_AT + nh.div_ceil(8)], &mut actors[..nh.div_ceil(8) * 8]);
+            actors[MAX_HIST] = (w[STATE_AT - 1] as u64 >> (8 * (MAX_HIST % 8))) as u8;
             let mut b = [0u8; PACKED];
             bytes_in(&w[STATE_AT..ROW_WORDS], &mut b);
             let last_winner = actors[MAX_HIST];
-            if actors[..MAX_HIST].iter().any(|&a| a as usize >= r.players)
-                || hist.iter().any(|&h| h as usize >= NUM_ACTIONS)
+            if actors[..nh].iter().any(|&a| a as usize >= r.players)
+                || hist[..nh].iter().any(|&h| h as usize >= NUM_ACTIONS)
             {
                 return None;
             }
@@ -984,7 +987,9 @@ pub mod vector {
                 d[s * K..(s + 1) * K].copy_from_slice(h);
             }
             bytes_out(&d, &mut w[DEAL_AT..HIST_AT]);
-            for k in 0..MAX_HIST.div_ceil(4) {
+            // the actions taken so far (the words past them are never read)
+            let nh = self.nhist;
+            for k in 0..nh.div_ceil(4) {
                 let mut x = 0u64;
                 for j in 0..4 {
                     if 4 * k + j < MAX_HIST {
@@ -993,11 +998,13 @@ pub mod vector {
                 }
                 w[HIST_AT + k] = x as i64;
             }
-            // the actors, then the last trick's winner in the byte after them
+            // the actors, and the last trick's winner in the byte after them (in the last word)
             let mut a = [0u8; MAX_HIST + 7];
             a[..MAX_HIST].copy_from_slice(&self.actors);
             a[MAX_HIST] = seat8(self.st.last_winner);
-            bytes_out(&a, &mut w[ACTORS_AT..STATE_AT]);
+            let words = nh.div_ceil(8);
+            bytes_out(&a[..words * 8], &mut w[ACTORS_AT..ACTORS_AT + words]);
+            bytes_out(&a[(STATE_AT - 1 - ACTORS_AT) * 8..], &mut w[STATE_AT - 1..STATE_AT]);
             let mut b = [0u8; PACKED];
             pack(&self.st, &mut b);
             bytes_out(&b, &mut w[STATE_AT..ROW_WORDS]);
