@@ -115,6 +115,11 @@ crate::ffi::exports! {
     yz_tiengow_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::tiengow::yz_tiengow_playout;
     yz_tiengow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) => crate::tiengow::yz_tiengow_random_playouts;
     yz_tiengow_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::tiengow::yz_tiengow_trace;
+    yz_tiengow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::tiengow::vector::yz_tiengow_vec_obs_size;
+    yz_tiengow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_reset;
+    yz_tiengow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::tiengow::vector::yz_tiengow_vec_row;
+    yz_tiengow_vec_state_words(opts: *const i64, nopts: i64) => crate::tiengow::vector::yz_tiengow_vec_state_words;
+    yz_tiengow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_step;
 }
 
 /// This table as text (`describe()`), into the caller's buffer: its length in bytes.
