@@ -19,14 +19,29 @@ crate::ffi::exports! {
     yz_dingniu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::dominoes::dingniu::yz_dingniu_playout;
     yz_dingniu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::dominoes::dingniu::yz_dingniu_random_playouts;
     yz_dingniu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::dominoes::dingniu::yz_dingniu_trace;
+    yz_dingniu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::dingniu::yz_dingniu_vec_obs_size;
+    yz_dingniu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_reset;
+    yz_dingniu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::dingniu::yz_dingniu_vec_row;
+    yz_dingniu_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::dingniu::yz_dingniu_vec_state_words;
+    yz_dingniu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_step;
     yz_jielong_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::jielong::yz_jielong_heuristic_choice;
     yz_jielong_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::dominoes::jielong::yz_jielong_playout;
     yz_jielong_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::dominoes::jielong::yz_jielong_random_playouts;
     yz_jielong_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::dominoes::jielong::yz_jielong_trace;
+    yz_jielong_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::jielong::yz_jielong_vec_obs_size;
+    yz_jielong_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_reset;
+    yz_jielong_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::jielong::yz_jielong_vec_row;
+    yz_jielong_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::jielong::yz_jielong_vec_state_words;
+    yz_jielong_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_step;
     yz_tseding_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::tseding::yz_tseding_heuristic_choice;
     yz_tseding_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::dominoes::tseding::yz_tseding_playout;
     yz_tseding_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::dominoes::tseding::yz_tseding_random_playouts;
     yz_tseding_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::dominoes::tseding::yz_tseding_trace;
+    yz_tseding_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::tseding::yz_tseding_vec_obs_size;
+    yz_tseding_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_reset;
+    yz_tseding_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::tseding::yz_tseding_vec_row;
+    yz_tseding_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::tseding::yz_tseding_vec_state_words;
+    yz_tseding_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_step;
 
     // fishing
     yz_fishing_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64) => crate::fishing::yz_fishing_heuristic_choice;
@@ -34,6 +49,11 @@ crate::ffi::exports! {
     yz_fishing_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::fishing::yz_fishing_random_playouts;
     yz_fishing_settle(opts: *const i64, nopts: i64, catches: *const i64, ncatches: i64, out: *mut i64) => crate::fishing::yz_fishing_settle;
     yz_fishing_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::fishing::yz_fishing_trace;
+    yz_fishing_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::fishing::vector::yz_fishing_vec_obs_size;
+    yz_fishing_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_reset;
+    yz_fishing_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::fishing::vector::yz_fishing_vec_row;
+    yz_fishing_vec_state_words(opts: *const i64, nopts: i64) => crate::fishing::vector::yz_fishing_vec_state_words;
+    yz_fishing_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_step;
 
     // lukfu
     yz_lukfu_batch_deal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64, seeds: *const u64, nrows: i64) => crate::lukfu::yz_lukfu_batch_deal;
@@ -51,6 +71,7 @@ crate::ffi::exports! {
     yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::lukfu::yz_lukfu_playout;
     yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i64) => crate::lukfu::yz_lukfu_points;
     yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::lukfu::yz_lukfu_random_playouts;
+    yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64, deal_mode: i64, seeds: *mut u64, obs: *mut u8, final_obs: *mut u8, obs_cap: i64, mask: *mut u8, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_seat: *mut i64, hist: *mut i16, hist_len: i64) => crate::lukfu::yz_lukfu_rows_step;
     yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, state: *mut i64, cap: i64) => crate::lukfu::yz_lukfu_state_from_history;
     yz_lukfu_state_len() => crate::lukfu::yz_lukfu_state_len;
     yz_lukfu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::lukfu::yz_lukfu_trace;
@@ -72,18 +93,33 @@ crate::ffi::exports! {
     yz_paigow_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::paigow::yz_paigow_playout;
     yz_paigow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) => crate::paigow::yz_paigow_random_playouts;
     yz_paigow_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::paigow::yz_paigow_trace;
+    yz_paigow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::paigow::vector::yz_paigow_vec_obs_size;
+    yz_paigow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::paigow::vector::yz_paigow_vec_reset;
+    yz_paigow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::paigow::vector::yz_paigow_vec_row;
+    yz_paigow_vec_state_words(opts: *const i64, nopts: i64) => crate::paigow::vector::yz_paigow_vec_state_words;
+    yz_paigow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::paigow::vector::yz_paigow_vec_step;
 
     // shiwuhu
     yz_shiwuhu_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64) => crate::shiwuhu::yz_shiwuhu_heuristic_choice;
     yz_shiwuhu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::shiwuhu::yz_shiwuhu_playout;
     yz_shiwuhu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) => crate::shiwuhu::yz_shiwuhu_random_playouts;
     yz_shiwuhu_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::shiwuhu::yz_shiwuhu_trace;
+    yz_shiwuhu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_obs_size;
+    yz_shiwuhu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_reset;
+    yz_shiwuhu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_row;
+    yz_shiwuhu_vec_state_words(opts: *const i64, nopts: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_state_words;
+    yz_shiwuhu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_step;
 
     // tiengow
     yz_tiengow_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64) => crate::tiengow::yz_tiengow_heuristic_choice;
     yz_tiengow_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::tiengow::yz_tiengow_playout;
     yz_tiengow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, totals: *mut i64) => crate::tiengow::yz_tiengow_random_playouts;
     yz_tiengow_trace(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, seed: u64, out: *mut i64, cap: i64) => crate::tiengow::yz_tiengow_trace;
+    yz_tiengow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::tiengow::vector::yz_tiengow_vec_obs_size;
+    yz_tiengow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_reset;
+    yz_tiengow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::tiengow::vector::yz_tiengow_vec_row;
+    yz_tiengow_vec_state_words(opts: *const i64, nopts: i64) => crate::tiengow::vector::yz_tiengow_vec_state_words;
+    yz_tiengow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_step;
 }
 
 /// This table as text (`describe()`), into the caller's buffer: its length in bytes.

@@ -471,3 +471,431 @@ pub fn yz_paigow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64
     decisions
 }
 
+
+// ---- rows for yezi.rl.VectorEnv (the optional yz_paigow_vec_* exports, docs/native.md) ----------
+
+/// Rows of 牌九 deals stepped together: a row's words are a marker, the seed, the row, its deal
+/// counter, the position in the schedule, the dice, the woodpile (which `yz_paigow_vec_row`
+/// reports for the tests' replay), the stakes, the fronts and the actions; the hands follow
+/// from the dice and the woodpile as `State::new` deals them. Observations are
+/// `yezi/games/paigow/observation.py`'s ("observation", kind 0) or that followed by the history
+/// ("info_state", kind 1: a hand set face down hidden from the others until the showdown).
+pub mod vector {
+    use super::{Rules, State, K, OPEN, SET};
+    use crate::rng::Rng;
+    use crate::tiles::{self, Engine};
+
+    const MARK: i64 = 0x5041_4947_0001; // "PAIG", layout 1
+    const MAX_HIST: usize = 16; // 7 stakes + 8 settings
+    pub const ROW_WORDS: usize = 5 + 1 + 4 + 1 + 2 + MAX_HIST / 4;
+    pub const NUM_ACTIONS: usize = OPEN as usize + 1;
+
+    pub struct Layout {
+        n: usize,
+        ndice: usize,
+        base: usize,
+        hist: usize,
+    }
+
+    impl Layout {
+        pub fn new(r: &Rules, kind: i64) -> Layout {
+            let n = r.players;
+            let base = n + n + 3 + 1 + 6 * r.ndice + n + 3 * n + n + 2 * n * K;
+            Layout { n, ndice: r.ndice, base, hist: if kind == 1 { r.stake_turns + n } else { 0 } }
+        }
+        pub fn size(&self) -> usize {
+            self.base + 2 * self.hist
+        }
+    }
+
+    pub struct Row<'a> {
+        seed: u64,
+        row: u64,
+        deals: u64,
+        dice: [u8; 4],
+        pile: [u8; 32],
+        hist: [u16; MAX_HIST],
+        pub st: State<'a>,
+    }
+
+    fn unpack8(w: i64) -> [u8; 8] {
+        (w as u64).to_le_bytes()
+    }
+
+    fn pack8(b: &[u8]) -> i64 {
+        let mut x = [0u8; 8];
+        x[..b.len()].copy_from_slice(b);
+        u64::from_le_bytes(x) as i64
+    }
+
+    impl<'a> Row<'a> {
+        pub fn new(r: &'a Rules, seed: u64, row: u64) -> Row<'a> {
+            let pile = tiles::domino_set();
+            let dice = [1u8; 4];
+            let d = [1i64; 4];
+            Row { seed, row, deals: 0, dice, pile, hist: [0; MAX_HIST], st: State::new(r, &d[..r.ndice], &pile) }
+        }
+
+        pub fn read(r: &'a Rules, w: &[i64]) -> Option<Row<'a>> {
+            if w.len() < ROW_WORDS || w[0] != MARK {
+                return None;
+            }
+            let pos = w[4];
+            if !(0..=(r.stake_turns + r.players) as i64).contains(&pos) {
+                return None;
+            }
+            let d8 = unpack8(w[5]);
+            let mut dice = [0u8; 4];
+            dice.copy_from_slice(&d8[..4]);
+            let mut pile = [0u8; 32];
+            for k in 0..4 {
+                pile[8 * k..8 * k + 8].copy_from_slice(&unpack8(w[6 + k]));
+            }
+            let stakes = unpack8(w[10]);
+            let f0 = unpack8(w[11]);
+            let f1 = unpack8(w[12]);
+            let mut hist = [0u16; MAX_HIST];
+            for (j, h) in hist.iter_mut().enumerate() {
+                *h = (w[13 + j / 4] as u64 >> (16 * (j % 4))) as u16;
+            }
+            let mut counts = [0u8; K];
+            for &k in &pile {
+                if k as usize >= K {
+                    return None;
+                }
+                counts[k as usize] += 1;
+            }
+            if (0..K).any(|k| counts[k] != tiles::copies32(k))
+                || dice[..r.ndice].iter().any(|&d| !(1..=6).contains(&d))
+                || stakes.iter().any(|&s| !(1..=3).contains(&s))
+                || f0.iter().chain(f1.iter()).any(|&k| k as usize >= K)
+                || hist.iter().any(|&h| h as usize >= NUM_ACTIONS)
+            {
+                return None;
+            }
+            let d: [i64; 4] = std::array::from_fn(|i| dice[i] as i64);
+            let mut st = State::new(r, &d[..r.ndice], &pile);
+            for s in 0..8 {
+                st.stakes[s] = stakes[s] as i64;
+                st.fronts[s] = if s < 4 { [f0[2 * s], f0[2 * s + 1]] } else { [f1[2 * s - 8], f1[2 * s - 7]] };
+            }
+            st.pos = pos as usize;
+            Some(Row { seed: w[1] as u64, row: w[2] as u64, deals: w[3] as u64, dice, pile, hist, st })
+        }
+
+        pub fn write(&self, w: &mut [i64]) {
+            w[0] = MARK;
+            w[1] = self.seed as i64;
+            w[2] = self.row as i64;
+            w[3] = self.deals as i64;
+            w[4] = self.st.pos as i64;
+            w[5] = pack8(&self.dice);
+            for k in 0..4 {
+                w[6 + k] = pack8(&self.pile[8 * k..8 * k + 8]);
+            }
+            let stakes: [u8; 8] = std::array::from_fn(|s| self.st.stakes[s] as u8);
+            w[10] = pack8(&stakes);
+            let f: [u8; 16] = std::array::from_fn(|i| self.st.fronts[i / 2][i % 2]);
+            w[11] = pack8(&f[..8]);
+            w[12] = pack8(&f[8..]);
+            for k in 0..MAX_HIST / 4 {
+                let mut x = 0u64;
+                for j in 0..4 {
+                    x |= (self.hist[4 * k + j] as u64) << (16 * j);
+                }
+                w[13 + k] = x as i64;
+            }
+        }
+
+        pub fn next_deal(&mut self, r: &'a Rules) {
+            let mut rng = Rng::new(
+                self.seed
+                    ^ (self.row.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (self.deals.wrapping_add(1)).wrapping_mul(0xD1B5_4A32_D192_ED03),
+            );
+            self.deals = self.deals.wrapping_add(1);
+            self.pile = tiles::domino_set();
+            rng.shuffle(&mut self.pile);
+            let mut d = [0i64; 4];
+            for i in 0..r.ndice {
+                d[i] = rng.below(6) as i64 + 1;
+                self.dice[i] = d[i] as u8;
+            }
+            self.hist = [0; MAX_HIST];
+            self.st = State::new(r, &d[..r.ndice], &self.pile);
+        }
+
+        pub fn over(&self) -> bool {
+            self.st.actor().is_none()
+        }
+
+        /// The seat that took action `j` (the schedule: stakes by seats 1.., then settings, the banker last).
+        fn actor_at(&self, r: &Rules, j: usize) -> usize {
+            if j < r.stake_turns {
+                j + 1
+            } else {
+                let q = j - r.stake_turns;
+                if q + 1 < r.players {
+                    q + 1
+                } else {
+                    0
+                }
+            }
+        }
+
+        fn set_position(r: &Rules, s: usize) -> usize {
+            r.stake_turns + if s == 0 { r.players - 1 } else { s - 1 }
+        }
+
+        /// `seat`'s tensor (`PaiGowObserver.write`; kind 1 then `InfoStateObserver`'s history).
+        pub fn observe(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [f32]) {
+            let n = l.n;
+            let st = &self.st;
+            let pos = st.pos;
+            let sched = r.stake_turns + n;
+            out.fill(0.0);
+            out[seat] = 1.0;
+            let to_act = n;
+            let phase = 2 * n;
+            let thrown_at = phase + 3;
+            let dice_at = thrown_at + 1;
+            let first_at = dice_at + 6 * l.ndice;
+            let stakes_at = first_at + n;
+            let set_at = stakes_at + 3 * n;
+            let hands_at = set_at + n;
+            let fronts_at = hands_at + n * K;
+            if let Some(p) = st.actor() {
+                out[to_act + p] = 1.0;
+            }
+            out[phase + if pos < r.stake_turns { 0 } else if pos < sched { 1 } else { 2 }] = 1.0;
+            for s in 1..n {
+                if r.stake_turns == 0 || pos >= s {
+                    out[stakes_at + 3 * s + (st.stakes[s] - 1) as usize] = 1.0;
+                }
+            }
+            let thrown = pos >= r.stake_turns;
+            if thrown {
+                out[thrown_at] = 1.0;
+                let total: usize = self.dice[..l.ndice].iter().map(|&d| d as usize).sum();
+                out[first_at + r.first_seat(total)] = 1.0;
+                for i in 0..l.ndice {
+                    out[dice_at + 6 * i + self.dice[i] as usize - 1] = 1.0;
+                }
+            }
+            let set_done = |s: usize| pos > Row::set_position(r, s);
+            for s in 0..n {
+                if set_done(s) {
+                    out[set_at + s] = 1.0;
+                }
+            }
+            if thrown {
+                let over = pos >= sched;
+                let h = if r.big { 4 } else { 2 };
+                for s in 0..n {
+                    if !(over || s == seat) {
+                        continue;
+                    }
+                    for &k in &st.hands[s][..h] {
+                        out[hands_at + s * K + k as usize] += 1.0;
+                    }
+                    if set_done(s) {
+                        for &k in &st.fronts[s] {
+                            out[fronts_at + s * K + k as usize] += 1.0;
+                        }
+                    }
+                }
+            }
+            if l.hist > 0 {
+                let over = pos >= sched;
+                let hb = &mut out[l.base..];
+                for j in 0..pos.min(l.hist) {
+                    let a = self.hist[j] as i64;
+                    let who = self.actor_at(r, j);
+                    let hidden = (SET..OPEN).contains(&a) && !over && who != seat;
+                    hb[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
+                    hb[l.hist + j] = who as f32 + 1.0;
+                }
+            }
+        }
+
+        fn apply(&mut self, a: i64) {
+            if self.st.pos < MAX_HIST {
+                self.hist[self.st.pos] = a as u16;
+            }
+            self.st.apply(a);
+        }
+    }
+
+    fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
+        Rules::from_opts(tiles::in_slice(opts, nopts)?)
+    }
+
+    pub fn yz_paigow_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
+        ROW_WORDS as i64
+    }
+
+    pub fn yz_paigow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
+        match rules(opts, nopts) {
+            Some(r) if (0..=1).contains(&kind) => Layout::new(&r, kind).size() as i64,
+            Some(_) if kind == -1 => 0,
+            Some(_) => -6,
+            None => -1,
+        }
+    }
+
+    fn publish(row: &Row, r: &Rules, l: &Layout, kind: i64, i: usize, obs: &mut [f32], mask: &mut [u8],
+               player: &mut [i64], legal: &mut Vec<i64>) {
+        let m = &mut mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
+        m.fill(0);
+        row.st.legal(legal);
+        for &a in legal.iter() {
+            m[a as usize] = 1;
+        }
+        let p = row.st.actor().map_or(-1, |p| p as i64);
+        player[i] = p;
+        if kind >= 0 {
+            let s = l.size();
+            row.observe(r, l, p.max(0) as usize, &mut obs[i * s..(i + 1) * s]);
+        }
+    }
+
+    fn buf<'b, T>(p: *mut T, n: usize) -> Option<&'b mut [T]> {
+        if p.is_null() {
+            None
+        } else {
+            Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn yz_paigow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
+                               obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                               settled: *mut i64, over: *mut i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
+            return -6;
+        }
+        let nu = n as usize;
+        let l = Layout::new(&r, kind);
+        let osz = if kind >= 0 { l.size() } else { 0 };
+        if kind >= 0 && obs_size != osz as i64 {
+            return -4;
+        }
+        let (Some(words), Some(mask), Some(player), Some(settled), Some(over)) = (
+            buf(state, nu * ROW_WORDS), buf(mask, nu * NUM_ACTIONS), buf(player, nu), buf(settled, nu * r.players),
+            buf(over, nu),
+        ) else {
+            return -6;
+        };
+        let mut empty = [0f32; 0];
+        let obs = if kind >= 0 { match buf(obs, nu * osz) { Some(o) => o, None => return -6 } } else { &mut empty[..] };
+        settled.fill(0);
+        over.fill(0);
+        let mut legal = Vec::with_capacity(8);
+        for i in 0..nu {
+            let mut row = Row::new(&r, seed, i as u64);
+            row.next_deal(&r);
+            publish(&row, &r, &l, kind, i, obs, mask, player, &mut legal);
+            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        }
+        0
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn yz_paigow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
+                              obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                              rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
+                              settled: *mut i64, over: *mut i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
+            return -6;
+        }
+        let nu = n as usize;
+        let ns = r.players;
+        let l = Layout::new(&r, kind);
+        let osz = if kind >= 0 { l.size() } else { 0 };
+        if kind >= 0 && obs_size != osz as i64 {
+            return -4;
+        }
+        let (Some(words), Some(actions), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
+            buf(state, nu * ROW_WORDS), buf(actions, nu), buf(mask, nu * NUM_ACTIONS), buf(player, nu),
+            buf(rewards, nu * ns), buf(terminated, nu),
+        ) else {
+            return -6;
+        };
+        let (Some(final_seat), Some(settled), Some(over)) = (buf(final_seat, nu), buf(settled, nu * ns), buf(over, nu))
+        else {
+            return -6;
+        };
+        let (mut e1, mut e2) = ([0f32; 0], [0f32; 0]);
+        let (obs, final_obs) = if kind >= 0 {
+            match (buf(obs, nu * osz), buf(final_obs, nu * osz)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return -6,
+            }
+        } else {
+            (&mut e1[..], &mut e2[..])
+        };
+        let mut legal = Vec::with_capacity(8);
+        let mut rows = Vec::with_capacity(nu);
+        for i in 0..nu {
+            let Some(row) = Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) else { return -5 - i as i64 };
+            row.st.legal(&mut legal);
+            if row.over() || !legal.contains(&actions[i]) {
+                return -5 - i as i64;
+            }
+            rows.push(row);
+        }
+        settled.fill(0);
+        over.fill(0);
+        let mut ended = 0;
+        for (i, row) in rows.iter_mut().enumerate() {
+            let actor = row.st.actor().unwrap_or(0);
+            row.apply(actions[i]);
+            let done = row.over();
+            terminated[i] = done as u8;
+            final_seat[i] = if done { actor as i64 } else { -1 };
+            let pay = &mut rewards[i * ns..(i + 1) * ns];
+            pay.fill(0);
+            if done {
+                ended += 1;
+                row.st.payments(pay);
+                if kind >= 0 {
+                    row.observe(&r, &l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
+                }
+                row.next_deal(&r);
+            }
+            publish(row, &r, &l, kind, i, obs, mask, player, &mut legal);
+            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        }
+        ended
+    }
+
+    /// Row `row`'s deal (the number of dice, the dice, the woodpile: `encode_deal`'s layout), then
+    /// its actions so far; entries written.
+    pub fn yz_paigow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
+                             cap: i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if state.is_null() || !(0..n).contains(&row) {
+            return -6;
+        }
+        let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
+        let Some(x) = Row::read(&r, words) else { return -5 };
+        let len = 1 + r.ndice + 32 + x.st.pos;
+        let Some(out) = buf(out, cap.max(0) as usize) else { return -6 };
+        if out.len() < len {
+            return -4;
+        }
+        out[0] = r.ndice as i64;
+        for i in 0..r.ndice {
+            out[1 + i] = x.dice[i] as i64;
+        }
+        for (o, &k) in out[1 + r.ndice..].iter_mut().zip(&x.pile) {
+            *o = k as i64;
+        }
+        for j in 0..x.st.pos {
+            out[1 + r.ndice + 32 + j] = x.hist[j] as i64;
+        }
+        len as i64
+    }
+}

@@ -353,6 +353,9 @@ pub struct State<'a> {
     trick_cards: u32,
     winner: usize,
     units: i64,
+    /// tricks played, and who won the last one (NOBODY before the first): what the observation shows
+    tricks: u32,
+    last_winner: usize,
 }
 
 impl<'a> State<'a> {
@@ -378,6 +381,8 @@ impl<'a> State<'a> {
             trick_cards: 0,
             winner: NOBODY,
             units: 0,
+            tricks: 0,
+            last_winner: NOBODY,
         }
     }
 
@@ -403,6 +408,8 @@ impl<'a> State<'a> {
 
     fn end_trick(&mut self) {
         let w = self.best_seat;
+        self.tricks += 1;
+        self.last_winner = w;
         self.hu[w] += if self.r.hu_own { self.p[self.best].size as u32 } else { self.trick_cards };
         self.trick_cards = 0;
         self.best = NUM_PLAYS;
@@ -773,5 +780,488 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+// ---- rows for yezi.rl.VectorEnv (the optional yz_shiwuhu_vec_* exports, docs/native.md) --------
+
+/// Rows of 十五胡 deals stepped together: a row's words are a marker, the seed, the row, its deal
+/// counter, the number of actions, the hands as dealt (`yz_shiwuhu_vec_row` reports them for the
+/// tests' replay), the actions and their actors, then the packed state. Observations are
+/// `yezi/games/shiwuhu/observation.py`'s ("observation", kind 0) or that followed by the
+/// history ("info_state", kind 1; every play and pass is public).
+pub mod vector {
+    use super::{plays, Rules, State, DECLARING, FOLLOW, K, LEAD, MAX_SEATS, NOBODY, NUM_PLAYS, OVER};
+    use crate::rng::Rng;
+    use crate::tiles::{self, Engine};
+
+    const MARK: i64 = 0x5348_4957_0001; // "SHIW", layout 1
+    const MAX_HIST: usize = 84 * MAX_SEATS + 2 * MAX_SEATS + 1;
+    const DEAL_AT: usize = 5;
+    const HIST_AT: usize = DEAL_AT + (MAX_SEATS * K).div_ceil(8);
+    const ACTORS_AT: usize = HIST_AT + MAX_HIST.div_ceil(4);
+    const STATE_AT: usize = ACTORS_AT + MAX_HIST.div_ceil(8);
+    const PACKED: usize = 2 * MAX_SEATS * K + 3 * MAX_SEATS + 12;
+    pub const ROW_WORDS: usize = STATE_AT + PACKED.div_ceil(8);
+    pub const NUM_ACTIONS: usize = NUM_PLAYS + 3;
+
+    fn bytes_in(words: &[i64], out: &mut [u8]) {
+        for (chunk, &w) in out.chunks_mut(8).zip(words) {
+            let b = (w as u64).to_le_bytes();
+            chunk.copy_from_slice(&b[..chunk.len()]);
+        }
+    }
+
+    fn bytes_out(b: &[u8], words: &mut [i64]) {
+        for (chunk, w) in b.chunks(8).zip(words.iter_mut()) {
+            let mut x = [0u8; 8];
+            x[..chunk.len()].copy_from_slice(chunk);
+            *w = u64::from_le_bytes(x) as i64;
+        }
+    }
+
+    fn seat8(x: usize) -> u8 {
+        if x == NOBODY {
+            255
+        } else {
+            x as u8
+        }
+    }
+
+    fn seat_of(b: u8) -> usize {
+        if b == 255 {
+            NOBODY
+        } else {
+            b as usize
+        }
+    }
+
+    fn pack(s: &State, out: &mut [u8; PACKED]) {
+        let mut i = 0;
+        let mut put = |b: &[u8]| {
+            out[i..i + b.len()].copy_from_slice(b);
+            i += b.len();
+        };
+        for h in s.hands.iter().chain(s.played.iter()) {
+            put(h);
+        }
+        let hu: [u8; MAX_SEATS] = std::array::from_fn(|k| s.hu[k] as u8);
+        let need: [u8; MAX_SEATS] = std::array::from_fn(|k| s.need[k] as u8);
+        put(&hu);
+        put(&need);
+        put(&s.sizes);
+        let best = (s.best as u16).to_le_bytes();
+        let tricks = (s.tricks as u16).to_le_bytes();
+        put(&[seat8(s.turn), s.phase, seat8(s.leader), best[0], best[1], seat8(s.best_seat), s.out,
+              s.trick_cards as u8, seat8(s.winner), s.units as u8, tricks[0], tricks[1]]);
+        let _ = seat8(s.last_winner);
+        debug_assert!(i <= PACKED);
+    }
+
+    fn unpack<'a>(r: &'a Rules, b: &[u8; PACKED], last_winner: u8) -> Option<State<'a>> {
+        let mut st = State::new(r, &[[0; K]; MAX_SEATS]);
+        let mut i = 0;
+        let mut take = |n: usize| {
+            let s = &b[i..i + n];
+            i += n;
+            s
+        };
+        for h in st.hands.iter_mut() {
+            h.copy_from_slice(take(K));
+        }
+        for h in st.played.iter_mut() {
+            h.copy_from_slice(take(K));
+        }
+        let hu = take(MAX_SEATS).to_vec();
+        let need = take(MAX_SEATS).to_vec();
+        let sizes = take(MAX_SEATS).to_vec();
+        let t = take(12).to_vec();
+        let n = r.players;
+        let seat_ok = |x: u8| x == 255 || (x as usize) < n;
+        let best = u16::from_le_bytes([t[3], t[4]]) as usize;
+        let mut ok = seat_ok(t[0]) && t[1] <= OVER && t[2] < n as u8 && best <= NUM_PLAYS && seat_ok(t[5])
+            && (best == NUM_PLAYS || t[5] != 255) && seat_ok(t[8]) && t[9] <= 3 && seat_ok(last_winner)
+            && t[7] <= 84 && (t[0] != 255 || t[1] == OVER);
+        for k in 0..K {
+            let c: u32 = (0..MAX_SEATS).map(|s| st.hands[s][k] as u32 + st.played[s][k] as u32).sum();
+            ok &= c <= 4;
+        }
+        for s in 0..MAX_SEATS {
+            let held: u32 = st.hands[s].iter().map(|&c| c as u32).sum();
+            ok &= held == sizes[s] as u32 && [15, 18, 21].contains(&need[s]) && hu[s] <= 84;
+            ok &= s < n || (held == 0 && st.played[s] == [0; K]);
+        }
+        if !ok {
+            return None;
+        }
+        for s in 0..MAX_SEATS {
+            st.hu[s] = hu[s] as u32;
+            st.need[s] = need[s] as u32;
+            st.sizes[s] = sizes[s];
+        }
+        st.turn = seat_of(t[0]);
+        st.phase = t[1];
+        st.leader = t[2] as usize;
+        st.best = best;
+        st.best_seat = seat_of(t[5]);
+        st.out = t[6];
+        st.trick_cards = t[7] as u32;
+        st.winner = seat_of(t[8]);
+        st.units = t[9] as i64;
+        st.tricks = u16::from_le_bytes([t[10], t[11]]) as u32;
+        st.last_winner = seat_of(last_winner);
+        Some(st)
+    }
+
+    pub struct Layout {
+        n: usize,
+        base: usize,
+        hist: usize,
+    }
+
+    impl Layout {
+        pub fn new(r: &Rules, kind: i64) -> Layout {
+            let n = r.players;
+            let base = n + n + 4 + n + n + NUM_PLAYS + n + n + 3 * n + K + n * K + n + n + 2;
+            Layout { n, base, hist: if kind == 1 { 84 * n + 2 * n + 1 } else { 0 } }
+        }
+        pub fn size(&self) -> usize {
+            self.base + 2 * self.hist
+        }
+    }
+
+    pub struct Row<'a> {
+        seed: u64,
+        row: u64,
+        deals: u64,
+        nhist: usize,
+        dealt: [[u8; K]; MAX_SEATS],
+        hist: [u16; MAX_HIST],
+        actors: [u8; MAX_HIST],
+        pub st: State<'a>,
+    }
+
+    impl<'a> Row<'a> {
+        pub fn new(r: &'a Rules, seed: u64, row: u64) -> Row<'a> {
+            let dealt = [[0u8; K]; MAX_SEATS];
+            Row { seed, row, deals: 0, nhist: 0, dealt, hist: [0; MAX_HIST], actors: [0; MAX_HIST],
+                  st: State::new(r, &dealt) }
+        }
+
+        pub fn read(r: &'a Rules, w: &[i64]) -> Option<Row<'a>> {
+            if w.len() < ROW_WORDS || w[0] != MARK || !(0..=MAX_HIST as i64).contains(&w[4]) {
+                return None;
+            }
+            let mut d = [0u8; MAX_SEATS * K];
+            bytes_in(&w[DEAL_AT..HIST_AT], &mut d);
+            let dealt: [[u8; K]; MAX_SEATS] = std::array::from_fn(|s| d[s * K..(s + 1) * K].try_into().unwrap());
+            // only the actions taken so far are read (and checked): the words past them are stale
+            let nh = w[4] as usize;
+            let mut hist = [0u16; MAX_HIST];
+            for (j, h) in hist.iter_mut().enumerate().take(nh) {
+                *h = (w[HIST_AT + j / 4] as u64 >> (16 * (j % 4))) as u16;
+            }
+            let mut actors = [0u8; MAX_HIST + 7];
+            bytes_in(&w[ACTORS_AT..ACTORS_AT + nh.div_ceil(8)], &mut actors[..nh.div_ceil(8) * 8]);
+            actors[MAX_HIST] = (w[STATE_AT - 1] as u64 >> (8 * (MAX_HIST % 8))) as u8;
+            let mut b = [0u8; PACKED];
+            bytes_in(&w[STATE_AT..ROW_WORDS], &mut b);
+            let last_winner = actors[MAX_HIST];
+            if actors[..nh].iter().any(|&a| a as usize >= r.players)
+                || hist[..nh].iter().any(|&h| h as usize >= NUM_ACTIONS)
+            {
+                return None;
+            }
+            Some(Row { seed: w[1] as u64, row: w[2] as u64, deals: w[3] as u64, nhist: w[4] as usize, dealt, hist,
+                       actors: actors[..MAX_HIST].try_into().unwrap(), st: unpack(r, &b, last_winner)? })
+        }
+
+        pub fn write(&self, w: &mut [i64]) {
+            w[0] = MARK;
+            w[1] = self.seed as i64;
+            w[2] = self.row as i64;
+            w[3] = self.deals as i64;
+            w[4] = self.nhist as i64;
+            let mut d = [0u8; MAX_SEATS * K];
+            for (s, h) in self.dealt.iter().enumerate() {
+                d[s * K..(s + 1) * K].copy_from_slice(h);
+            }
+            bytes_out(&d, &mut w[DEAL_AT..HIST_AT]);
+            // the actions taken so far (the words past them are never read)
+            let nh = self.nhist;
+            for k in 0..nh.div_ceil(4) {
+                let mut x = 0u64;
+                for j in 0..4 {
+                    if 4 * k + j < MAX_HIST {
+                        x |= (self.hist[4 * k + j] as u64) << (16 * j);
+                    }
+                }
+                w[HIST_AT + k] = x as i64;
+            }
+            // the actors, and the last trick's winner in the byte after them (in the last word)
+            let mut a = [0u8; MAX_HIST + 7];
+            a[..MAX_HIST].copy_from_slice(&self.actors);
+            a[MAX_HIST] = seat8(self.st.last_winner);
+            let words = nh.div_ceil(8);
+            bytes_out(&a[..words * 8], &mut w[ACTORS_AT..ACTORS_AT + words]);
+            bytes_out(&a[(STATE_AT - 1 - ACTORS_AT) * 8..], &mut w[STATE_AT - 1..STATE_AT]);
+            let mut b = [0u8; PACKED];
+            pack(&self.st, &mut b);
+            bytes_out(&b, &mut w[STATE_AT..ROW_WORDS]);
+        }
+
+        pub fn next_deal(&mut self, r: &'a Rules) {
+            let mut rng = Rng::new(
+                self.seed
+                    ^ (self.row.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (self.deals.wrapping_add(1)).wrapping_mul(0xD1B5_4A32_D192_ED03),
+            );
+            self.deals = self.deals.wrapping_add(1);
+            let mut cards = tiles::card_deck();
+            rng.shuffle(&mut cards);
+            self.dealt = [[0u8; K]; MAX_SEATS];
+            for (i, &k) in cards.iter().enumerate() {
+                self.dealt[i % r.players][k as usize] += 1;
+            }
+            self.nhist = 0;
+            self.st = State::new(r, &self.dealt);
+        }
+
+        pub fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+            let s = &self.st;
+            let n = l.n;
+            out.fill(0.0);
+            out[seat] = 1.0;
+            let to_act = n;
+            let phase = 2 * n;
+            let leader = phase + 4;
+            let best_seat = leader + n;
+            let best = best_seat + n;
+            let out_at = best + NUM_PLAYS;
+            let last = out_at + n;
+            let need = last + n;
+            let hand = need + 3 * n;
+            let played = hand + K;
+            let sizes = played + n * K;
+            let hu = sizes + n;
+            let tc = hu + n;
+            out[phase + match s.phase { LEAD => 0, FOLLOW => 1, DECLARING => 2, _ => 3 }] = 1.0;
+            if s.turn != NOBODY {
+                out[to_act + s.turn] = 1.0;
+                if s.phase == FOLLOW {
+                    out[leader + s.leader] = 1.0;
+                    for x in 0..n {
+                        if (s.out >> x) & 1 == 1 {
+                            out[out_at + x] = 1.0;
+                        }
+                    }
+                }
+            }
+            if s.best < NUM_PLAYS {
+                out[best_seat + s.best_seat] = 1.0;
+                out[best + s.best] = 1.0;
+            }
+            if s.last_winner != NOBODY {
+                out[last + s.last_winner] = 1.0;
+            }
+            for x in 0..n {
+                out[need + 3 * x + match s.need[x] { 15 => 0, 18 => 1, _ => 2 }] = 1.0;
+            }
+            for k in 0..K {
+                out[hand + k] = s.hands[seat][k] as f32;
+            }
+            for x in 0..n {
+                for k in 0..K {
+                    out[played + x * K + k] = s.played[x][k] as f32;
+                }
+                out[sizes + x] = s.sizes[x] as f32;
+                out[hu + x] = s.hu[x] as f32;
+            }
+            out[tc] = s.trick_cards as f32;
+            out[tc + 1] = s.tricks as f32;
+            if l.hist > 0 {
+                let h = &mut out[l.base..];
+                for j in 0..self.nhist.min(l.hist) {
+                    h[j] = self.hist[j] as f32 + 1.0;
+                    h[l.hist + j] = self.actors[j] as f32 + 1.0;
+                }
+            }
+        }
+    }
+
+    fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
+        Rules::from_opts(tiles::in_slice(opts, nopts)?)
+    }
+
+    fn buf<'b, T>(p: *mut T, n: usize) -> Option<&'b mut [T]> {
+        if p.is_null() {
+            None
+        } else {
+            Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
+        }
+    }
+
+    pub fn yz_shiwuhu_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
+        let _ = plays;
+        ROW_WORDS as i64
+    }
+
+    pub fn yz_shiwuhu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
+        match rules(opts, nopts) {
+            Some(r) if (0..=1).contains(&kind) => Layout::new(&r, kind).size() as i64,
+            Some(_) if kind == -1 => 0,
+            Some(_) => -6,
+            None => -1,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn publish(row: &Row, l: &Layout, kind: i64, i: usize, obs: &mut [f32], mask: &mut [u8], player: &mut [i64],
+               legal: &mut Vec<i64>) {
+        let m = &mut mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
+        m.fill(0);
+        row.st.legal(legal);
+        for &a in legal.iter() {
+            m[a as usize] = 1;
+        }
+        let p = row.st.actor().map_or(-1, |p| p as i64);
+        player[i] = p;
+        if kind >= 0 {
+            let s = l.size();
+            row.observe(l, p.max(0) as usize, &mut obs[i * s..(i + 1) * s]);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn yz_shiwuhu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
+                                obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                                settled: *mut i64, over: *mut i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
+            return -6;
+        }
+        let nu = n as usize;
+        let l = Layout::new(&r, kind);
+        let osz = if kind >= 0 { l.size() } else { 0 };
+        if kind >= 0 && obs_size != osz as i64 {
+            return -4;
+        }
+        let (Some(words), Some(mask), Some(player), Some(settled), Some(over)) = (
+            buf(state, nu * ROW_WORDS), buf(mask, nu * NUM_ACTIONS), buf(player, nu), buf(settled, nu * r.players),
+            buf(over, nu),
+        ) else {
+            return -6;
+        };
+        let mut empty = [0f32; 0];
+        let obs = if kind >= 0 { match buf(obs, nu * osz) { Some(o) => o, None => return -6 } } else { &mut empty[..] };
+        settled.fill(0);
+        over.fill(0);
+        let mut legal = Vec::with_capacity(512);
+        for i in 0..nu {
+            let mut row = Row::new(&r, seed, i as u64);
+            row.next_deal(&r);
+            publish(&row, &l, kind, i, obs, mask, player, &mut legal);
+            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        }
+        0
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn yz_shiwuhu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
+                               obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                               rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
+                               settled: *mut i64, over: *mut i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
+            return -6;
+        }
+        let nu = n as usize;
+        let ns = r.players;
+        let l = Layout::new(&r, kind);
+        let osz = if kind >= 0 { l.size() } else { 0 };
+        if kind >= 0 && obs_size != osz as i64 {
+            return -4;
+        }
+        let (Some(words), Some(actions), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
+            buf(state, nu * ROW_WORDS), buf(actions, nu), buf(mask, nu * NUM_ACTIONS), buf(player, nu),
+            buf(rewards, nu * ns), buf(terminated, nu),
+        ) else {
+            return -6;
+        };
+        let (Some(final_seat), Some(settled), Some(over)) = (buf(final_seat, nu), buf(settled, nu * ns), buf(over, nu))
+        else {
+            return -6;
+        };
+        let (mut e1, mut e2) = ([0f32; 0], [0f32; 0]);
+        let (obs, final_obs) = if kind >= 0 {
+            match (buf(obs, nu * osz), buf(final_obs, nu * osz)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return -6,
+            }
+        } else {
+            (&mut e1[..], &mut e2[..])
+        };
+        let mut legal = Vec::with_capacity(512);
+        let mut rows = Vec::with_capacity(nu);
+        for i in 0..nu {
+            let Some(row) = Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) else { return -5 - i as i64 };
+            row.st.legal(&mut legal);
+            if row.st.actor().is_none() || !legal.contains(&actions[i]) || row.nhist >= MAX_HIST {
+                return -5 - i as i64;
+            }
+            rows.push(row);
+        }
+        settled.fill(0);
+        over.fill(0);
+        let mut ended = 0;
+        for (i, row) in rows.iter_mut().enumerate() {
+            let actor = row.st.actor().unwrap_or(0);
+            row.hist[row.nhist] = actions[i] as u16;
+            row.actors[row.nhist] = actor as u8;
+            row.nhist += 1;
+            row.st.apply(actions[i]);
+            let done = row.st.actor().is_none();
+            terminated[i] = done as u8;
+            final_seat[i] = if done { actor as i64 } else { -1 };
+            let pay = &mut rewards[i * ns..(i + 1) * ns];
+            pay.fill(0);
+            if done {
+                ended += 1;
+                row.st.payments(pay);
+                if kind >= 0 {
+                    row.observe(&l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
+                }
+                row.next_deal(&r);
+            }
+            publish(row, &l, kind, i, obs, mask, player, &mut legal);
+            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        }
+        ended
+    }
+
+    /// Row `row`'s hands as dealt (seats x 21 counts), then its actions so far; entries written.
+    pub fn yz_shiwuhu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
+                              cap: i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if state.is_null() || !(0..n).contains(&row) {
+            return -6;
+        }
+        let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
+        let Some(x) = Row::read(&r, words) else { return -5 };
+        let ns = r.players;
+        let len = ns * K + x.nhist;
+        let Some(out) = buf(out, cap.max(0) as usize) else { return -6 };
+        if out.len() < len {
+            return -4;
+        }
+        for s in 0..ns {
+            for k in 0..K {
+                out[s * K + k] = x.dealt[s][k] as i64;
+            }
+        }
+        for j in 0..x.nhist {
+            out[ns * K + j] = x.hist[j] as i64;
+        }
+        len as i64
     }
 }

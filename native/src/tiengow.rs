@@ -734,3 +734,530 @@ pub fn yz_tiengow_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i6
     decisions
 }
 
+
+// ---- rows for yezi.rl.VectorEnv (the optional yz_tiengow_vec_* exports, docs/native.md) --------
+
+/// Rows of 打天九 deals stepped together: a row's words are a marker, the seed, the row, its deal
+/// counter, the number of actions, the hands as dealt (`yz_tiengow_vec_row` reports them for the
+/// tests' replay), the actions and their actors, the tiles each seat played face up, the special
+/// plays made (kind x seat bits) and the trick's plays, then the packed state. Observations are
+/// `yezi/games/tiengow/observation.py`'s ("observation", kind 0) or that followed by the
+/// history ("info_state", kind 1; another seat's face-down play hidden, also once the deal is over).
+pub mod vector {
+    use super::{tables, Rules, State, HAND, K, SEATS, WW22};
+    use crate::rng::Rng;
+    use crate::tiles::{self, Engine};
+
+    const MARK: i64 = 0x5449_454E_0001; // "TIEN", layout 1
+    const MAX_HIST: usize = SEATS * HAND;
+    const DEAL_AT: usize = 5;
+    const HIST_AT: usize = DEAL_AT + (SEATS * K).div_ceil(8);
+    const ACTORS_AT: usize = HIST_AT + MAX_HIST / 4;
+    const UP_AT: usize = ACTORS_AT + MAX_HIST / 8;
+    const EXTRA_AT: usize = UP_AT + (SEATS * K).div_ceil(8);
+    const STATE_AT: usize = EXTRA_AT + 2;
+    const PACKED: usize = K * SEATS + 2 * SEATS + 12 + SEATS + K + K * SEATS;
+    pub const ROW_WORDS: usize = STATE_AT + PACKED.div_ceil(8);
+
+    fn bytes_in(words: &[i64], out: &mut [u8]) {
+        for (chunk, &w) in out.chunks_mut(8).zip(words) {
+            let b = (w as u64).to_le_bytes();
+            chunk.copy_from_slice(&b[..chunk.len()]);
+        }
+    }
+
+    fn bytes_out(b: &[u8], words: &mut [i64]) {
+        for (chunk, w) in b.chunks(8).zip(words.iter_mut()) {
+            let mut x = [0u8; 8];
+            x[..chunk.len()].copy_from_slice(chunk);
+            *w = u64::from_le_bytes(x) as i64;
+        }
+    }
+
+    pub fn num_actions() -> usize {
+        2 * tables().len.len()
+    }
+
+    fn pack(s: &State, out: &mut [u8; PACKED]) {
+        let mut i = 0;
+        let mut put = |b: &[u8]| {
+            out[i..i + b.len()].copy_from_slice(b);
+            i += b.len();
+        };
+        for h in s.hands.iter() {
+            put(h);
+        }
+        put(&s.sizes);
+        put(&s.won);
+        let li = (s.lead_index as u16).to_le_bytes();
+        put(&[s.leader as u8, s.turn as u8, s.n as u8, s.last as u8, s.high_cat as u8, s.high_rank as u8,
+              s.high_seat as u8, li[0], li[1], s.wenzun as u8, s.nplays as u8, s.winner as u8]);
+        put(&s.zun);
+        put(&s.up);
+        for d in s.down.iter() {
+            put(d);
+        }
+    }
+
+    fn unpack<'a>(r: &'a Rules, b: &[u8; PACKED]) -> Option<State<'a>> {
+        let mut st = State::new(r, &[[0; K]; SEATS]);
+        let mut i = 0;
+        let mut take = |n: usize| {
+            let s = &b[i..i + n];
+            i += n;
+            s
+        };
+        for h in st.hands.iter_mut() {
+            h.copy_from_slice(take(K));
+        }
+        st.sizes.copy_from_slice(take(SEATS));
+        st.won.copy_from_slice(take(SEATS));
+        let t = take(12).to_vec();
+        st.zun.copy_from_slice(take(SEATS));
+        st.up.copy_from_slice(take(K));
+        for d in st.down.iter_mut() {
+            d.copy_from_slice(take(K));
+        }
+        let lead_index = u16::from_le_bytes([t[7], t[8]]) as usize;
+        let ncombos = tables().len.len();
+        let high_cat = t[4] as i8;
+        let mut ok = (t[0] as usize) < SEATS && (t[1] as usize) <= SEATS && t[2] <= 4 && t[3] <= 1
+            && (-1..=10).contains(&high_cat) && (t[6] as usize) < SEATS && lead_index < ncombos && t[9] <= 1
+            && (t[10] as usize) < SEATS && (t[11] as usize) <= SEATS;
+        for k in 0..K {
+            let mut c = st.up[k] as u32;
+            for s in 0..SEATS {
+                c += st.hands[s][k] as u32 + st.down[s][k] as u32;
+            }
+            ok &= c <= tiles::copies32(k) as u32;
+        }
+        for s in 0..SEATS {
+            let held: u32 = st.hands[s].iter().map(|&c| c as u32).sum();
+            ok &= held == st.sizes[s] as u32 && st.won[s] as usize <= SEATS * HAND;
+        }
+        if !ok {
+            return None;
+        }
+        st.leader = t[0] as usize;
+        st.turn = t[1] as usize;
+        st.n = t[2] as usize;
+        st.last = t[3] == 1;
+        st.high_cat = high_cat;
+        st.high_rank = t[5] as i8;
+        st.high_seat = t[6] as usize;
+        st.lead_index = lead_index;
+        st.wenzun = t[9] == 1;
+        st.nplays = t[10] as usize;
+        st.winner = t[11] as usize;
+        Some(st)
+    }
+
+    pub struct Layout {
+        base: usize,
+        hist: usize,
+    }
+
+    impl Layout {
+        pub fn new(kind: i64) -> Layout {
+            let n = SEATS;
+            let base = 4 * n + 5 + n + 2 + 4 * n + K + K + n * K + K + 3 * n;
+            Layout { base, hist: if kind == 1 { MAX_HIST } else { 0 } }
+        }
+        pub fn size(&self) -> usize {
+            self.base + 2 * self.hist
+        }
+    }
+
+    pub struct Row<'a> {
+        seed: u64,
+        row: u64,
+        deals: u64,
+        nhist: usize,
+        dealt: [[u8; K]; SEATS],
+        hist: [u16; MAX_HIST],
+        actors: [u8; MAX_HIST],
+        up_by: [[u8; K]; SEATS],
+        specials: u16,
+        plays: [(u8, u16); SEATS],
+        pub st: State<'a>,
+    }
+
+    impl<'a> Row<'a> {
+        pub fn new(r: &'a Rules, seed: u64, row: u64) -> Row<'a> {
+            let dealt = [[0u8; K]; SEATS];
+            Row { seed, row, deals: 0, nhist: 0, dealt, hist: [0; MAX_HIST], actors: [0; MAX_HIST],
+                  up_by: [[0; K]; SEATS], specials: 0, plays: [(0, 0); SEATS], st: State::new(r, &dealt) }
+        }
+
+        pub fn read(r: &'a Rules, w: &[i64]) -> Option<Row<'a>> {
+            if w.len() < ROW_WORDS || w[0] != MARK || !(0..=MAX_HIST as i64).contains(&w[4]) {
+                return None;
+            }
+            let mut d = [0u8; SEATS * K];
+            bytes_in(&w[DEAL_AT..HIST_AT], &mut d);
+            let dealt: [[u8; K]; SEATS] = std::array::from_fn(|s| d[s * K..(s + 1) * K].try_into().unwrap());
+            let mut hist = [0u16; MAX_HIST];
+            for (j, h) in hist.iter_mut().enumerate() {
+                *h = (w[HIST_AT + j / 4] as u64 >> (16 * (j % 4))) as u16;
+            }
+            let mut actors = [0u8; MAX_HIST];
+            bytes_in(&w[ACTORS_AT..UP_AT], &mut actors);
+            let mut u = [0u8; SEATS * K];
+            bytes_in(&w[UP_AT..EXTRA_AT], &mut u);
+            let up_by: [[u8; K]; SEATS] = std::array::from_fn(|s| u[s * K..(s + 1) * K].try_into().unwrap());
+            let e0 = w[EXTRA_AT] as u64;
+            let e1 = w[EXTRA_AT + 1] as u64;
+            let specials = (e0 & 0xffff) as u16;
+            let plays: [(u8, u16); SEATS] = std::array::from_fn(|j| {
+                let v = if j < 2 { e0 >> (16 + 24 * j) } else { e1 >> (24 * (j - 2)) };
+                ((v & 0xff) as u8, ((v >> 8) & 0xffff) as u16)
+            });
+            let na = num_actions();
+            let mut b = [0u8; PACKED];
+            bytes_in(&w[STATE_AT..ROW_WORDS], &mut b);
+            if actors.iter().any(|&a| a as usize >= SEATS) || hist.iter().any(|&h| h as usize >= na)
+                || plays.iter().any(|&(s, a)| s as usize >= SEATS || a as usize >= na)
+            {
+                return None;
+            }
+            Some(Row { seed: w[1] as u64, row: w[2] as u64, deals: w[3] as u64, nhist: w[4] as usize, dealt, hist,
+                       actors, up_by, specials, plays, st: unpack(r, &b)? })
+        }
+
+        pub fn write(&self, w: &mut [i64]) {
+            w[0] = MARK;
+            w[1] = self.seed as i64;
+            w[2] = self.row as i64;
+            w[3] = self.deals as i64;
+            w[4] = self.nhist as i64;
+            let mut d = [0u8; SEATS * K];
+            for (s, h) in self.dealt.iter().enumerate() {
+                d[s * K..(s + 1) * K].copy_from_slice(h);
+            }
+            bytes_out(&d, &mut w[DEAL_AT..HIST_AT]);
+            for k in 0..MAX_HIST / 4 {
+                let mut x = 0u64;
+                for j in 0..4 {
+                    x |= (self.hist[4 * k + j] as u64) << (16 * j);
+                }
+                w[HIST_AT + k] = x as i64;
+            }
+            bytes_out(&self.actors, &mut w[ACTORS_AT..UP_AT]);
+            let mut u = [0u8; SEATS * K];
+            for (s, h) in self.up_by.iter().enumerate() {
+                u[s * K..(s + 1) * K].copy_from_slice(h);
+            }
+            bytes_out(&u, &mut w[UP_AT..EXTRA_AT]);
+            let p = |j: usize| (self.plays[j].0 as u64) | (self.plays[j].1 as u64) << 8;
+            w[EXTRA_AT] = (self.specials as u64 | p(0) << 16 | p(1) << 40) as i64;
+            w[EXTRA_AT + 1] = (p(2) | p(3) << 24) as i64;
+            let mut b = [0u8; PACKED];
+            pack(&self.st, &mut b);
+            bytes_out(&b, &mut w[STATE_AT..ROW_WORDS]);
+        }
+
+        pub fn next_deal(&mut self, r: &'a Rules) {
+            let mut rng = Rng::new(
+                self.seed
+                    ^ (self.row.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (self.deals.wrapping_add(1)).wrapping_mul(0xD1B5_4A32_D192_ED03),
+            );
+            self.deals = self.deals.wrapping_add(1);
+            let mut pile = tiles::domino_set();
+            rng.shuffle(&mut pile);
+            self.dealt = [[0u8; K]; SEATS];
+            for (i, &k) in pile.iter().enumerate() {
+                self.dealt[i / HAND][k as usize] += 1;
+            }
+            self.nhist = 0;
+            self.up_by = [[0; K]; SEATS];
+            self.specials = 0;
+            self.st = State::new(r, &self.dealt);
+        }
+
+        /// Apply `a`, recording what the observation needs beyond the engine's state: the tiles
+        /// played face up by seat, the trick's plays, and the special plays (`specials` events).
+        pub fn apply(&mut self, r: &Rules, a: i64) {
+            let t = tables();
+            let st = &self.st;
+            let (seat, idx, down) = (st.turn, (a >> 1) as usize, a & 1 == 1);
+            let (lead, wenzun0, last0, leader0, nplays0) = (st.n == 0, st.wenzun, st.last, st.leader, st.nplays);
+            let lead_index0 = if lead { idx } else { st.lead_index };
+            self.hist[self.nhist] = a as u16;
+            self.actors[self.nhist] = seat as u8;
+            self.nhist += 1;
+            self.plays[nplays0] = (seat as u8, a as u16);
+            if !down {
+                for j in 0..t.len[idx] as usize {
+                    self.up_by[seat][t.tiles[idx][j] as usize] += 1;
+                }
+            }
+            let mut bit = |kind: usize, s: usize| self.specials |= 1 << (kind * SEATS + s);
+            self.st.apply(a);
+            if r.specials {
+                if lead && idx == t.wu_zun && !self.st.last {
+                    bit(0, seat);
+                } else if !lead && !down && wenzun0 {
+                    bit(2, seat);
+                }
+                if nplays0 == SEATS - 1 && !last0 {
+                    let w = self.st.leader;
+                    if w == leader0 {
+                        if wenzun0 && down {
+                            bit(1, w);
+                        } else if t.cat[lead_index0] == WW22 {
+                            bit(3, w);
+                        }
+                    }
+                }
+            }
+        }
+
+        pub fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+            let t = tables();
+            let s = &self.st;
+            let n = SEATS;
+            out.fill(0.0);
+            out[seat] = 1.0;
+            let to_act = n;
+            let leader = 2 * n;
+            let high_seat = 3 * n;
+            let size = 4 * n;
+            let plays = size + 5;
+            let last = plays + n;
+            let wenzun = last + 1;
+            let specials = wenzun + 1;
+            let hand = specials + 4 * n;
+            let high = hand + K;
+            let up = high + K;
+            let own_down = up + n * K;
+            let down_n = own_down + K;
+            let won = down_n + n;
+            let sizes = won + n;
+            if s.turn < SEATS {
+                out[to_act + s.turn] = 1.0;
+                out[leader + s.leader] = 1.0;
+                out[size + s.n] = 1.0;
+                out[plays + s.nplays] = 1.0;
+                if s.nplays > 0 {
+                    out[high_seat + s.high_seat] = 1.0;
+                    for &(p, a) in &self.plays[..s.nplays] {
+                        if p as usize == s.high_seat && a & 1 == 0 {
+                            let idx = (a >> 1) as usize;
+                            for j in 0..t.len[idx] as usize {
+                                out[high + t.tiles[idx][j] as usize] += 1.0;
+                            }
+                        }
+                    }
+                }
+                if s.last {
+                    out[last] = 1.0;
+                }
+                if s.wenzun {
+                    out[wenzun] = 1.0;
+                }
+            }
+            for kind in 0..4 {
+                for x in 0..n {
+                    if self.specials >> (kind * SEATS + x) & 1 == 1 {
+                        out[specials + kind * n + x] = 1.0;
+                    }
+                }
+            }
+            for k in 0..K {
+                out[hand + k] = s.hands[seat][k] as f32;
+                out[own_down + k] = s.down[seat][k] as f32;
+            }
+            for x in 0..n {
+                for k in 0..K {
+                    out[up + x * K + k] = self.up_by[x][k] as f32;
+                }
+                out[down_n + x] = s.down[x].iter().map(|&c| c as u32).sum::<u32>() as f32;
+                out[won + x] = (s.won[x] >> 2) as f32;
+                out[sizes + x] = s.sizes[x] as f32;
+            }
+            if l.hist > 0 {
+                let hidden = num_actions() as f32 + 1.0;
+                let h = &mut out[l.base..];
+                for j in 0..self.nhist.min(l.hist) {
+                    let a = self.hist[j];
+                    let who = self.actors[j] as usize;
+                    h[j] = if a & 1 == 1 && who != seat { hidden } else { a as f32 + 1.0 };
+                    h[l.hist + j] = who as f32 + 1.0;
+                }
+            }
+        }
+    }
+
+    fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
+        Rules::from_opts(tiles::in_slice(opts, nopts)?)
+    }
+
+    fn buf<'b, T>(p: *mut T, n: usize) -> Option<&'b mut [T]> {
+        if p.is_null() {
+            None
+        } else {
+            Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
+        }
+    }
+
+    pub fn yz_tiengow_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
+        ROW_WORDS as i64
+    }
+
+    pub fn yz_tiengow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
+        match rules(opts, nopts) {
+            Some(_) if (0..=1).contains(&kind) => Layout::new(kind).size() as i64,
+            Some(_) if kind == -1 => 0,
+            Some(_) => -6,
+            None => -1,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn publish(row: &Row, l: &Layout, kind: i64, i: usize, obs: &mut [f32], mask: &mut [u8], player: &mut [i64],
+               legal: &mut Vec<i64>, na: usize) {
+        let m = &mut mask[i * na..(i + 1) * na];
+        m.fill(0);
+        row.st.legal(legal);
+        for &a in legal.iter() {
+            m[a as usize] = 1;
+        }
+        let p = row.st.actor().map_or(-1, |p| p as i64);
+        player[i] = p;
+        if kind >= 0 {
+            let s = l.size();
+            row.observe(l, p.max(0) as usize, &mut obs[i * s..(i + 1) * s]);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn yz_tiengow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
+                                obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                                settled: *mut i64, over: *mut i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        let na = num_actions();
+        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != na as i64 {
+            return -6;
+        }
+        let nu = n as usize;
+        let l = Layout::new(kind);
+        let osz = if kind >= 0 { l.size() } else { 0 };
+        if kind >= 0 && obs_size != osz as i64 {
+            return -4;
+        }
+        let (Some(words), Some(mask), Some(player), Some(settled), Some(over)) = (
+            buf(state, nu * ROW_WORDS), buf(mask, nu * na), buf(player, nu), buf(settled, nu * SEATS), buf(over, nu),
+        ) else {
+            return -6;
+        };
+        let mut empty = [0f32; 0];
+        let obs = if kind >= 0 { match buf(obs, nu * osz) { Some(o) => o, None => return -6 } } else { &mut empty[..] };
+        settled.fill(0);
+        over.fill(0);
+        let mut legal = Vec::with_capacity(256);
+        for i in 0..nu {
+            let mut row = Row::new(&r, seed, i as u64);
+            row.next_deal(&r);
+            publish(&row, &l, kind, i, obs, mask, player, &mut legal, na);
+            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        }
+        0
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn yz_tiengow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
+                               obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                               rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
+                               settled: *mut i64, over: *mut i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        let na = num_actions();
+        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != na as i64 {
+            return -6;
+        }
+        let nu = n as usize;
+        let ns = SEATS;
+        let l = Layout::new(kind);
+        let osz = if kind >= 0 { l.size() } else { 0 };
+        if kind >= 0 && obs_size != osz as i64 {
+            return -4;
+        }
+        let (Some(words), Some(actions), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
+            buf(state, nu * ROW_WORDS), buf(actions, nu), buf(mask, nu * na), buf(player, nu), buf(rewards, nu * ns),
+            buf(terminated, nu),
+        ) else {
+            return -6;
+        };
+        let (Some(final_seat), Some(settled), Some(over)) = (buf(final_seat, nu), buf(settled, nu * ns), buf(over, nu))
+        else {
+            return -6;
+        };
+        let (mut e1, mut e2) = ([0f32; 0], [0f32; 0]);
+        let (obs, final_obs) = if kind >= 0 {
+            match (buf(obs, nu * osz), buf(final_obs, nu * osz)) {
+                (Some(a), Some(b)) => (a, b),
+                _ => return -6,
+            }
+        } else {
+            (&mut e1[..], &mut e2[..])
+        };
+        let mut legal = Vec::with_capacity(256);
+        let mut rows = Vec::with_capacity(nu);
+        for i in 0..nu {
+            let Some(row) = Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) else { return -5 - i as i64 };
+            row.st.legal(&mut legal);
+            if row.st.actor().is_none() || !legal.contains(&actions[i]) || row.nhist >= MAX_HIST {
+                return -5 - i as i64;
+            }
+            rows.push(row);
+        }
+        settled.fill(0);
+        over.fill(0);
+        let mut ended = 0;
+        for (i, row) in rows.iter_mut().enumerate() {
+            let actor = row.st.actor().unwrap_or(0);
+            row.apply(&r, actions[i]);
+            let done = row.st.actor().is_none();
+            terminated[i] = done as u8;
+            final_seat[i] = if done { actor as i64 } else { -1 };
+            let pay = &mut rewards[i * ns..(i + 1) * ns];
+            pay.fill(0);
+            if done {
+                ended += 1;
+                row.st.payments(pay);
+                if kind >= 0 {
+                    row.observe(&l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
+                }
+                row.next_deal(&r);
+            }
+            publish(row, &l, kind, i, obs, mask, player, &mut legal, na);
+            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        }
+        ended
+    }
+
+    /// Row `row`'s hands as dealt (4 x 21 counts), then its actions so far; entries written.
+    pub fn yz_tiengow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
+                              cap: i64) -> i64 {
+        let Some(r) = rules(opts, nopts) else { return -1 };
+        if state.is_null() || !(0..n).contains(&row) {
+            return -6;
+        }
+        let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
+        let Some(x) = Row::read(&r, words) else { return -5 };
+        let len = SEATS * K + x.nhist;
+        let Some(out) = buf(out, cap.max(0) as usize) else { return -6 };
+        if out.len() < len {
+            return -4;
+        }
+        for s in 0..SEATS {
+            for k in 0..K {
+                out[s * K + k] = x.dealt[s][k] as i64;
+            }
+        }
+        for j in 0..x.nhist {
+            out[SEATS * K + j] = x.hist[j] as i64;
+        }
+        len as i64
+    }
+}

@@ -1,5 +1,6 @@
 """`yezi.rl.VectorEnv` on native Luk Fu rows gives exactly what the Python rows give: the same
-deals, masks, seats to act, observations, rewards and final observations, step after step."""
+deals, masks, seats to act, observations ("observation" and "info_state"), rewards and final
+observations, step after step."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from yezi.rl import VectorEnv
 pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
 
 
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
 @pytest.mark.parametrize("preset,laosui", [("hakka-hk", "visible"), ("hakka-hk", "deduce"), ("hakka-hk-3p", "deduce")])
-def test_native_rows_step_as_the_python_rows(preset, laosui):
-    envs = {e: VectorEnv("lukfu", 16, preset=preset, options={"laosui": laosui}, engine=e) for e in ("python", "native")}
+def test_native_rows_step_as_the_python_rows(preset, laosui, kind):
+    envs = {e: VectorEnv("lukfu", 16, preset=preset, options={"laosui": laosui}, observation=kind, engine=e)
+            for e in ("python", "native")}
     assert envs["native"].engine == "native" and envs["python"].engine == "python"
     outs = {e: env.reset(seed=7) for e, env in envs.items()}
     np.testing.assert_array_equal(outs["native"][0], outs["python"][0])

@@ -382,12 +382,12 @@ class _Rows:
         return game.replay({"cards": b[:40], "pool": 0}, b[41:41 + b[40]])
 
 
-def _check_vector(game, rows: int, steps: int, seed: int) -> tuple[int, int]:
+def _check_vector(game, rows: int, steps: int, seed: int, kind: str = "observation") -> tuple[int, int]:
     import numpy as np
 
     nat = _native(game)
-    v = _Rows(nat, rows)
-    observer = game.observer("observation")
+    v = _Rows(nat, rows, {"observation": 0, "info_state": 1}[kind])
+    observer = game.observer(kind)
     assert v.size == observer.spec.size
     assert v.reset(seed) == 0
     want = np.zeros(v.size, dtype=np.float32)
@@ -432,6 +432,12 @@ def _check_vector(game, rows: int, steps: int, seed: int) -> tuple[int, int]:
 def test_vector_rows_match_the_python_engine(preset):
     episodes, _ = _check_vector(MaDiao.from_preset(preset), rows=6, steps=400, seed=21)
     assert episodes > 50
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_vector_rows_match_the_python_engine_info_state(preset):
+    episodes, _ = _check_vector(MaDiao.from_preset(preset), rows=6, steps=300, seed=23, kind="info_state")
+    assert episodes > 30
 
 
 @pytest.mark.parametrize(("name", "value"), [("face_card", "hidden"), ("mian_dou", "waivable"),

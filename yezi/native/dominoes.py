@@ -27,6 +27,30 @@ class NativeDominoes(NativeGame):
                                   [I64P, ctypes.c_int64, I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_uint64,
                                    ctypes.c_int64])
 
+    #: both kinds are written natively (native/src/dominoes/vector.rs)
+    OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
+
+    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, Any], list[int]]:
+        """Row `row` of a native vector's state words: (its deal as the Python engine holds one:
+        each hand's kinds in order, the rest of the set aside; the actions taken so far)."""
+        from yezi.components import tiengow as tg
+
+        fn = bind(self.lib, f"yz_{self.game_name}_vec_row", [I64P, ctypes.c_int64, I64P, ctypes.c_int64,
+                                                             ctypes.c_int64, I64P, ctypes.c_int64])
+        out = (ctypes.c_int64 * 256)()
+        got = fn(self._opts, len(self.options), rows.ctypes.data_as(I64P), len(rows), row, out, 256)
+        if got < 0:
+            raise NativeError(f"yz_{self.game_name}_vec_row returned {got}")
+        nk, seats = tg.NUM_KINDS, self.game.num_seats
+        counts = list(out[:seats * nk])
+        hands = [[k for k in range(nk) for _ in range(counts[s * nk + k])] for s in range(seats)]
+        rest = list(self.game.set_counts)  # type: ignore[attr-defined]  # a DominoGame
+        for h in hands:
+            for k in h:
+                rest[k] -= 1
+        aside = [k for k in range(nk) for _ in range(rest[k])]
+        return {"hands": hands, "aside": aside}, list(out[seats * nk:got])
+
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for hand in deal["hands"] for k in hand] + list(deal.get("aside", []))
 

@@ -9,13 +9,38 @@ stock head first — `state.deal` as the Python engine holds it.
 from __future__ import annotations
 
 import ctypes
-from typing import Any
+from typing import Any, ClassVar
 
 from yezi.native.base import I64P, NativeError, NativeGame, _array, bind
 
 
 class NativeFishing(NativeGame):
     game_name = "fishing"
+    #: both kinds are written natively (native/src/fishing/vector.rs): `yezi.rl.VectorEnv` steps
+    #: Fishing in compiled code for either
+    OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
+
+    def decode_deal(self, kinds: list[int]) -> dict[str, Any]:
+        """`encode_deal`'s inverse: the Python engine's deal from the native layout."""
+        g: Any = self.game
+        hs, n = g.hand_size, g.players
+        lake_at = n * hs
+        stock_at = len(kinds) - g.stock_size
+        return {"hands": [list(kinds[s * hs:(s + 1) * hs]) for s in range(n)],
+                "lake": list(kinds[lake_at:stock_at]), "stock": list(kinds[stock_at:])}
+
+    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, Any], list[int]]:
+        """Row `row` of a native vector's state words: (its deal, the actions taken in it so
+        far), for replaying it in the Python engine."""
+        fn = bind(self.lib, "yz_fishing_vec_row", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
+                                                   I64P, ctypes.c_int64])
+        cap = 256
+        out = (ctypes.c_int64 * cap)()
+        got = fn(self._opts, len(self.options), rows.ctypes.data_as(I64P), len(rows), row, out, cap)
+        if got < 0:
+            raise NativeError(f"yz_fishing_vec_row returned {got}")
+        deck = len(self.encode_deal(self.game.deal_from_seed(0)))
+        return self.decode_deal(list(out[:deck])), list(out[deck:got])
 
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for h in deal["hands"] for k in h] + list(deal["lake"]) + list(deal["stock"])

@@ -9,21 +9,23 @@ them. Payments are integers.
 from __future__ import annotations
 
 import ctypes
-from typing import Any
+from typing import Any, ClassVar
 
 from yezi.components.lukfu_deck import mask_of
-from yezi.native.base import I64P, NativeError, NativeGame, Trace, Unsupported, _array, bind
+from yezi.native.base import I64P, NativeError, NativeGame, Trace, _array, bind
 
 POLICY = {"random": 0, "heuristic": 1}
 
 
 class NativeLukFu(NativeGame):
     game_name = "lukfu"
+    #: both kinds are written natively (`yz_lukfu_rows_step`)
+    OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
 
     @property
     def vector_capable(self) -> bool:
-        """Luk Fu steps rows through its own batch calls (`LukFuRows`), not ``yz_lukfu_vec_*``."""
-        return hasattr(self.lib, "yz_lukfu_batch_step_reset")
+        """Luk Fu steps rows through its own one-call step (`LukFuRows`), not ``yz_lukfu_vec_*``."""
+        return hasattr(self.lib, "yz_lukfu_rows_step")
 
     def vector(self, num_envs: int, observation: str | None = "observation") -> LukFuRows:
         return LukFuRows(self, num_envs, observation)
@@ -269,72 +271,40 @@ __all__ = ["NativeLukFu"]
 
 
 class LukFuRows:
-    """`yezi.native.base.NativeVector`'s interface over Luk Fu's batch calls, so that
-    `yezi.rl.VectorEnv(engine="native")` steps Luk Fu in compiled code. Luk Fu's rows deal
-    exactly as `deal_from_seed` does (row i plays `DealStream(seed, i)`), so the native rows see
-    the very deals the Python rows would; a Luk Fu deal always has a first decision, so nothing
-    is ever settled at once."""
+    """`yezi.native.base.NativeVector`'s interface over Luk Fu's one-call step
+    (`yezi.native.lukfu_vector.NativeLukFuVectorEnv`, float32, stream deals), so that
+    `yezi.rl.VectorEnv(engine="native")` steps Luk Fu in compiled code, "observation" and
+    "info_state" alike. Luk Fu's rows deal exactly as `deal_from_seed` does (row i plays
+    `DealStream(seed, i)`), so the native rows see the very deals the Python rows would; a Luk Fu
+    deal always has a first decision, so nothing is ever settled at once."""
 
     def __init__(self, native: NativeLukFu, num_envs: int, observation: str | None):
         import numpy as np
 
-        if observation not in (None, "observation"):
-            raise Unsupported(f"the native Luk Fu rows write 'observation' only, not {observation!r}")
-        self.native, self.n = native, num_envs
-        g = native.game
-        self.observe = observation is not None
-        size = native.obs_size if self.observe else 0
-        self.rows = np.zeros((num_envs, native.state_len), dtype=np.int64)
-        self.obs = np.zeros((num_envs, size), dtype=np.float32)
-        self.final_obs = np.zeros_like(self.obs)
-        self.mask = np.zeros((num_envs, g.action_space_size), dtype=np.uint8)
-        self.player = np.zeros(num_envs, dtype=np.int64)
-        self.rewards = np.zeros((num_envs, g.num_seats), dtype=np.int64)
-        self.terminated = np.zeros(num_envs, dtype=np.uint8)
-        self.final_seat = np.full(num_envs, -1, dtype=np.int64)
-        self.settled = np.zeros((num_envs, g.num_seats), dtype=np.int64)
+        from yezi.native.lukfu_vector import NativeLukFuVectorEnv
+
+        self.n = num_envs
+        self.env = env = NativeLukFuVectorEnv(native.game, num_envs, observation=observation)
+        self.native = env.native
+        self.rows = env.rows
+        self.obs, self.final_obs = env.obs, env.final_obs
+        self.mask = env._mask
+        self.player = env.current_player
+        self.rewards = env._pay
+        self.terminated = env._done
+        self.final_seat = env._final_seat
+        self.settled = np.zeros((num_envs, native.game.num_seats), dtype=np.int64)
         self.over = np.zeros(num_envs, dtype=np.int64)
-        self._streams: list[Any] = []
-        self._next = np.zeros(num_envs, dtype=np.uint64)
 
     def reset(self, seed: int) -> None:
-        from yezi.core.deals import DealStream
-
-        self.reset_streams([DealStream(seed, i) for i in range(self.n)])
+        self.env.reset(seed)
 
     def reset_streams(self, streams: list[Any]) -> None:
-        """Deal each row the next deal of its stream (`yezi.rl.VectorEnv`'s own streams, so that
-        the rows play the deals the Python rows would). The rows draw a deal's seed one deal
-        ahead; a reset on the same streams starts from that seed rather than skipping it."""
-        import numpy as np
-
-        which = np.arange(self.n, dtype=np.int64)
-        if streams is self._streams:
-            first = self._next.copy()
-        else:
-            self._streams = streams
-            first = np.array([s.next_seed() for s in streams], dtype=np.uint64)
-        self.native.deal_rows(self.rows, which, first, python=True)
-        mask, player = self.native.legal_mask(self.rows)
-        self.mask[:] = mask
-        self.player[:] = player
-        if self.observe:
-            self.native.observe(self.rows, self.player, out=self.obs)
-        self._next[:] = [s.next_seed() for s in self._streams]
-        self.settled[:] = 0
-        self.over[:] = 0
-        self.terminated[:] = 0
+        """Deal each row the next deal of its stream (`yezi.rl.VectorEnv`'s own streams); a
+        reset on the same streams goes on with them, from the deal already drawn ahead."""
+        self.env.use_streams(streams)
+        self.env.reset()
 
     def step(self, actions: Any) -> int:
-        import numpy as np
-
-        pay, done, final_seat = self.native.step_rows_reset(
-            self.rows, actions, self._next, mask=self.mask, player=self.player,
-            obs=self.obs if self.observe else None, final_obs=self.final_obs if self.observe else None)
-        self.rewards[:] = pay
-        self.terminated[:] = done
-        self.final_seat[:] = np.where(done, final_seat, -1)
-        ended = np.flatnonzero(done)
-        for i in ended:  # those rows began their next deal already: draw the one after
-            self._next[i] = self._streams[i].next_seed()
-        return len(ended)
+        self.env.step(actions)
+        return int(self.terminated.sum())

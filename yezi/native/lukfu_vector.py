@@ -1,35 +1,59 @@
-"""`yezi.rl.VectorEnv` for Luk Fu on the native engine: the same API, the same deals (row i plays
-`DealStream(seed, i)`'s deals, dealt exactly as `deal_from_seed` deals them), the same
-observations, masks, rewards and auto-reset, at native speed.
+"""`yezi.rl.VectorEnv` for Luk Fu on the native engine: the same API, the same observations,
+masks, rewards and auto-reset, with the whole step in one compiled call (`yz_lukfu_rows_step`:
+check every action, apply it, settle and re-deal the rows that ended, write every row's mask,
+legal-action list, seat to act and observation into numpy buffers this object owns). Both kinds
+are native: "observation", and "info_state" (the observation, then the history as the seat saw
+it: the library keeps each row's actions and actors beside its state).
 
-The states live in one (N, state_len) int64 array that the native calls read and write; a step
-is one native call (check every action, apply, then each row's mask, seat to act and observation)
-plus one more for the rows whose deal ended (their next deal). Only the "observation" kind is
-native; `observation=None` skips observations.
+Two knobs beyond `VectorEnv`'s, both for speed:
+
+* ``dtype``: ``"float32"`` (the observer's spec, as `VectorEnv` gives) or ``"uint8"`` (every
+  entry of Luk Fu's observation is 0 or 1, and of its "info_state" at most 238: the library
+  writes the bytes, no conversion at all);
+* ``deals``: ``"stream"`` (row i plays `DealStream(seed, i)`'s deals, dealt exactly as
+  `deal_from_seed` deals them: the very deals of the Python rows, for lock-step comparisons) or
+  ``"native"`` (each row deals from the native generator seeded by (seed, row) and moves on by
+  itself: no Python between deals; CPython's Mersenne Twister costs more to seed than a whole
+  random deal costs to play).
+
+Besides `VectorEnv`'s info, ``info["legal_count"]`` (N,) and ``info["legal_actions"]`` (N,
+max legal) int16 hold each row's legal codes in the engine's order (the mask's nonzero entries,
+first ``legal_count[i]`` of row i valid): a policy can draw a uniformly random legal action with
+three numpy operations on N numbers instead of N x 237 (see bench/rl_env.py).
 """
 
 from __future__ import annotations
 
+import ctypes
+import random
 from collections.abc import Sequence
 from typing import Any
 
 from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
 from yezi.core.registry import make_game
-from yezi.native.base import NativeError, Unsupported
+from yezi.native.abi import bind
+from yezi.native.base import I64P, NativeError, Unsupported
+
+_P = ctypes.c_void_p
 
 
 class NativeLukFuVectorEnv:
     def __init__(self, game: Any, num_envs: int, preset: str | None = None,
-                 options: dict[str, Any] | None = None, *, observation: str | None = "observation"):
+                 options: dict[str, Any] | None = None, *, observation: str | None = "observation",
+                 dtype: str = "float32", deals: str = "stream"):
         import numpy as np
 
         from yezi.native.lukfu import NativeLukFu
 
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        if observation not in (None, "observation"):
-            raise Unsupported(f"the native Luk Fu vector env writes 'observation' only, not {observation!r}")
+        if observation not in (None, "observation", "info_state"):
+            raise Unsupported(f"the native Luk Fu vector env has no {observation!r} observation")
+        if dtype not in ("float32", "uint8"):
+            raise ValueError(f"dtype must be float32 or uint8, not {dtype!r}")
+        if deals not in ("stream", "native"):
+            raise ValueError(f"deals must be 'stream' or 'native', not {deals!r}")
         self._np = np
         self.game = make_game(game, preset, options)
         self.native = NativeLukFu(self.game)
@@ -39,35 +63,108 @@ class NativeLukFuVectorEnv:
         self.observation_kind = observation
         self.observer = self.game.observer(observation) if observation else None
         self.observation_spec = self.observer.spec if self.observer else None
-        size = self.native.obs_size if observation else 0
-        self.obs = np.zeros((n, size), dtype=np.float32)
-        self.final_obs = np.zeros((n, size), dtype=np.float32)
+        self.deals = deals
+        # info_state: the history as each seat saw it, kept per row beside the state (codes, actors)
+        self._hist_len = self.game.max_game_length() if observation == "info_state" else 0
+        self._hist = np.zeros((n, 1 + 2 * self._hist_len), dtype=np.int16)
+        size = self.native.obs_size + 2 * self._hist_len if observation else 0
+        self._obs8 = np.zeros((n, size), dtype=np.uint8)
+        self._final8 = np.zeros((n, size), dtype=np.uint8)
+        if dtype == "uint8":
+            self.obs, self.final_obs = self._obs8, self._final8
+        else:
+            self.obs = np.zeros((n, size), dtype=np.float32)
+            self.final_obs = np.zeros((n, size), dtype=np.float32)
         self._mask = np.zeros((n, a), dtype=np.uint8)
         self.mask = self._mask.view(bool)
+        self.legal_count = np.zeros(n, dtype=np.int64)
+        self.legal_actions = np.zeros((n, a), dtype=np.int16)  # room for every code: never too small
         self.current_player = np.zeros(n, dtype=np.int64)
+        self._pay = np.zeros((n, s), dtype=np.int64)
         self.rewards = np.zeros((n, s))
-        self.terminated = np.zeros(n, dtype=bool)
+        self._done = np.zeros(n, dtype=np.uint8)
+        self.terminated = self._done.view(bool)
         self.truncated = np.zeros(n, dtype=bool)
+        self._final_seat = np.full(n, -1, dtype=np.int64)
         self.settled_at_once = np.zeros((n, s))  # a Luk Fu deal always has a first decision
         self.over_at_once = np.zeros(n, dtype=np.int64)
         self.rows = np.zeros((n, self.native.state_len), dtype=np.int64)
         self._streams = [DealStream(0, i) for i in range(n)]
-        self._next_seeds = np.zeros(n, dtype=np.uint64)  # each row's next deal, drawn ahead
+        self._seeds = np.zeros(n, dtype=np.uint64)  # stream: each row's next deal, drawn ahead; native: its generator
+        self._seed = self._resets = 0
         self._started = False
+        lib, nat = self.native.lib, self.native
+        self._step_fn = bind(lib, "yz_lukfu_rows_step",
+                             [I64P, ctypes.c_int64, _P, ctypes.c_int64, _P, ctypes.c_int64, _P, _P, _P,
+                              ctypes.c_int64, _P, _P, _P, ctypes.c_int64, _P, _P, _P, _P, _P, ctypes.c_int64])
+        ob = observation is not None
+        # every pointer once: a step passes these ints, never builds a ctypes object
+        self._args = (nat._opts, len(nat.options), self.rows.ctypes.data, n)
+        self._args2 = (self._seeds.ctypes.data, self._obs8.ctypes.data if ob else None,
+                       self._final8.ctypes.data if ob else None, self._obs8.size, self._mask.ctypes.data,
+                       self.legal_count.ctypes.data, self.legal_actions.ctypes.data, a,
+                       self.current_player.ctypes.data, self._pay.ctypes.data, self._done.ctypes.data,
+                       self._final_seat.ctypes.data, self._hist.ctypes.data if self._hist_len else None,
+                       self._hist_len)
+        self._info_dict: dict[str, Any] = {
+            "current_player": self.current_player, "action_mask": self.mask,
+            "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
+            "legal_count": self.legal_count, "legal_actions": self.legal_actions,
+        }
 
     # --- API (as yezi.rl.VectorEnv) -------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
         np = self._np
         if seed is not None:
-            self._streams = [DealStream(seed, i) for i in range(self.num_envs)]
-        self._deal(np.arange(self.num_envs))
+            self.use_streams([DealStream(seed, i) for i in range(self.num_envs)])
+            self._seed, self._resets = seed, 0
+        which = np.arange(self.num_envs)
+        if self.deals == "stream":
+            if self._ahead:  # the streams go on: their next deals were drawn ahead already
+                first = self._seeds.copy()
+            else:
+                first = np.array([s.next_seed() for s in self._streams], dtype=np.uint64)
+            self._ahead = True
+            self.native.deal_rows(self.rows, which, first, python=True)
+            self._seeds[:] = [s.next_seed() for s in self._streams]
+        else:  # each reset without a seed moves on to fresh deals, as VectorEnv's native rows do
+            base = random.Random(f"native:{self._seed}:{self._resets}").getrandbits(63)
+            self._seeds[:] = (np.uint64(base) + np.arange(self.num_envs, dtype=np.uint64)
+                              * np.uint64(0xD1B54A32D192ED03))
+            self.native.deal_rows(self.rows, which, self._seeds, python=False)
+            self._seeds += np.uint64(0x9E3779B97F4A7C15)
+            self._resets += 1
+        mask, player = self.native.legal_mask(self.rows)
+        self._mask[:] = mask
+        self.current_player[:] = player
+        for i, m in enumerate(mask):
+            legal = np.flatnonzero(m)
+            self.legal_count[i] = len(legal)
+            self.legal_actions[i, :len(legal)] = legal
+        self._hist[:] = 0
+        if self.observer:
+            k = self.native.obs_size
+            base = self.native.observe(self.rows, player, dtype="int8")
+            self._obs8[:, :k] = base.view(np.uint8)
+            self._obs8[:, k:] = 0  # no action yet
+            if self.obs is not self._obs8:
+                self.obs[:] = self._obs8
         self._started = True
-        return (self.obs if self.observer else None), self._info()
+        return (self.obs if self.observer else None), self._info_dict.copy()
+
+    def use_streams(self, streams: list[Any]) -> None:
+        """Deal from these streams (one per row) from the next reset on (`yezi.rl.VectorEnv`
+        hands its own, so that the rows play the very deals its Python rows would)."""
+        if streams is not self._streams:
+            self._streams = streams
+            self._ahead = False
+
+    _ahead = False
 
     @property
     def legal(self) -> list[list[int]]:
-        """Each row's legal action codes (built from the mask on demand)."""
-        return [row.nonzero()[0].tolist() for row in self._mask]
+        """Each row's legal action codes."""
+        return [row[:k].tolist() for row, k in zip(self.legal_actions, self.legal_count.tolist())]
 
     def step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
         np = self._np
@@ -75,46 +172,34 @@ class NativeLukFuVectorEnv:
             raise RuntimeError("call reset() first")
         if len(actions) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(actions)}")
-        try:
-            pay, done, final_seat = self.native.step_rows_reset(
-                self.rows, np.asarray(actions, dtype=np.int64), self._next_seeds, mask=self._mask,
-                player=self.current_player, obs=self.obs if self.observer else None,
-                final_obs=self.final_obs if self.observer else None)
-        except NativeError as e:
-            raise IllegalAction("not-legal", str(e)) from None
-        self.rewards[:] = pay
-        self.terminated[:] = done
-        info_final: dict[str, Any] = {}
-        ended = np.nonzero(done)[0]
-        if len(ended):  # those rows started their next deal already: draw the one after
-            self._next_seeds[ended] = [self._streams[i].next_seed() for i in ended]
-            info_final = {"final_seat": {int(i): int(final_seat[i]) for i in ended},
-                          "final_payments": {int(i): pay[i].tolist() for i in ended}}
+        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        got = self._step_fn(*self._args, acts.ctypes.data, 0 if self.deals == "stream" else 1, *self._args2)
+        if got <= -5:
+            raise IllegalAction("not-legal", f"row {-5 - got}: {int(acts[-5 - got])} is not legal")
+        if got < 0:
+            raise NativeError(f"yz_lukfu_rows_step returned {got}")
+        info: dict[str, Any] = self._info_dict.copy()
+        if self.obs is not self._obs8 and self.observer:
+            self.obs[:] = self._obs8
+        if got:
+            self.rewards[:] = self._pay
+            ended = np.flatnonzero(self._done)
+            if self.deals == "stream":  # those rows began their next deal already: draw the one after
+                streams, seeds = self._streams, self._seeds
+                for i in ended.tolist():
+                    seeds[i] = streams[i].next_seed()
+            info["final_seat"] = dict(zip(ended.tolist(), self._final_seat[ended].tolist()))
+            info["final_payments"] = dict(zip(ended.tolist(), self._pay[ended].tolist()))
             if self.observer:
-                info_final["final_observation"] = self.final_obs
-        info = self._info()
-        info.update(info_final)
+                if self.final_obs is not self._final8:
+                    self.final_obs[ended] = self._final8[ended]
+                info["final_observation"] = self.final_obs
+        elif self._last_ended:
+            self.rewards[:] = 0
+        self._last_ended = got
         return (self.obs if self.observer else None), self.rewards, self.terminated, self.truncated, info
 
-    # --- internals ----------------------------------------------------------------------------
-    def _deal(self, which: Any) -> None:
-        np = self._np
-        seeds = np.array([self._streams[i].next_seed() for i in which], dtype=np.uint64)
-        self.native.deal_rows(self.rows, which, seeds, python=True)
-        sub = self.rows[which]
-        mask, player = self.native.legal_mask(sub)
-        self._mask[which] = mask
-        self.current_player[which] = player
-        if self.observer:
-            self.obs[which] = self.native.observe(sub, player)
-        self.rows[which] = sub
-        self._next_seeds[which] = [self._streams[i].next_seed() for i in which]
-
-    def _info(self) -> dict[str, Any]:
-        return {
-            "current_player": self.current_player, "action_mask": self.mask,
-            "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
-        }
+    _last_ended = 1
 
 
 __all__ = ["NativeLukFuVectorEnv"]

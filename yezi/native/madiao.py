@@ -10,7 +10,7 @@ accepted as they are. Payments cross as chips × 2 (a model-A 分贏 splits one 
 from __future__ import annotations
 
 import ctypes
-from typing import Any
+from typing import Any, ClassVar
 
 from yezi.native.base import I64P, NativeError, NativeGame, Step, Trace, _array, bind
 
@@ -18,6 +18,8 @@ from yezi.native.base import I64P, NativeError, NativeGame, Step, Trace, _array,
 class NativeMaDiao(NativeGame):
     game_name = "madiao"
     payment_scale = 2
+    #: both kinds are written natively (native/src/madiao/vector.rs)
+    OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
 
     def __init__(self, game: Any):
         super().__init__(game)

@@ -4,7 +4,7 @@ The options cross by yezi/games/shiwuhu/native.toml (`NativeGame.encode_options`
 from __future__ import annotations
 
 import ctypes
-from typing import Any
+from typing import Any, ClassVar
 
 from yezi.native.base import I64P, NativeError, NativeGame, _array, bind
 
@@ -12,6 +12,23 @@ from yezi.native.base import I64P, NativeError, NativeGame, _array, bind
 class NativeShiwuhu(NativeGame):
     game_name = "shiwuhu"
     trace_capacity = 1 << 16  # a bound: 84 leads of at most ~460 plays, ~260 follows of at most ~20
+
+    #: both kinds are written natively (native/src/shiwuhu.rs, `vector`)
+    OBSERVATION_KINDS: ClassVar[dict[str, int]] = {"observation": 0, "info_state": 1}
+
+    def vec_row(self, rows: Any, row: int) -> tuple[dict[str, Any], list[int]]:
+        """Row `row` of a native vector's state words: (its deal, the actions taken so far)."""
+        fn = bind(self.lib, "yz_shiwuhu_vec_row", [I64P, ctypes.c_int64, I64P, ctypes.c_int64, ctypes.c_int64,
+                                                   I64P, ctypes.c_int64])
+        cap = 1024
+        out = (ctypes.c_int64 * cap)()
+        got = fn(self._opts, len(self.options), rows.ctypes.data_as(I64P), len(rows), row, out, cap)
+        if got < 0:
+            raise NativeError(f"yz_shiwuhu_vec_row returned {got}")
+        seats, nk = self.game.num_seats, 21
+        counts = list(out[:seats * nk])
+        hands = [[k for k in range(nk) for _ in range(counts[s * nk + k])] for s in range(seats)]
+        return {"hands": hands}, list(out[seats * nk:got])
 
     def encode_deal(self, deal: Any) -> list[int]:
         return [k for hand in deal["hands"] for k in hand]

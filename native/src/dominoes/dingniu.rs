@@ -4,3 +4,5 @@ use super::ffi::exports;
 use super::GameKind;
 
 exports!(GameKind::DingNiu, yz_dingniu_trace, yz_dingniu_random_playouts, yz_dingniu_playout, yz_dingniu_heuristic_choice);
+super::vector::vec_exports!(GameKind::DingNiu, yz_dingniu_vec_state_words, yz_dingniu_vec_obs_size, yz_dingniu_vec_reset,
+                             yz_dingniu_vec_step, yz_dingniu_vec_row);

@@ -10,6 +10,7 @@
 pub mod bot;
 mod ffi;
 pub mod settle;
+pub mod vector;
 
 pub mod dingniu;
 pub mod jielong;

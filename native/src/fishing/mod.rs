@@ -10,6 +10,7 @@ pub mod bot;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod vector;
 
 use crate::rng::Rng;
 use rules::{Rules, K};

@@ -353,3 +353,88 @@ pub fn deal_random(r: &Rules, rng: &mut crate::rng::Rng, out: &mut [u8; 84]) {
     let st = lake_at + r.lake_size;
     out[st..n].copy_from_slice(&cards[it..n]);
 }
+
+/// Bytes of a packed state (`State::pack`), for the vector rows.
+pub const PACKED: usize = 3 * K + K + 3 * K + 32 + 11;
+
+impl State {
+    /// The state as bytes (the vector rows keep it in int64 words); the masks are recomputed.
+    pub fn pack(&self, out: &mut [u8; PACKED]) {
+        let mut i = 0;
+        for h in self.hands.iter().chain(std::iter::once(&self.lake)).chain(self.catches.iter()) {
+            out[i..i + K].copy_from_slice(h);
+            i += K;
+        }
+        out[i..i + 32].copy_from_slice(&self.stock);
+        i += 32;
+        let st = self.stacked.to_le_bytes();
+        let tail = [self.stock_len as u8, self.pos as u8, self.drawn as u8, (self.turn + 1) as u8, self.phases[0],
+                    self.phases[1], self.pi as u8, st[0], st[1], st[2], st[3]];
+        out[i..i + 11].copy_from_slice(&tail);
+    }
+
+    /// `pack`'s inverse; None for bytes no state of these rules packs to (a damaged row).
+    pub fn unpack(r: &Rules, b: &[u8; PACKED]) -> Option<State> {
+        let mut s = State {
+            hands: [[0; K]; 3],
+            hand_mask: [0; 3],
+            lake: [0; K],
+            lake_mask: 0,
+            stacked: 0,
+            catches: [[0; K]; 3],
+            stock: [0; 32],
+            stock_len: 0,
+            pos: 0,
+            drawn: 0,
+            turn: 0,
+            phases: [0; 2],
+            pi: 0,
+        };
+        let mut i = 0;
+        for h in s.hands.iter_mut().chain(std::iter::once(&mut s.lake)).chain(s.catches.iter_mut()) {
+            h.copy_from_slice(&b[i..i + K]);
+            i += K;
+        }
+        s.stock.copy_from_slice(&b[i..i + 32]);
+        i += 32;
+        let t = &b[i..i + 11];
+        s.stock_len = t[0] as usize;
+        s.pos = t[1] as usize;
+        s.drawn = t[2] as usize;
+        s.turn = t[3] as i32 - 1;
+        s.phases = [t[4], t[5]];
+        s.pi = t[6] as usize;
+        s.stacked = u32::from_le_bytes([t[7], t[8], t[9], t[10]]);
+        // every card of the deck exactly where a deal can put it; every index in range
+        let mut count = [0u32; K];
+        for h in s.hands.iter().chain(std::iter::once(&s.lake)).chain(s.catches.iter()) {
+            for k in 0..K {
+                count[k] += h[k] as u32;
+            }
+        }
+        let ok = s.stock_len <= 32
+            && s.pos <= s.stock_len
+            && s.drawn < K
+            && s.turn >= -1
+            && s.turn < r.players as i32
+            && s.phases.iter().all(|&p| p <= DRAW)
+            && s.pi <= 2
+            && s.stacked < (1 << K)
+            && s.stock[..s.stock_len].iter().all(|&k| (k as usize) < K)
+            && (r.players == 3 || (s.hands[2] == [0; K] && s.catches[2] == [0; K]))
+            && count.iter().zip(r.deck_counts.iter()).all(|(&c, &d)| c <= d as u32);
+        if !ok {
+            return None;
+        }
+        for seat in 0..3 {
+            s.hand_mask[seat] = mask_of(&s.hands[seat]);
+        }
+        s.lake_mask = mask_of(&s.lake);
+        Some(s)
+    }
+
+    /// The phase's name as the Python state holds it first in `phases` (`HAND` or `DRAW`).
+    pub fn phase_now(&self) -> u8 {
+        self.phases[self.pi.min(1)]
+    }
+}

@@ -97,6 +97,7 @@ pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
         }
     }
     // the fields the engine indexes with must be in range: a damaged row is refused, not obeyed
+    let nt = (st.ntricks as usize).min(MAXT);
     let ok = st.phase <= P_OVER
         && (st.to_act as usize) < cx.n
         && (st.ntricks as usize) < MAXT
@@ -105,10 +106,11 @@ pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
         && st.best_play < NUM_PLAYS as i16
         && (st.best_play < 0 || (st.best_seat >= 0 && (st.best_seat as usize) < cx.n && st.ntricks > 0))
         && (st.phase != P_PLAY || st.best_play < 0 || st.hands[st.to_act as usize] != 0)
-        && st.t_lead.iter().all(|&l| (l as usize) < NUM_PLAYS)
-        && st.t_n.iter().all(|&n| n <= 3)
-        && st.t_against.iter().flatten().all(|&a| (a as usize) < NUM_PLAYS)
-        && st.t_seat.iter().flatten().all(|&s| (s as usize) < 4)
+        // tricks past ntricks are State::new's zeros (decode reads none): only those played are checked
+        && st.t_lead[..nt].iter().all(|&l| (l as usize) < NUM_PLAYS)
+        && st.t_n[..nt].iter().all(|&n| n <= 3)
+        && st.t_against[..nt].iter().all(|a| a.iter().all(|&a| (a as usize) < NUM_PLAYS))
+        && st.t_seat[..nt].iter().all(|s| s.iter().all(|&s| (s as usize) < 4))
         && st.hands.iter().chain(st.won.iter()).all(|&h| h & !cx.universe == 0)
         && st.hu.iter().all(|&h| h <= 12)
         && (st.bidder == -1 || cx.active.contains(&(st.bidder as usize)))

@@ -564,6 +564,179 @@ fn step_impl(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *c
     ended
 }
 
+/// The whole step of a vector environment in one call, for the speed path
+/// (`yezi.native.lukfu_vector.NativeLukFuVectorEnv`): check every row's action, apply it,
+/// settle and auto-reset the rows whose deal ended, and write every row's new mask, legal-action
+/// list, seat to act and observation (uint8 0/1 entries, `yezi/games/lukfu/observation.py`'s).
+///
+/// `deal_mode` 0: a row that ended deals `deal_from_seed(seeds[i])` (the Python engine's deal;
+/// the caller puts the stream's next seed there); 1: it deals from the native generator seeded
+/// by `seeds[i]` and moves `seeds[i]` on by itself (no Python at all between deals). `obs`,
+/// `final_obs` (n x obs_size bytes, `obs_cap` = their size each), `mask` (n x 237), `nlegal` (n)
+/// and `legal` (n x `list_cap` int16 codes, in the engine's order) may be null. `rewards` is
+/// n x num_seats, zeros where the deal goes on; `final_seat` -1 there. Returns the rows that
+/// ended, or -5 - row for an illegal action (nothing changed), -4 a buffer too small, -6 bad sizes.
+///
+/// `hist` (nullable; n x (1 + 2 `hist_len`) int16: the row's number of actions, then its action
+/// codes, then its actors) makes the observation the "info_state": each row of `obs` is then
+/// obs_size + 2 `hist_len` bytes, the observation followed by the history as the seat saw it
+/// (`code + 1`, a face-down discard of another seat as 238, padded with 0) and its actors
+/// (`seat + 1`), as `yezi.core.observation.InfoStateObserver` writes it.
+#[allow(clippy::too_many_arguments)]
+pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64,
+                          deal_mode: i64, seeds: *mut u64, obs: *mut u8, final_obs: *mut u8, obs_cap: i64,
+                          mask: *mut u8, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64,
+                          rewards: *mut i64, terminated: *mut u8, final_seat: *mut i64, hist: *mut i16,
+                          hist_len: i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if actions.is_null() || seeds.is_null() || player.is_null() || rewards.is_null() || terminated.is_null()
+        || final_seat.is_null() || !(0..=1).contains(&deal_mode)
+    {
+        return -6;
+    }
+    let nu = n as usize;
+    let ns = eng.cx.n;
+    let lay = batch::ObsLayout::new(ns);
+    if !hist.is_null() && !(1..=4096).contains(&hist_len) {
+        return -6;
+    }
+    let hl = if hist.is_null() { 0 } else { hist_len as usize };
+    let hw = 1 + 2 * hl;
+    let size = lay.size + 2 * hl;
+    if (!obs.is_null() || !final_obs.is_null()) && obs_cap < (nu * size) as i64 {
+        return -4;
+    }
+    if !legal.is_null() && (nlegal.is_null() || list_cap < 1) {
+        return -6;
+    }
+    let lc = list_cap.max(0) as usize;
+    let actions = unsafe { std::slice::from_raw_parts(actions, nu) };
+    let seeds = unsafe { std::slice::from_raw_parts_mut(seeds, nu) };
+    let player = unsafe { std::slice::from_raw_parts_mut(player, nu) };
+    let rewards = unsafe { std::slice::from_raw_parts_mut(rewards, nu * ns) };
+    let terminated = unsafe { std::slice::from_raw_parts_mut(terminated, nu) };
+    let final_seat = unsafe { std::slice::from_raw_parts_mut(final_seat, nu) };
+    let mut obs = if obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(obs, nu * size) }) };
+    let mut final_obs =
+        if final_obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * size) }) };
+    let mut mask = if mask.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) }) };
+    let mut nlegal = if nlegal.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(nlegal, nu) }) };
+    let mut legal = if legal.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(legal, nu * lc) }) };
+    let mut hist = if hist.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(hist, nu * hw) }) };
+    if let Some(h) = hist.as_deref() {
+        if (0..nu).any(|i| !(0..hl as i16).contains(&h[i * hw])) {
+            return -6; // a row whose history is full or damaged
+        }
+    }
+    if deal_mode == 0 && seeds.iter().any(|&v| v >> 63 != 0) {
+        return -6;
+    }
+    let mut buf = [0u16; LEGAL_CAP];
+    // check every row first: an illegal action anywhere changes nothing
+    let mut decoded: Vec<State> = Vec::with_capacity(nu);
+    for i in 0..nu {
+        let mut st = match batch::decode(&eng.cx, &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]) {
+            Some(s) => s,
+            None => return -5 - i as i64,
+        };
+        let k = eng.legal(&mut st, &mut buf);
+        let a = actions[i];
+        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+            return -5 - i as i64;
+        }
+        decoded.push(st);
+    }
+    let mut ended = 0;
+    for (i, st) in decoded.iter_mut().enumerate() {
+        let row = &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        let actor = st.to_act as usize;
+        eng.apply(st, actions[i] as u16);
+        let over = st.phase == engine::P_OVER;
+        terminated[i] = over as u8;
+        if let Some(h) = hist.as_deref_mut() {
+            let h = &mut h[i * hw..(i + 1) * hw];
+            let k = h[0] as usize;
+            h[1 + k] = actions[i] as i16;
+            h[1 + hl + k] = actor as i16;
+            h[0] += 1;
+        }
+        for s in 0..ns {
+            rewards[i * ns + s] = if over { st.pay[s] } else { 0 };
+        }
+        final_seat[i] = if over { actor as i64 } else { -1 };
+        if over {
+            ended += 1;
+            if let Some(fo) = final_obs.as_deref_mut() {
+                let o = &mut fo[i * size..(i + 1) * size];
+                batch::observe(&mut eng, &lay, st, actor, &mut o[..lay.size], 0u8, 1u8);
+                if let Some(h) = hist.as_deref() {
+                    seen_history(&h[i * hw..(i + 1) * hw], hl, actor, &mut o[lay.size..]);
+                }
+            }
+            let hands = if deal_mode == 0 {
+                python_deal(&eng, seeds[i])
+            } else {
+                let h = random_deal(&eng, &mut Rng::new(seeds[i]));
+                seeds[i] = seeds[i].wrapping_add(0x9E37_79B9_7F4A_7C15);
+                h
+            };
+            *st = State::new(&eng.cx, hands);
+            if let Some(h) = hist.as_deref_mut() {
+                h[i * hw..(i + 1) * hw].fill(0);
+            }
+        }
+        let k = eng.legal(st, &mut buf);
+        if let Some(m) = mask.as_deref_mut() {
+            let m = &mut m[i * 237..(i + 1) * 237];
+            m.fill(0);
+            for &a in &buf[..k] {
+                m[a as usize] = 1;
+            }
+        }
+        if let Some(c) = nlegal.as_deref_mut() {
+            c[i] = k as i64;
+        }
+        if let Some(l) = legal.as_deref_mut() {
+            if k > lc {
+                return -4;
+            }
+            for (dst, &a) in l[i * lc..i * lc + k].iter_mut().zip(&buf[..k]) {
+                *dst = a as i16;
+            }
+        }
+        player[i] = st.current().map_or(-1, |s| s as i64);
+        if let Some(o) = obs.as_deref_mut() {
+            let seat = st.current().unwrap_or(actor);
+            let o = &mut o[i * size..(i + 1) * size];
+            batch::observe(&mut eng, &lay, st, seat, &mut o[..lay.size], 0u8, 1u8);
+            if let Some(h) = hist.as_deref() {
+                seen_history(&h[i * hw..(i + 1) * hw], hl, seat, &mut o[lay.size..]);
+            }
+        }
+        batch::encode(st, row);
+    }
+    ended
+}
+
+/// A row's history as `seat` saw it, into `out` (2 x `hl` bytes): codes + 1 (another seat's
+/// face-down discard hidden as 238), then actors + 1, padded with zeros.
+fn seen_history(h: &[i16], hl: usize, seat: usize, out: &mut [u8]) {
+    out.fill(0);
+    let k = h[0] as usize;
+    for j in 0..k {
+        let (code, actor) = (h[1 + j] as usize, h[1 + hl + j] as usize);
+        out[j] = if code >= tables::DISCARD_BASE as usize && actor != seat { 238 } else { code as u8 + 1 };
+        out[hl + j] = actor as u8 + 1;
+    }
+}
+
 /// The action mask (n x 237 bytes) and seat to act (n; -1 when over) of every row.
 pub fn yz_lukfu_batch_legal(opts: *const i64, nopts: i64, states: *mut i64, n: i64, mask: *mut u8,
                             player: *mut i64) -> i64 {

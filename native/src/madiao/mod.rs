@@ -263,12 +263,12 @@ fn slice_mut_t<'a, T>(p: *mut T, n: usize) -> Option<&'a mut [T]> {
     Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
 }
 
-/// The observation layout for `kind` (0: "observation"; -1: none), checked against `obs_size`.
+/// The observation layout for `kind` (0: "observation", 1: "info_state"; -1: none), checked against `obs_size`.
 fn layout(o: &Opts, kind: i64, obs_size: i64) -> Option<Option<vector::Layout>> {
     match kind {
         -1 => Some(None),
-        0 => {
-            let l = vector::Layout::new(o);
+        0 | 1 => {
+            let l = if kind == 0 { vector::Layout::new(o) } else { vector::Layout::info_state(o) };
             if obs_size == l.size() as i64 {
                 Some(Some(l))
             } else {
@@ -289,6 +289,7 @@ pub fn yz_madiao_vec_state_words(opts: *const i64, nopts: i64) -> i64 {
 pub fn yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
     match (decode_opts(opts, nopts), kind) {
         (Some(o), 0) => vector::Layout::new(&o).size() as i64,
+        (Some(o), 1) => vector::Layout::info_state(&o).size() as i64,
         (Some(_), -1) => 0,
         _ => E_ARGS,
     }
@@ -397,7 +398,7 @@ pub fn yz_madiao_vec_step(
             terminated[i] = 1;
             final_seat[i] = actor as i64;
             if let Some(l) = l.as_ref() {
-                vector::observe(&r.st, &o, l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
+                r.observe_as(&o, l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
             }
             if !r.next_deal(&o, &mut settled[4 * i..4 * i + 4], &mut over[i]) {
                 return E_DEALS;

@@ -13,8 +13,8 @@ use super::opts::Opts;
 use super::{random_deck, settle};
 use crate::rng::Rng;
 
-const MARK: i64 = 0x4D41_4449_414F_0001; // "MADIAO", layout 1
-const HEADER: usize = 15;
+const MARK: i64 = 0x4D41_4449_414F_0002; // "MADIAO", layout 2 (the actors beside the actions)
+const HEADER: usize = 20;
 const STATE_WORDS: usize = 65;
 pub const ROW_WORDS: usize = HEADER + STATE_WORDS;
 pub const NUM_ACTIONS: usize = 102;
@@ -24,11 +24,23 @@ const MAX_HIST: usize = 40;
 /// then the two count pieces).
 pub struct Layout {
     nstakes: usize,
+    /// "info_state": the history's length (`max_game_length`), 0 for "observation"
+    pub hist: usize,
 }
+
+/// `MaDiao.max_game_length()`: the stake, the four 免鬭 questions, 8 tricks of 4 cards.
+pub const GAME_LENGTH: usize = 1 + 4 + 32;
 
 impl Layout {
     pub fn new(o: &Opts) -> Layout {
-        Layout { nstakes: ((o.stake_max - o.stake_min) / 2 + 1) as usize }
+        Layout { nstakes: ((o.stake_max - o.stake_min) / 2 + 1) as usize, hist: 0 }
+    }
+    /// The "info_state" layout: the observation, then the history as the seat saw it.
+    pub fn info_state(o: &Opts) -> Layout {
+        Layout { hist: GAME_LENGTH, ..Layout::new(o) }
+    }
+    pub fn base(&self) -> usize {
+        self.counts() + 8
     }
     fn stake(&self) -> usize {
         12
@@ -73,7 +85,7 @@ impl Layout {
         self.face() + 480
     }
     pub fn size(&self) -> usize {
-        self.counts() + 8
+        self.base() + 2 * self.hist
     }
 }
 
@@ -319,6 +331,7 @@ pub struct Row {
     deals: u64,
     deck: [u8; 40],
     hist: [u8; MAX_HIST],
+    actors: [u8; MAX_HIST],
     nhist: usize,
     pub st: State,
 }
@@ -330,9 +343,14 @@ impl Row {
         }
         let mut deck = [0u8; 40];
         let mut hist = [0u8; MAX_HIST];
+        let mut actors = [0u8; MAX_HIST];
         for k in 0..5 {
             deck[8 * k..8 * k + 8].copy_from_slice(&word_bytes(w[4 + k]));
             hist[8 * k..8 * k + 8].copy_from_slice(&word_bytes(w[9 + k]));
+            actors[8 * k..8 * k + 8].copy_from_slice(&word_bytes(w[15 + k]));
+        }
+        if actors.iter().any(|&a| a >= 4) {
+            return None;
         }
         let nhist = w[14];
         if !(0..=MAX_HIST as i64).contains(&nhist) {
@@ -344,6 +362,7 @@ impl Row {
             deals: w[3] as u64,
             deck,
             hist,
+            actors,
             nhist: nhist as usize,
             st: unpack(&w[HEADER..ROW_WORDS])?,
         })
@@ -357,6 +376,7 @@ impl Row {
         for k in 0..5 {
             w[4 + k] = bytes_word(&self.deck[8 * k..8 * k + 8]);
             w[9 + k] = bytes_word(&self.hist[8 * k..8 * k + 8]);
+            w[15 + k] = bytes_word(&self.actors[8 * k..8 * k + 8]);
         }
         w[14] = self.nhist as i64;
         pack(&self.st, &mut w[HEADER..ROW_WORDS]);
@@ -393,15 +413,35 @@ impl Row {
         for (i, c) in d.iter_mut().enumerate() {
             *c = i as u8;
         }
-        Row { seed, row, deals: 0, deck, hist: [0; MAX_HIST], nhist: 0, st: State::new(o, &d) }
+        Row { seed, row, deals: 0, deck, hist: [0; MAX_HIST], actors: [0; MAX_HIST], nhist: 0, st: State::new(o, &d) }
     }
 
     pub fn apply(&mut self, o: &Opts, action: u8) {
         if self.nhist < MAX_HIST {
             self.hist[self.nhist] = action;
+            self.actors[self.nhist] = self.st.to_act.min(3);
             self.nhist += 1;
         }
         self.st.apply(o, action);
+    }
+
+    /// `seat`'s tensor of layout `l`: the observation, then (info_state) the history as the seat
+    /// saw it (`InfoStateObserver`: code + 1, another seat's 滅 as 103 while the hand is on,
+    /// padded with 0; actors + 1).
+    pub fn observe_as(&self, o: &Opts, l: &Layout, seat: usize, out: &mut [f32]) {
+        let b = l.base();
+        observe(&self.st, o, l, seat, &mut out[..b]);
+        if l.hist > 0 {
+            let h = &mut out[b..];
+            h.fill(0.0);
+            let over = self.st.over();
+            for j in 0..self.nhist.min(l.hist) {
+                let (a, who) = (self.hist[j], self.actors[j]);
+                let hidden = (DOWN..STAKE).contains(&a) && who as usize != seat && !over;
+                h[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
+                h[l.hist + j] = who as f32 + 1.0;
+            }
+        }
     }
 
     /// The deck as dealt and the actions so far (for the tests' replay in the Python engine).
@@ -430,7 +470,7 @@ pub fn refresh(r: &Row, o: &Opts, l: Option<&Layout>, obs: &mut [f32], mask: &mu
         mask[a as usize] = 1;
     }
     if let Some(l) = l {
-        observe(&r.st, o, l, r.st.to_act as usize, obs);
+        r.observe_as(o, l, r.st.to_act as usize, obs);
     }
     r.st.to_act as i64
 }

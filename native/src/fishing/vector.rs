@@ -1,0 +1,410 @@
+//! Rows of Fishing deals stepped together for `yezi.rl.VectorEnv` (the optional `yz_fishing_vec_*`
+//! exports of docs/native.md, the interface Ma Diao's rows use): each row lives in Python-owned
+//! int64 words, observations are `yezi/games/fishing/observation.py`'s float32 layout
+//! ("observation", kind 0) or that followed by the history ("info_state", kind 1, as
+//! `yezi.core.observation.InfoStateObserver` writes it: every action is public in Fishing), masks
+//! one byte per action code.
+//!
+//! A row's words: a marker, the seed, the row, its deal counter, the number of actions so far,
+//! the deal as dealt (kinds in `from_deal`'s layout, which `yz_fishing_vec_row` reports so the
+//! tests can replay the row in the Python engine), the actions and their actors, then the packed
+//! `State`. Unpacking checks every index it will use: words that were never reset (or were
+//! overwritten) give an error, never a wrong step.
+
+use super::rules::*;
+use super::state::{self, State, MAX_LEGAL, PACKED};
+use crate::rng::Rng;
+
+const MARK: i64 = 0x4649_5348_0001; // "FISH", layout 1
+const MAX_HIST: usize = 64; // 2 x the largest stock (32)
+const DEAL_AT: usize = 5;
+const DEAL_WORDS: usize = 84 / 8 + 1;
+const HIST_AT: usize = DEAL_AT + DEAL_WORDS;
+const HIST_WORDS: usize = MAX_HIST / 4; // u16 codes
+const ACTORS_AT: usize = HIST_AT + HIST_WORDS;
+const ACTOR_WORDS: usize = MAX_HIST / 8;
+const STATE_AT: usize = ACTORS_AT + ACTOR_WORDS;
+const STATE_WORDS: usize = PACKED.div_ceil(8);
+pub const ROW_WORDS: usize = STATE_AT + STATE_WORDS;
+
+/// Where each piece of the observation starts (`FishingObserver`: the 0/1 pieces in order, then
+/// the count pieces).
+pub struct Layout {
+    n: usize,
+    pub base: usize,
+    pub hist: usize,
+}
+
+impl Layout {
+    pub fn new(r: &Rules, kind: i64) -> Layout {
+        let n = r.players;
+        let base = n + 2 + n + 3 * K + K + K + n * K + n + 1;
+        Layout { n, base, hist: if kind == 1 { 2 * r.stock_size } else { 0 } }
+    }
+    pub fn size(&self) -> usize {
+        self.base + 2 * self.hist
+    }
+}
+
+/// `seat`'s observation (`FishingObserver.write`) into `out` (`Layout::base` floats).
+pub fn observe(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: &mut [f32]) {
+    let n = l.n;
+    out.fill(0.0);
+    out[seat] = 1.0; // seat
+    let phase = n;
+    let to_act = phase + 2;
+    let drawn = to_act + n;
+    let peeked = drawn + K;
+    let stacked = peeked + K;
+    let hand = stacked + K;
+    let lake = hand + K;
+    let catches = lake + K;
+    let sizes = catches + n * K;
+    let stock_left = sizes + n;
+    if s.turn >= 0 {
+        out[to_act + s.turn as usize] = 1.0;
+        if s.phase_now() == state::DRAW {
+            out[phase + 1] = 1.0;
+            out[drawn + s.drawn] = 1.0;
+        } else {
+            out[phase] = 1.0;
+        }
+    }
+    if r.peek && seat == r.tail_seat {
+        out[peeked + deal[deal.len() - 1] as usize] = 1.0; // the stock's last card, as dealt
+    }
+    let mut m = s.stacked;
+    while m != 0 {
+        out[stacked + m.trailing_zeros() as usize] = 1.0;
+        m &= m - 1;
+    }
+    for k in 0..K {
+        out[hand + k] = s.hands[seat][k] as f32;
+        out[lake + k] = s.lake[k] as f32;
+    }
+    for x in 0..n {
+        for k in 0..K {
+            out[catches + x * K + k] = s.catches[x][k] as f32;
+        }
+        out[sizes + x] = s.hands[x].iter().map(|&c| c as u32).sum::<u32>() as f32;
+    }
+    out[stock_left] = (s.stock_len - s.pos) as f32;
+}
+
+pub struct Row {
+    seed: u64,
+    row: u64,
+    deals: u64,
+    nhist: usize,
+    deal: [u8; 84],
+    hist: [u16; MAX_HIST],
+    actors: [u8; MAX_HIST],
+    pub st: State,
+}
+
+fn bytes_in(words: &[i64], out: &mut [u8]) {
+    for (chunk, &w) in out.chunks_mut(8).zip(words) {
+        let b = (w as u64).to_le_bytes();
+        chunk.copy_from_slice(&b[..chunk.len()]);
+    }
+}
+
+fn bytes_out(b: &[u8], words: &mut [i64]) {
+    for (chunk, w) in b.chunks(8).zip(words.iter_mut()) {
+        let mut x = [0u8; 8];
+        x[..chunk.len()].copy_from_slice(chunk);
+        *w = u64::from_le_bytes(x) as i64;
+    }
+}
+
+impl Row {
+    pub fn new(seed: u64, row: u64, r: &Rules) -> Row {
+        let mut kinds = [0u8; 84];
+        kinds[..r.deck_len].copy_from_slice(&r.deck[..r.deck_len]);
+        Row { seed, row, deals: 0, nhist: 0, deal: kinds, hist: [0; MAX_HIST], actors: [0; MAX_HIST],
+              st: state::state_from_kinds(r, &kinds[..r.deck_len]) }
+    }
+
+    pub fn read(r: &Rules, w: &[i64]) -> Option<Row> {
+        if w.len() < ROW_WORDS || w[0] != MARK || !(0..=MAX_HIST as i64).contains(&w[4]) {
+            return None;
+        }
+        let mut deal = [0u8; 84];
+        bytes_in(&w[DEAL_AT..HIST_AT], &mut deal);
+        let mut hist = [0u16; MAX_HIST];
+        for (i, h) in hist.iter_mut().enumerate() {
+            *h = (w[HIST_AT + i / 4] as u64 >> (16 * (i % 4))) as u16;
+        }
+        let mut actors = [0u8; MAX_HIST];
+        bytes_in(&w[ACTORS_AT..STATE_AT], &mut actors);
+        let mut b = [0u8; PACKED];
+        bytes_in(&w[STATE_AT..ROW_WORDS], &mut b);
+        if deal[..r.deck_len].iter().any(|&k| k as usize >= K) {
+            return None;
+        }
+        Some(Row { seed: w[1] as u64, row: w[2] as u64, deals: w[3] as u64, nhist: w[4] as usize, deal, hist,
+                   actors, st: State::unpack(r, &b)? })
+    }
+
+    pub fn write(&self, w: &mut [i64]) {
+        w[0] = MARK;
+        w[1] = self.seed as i64;
+        w[2] = self.row as i64;
+        w[3] = self.deals as i64;
+        w[4] = self.nhist as i64;
+        bytes_out(&self.deal, &mut w[DEAL_AT..HIST_AT]);
+        for k in 0..HIST_WORDS {
+            let mut x = 0u64;
+            for j in 0..4 {
+                x |= (self.hist[4 * k + j] as u64) << (16 * j);
+            }
+            w[HIST_AT + k] = x as i64;
+        }
+        bytes_out(&self.actors, &mut w[ACTORS_AT..STATE_AT]);
+        let mut b = [0u8; PACKED];
+        self.st.pack(&mut b);
+        bytes_out(&b, &mut w[STATE_AT..ROW_WORDS]);
+    }
+
+    /// The row's next deal from its own generator (seed, row, deal counter); deals over before
+    /// anyone acts are settled into `settled` and counted in `over`.
+    pub fn next_deal(&mut self, r: &Rules, settled: &mut [i64], over: &mut i64) -> bool {
+        for _ in 0..10_000 {
+            let mut rng = Rng::new(
+                self.seed
+                    ^ (self.row.wrapping_add(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (self.deals.wrapping_add(1)).wrapping_mul(0xD1B5_4A32_D192_ED03),
+            );
+            self.deals = self.deals.wrapping_add(1);
+            state::deal_random(r, &mut rng, &mut self.deal);
+            self.nhist = 0;
+            self.st = state::state_from_kinds(r, &self.deal[..r.deck_len]);
+            if self.st.turn >= 0 {
+                return true;
+            }
+            let mut p = [0i64; 3];
+            self.st.payments(r, &mut p);
+            for x in 0..r.players {
+                settled[x] += p[x];
+            }
+            *over += 1;
+        }
+        false
+    }
+
+    fn observe(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [f32]) {
+        observe(&self.st, r, l, seat, &self.deal[..r.deck_len], &mut out[..l.base]);
+        if l.hist > 0 {
+            let h = &mut out[l.base..];
+            h.fill(0.0);
+            for j in 0..self.nhist.min(l.hist) {
+                h[j] = self.hist[j] as f32 + 1.0;
+                h[l.hist + j] = self.actors[j] as f32 + 1.0;
+            }
+        }
+    }
+}
+
+fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
+    if opts.is_null() || !(0..=64).contains(&nopts) {
+        return None;
+    }
+    Rules::from_opts(unsafe { std::slice::from_raw_parts(opts, nopts as usize) }).ok()
+}
+
+pub fn yz_fishing_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
+    ROW_WORDS as i64
+}
+
+pub fn yz_fishing_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
+    match rules(opts, nopts) {
+        Some(r) if (0..=1).contains(&kind) => Layout::new(&r, kind).size() as i64,
+        Some(_) => -6,
+        None => -1,
+    }
+}
+
+struct Bufs<'a> {
+    obs: Option<&'a mut [f32]>,
+    mask: &'a mut [u8],
+    player: &'a mut [i64],
+    settled: &'a mut [i64],
+    over: &'a mut [i64],
+}
+
+#[allow(clippy::too_many_arguments)]
+fn bufs<'a>(n: usize, kind: i64, l: &Layout, seats: usize, obs: *mut f32, obs_size: i64, mask: *mut u8,
+            n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) -> Result<Bufs<'a>, i64> {
+    if mask.is_null() || player.is_null() || settled.is_null() || over.is_null() || n_actions != ACTION_SPACE {
+        return Err(-6);
+    }
+    let obs = if kind < 0 {
+        None
+    } else {
+        if obs.is_null() || obs_size != l.size() as i64 {
+            return Err(-4);
+        }
+        Some(unsafe { std::slice::from_raw_parts_mut(obs, n * l.size()) })
+    };
+    Ok(Bufs {
+        obs,
+        mask: unsafe { std::slice::from_raw_parts_mut(mask, n * ACTION_SPACE as usize) },
+        player: unsafe { std::slice::from_raw_parts_mut(player, n) },
+        settled: unsafe { std::slice::from_raw_parts_mut(settled, n * seats) },
+        over: unsafe { std::slice::from_raw_parts_mut(over, n) },
+    })
+}
+
+fn publish(row: &Row, r: &Rules, l: &Layout, i: usize, b: &mut Bufs) {
+    let a = ACTION_SPACE as usize;
+    let m = &mut b.mask[i * a..(i + 1) * a];
+    m.fill(0);
+    let mut buf = [0u16; MAX_LEGAL];
+    let k = row.st.legal(r, &mut buf);
+    for &x in &buf[..k] {
+        m[x as usize] = 1;
+    }
+    b.player[i] = row.st.turn as i64;
+    if let Some(o) = b.obs.as_deref_mut() {
+        let s = l.size();
+        row.observe(r, l, row.st.turn as usize, &mut o[i * s..(i + 1) * s]);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn yz_fishing_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
+                            obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                            settled: *mut i64, over: *mut i64) -> i64 {
+    let r = match rules(opts, nopts) {
+        Some(r) => r,
+        None => return -1,
+    };
+    if state.is_null() || !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) {
+        return -6;
+    }
+    let nu = n as usize;
+    let l = Layout::new(&r, kind);
+    let mut b = match bufs(nu, kind, &l, r.players, obs, obs_size, mask, n_actions, player, settled, over) {
+        Ok(b) => b,
+        Err(e) => return e,
+    };
+    let words = unsafe { std::slice::from_raw_parts_mut(state, nu * ROW_WORDS) };
+    b.settled.fill(0);
+    b.over.fill(0);
+    for i in 0..nu {
+        let mut row = Row::new(seed, i as u64, &r);
+        if !row.next_deal(&r, &mut b.settled[i * r.players..(i + 1) * r.players], &mut b.over[i]) {
+            return -3;
+        }
+        publish(&row, &r, &l, i, &mut b);
+        row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+    }
+    0
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn yz_fishing_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
+                           obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
+                           rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
+                           settled: *mut i64, over: *mut i64) -> i64 {
+    let r = match rules(opts, nopts) {
+        Some(r) => r,
+        None => return -1,
+    };
+    if state.is_null() || actions.is_null() || rewards.is_null() || terminated.is_null() || final_seat.is_null()
+        || !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind)
+    {
+        return -6;
+    }
+    let nu = n as usize;
+    let l = Layout::new(&r, kind);
+    let mut b = match bufs(nu, kind, &l, r.players, obs, obs_size, mask, n_actions, player, settled, over) {
+        Ok(b) => b,
+        Err(e) => return e,
+    };
+    if kind >= 0 && final_obs.is_null() {
+        return -4;
+    }
+    let ns = r.players;
+    let words = unsafe { std::slice::from_raw_parts_mut(state, nu * ROW_WORDS) };
+    let actions = unsafe { std::slice::from_raw_parts(actions, nu) };
+    let rewards = unsafe { std::slice::from_raw_parts_mut(rewards, nu * ns) };
+    let terminated = unsafe { std::slice::from_raw_parts_mut(terminated, nu) };
+    let final_seat = unsafe { std::slice::from_raw_parts_mut(final_seat, nu) };
+    let mut final_obs =
+        if kind < 0 { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * l.size()) }) };
+    // every row checked before any changes
+    let mut rows: Vec<Row> = Vec::with_capacity(nu);
+    let mut buf = [0u16; MAX_LEGAL];
+    for i in 0..nu {
+        let row = match Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) {
+            Some(x) => x,
+            None => return -5 - i as i64,
+        };
+        let a = actions[i];
+        let k = if row.st.turn >= 0 { row.st.legal(&r, &mut buf) } else { 0 };
+        if !(0..ACTION_SPACE).contains(&a) || !buf[..k].contains(&(a as u16)) || row.nhist >= MAX_HIST {
+            return -5 - i as i64;
+        }
+        rows.push(row);
+    }
+    b.settled.fill(0);
+    b.over.fill(0);
+    let mut ended = 0;
+    for (i, row) in rows.iter_mut().enumerate() {
+        let actor = row.st.turn as usize;
+        row.hist[row.nhist] = actions[i] as u16;
+        row.actors[row.nhist] = actor as u8;
+        row.nhist += 1;
+        row.st.apply(&r, actions[i] as u16);
+        let done = row.st.turn < 0;
+        terminated[i] = done as u8;
+        final_seat[i] = if done { actor as i64 } else { -1 };
+        let pay = &mut rewards[i * ns..(i + 1) * ns];
+        pay.fill(0);
+        if done {
+            ended += 1;
+            row.st.payments(&r, pay);
+            if let Some(fo) = final_obs.as_deref_mut() {
+                let s = l.size();
+                row.observe(&r, &l, actor, &mut fo[i * s..(i + 1) * s]);
+            }
+            if !row.next_deal(&r, &mut b.settled[i * ns..(i + 1) * ns], &mut b.over[i]) {
+                return -3;
+            }
+        }
+        publish(row, &r, &l, i, &mut b);
+        row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+    }
+    ended
+}
+
+/// Row `row`'s deal as dealt (the `from_deal` layout the Python wrapper's `encode_deal` writes)
+/// into `out`, then its actions so far; returns the entries written (deal length + actions).
+pub fn yz_fishing_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
+                          cap: i64) -> i64 {
+    let r = match rules(opts, nopts) {
+        Some(r) => r,
+        None => return -1,
+    };
+    if state.is_null() || out.is_null() || !(0..n).contains(&row) {
+        return -6;
+    }
+    let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
+    let x = match Row::read(&r, words) {
+        Some(x) => x,
+        None => return -5,
+    };
+    let len = r.deck_len + x.nhist;
+    if cap < len as i64 {
+        return -4;
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(out, len) };
+    for (o, &k) in out.iter_mut().zip(&x.deal[..r.deck_len]) {
+        *o = k as i64;
+    }
+    for (o, &a) in out[r.deck_len..].iter_mut().zip(&x.hist[..x.nhist]) {
+        *o = a as i64;
+    }
+    len as i64
+}
