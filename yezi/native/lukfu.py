@@ -296,6 +296,32 @@ class LukFuRows:
         self.settled = np.zeros((num_envs, native.game.num_seats), dtype=np.int64)
         self.over = np.zeros(num_envs, dtype=np.int64)
 
+    #: the one-call env's state besides its arrays (`snapshot`); its pointers, bound function and
+    #: views are the fresh env's own and are never copied over (an old buffer's address would be a
+    #: write into freed memory)
+    _KEPT = ("_streams", "_seed", "_resets", "_started", "_ahead", "_last_ended")
+
+    def snapshot(self) -> dict[str, Any]:
+        """What a pickled `yezi.rl.VectorEnv` keeps of these rows: the one-call env's buffers and
+        deal streams (deals in progress go on after `restore`)."""
+        import numpy as np
+
+        inner = {k: v for k, v in vars(self.env).items() if isinstance(v, np.ndarray) or k in self._KEPT}
+        return {"env": inner, "settled": self.settled, "over": self.over}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Load `snapshot`'s state into these fresh rows: arrays copied into the buffers the library
+        writes in place (views of them stay views), everything else set."""
+        import numpy as np
+
+        for obj, parts in ((self.env, saved["env"]), (self, {"settled": saved["settled"], "over": saved["over"]})):
+            for k, v in parts.items():
+                old = getattr(obj, k, None)
+                if isinstance(v, np.ndarray) and isinstance(old, np.ndarray) and old.shape == v.shape:
+                    old[...] = v
+                else:
+                    setattr(obj, k, v)
+
     def reset(self, seed: int) -> None:
         self.env.reset(seed)
 

@@ -98,18 +98,23 @@ class VectorEnv:
     def __getstate__(self) -> dict[str, Any]:
         d = dict(self.__dict__)
         nv = d.pop("_native")
-        if nv is not None:
+        if nv is not None and hasattr(nv, "snapshot"):  # rows that say what to keep (Luk Fu's one-call step)
+            d["_native_snapshot"] = nv.snapshot()
+        elif nv is not None:
             d["_native_rows"] = {k: v for k, v in vars(nv).items()
                                  if isinstance(v, np.ndarray | list | tuple | int | float | bool | str)}
         return d
 
     def __setstate__(self, d: dict[str, Any]) -> None:
         rows = d.pop("_native_rows", None)
+        snapshot = d.pop("_native_snapshot", None)
         self.__dict__.update(d)
         self._native = None
-        if rows is not None:
+        if rows is not None or snapshot is not None:
             nv = native_for(self.game, "native").vector(self.num_envs, self.observation_kind)
-            for k, v in rows.items():
+            if snapshot is not None:
+                nv.restore(snapshot)
+            for k, v in (rows or {}).items():
                 old = getattr(nv, k, None)
                 if isinstance(v, np.ndarray) and isinstance(old, np.ndarray) and old.shape == v.shape:
                     old[...] = v  # the buffers the library writes in place
