@@ -18,6 +18,12 @@ class UnknownBot(OptionError, ValueError):
 def make_bot(game_name: str, spec: str, engine: str | None = None) -> Bot:
     """A bot by name: ``random``, ``heuristic`` (the game's own), or others a game registers.
     `engine` (auto / native / python) is where search bots roll out (`yezi.bots.search`)."""
+    if spec.strip().lower().startswith("learned"):  # before lowering: learned:PATH keeps its path
+        from yezi.bots.learned import parse_learned_spec
+
+        learned = parse_learned_spec(spec.strip(), engine)
+        if learned is not None:
+            return learned
     spec = spec.strip().lower()
     if spec == "random":
         return RandomBot()
@@ -36,4 +42,5 @@ def make_bot(game_name: str, spec: str, engine: str | None = None) -> Bot:
         return factories[spec]()
     raise UnknownBot(f"unknown bot {spec!r} for {game_name}; bots: "
                      + ", ".join(["random", *factories, "search", "search-easy", "search-normal", "search-strong",
-                                  "search@N", "(search…:native, search…:python)"]))
+                                  "search@N", "(search…:native, search…:python)", "learned", "learned-search",
+                                  "learned:PATH"]))

@@ -27,6 +27,7 @@ EXTERNAL = {
     "record": ("yezi.cli.record", "the operator's whole record of a served table's finished deal, from its database"),
     "advise": ("yezi.cli.advise", "Luk Fu: should this hand bid (做) or not (唔做)?"),
     "ratings": ("yezi.cli.ratings", "the bots' fixed ratings for rated tables, from a duplicate tournament"),
+    "train": ("yezi.cli.train", "train a learned bot by Deep Monte-Carlo self-play (numpy; docs/bots.md)"),
 }
 
 # Exit status of a command whose reader went away: what a shell reports for a process ended by SIGPIPE.
