@@ -10,8 +10,8 @@
 
 Playing needs numpy only: the weights are a small ``.npz`` (float16, yezi/bots/weights/GAME.npz
 shipped as package data, or any file through ``learned:PATH``), the forward pass is
-`yezi.train.mlp.QNet.q`. A bot reads the seat's view only: its observation comes from
-`yezi.train.features.observe_view` (`Game.observe_view` where the game has it).
+`yezi.bots.qnet.QNet.q`. A bot reads the seat's view only: its observation comes from
+`yezi.bots.qnet.observe_view` (`Game.observe_view` where the game has it).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Policy:
     def __init__(self, path: str | Path):
         import numpy as np
 
-        from yezi.train.mlp import PARAMS, QNet
+        from yezi.bots.qnet import PARAMS, QNet
 
         with np.load(path, allow_pickle=False) as data:
             self.meta: dict[str, Any] = json.loads(str(data["meta"]))
@@ -71,7 +71,7 @@ class Policy:
 
     def q_values(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> Any:
         """Q of each legal action (in the order of `legal`), in the trained payment scale."""
-        from yezi.train.features import action_table, observe_view
+        from yezi.bots.qnet import action_table, observe_view
 
         np = self._np
         obs = observe_view(game, view, rng)[None, :]

@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from yezi.train.features import action_dim, action_table
+from yezi.bots.qnet import action_dim, action_table
 from yezi.train.mlp import PARAMS, Adam, QNet
 
 
@@ -68,7 +68,7 @@ class Config:
 
 class Trainer:
     def __init__(self, config: Config):
-        from yezi.rl.env import make_game
+        from yezi.core.registry import make_game
 
         self.config = c = config
         self.game = make_game(c.game, c.preset, c.options or None)
@@ -253,8 +253,7 @@ def train(config: Config | None, out: str, *, resume: bool = False, deals: int |
             raise ValueError("no checkpoint to resume and no configuration")
         t = Trainer(config)
     start_it = t.iteration
-    logf = open(os.path.join(out, "train.log"), "a", encoding="utf-8")
-    try:
+    with open(os.path.join(out, "train.log"), "a", encoding="utf-8") as logf:
         while True:
             if deals is not None and t.deals >= deals:
                 break
@@ -269,9 +268,7 @@ def train(config: Config | None, out: str, *, resume: bool = False, deals: int |
             logf.flush()
             if log is not None:
                 log(line)
-        t.export(export or os.path.join(out, "weights.npz"))
-    finally:
-        logf.close()
+    t.export(export or os.path.join(out, "weights.npz"))
     return t
 
 
