@@ -14,7 +14,13 @@ After OpenSpiel's observers: a game describes each kind of tensor with an `Obser
 
 Observers read the state, not the view, for speed, but they may only read what the seat may
 know: the tests replay worlds the seat cannot tell apart (`Game.sample_from_view`) and require
-identical tensors, the leak check applied to tensors.
+identical tensors, the leak check applied to tensors (`yezi.core.leakcheck.check_tensors`).
+
+A bot holds a view, not a state: `Game.observe_view(view, kind)` writes the same tensor from the
+view alone. Each game's `seen_from_view(game, view)` (its observation.py) builds a `SeenView`: the
+attributes its observer reads on a state, filled from the view only (a hand the seat cannot see is
+there only as its size), so the one observer encodes both and the two tensors are equal by
+construction; the tests compare them at every step of random deals for every seat.
 
 numpy is imported lazily here and in the game encoders only, so that the core install (no
 ``yezi[rl]``) stays light.
@@ -227,6 +233,26 @@ def unary_code(counts: Sequence[int], width: int) -> int:
     return x
 
 
+class SeenView:
+    """A seat's view read as a state by an observer: `history`, `redact`, `actor_of` and
+    `current_player` as `InfoStateObserver` reads them (the history as the view holds it, None
+    where hidden from the seat), and the view itself. A game's `seen_from_view` adds the
+    attributes its own observer reads; built from nothing but the view, it cannot leak."""
+
+    def __init__(self, view: dict[str, Any]):
+        self.view = view
+        self.seat: int = view["seat"]
+        self.history: list[int | None] = view["history"]
+        self.actors: list[int] = view["actors"]
+        self.current_player: int | None = view["current_player"]
+
+    def redact(self, index: int, seat: int | None) -> int | None:
+        return self.history[index]
+
+    def actor_of(self, index: int) -> int:
+        return self.actors[index]
+
+
 class InfoStateObserver(Observer[S]):
     """The perfect-recall information state: the game's observation, then the history as the
     seat saw it (action codes and actors, padded to `max_game_length`)."""
@@ -307,5 +333,5 @@ class InfoStateObserver(Observer[S]):
         return codes, actors
 
 
-__all__ = ["KINDS", "BitObserver", "InfoStateObserver", "ObservationSpec", "Observer", "Piece", "one_hot", "unary",
-           "unary_code", "unpack"]
+__all__ = ["KINDS", "BitObserver", "InfoStateObserver", "ObservationSpec", "Observer", "Piece", "SeenView",
+           "one_hot", "unary", "unary_code", "unpack"]

@@ -285,6 +285,24 @@ class Game(ABC, Generic[S]):
         obs.write(state, seat, out)
         return out
 
+    def seen_from_view(self, view: dict[str, Any]) -> Any:
+        """What this game's observers read, rebuilt from one seat's view alone (a
+        `yezi.core.observation.SeenView`): the facts the seat knows under the names the observers
+        read on a state, and nothing else (a hidden hand is there only as its size). Every
+        built-in game overrides this; `observe_view` uses it."""
+        raise NotImplementedError(f"{self.name} cannot observe from a view")
+
+    def observe_view(self, view: dict[str, Any], kind: str = "observation", out: Any = None) -> Any:
+        """The tensor `observe(state, view["seat"], kind)` computed from the seat's view alone
+        (``state.view(seat)``, plain JSON, e.g. the one a bot is handed): no sampling, no replay,
+        equal entry for entry (dtype and shape too) to the state's. The game's observer writes both
+        (one encoder), reading the state or `seen_from_view(view)`. A spectator's view has no seat
+        and no tensor."""
+        seat = view.get("seat")
+        if seat is None:
+            raise ValueError("a spectator's view has no observation: observe a seat's view")
+        return self.observe(self.seen_from_view(view), seat, kind, out)
+
     # --- copying and pickling ----------------------------------------------------------------
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """A game under a ruleset never changes: copies share it."""

@@ -169,6 +169,11 @@ class DominoGame(Game["DominoState"]):
 
         return DominoObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.dominoes.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def max_game_length(self) -> int:
         """Every action places a tile or puts one face down: one per tile dealt to a hand."""
         return self.cfg.seats * self.cfg.hand

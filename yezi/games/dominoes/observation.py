@@ -9,10 +9,10 @@ many it did is public.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yezi.components import tiengow as tg
-from yezi.core.observation import BitObserver, Piece
+from yezi.core.observation import BitObserver, Piece, SeenView
 
 if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.dominoes.chain import DominoGame, DominoState
@@ -69,4 +69,27 @@ class DominoObserver(BitObserver["DominoState"]):
         return b
 
 
-__all__ = ["DominoObserver"]
+class DominoSeen(SeenView):
+    """A domino view as `DominoObserver` reads a state: the seat's own hand and face-down tiles;
+    another seat's face-down tiles only as their number (until the hand is over and all show)."""
+
+    def __init__(self, game: DominoGame, view: dict[str, Any]):
+        super().__init__(view)
+        self.to_move: int | None = view["to_act"]
+        self.last_placer: int | None = view["last_placer"]
+        self.ends: list[int] = view["ends"]
+        self.placed: list[int] = view["placed_counts"]
+        self.down = [[0] * n if d is None else d for d, n in zip(view["down"], view["down_counts"])]
+        self.hands: list[list[int]] = [[]] * len(self.down)
+        self.hands[self.seat] = tg.counts(view["hand"])
+        self.table = [0] * NK
+        for line in view["lines"]:
+            for tile in line:
+                self.table[tile[2]] += 1
+
+
+def seen_from_view(game: DominoGame, view: dict[str, Any]) -> DominoSeen:
+    return DominoSeen(game, view)
+
+
+__all__ = ["DominoObserver", "DominoSeen", "seen_from_view"]

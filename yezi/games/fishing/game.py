@@ -135,6 +135,11 @@ class Fishing(Game["FishingState"]):
 
         return FishingObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.fishing.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def max_game_length(self) -> int:
         """A turn is at most a hand action and a draw, and the deal ends once the stock is out."""
         return 2 * self.stock_size

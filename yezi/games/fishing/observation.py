@@ -5,13 +5,14 @@ just drawn, the 尾牌 for the 尾家 who peeked at it, the stacked kinds (Tiu U
 Tien Gow kinds (0..4): the seat's hand, the lake, each seat's catch; and each hand's size and the
 cards left in the stock. Every card played shows face up, so the lake and the catches are the
 public history a seat needs; its own hand and the peeked card are all it holds privately.
+`seen_from_view` rebuilds what the observer reads from the seat's view alone (`observe_view`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from yezi.core.observation import BitObserver, Piece
+from yezi.core.observation import BitObserver, Piece, SeenView
 from yezi.games.fishing.actions import K
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -62,4 +63,30 @@ class FishingObserver(BitObserver["FishingState"]):
         ])
 
 
-__all__ = ["FishingObserver"]
+class FishingSeen(SeenView):
+    """A Fishing view as `FishingObserver` reads a state: another seat's hand only as its size
+    (all of it counted under kind 0); of the stock only the peeked 尾牌 (its last card), and the
+    draw position set so that the cards left are the view's `stock_left`."""
+
+    def __init__(self, game: Fishing, view: dict[str, Any]):
+        super().__init__(view)
+        self.turn = -1 if view["turn"] is None else view["turn"]
+        self.phases = [view["phase"]]
+        self.drawn: int | None = view["drawn"]
+        self.hands = [[n] + [0] * (K - 1) for n in view["hand_sizes"]]
+        self.hands[self.seat] = view["hand"]
+        self.lake: list[int] = view["lake"]
+        self.catches: list[list[int]] = view["catches"]
+        self.stacked = [False] * K
+        for k in view["stacked"]:
+            self.stacked[k] = True
+        tail = view["deal"].get("tail")
+        self.deal = {"stock": [] if tail is None else [tail]}
+        self.pos = len(self.deal["stock"]) - view["stock_left"]
+
+
+def seen_from_view(game: Fishing, view: dict[str, Any]) -> FishingSeen:
+    return FishingSeen(game, view)
+
+
+__all__ = ["FishingObserver", "FishingSeen", "seen_from_view"]

@@ -141,6 +141,11 @@ class LukFu(Game["LukFuState"]):
 
         return LukFuObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.lukfu.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def action_help(self, lang: str = "en") -> str:
         return ("Moves: 做/bid, 唔做/pass, 食糊/win (declare), 不食/nowin, 五虎下山/tigers, 不報/quiet; "
                 "a card 九貫 or 9M; a run 九八七貫 or 987M; a set 各七(拾貫綫) or 7TMC; a discard 墊九貫 or d9M. "

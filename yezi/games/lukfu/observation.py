@@ -8,14 +8,17 @@ the trick in progress, each hand's size and each seat's 糊 won (one-hot 0..12),
 from one action to the next, and the hand's result until the next action), every face-up card,
 the cards each seat played face up, the seat's own face-down discards and its unfinished
 discard, and the trick in progress (lead and best play).
+
+`seen_from_view` rebuilds what the observer reads from the seat's view alone (`observe_view`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from yezi.core.observation import BitObserver, Piece
-from yezi.games.lukfu.plays import NUM_PLAYS
+from yezi.components.lukfu_deck import mask_of
+from yezi.core.observation import BitObserver, Piece, SeenView
+from yezi.games.lukfu.plays import NUM_PLAYS, PLAYS
 
 if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.lukfu.game import LukFu
@@ -85,4 +88,41 @@ class LukFuObserver(BitObserver["LukFuState"]):
         return x
 
 
-__all__ = ["PHASES", "LukFuObserver", "pieces"]
+class LukFuSeen(SeenView):
+    """A Luk Fu view as `LukFuObserver` reads a state: the seat's own hand, 老歲 and discards;
+    another seat's hand only as its size (its low bits set, no card of it known)."""
+
+    def __init__(self, view: dict[str, Any]):
+        super().__init__(view)
+        seat = self.seat
+        self.phase: str = view["phase"]
+        self.dummy: int | None = view["dummy"]
+        self.bidder: int | None = view["bidder"]
+        self.privileged: int | None = view["privileged"]
+        self.hands = [(1 << n) - 1 for n in view["hand_sizes"]]
+        self.hands[seat] = mask_of(view.get("hand", ()))
+        self.hu: list[int] = view["hu_won"]
+        self.faceup = mask_of(view["faceup"])
+        self.discarded = [0] * len(self.hands)
+        self.discarded[seat] = mask_of(c for _, cards in view.get("my_discards", ()) for c in cards)
+        self.pending = mask_of(view.get("pending_discard", ()))
+        self._laosui = mask_of(view.get("laosui", ()))
+        self.tricks: list[dict[str, Any]] = view["tricks"]
+        self.shown = [0] * len(self.hands)
+        self.best_play = self.best_seat = -1
+        for t in self.tricks:
+            for p in t["plays"]:
+                if "play" in p:
+                    self.shown[p["seat"]] |= PLAYS[p["play"]].mask
+                    if t["winner"] is None:
+                        self.best_play, self.best_seat = p["play"], p["seat"]
+
+    def hand_laosui(self, seat: int) -> int:
+        return self._laosui
+
+
+def seen_from_view(game: LukFu, view: dict[str, Any]) -> LukFuSeen:
+    return LukFuSeen(view)
+
+
+__all__ = ["PHASES", "LukFuObserver", "LukFuSeen", "pieces", "seen_from_view"]

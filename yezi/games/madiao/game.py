@@ -130,6 +130,11 @@ class MaDiao(Game["MaDiaoState"]):
 
         return MaDiaoObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.madiao.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def max_game_length(self) -> int:
         """The banker's stake, the long-suit 免鬭 question to each seat, 8 tricks of 4 cards."""
         return 1 + 4 + 32

@@ -6,14 +6,15 @@ show it (or once the hand is over), the seat's hand and its dealt cards (from th
 in its view), each seat's won (上卓) cards, the cards each seat was seen to play (face up, and
 the seat's own face-down ones), the trick in progress (leader, best card and its seat, cards
 played so far), each seat's tricks won and hand size, and whether 百老 has been shown.
+`seen_from_view` rebuilds what the observer reads from the seat's view alone (`observe_view`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yezi.components.madiao_deck import NUM_CARDS
-from yezi.core.observation import BitObserver, Piece
+from yezi.core.observation import BitObserver, Piece, SeenView
 
 if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.madiao.game import MaDiao, MaDiaoState
@@ -68,4 +69,58 @@ class MaDiaoObserver(BitObserver["MaDiaoState"]):
         return bytes([*map(len, state.won), *map(len, state.hands)])
 
 
-__all__ = ["MaDiaoObserver"]
+def _mask(cards: Any) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+class MaDiaoSeen(SeenView):
+    """A Ma Diao view as `MaDiaoObserver` reads a state: the seat's own hand, dealt cards and
+    face-down plays; another seat's hand only as its size, its face-down plays not at all."""
+
+    def __init__(self, game: MaDiao, view: dict[str, Any]):
+        super().__init__(view)
+        self.rules = game.rules
+        self.phase: str = view["phase"]
+        self.to_act: int | None = view["to_act"]
+        self.stake = view["stake"]
+        if self.stake is None:
+            return
+        seat = self.seat
+        self.tou: int = view["tou"]
+        self._first_leader: int = view["first_leader"]
+        self.face: int | None = view["face"]
+        self.bailao_up: bool = view["bailao_up"]
+        self.hands: list[Any] = [range(n) for n in view["hand_sizes"]]
+        self.won: list[list[int]] = view["won"]
+        self.hand_mask = [0] * 4
+        self.hand_mask[seat] = _mask(view["hand"])
+        self.dealt_mask = [0] * 4
+        self.dealt_mask[seat] = _mask(view["dealt"])
+        self.won_mask = [_mask(w) for w in self.won]
+        self.up_mask, self.down_mask = [0] * 4, [0] * 4
+        self.tricks = []
+        for t in view["tricks"]:
+            best_seat = None
+            for s, c, up in t["plays"]:
+                if up:
+                    self.up_mask[s] |= 1 << c
+                    best_seat = s
+                elif s == seat:
+                    self.down_mask[s] |= 1 << c
+            self.tricks.append({"leader": t["leader"], "plays": t["plays"], "best": t["best"], "best_seat": best_seat})
+
+    def first_leader(self) -> int:
+        return self._first_leader
+
+    def face_public(self) -> bool:
+        return self.face is not None
+
+
+def seen_from_view(game: MaDiao, view: dict[str, Any]) -> MaDiaoSeen:
+    return MaDiaoSeen(game, view)
+
+
+__all__ = ["MaDiaoObserver", "MaDiaoSeen", "seen_from_view"]

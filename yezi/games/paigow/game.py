@@ -101,6 +101,11 @@ class PaiGow(Game["PaiGowState"]):
 
         return PaiGowObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.paigow.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def max_game_length(self) -> int:
         """The fixed turn schedule: each player's stake (`stakes=choose`), then every setting."""
         return len(self.schedule)

@@ -6,14 +6,15 @@ the banker stakes nothing) and which seats have set their hands. Counts of the 2
 (0..2): per seat its tiles and its front hand (the back hand is the rest) as far as this seat may
 see them: its own tiles once the dice are thrown and its own front once set; every seat's once
 the banker has set and the hands are opened. The stacks nobody takes stay hidden.
+`seen_from_view` rebuilds what the observer reads from the seat's view alone (`observe_view`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yezi.components import tiengow as tg
-from yezi.core.observation import BitObserver, Piece
+from yezi.core.observation import BitObserver, Piece, SeenView
 from yezi.games.paigow.actions import STAKES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -83,4 +84,23 @@ class PaiGowObserver(BitObserver["PaiGowState"]):
         return b"".join([*hands, *fronts])
 
 
-__all__ = ["PaiGowObserver"]
+class PaiGowSeen(SeenView):
+    """A 牌九 view as `PaiGowObserver` reads a state: the tiles and fronts the seat may see (its
+    own; everyone's once the hands are opened); another seat's setting only as done or not."""
+
+    def __init__(self, game: PaiGow, view: dict[str, Any]):
+        super().__init__(view)
+        self.phase: str | None = view["phase"]
+        self.stakes: list[int | None] = view["stakes"]
+        self.dice_thrown = view["dice"] is not None
+        self.deal = {"dice": view["dice"]}
+        self.hands = [() if h is None else tuple(h) for h in view["deal"]["hands"]]
+        self.fronts = [f if f is not None else () if done else None
+                       for f, done in zip(view["fronts"], view["set_done"])]
+
+
+def seen_from_view(game: PaiGow, view: dict[str, Any]) -> PaiGowSeen:
+    return PaiGowSeen(game, view)
+
+
+__all__ = ["PaiGowObserver", "PaiGowSeen", "seen_from_view"]

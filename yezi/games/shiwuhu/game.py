@@ -124,6 +124,11 @@ class Shiwuhu(Game["ShiwuhuState"]):
 
         return ShiwuhuObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.shiwuhu.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def max_game_length(self) -> int:
         """Every play takes at least one of the 84 cards; after a play at most the other n − 1
         seats pass before someone plays again or the trick ends (a trick ends when the turn comes

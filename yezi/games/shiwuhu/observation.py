@@ -5,16 +5,18 @@ seat, the seat to act, the phase (lead, follow, declare, over), the trick in pro
 the seat and the play that are best so far, the seats out of it under `after_pass = out`), the
 last trick's winner, and each seat's threshold (15, 18 or 21 胡). Counts: the seat's hand and
 each seat's played cards per Tien Gow kind (0..4), the hand sizes, each seat's 胡, the cards
-played in this trick and the tricks played.
+played in this trick and the tricks played. `seen_from_view` rebuilds what the observer reads
+from the seat's view alone (`observe_view`): the seats out of the trick and its cards come from
+the trick's entries.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yezi.components import tiengow as tg
-from yezi.core.observation import BitObserver, Piece
-from yezi.games.shiwuhu.plays import NUM_PLAYS
+from yezi.core.observation import BitObserver, Piece, SeenView
+from yezi.games.shiwuhu.plays import NUM_PLAYS, PASS, SIZE
 
 if TYPE_CHECKING:  # pragma: no cover
     from yezi.games.shiwuhu.game import Shiwuhu, ShiwuhuState
@@ -65,4 +67,37 @@ class ShiwuhuObserver(BitObserver["ShiwuhuState"]):
         ])
 
 
-__all__ = ["ShiwuhuObserver"]
+class ShiwuhuSeen(SeenView):
+    """A 十五胡 view as `ShiwuhuObserver` reads a state: the seat's own hand; everything else is
+    public. The trick's cards and the seats out of it (`after_pass = out`) are counted from the
+    trick's entries, which the view keeps until the next lead."""
+
+    def __init__(self, game: Shiwuhu, view: dict[str, Any]):
+        super().__init__(view)
+        self.phase: str = view["phase"]
+        self.turn: int | None = view["to_act"]
+        self.leader: int = view["leader"]
+        self.best: int = view["best"]
+        self.best_seat = -1 if view["best_seat"] is None else view["best_seat"]
+        self.last_winner: int | None = view["last_winner"]
+        self.need: list[int] = view["need"]
+        self.played: list[list[int]] = view["played"]
+        self.sizes: list[int] = view["hand_sizes"]
+        self.hu: list[int] = view["hu"]
+        self.tricks: int = view["tricks"]
+        self.hands: list[list[int]] = [[]] * len(self.sizes)
+        self.hands[self.seat] = view["hand"]
+        self.out = self.trick_cards = 0
+        if self.best >= 0:  # a trick in progress (its entries stay in the view until the next lead)
+            for s, a in view["trick"]:
+                if a < PASS:
+                    self.trick_cards += SIZE[a]
+                elif a == PASS and game.stay_out:
+                    self.out |= 1 << s
+
+
+def seen_from_view(game: Shiwuhu, view: dict[str, Any]) -> ShiwuhuSeen:
+    return ShiwuhuSeen(game, view)
+
+
+__all__ = ["ShiwuhuObserver", "ShiwuhuSeen", "seen_from_view"]

@@ -93,6 +93,11 @@ class TienGow(Game["TienGowState"]):
 
         return TienGowObserver(self)
 
+    def seen_from_view(self, view):
+        from yezi.games.tiengow.observation import seen_from_view
+
+        return seen_from_view(self, view)
+
     def max_game_length(self) -> int:
         """Every action plays at least one of the 32 tiles dealt (8 tricks of single tiles)."""
         return SEATS * HAND

@@ -7,15 +7,16 @@ kind at most once a deal, by seat). Counts of the 21 Tien Gow kinds (0..2): the 
 highest set of the trick in progress (always face up), the tiles each seat played face up, the
 tiles this seat put face down; and per seat the tiles put face down (a public count), the tricks
 won (tiles won / 4) and the tiles left in hand. Which tiles another seat put face down stays
-hidden, also once the deal is over (the views never show them).
+hidden, also once the deal is over (the views never show them). `seen_from_view` rebuilds what
+the observer reads from the seat's view alone (`observe_view`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from yezi.components import tiengow as tg
-from yezi.core.observation import BitObserver, Piece
+from yezi.core.observation import BitObserver, Piece, SeenView
 from yezi.games.tiengow import combos as cb
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -97,4 +98,44 @@ class TienGowObserver(BitObserver["TienGowState"]):
         ])
 
 
-__all__ = ["TienGowObserver"]
+class TienGowSeen(SeenView):
+    """A 打天九 view as `TienGowObserver` reads a state: the seat's own hand (another's as its
+    size); the trick's plays
+    and the tiles played, from the history as the seat saw it. A face-down play of another seat
+    is known by its size only (the view's `sizes`): it counts as that many tiles of kind 0 face
+    down, and in the trick as a face-down code (odd) that the observer never opens."""
+
+    def __init__(self, game: TienGow, view: dict[str, Any]):
+        super().__init__(view)
+        trick = view["trick"]
+        self.turn: int | None = view["to_act"]
+        self.leader: int = trick["leader"]
+        self.n: int = trick["n"]
+        self.last: bool = trick["last"]
+        self.wenzun: bool = trick["wenzun"]
+        self.high_seat: int = trick["high_seat"]
+        self.specials: list[dict[str, Any]] = view["specials"]
+        self.won: list[int] = view["won"]
+        self.hands = [[n] for n in view["hand_sizes"]]  # another seat's hand: its size only
+        self.hands[self.seat] = tg.counts(view["hand"])
+        history, actors = self.history, self.actors
+        k = len(trick["plays"])
+        self.plays = [(s, 1 if a is None else a) for s, a in zip(actors[len(actors) - k:], history[len(history) - k:])]
+        up, down = [[0] * K for _ in range(SEATS)], [[0] * K for _ in range(SEATS)]
+        sets = cb.MULTISETS
+        for a, s, size in zip(history, actors, view["sizes"]):
+            if a is None:
+                down[s][0] += size
+            else:
+                seen = (down if a & 1 else up)[s]
+                for t in sets[a >> 1]:
+                    seen[t] += 1
+        # handed to `TienGowObserver.played` as its memo, already extended to the whole history
+        self._played_counts = [history, len(history), up, down]
+
+
+def seen_from_view(game: TienGow, view: dict[str, Any]) -> TienGowSeen:
+    return TienGowSeen(game, view)
+
+
+__all__ = ["TienGowObserver", "TienGowSeen", "seen_from_view"]
