@@ -31,8 +31,10 @@ def build_parser() -> Parser:
     p.add_argument("--seconds", type=float, default=None, help="stop once this much CPU time was spent in all")
     p.add_argument("--iterations", type=positive_int, default=None, help="stop after this many iterations of this run")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--epsilon", type=float, default=0.05, help="exploration: chance of a random legal move")
-    p.add_argument("--lr", type=float, default=5e-4, help="Adam's learning rate")
+    p.add_argument("--epsilon", type=float, default=None,
+                   help="exploration: chance of a random legal move (default 0.05; with --resume: changes it)")
+    p.add_argument("--lr", type=float, default=None,
+                   help="Adam's learning rate (default 5e-4; with --resume: changes it, e.g. to anneal)")
     p.add_argument("--hidden", default="256,128", help="the two hidden layers' widths")
     p.add_argument("--envs", type=positive_int, default=64, help="deals stepped together")
     p.add_argument("--deals-per-iteration", type=positive_int, default=256)
@@ -63,11 +65,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     resume = args.resume and os.path.exists(os.path.join(args.out, "checkpoint.npz"))
     config = None if resume else Config(
-        args.game, args.preset, dict(parse_overrides(args.option)), args.seed, hidden, args.lr, args.epsilon,
+        args.game, args.preset, dict(parse_overrides(args.option)), args.seed, hidden,
+        5e-4 if args.lr is None else args.lr, 0.05 if args.epsilon is None else args.epsilon,
         args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine)  # type: ignore[arg-type]
     try:
         t = train(config, args.out, resume=resume, deals=args.deals, seconds=args.seconds,
-                  iterations=args.iterations, export=args.export, log=None if args.quiet else print)
+                  iterations=args.iterations, export=args.export, log=None if args.quiet else print,
+                  lr=args.lr if resume else None, epsilon=args.epsilon if resume else None)
     except (YeziError, ValueError) as e:
         print(f"yezi train: {e}", file=sys.stderr)
         return 2

@@ -242,12 +242,18 @@ class Trainer:
 
 def train(config: Config | None, out: str, *, resume: bool = False, deals: int | None = None,
           seconds: float | None = None, iterations: int | None = None, log: Any = None,
-          export: str | None = None) -> Trainer:
-    """Train into directory `out` (checkpoint.npz, weights.npz, train.log) until a budget is spent."""
+          export: str | None = None, lr: float | None = None, epsilon: float | None = None) -> Trainer:
+    """Train into directory `out` (checkpoint.npz, weights.npz, train.log) until a budget is spent.
+    Resuming with the same settings is exact; `lr` and `epsilon` change them from there on."""
     os.makedirs(out, exist_ok=True)
     ckpt = os.path.join(out, "checkpoint.npz")
     if resume and os.path.exists(ckpt):
         t = Trainer.load(ckpt)
+        # a schedule by hand: a resumed run may anneal the step size and the exploration
+        if lr is not None:
+            t.config.lr = t.adam.lr = lr
+        if epsilon is not None:
+            t.config.epsilon = epsilon
     else:
         if config is None:
             raise ValueError("no checkpoint to resume and no configuration")
