@@ -40,6 +40,9 @@ def build_parser() -> Parser:
     p.add_argument("--deals-per-iteration", type=positive_int, default=256)
     p.add_argument("--batch", type=positive_int, default=256)
     p.add_argument("--epochs", type=positive_int, default=1)
+    p.add_argument("--vs-heuristic", type=float, default=0.0, metavar="SHARE",
+                   help="share of the deals in which one seat learns against the heuristic bot in the others "
+                   "(Python engine; default 0: pure self-play)")
     p.add_argument("--engine", choices=("native", "python"), default=None,
                    help="what steps the self-play deals (default: native where the game has vector stepping)")
     p.add_argument("--export", metavar="FILE", default=None, help="where to write the weights (default DIR/weights.npz)")
@@ -49,6 +52,7 @@ def build_parser() -> Parser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    args.vs_heuristic_given = any(a.startswith("--vs-heuristic") for a in (argv if argv is not None else sys.argv[1:]))
     from yezi.core.errors import YeziError
     from yezi.core.options import parse_overrides
     from yezi.train.dmc import Config, train
@@ -67,11 +71,12 @@ def main(argv: list[str] | None = None) -> int:
     config = None if resume else Config(
         args.game, args.preset, dict(parse_overrides(args.option)), args.seed, hidden,
         5e-4 if args.lr is None else args.lr, 0.05 if args.epsilon is None else args.epsilon,
-        args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine)  # type: ignore[arg-type]
+        args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine, args.vs_heuristic)  # type: ignore[arg-type]
     try:
         t = train(config, args.out, resume=resume, deals=args.deals, seconds=args.seconds,
                   iterations=args.iterations, export=args.export, log=None if args.quiet else print,
-                  lr=args.lr if resume else None, epsilon=args.epsilon if resume else None)
+                  lr=args.lr if resume else None, epsilon=args.epsilon if resume else None,
+                  heuristic_share=args.vs_heuristic if resume and args.vs_heuristic_given else None)
     except (YeziError, ValueError) as e:
         print(f"yezi train: {e}", file=sys.stderr)
         return 2

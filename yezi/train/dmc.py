@@ -53,6 +53,9 @@ class Config:
     epochs: int = 1
     batch: int = 256
     engine: str | None = None  # VectorEnv engine: auto / native / python
+    # share of the deals in which one seat (drawn per deal) learns against the game's heuristic bot
+    # in every other seat (a best response to it), the rest self-play; needs the Python engine
+    heuristic_share: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -92,7 +95,8 @@ class Trainer:
             from yezi.rl.vector import VectorEnv
 
             c = self.config
-            self._env = VectorEnv(self.game, c.num_envs, observation="observation", engine=c.engine)
+            engine = "python" if c.heuristic_share > 0 else c.engine
+            self._env = VectorEnv(self.game, c.num_envs, observation="observation", engine=engine)
         return self._env
 
     def collect(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
@@ -111,6 +115,23 @@ class Trainer:
         done = 0
         pays: list[np.ndarray] = []
         net, table, eps = self.net, self.table, c.epsilon
+        share = c.heuristic_share
+        learner = np.full(n, -1, dtype=np.int64)  # per row: the learning seat, -1 = self-play
+        if share > 0:
+            import random
+
+            from yezi.bots.search import heuristic_factory
+
+            factory = heuristic_factory(self.game)
+            bots = [factory() for _ in range(seats)]
+            active = np.array(self.game.active_seats())
+            pyrng = random.Random(int(rng.integers(2**62)))
+
+            def draw(r: int) -> None:
+                learner[r] = active[rng.integers(len(active))] if rng.random() < share else -1
+
+            for r in range(n):
+                draw(r)
         while done < c.deals_per_iteration:
             mask = info["action_mask"]
             player = np.array(info["current_player"], dtype=np.int64)
@@ -119,6 +140,12 @@ class Trainer:
             starts = np.concatenate(([0], np.cumsum(lens)[:-1]))
             multi = lens > 1
             choice = codes[starts].copy()  # rows with one legal action
+            if share > 0:
+                fixed = multi & (learner >= 0) & (player != learner)
+                for r in np.flatnonzero(fixed).tolist():
+                    st, p = env.states[r], int(player[r])
+                    choice[r] = bots[p].choose(self.game, st.view(p), env.legal[r], pyrng)
+                multi &= ~fixed
             mrows = np.flatnonzero(multi)
             if len(mrows):
                 sel = multi[rows_i]
@@ -155,6 +182,8 @@ class Trainer:
                             targets[idx] = float(pay[s])
                         traj[r][s] = []
                     done += 1
+                    if share > 0:
+                        draw(r)
         # decisions of deals still in progress have no return: dropped
         keep = np.ones(count, dtype=bool)
         for r in range(n):
@@ -242,9 +271,11 @@ class Trainer:
 
 def train(config: Config | None, out: str, *, resume: bool = False, deals: int | None = None,
           seconds: float | None = None, iterations: int | None = None, log: Any = None,
-          export: str | None = None, lr: float | None = None, epsilon: float | None = None) -> Trainer:
+          export: str | None = None, lr: float | None = None, epsilon: float | None = None,
+          heuristic_share: float | None = None) -> Trainer:
     """Train into directory `out` (checkpoint.npz, weights.npz, train.log) until a budget is spent.
-    Resuming with the same settings is exact; `lr` and `epsilon` change them from there on."""
+    Resuming with the same settings is exact; `lr`, `epsilon` and `heuristic_share` change them from
+    there on."""
     os.makedirs(out, exist_ok=True)
     ckpt = os.path.join(out, "checkpoint.npz")
     if resume and os.path.exists(ckpt):
@@ -254,6 +285,9 @@ def train(config: Config | None, out: str, *, resume: bool = False, deals: int |
             t.config.lr = t.adam.lr = lr
         if epsilon is not None:
             t.config.epsilon = epsilon
+        if heuristic_share is not None and heuristic_share != t.config.heuristic_share:
+            t.config.heuristic_share = heuristic_share
+            t._env = None  # the engine may change
     else:
         if config is None:
             raise ValueError("no checkpoint to resume and no configuration")
