@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     config = None if resume else Config(
         args.game, args.preset, dict(parse_overrides(args.option)), args.seed, hidden,
         5e-4 if args.lr is None else args.lr, 0.05 if args.epsilon is None else args.epsilon,
-        args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine, args.vs_heuristic)  # type: ignore[arg-type]
+        args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine, args.vs_heuristic)
     try:
         t = train(config, args.out, resume=resume, deals=args.deals, seconds=args.seconds,
                   iterations=args.iterations, export=args.export, log=None if args.quiet else print,
