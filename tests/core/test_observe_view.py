@@ -12,10 +12,28 @@ import numpy as np
 import pytest
 
 from tests.golden_helpers import seed_of
-from tests.research.helpers import CASES, IDS, game_of
+from tests.research import helpers
+from tests.research.helpers import case_id, game_of
 from yezi.core.leakcheck import LeakError, check_tensors
 from yezi.core.observation import KINDS
-from yezi.core.registry import load_game
+from yezi.core.registry import available_games, game_class, load_game
+
+
+def _cases():
+    """Every game under every preset (tests/research/helpers.py), and every player count its
+    ``players`` option offers under the default preset (Fishing for two, Pai Gow for eight...)."""
+    out = list(helpers.CASES)
+    for name in available_games():
+        option = game_class(name).option_table().options.get("players")
+        for choice in option.choices if option is not None else ():
+            case = (name, game_class(name).option_table().default_preset, {"players": choice.value})
+            if load_game(name, case[1]).num_seats != load_game(name, case[1], case[2]).num_seats:
+                out.append(case)
+    return out
+
+
+CASES = _cases()
+IDS = [case_id(c) for c in CASES]
 
 
 def _deal_states(game, seed):

@@ -70,6 +70,9 @@ def test_create_validation(server: Server):
         ({"game": "nope"}, "bad-game"),
         ({"game": "lukfu", "seats": [{"kind": "human"}]}, "bad-seats"),
         ({"game": "lukfu", "seats": [{"kind": "bot", "bot": "genius"}] * 4}, "bad-seats"),
+        # an import or weight-file spec is for trusted callers only: never built from web input
+        ({"game": "lukfu", "seats": [{"kind": "bot", "bot": "yezi.bots.base:RandomBot"}] * 4}, "bad-seats"),
+        ({"game": "lukfu", "seats": [{"kind": "bot", "bot": "learned:/tmp/w.npz"}] * 4}, "bad-seats"),
         ({"game": "lukfu", "options": {"laosui": "telepathy"}}, "bad-options"),
         ({"game": "lukfu", "preset": "nowhere"}, "bad-options"),
         ({"game": "lukfu", "num_deals": 0}, "bad-deals"),

@@ -1,30 +1,29 @@
-"""Bots: every bot decides from its seat's view (and the legal actions derived from it)."""
+"""Bots: every bot decides from its seat's view (and the legal actions derived from it).
+
+`make_bot(game_name, spec)` builds one by name: ``random``; the search specs (`yezi.bots.search`);
+a game's own (``heuristic``, ... from its `Game.bots()`); a level registered in
+`yezi.bots.registry` (``register_level``: learned policies, `yezi.bots.policy.PolicyBot`); and for
+trusted callers only (``trusted=True``: the command line, scripts) ``module:Class`` and
+``<scheme>:PATH`` weight files (``learned:PATH``, read by the loader registered for the scheme).
+The default is ``trusted=False`` (registered names only), so a server path that builds a bot from
+its input can never import code or read a file by forgetting an argument.
+"""
 
 from __future__ import annotations
 
 from yezi.bots.base import Bot, RandomBot
-from yezi.core.errors import OptionError
+from yezi.bots.registry import UnknownBot, register_level, register_loader
 
-__all__ = ["Bot", "RandomBot", "UnknownBot", "make_bot"]
-
-
-class UnknownBot(OptionError, ValueError):
-    """A bot name no bot answers to; the message lists the names that work.
-
-    An `OptionError` so that every client answers it like any other bad setting, and a `ValueError`
-    for callers that caught it as one before."""
+__all__ = ["Bot", "RandomBot", "UnknownBot", "make_bot", "register_level", "register_loader"]
 
 
-def make_bot(game_name: str, spec: str, engine: str | None = None) -> Bot:
-    """A bot by name: ``random``, ``heuristic`` (the game's own), or others a game registers.
-    `engine` (auto / native / python) is where search bots roll out (`yezi.bots.search`)."""
-    if spec.strip().lower().startswith("learned"):  # before lowering: learned:PATH keeps its path
-        from yezi.bots.learned import parse_learned_spec
+def make_bot(game_name: str, spec: str, engine: str | None = None, *, trusted: bool = False) -> Bot:
+    """A bot by name (see the module docstring). `engine` (auto / native / python) is where search
+    bots roll out (`yezi.bots.search`); only `trusted` callers may name import and weight-file specs."""
+    from yezi.bots import registry
 
-        learned = parse_learned_spec(spec.strip(), engine)
-        if learned is not None:
-            return learned
-    spec = spec.strip().lower()
+    raw = spec.strip()
+    spec = raw.lower()
     if spec == "random":
         return RandomBot()
     if spec.startswith("search"):
@@ -40,7 +39,11 @@ def make_bot(game_name: str, spec: str, engine: str | None = None) -> Bot:
     factories = bots() if callable(bots) else {}
     if spec in factories:
         return factories[spec]()
-    raise UnknownBot(f"unknown bot {spec!r} for {game_name}; bots: "
-                     + ", ".join(["random", *factories, "search", "search-easy", "search-normal", "search-strong",
-                                  "search@N", "(search…:native, search…:python)", "learned", "learned-search",
-                                  "learned:PATH"]))
+    built = registry.build(game_name, raw, engine, trusted=trusted)
+    if built is not None:
+        return built
+    extra = [lv.name for lv in registry.levels(game_name)]
+    raise UnknownBot(f"unknown bot {raw!r} for {game_name}; bots: "
+                     + ", ".join(["random", *factories, *extra, "search", "search-easy", "search-normal", "search-strong",
+                                  "search@N", "(search…:native, search…:python)"]
+                                 + (["module:Class", "learned:PATH"] if trusted else [])))

@@ -74,7 +74,7 @@ def run_play(args, stdin=None, stdout=None) -> int:
     check_seat(args.seat, n, game.titles["en"])
     me = args.seat
     check_plays(game, (me - match.dealer) % n)  # the first deal's seat of this player
-    bot = make_bot(game.name, args.bots)
+    bot = make_bot(game.name, args.bots, trusted=True)
     msg = MESSAGES[lang]
     autoplay = bool(getattr(args, "autoplay", False))
     save = getattr(args, "save", None)

@@ -16,10 +16,13 @@ def build_parser() -> Parser:
         prog="yezi tournament",
         description="Duplicate-deal tournament: every deal is replayed with the bots rotated through every seat, "
         "so the luck of the cards cancels. Bots: random, heuristic, search (= search-normal), search-easy, "
-        "search-normal, search-strong, search@N (N rollouts per decision, no time cap).",
+        "search-normal, search-strong, search@N (N rollouts per decision, no time cap), any level registered in "
+        "yezi.bots.registry (learned policies), module:Class (an importable bot class) and learned:PATH (a "
+        "weights file, read by the loader registered for 'learned').",
     )
     p.add_argument("game", nargs="?", help="game name, e.g. lukfu")
-    p.add_argument("--bots", help="comma-separated bots, e.g. random,heuristic,search")
+    p.add_argument("--bots", help="comma-separated bots, e.g. random,heuristic,search, a registered level, "
+                   "module:Class or learned:PATH")
     p.add_argument("--deals", "-n", type=positive_int, default=200,
                    help="number of deals, at least 1 (each played once per bot)")
     p.add_argument("--preset", help="rule preset (see `yezi rules GAME`)")

@@ -209,8 +209,10 @@ class Game(ABC, Generic[S]):
     def hint(self, view: dict[str, Any], legal: Sequence[int] | None = None, level: str = "normal",
              lang: str = "en", seed: int | None = None, samples: int | None = None) -> dict[str, Any]:
         """A hint for the seat of `view`, as plain JSON: the game's `advice` where it has one, else the
-        search bot's suggestion at `level` (``{"kind": "advice" | "search", ...}``). Every hint (the
-        web table's, `yezi play`'s, the tutor's) comes from here, computed from the view alone."""
+        search bot's suggestion at `level` (``{"kind": "advice" | "search", ...}``), or at a level
+        registered for hints in `yezi.bots.registry` that bot's move (``{"kind": "bot", ...}``).
+        Every hint (the web table's, `yezi play`'s, the tutor's) comes from here, computed from the
+        view alone."""
         return _hints().seat_hint(self, view, legal, level, lang, seed, samples)
 
     def hint_text(self, view: dict[str, Any], arg: str = "", lang: str = "en") -> str:

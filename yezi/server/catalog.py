@@ -13,6 +13,7 @@ import os
 from functools import cache
 from typing import Any
 
+from yezi.bots import registry
 from yezi.core.options import Choice
 from yezi.core.protocol import LANGS, Game
 from yezi.core.registry import GAMES, game_class, load_game
@@ -48,7 +49,23 @@ def bot_levels(name: str) -> list[str]:
         from yezi.bots.search import LEVELS
 
         levels += [f"search-{lv}" for lv in LEVELS]
+    # the levels registered for the web (`yezi.bots.registry`): the only other bots a table may seat
+    levels += [lv.name for lv in registry.levels(name, web=True) if lv.name not in levels]
     return levels
+
+
+def bot_labels(name: str) -> dict[str, dict[str, str]]:
+    """The registered levels' names for players, per language (from the catalogs); the built-in
+    levels' names are the web client's own (i18n.js botNames)."""
+    return {lv.name: {lg: _(lg, lv.label) for lg in LANGS}
+            for lv in registry.levels(name, web=True) if lv.label}
+
+
+def hint_levels(name: str) -> list[str]:
+    """The levels a seat may ask a hint at: the search's, then the registered hint levels."""
+    from yezi.bots.hints import hint_levels as levels_of
+
+    return levels_of(name)
 
 
 def render_module(name: str) -> Any | None:
@@ -117,6 +134,8 @@ def describe(name: str) -> dict[str, Any]:
         "presets": presets,
         "options": options,
         "bots": bot_levels(name),
+        "bot_labels": bot_labels(name),
+        "hint_levels": hint_levels(name),
         "num_seats": game.num_seats,
         "renderer": has_client_renderer(name),
         "svg": render_module(name) is not None,

@@ -86,7 +86,7 @@ def _bot(game_name: str, spec: str) -> Any:
 
     b = _bots.get((game_name, spec))
     if b is None:
-        b = _bots[(game_name, spec)] = make_bot(game_name, spec)
+        b = _bots[(game_name, spec)] = make_bot(game_name, spec, trusted=False)  # a level name, never an import or a file
     return b
 
 

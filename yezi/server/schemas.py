@@ -17,7 +17,6 @@ from typing import Annotated, Any, ClassVar, Literal
 import pydantic_core
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
 from yezi.server.clock import BANK_CHOICES, DEFAULT_BANK, MOVE_CHOICES, RESERVE_DAYS, TURN_DAYS
 from yezi.server.errors import TableError
@@ -431,7 +430,9 @@ class NameMsg(WsMessage):
 
 class HintMsg(WsMessage):
     type: Literal["hint"]
-    level: Literal[tuple(SEARCH_LEVELS)] = "normal"  # type: ignore[valid-type]
+    # a search level or a hint level registered for the table's game (`yezi.bots.registry`): checked
+    # against the game's list (`catalog.hint_levels`) by the handler, which knows the game
+    level: Annotated[Text32, Field(pattern=r"^[a-z0-9][a-z0-9._@-]*$")] = "normal"
 
 
 class ExplainMsg(WsMessage):

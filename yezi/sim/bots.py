@@ -17,8 +17,9 @@ from yezi.core.protocol import Game
 
 def resolve_bot(game_name: str, spec: str, engine: str | None = None) -> Any:
     """`make_bot`, which knows the search names too and lists every name in its error (`UnknownBot`);
-    `engine` is where search bots roll out (auto: native where available)."""
-    return make_bot(game_name, spec, engine)
+    `engine` is where search bots roll out (auto: native where available). A trusted caller's names
+    (the command line, scripts): ``module:Class`` and ``learned:PATH`` are accepted."""
+    return make_bot(game_name, spec, engine, trusted=True)  # the command line's and scripts' names
 
 
 class TimedBot:

@@ -1,7 +1,7 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
-import { botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
+import { addBotLabels, botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
@@ -62,6 +62,7 @@ async function games() {
   if (!state.games) {
     const d = await api("/api/games");
     state.games = d.games;
+    for (const g of d.games) addBotLabels(g.bot_labels);  // registered levels' names (yezi.bots.registry)
     state.version = d.version || "";  // the code's version: the assets under it are cached for good
   }
   return state.games;

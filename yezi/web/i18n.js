@@ -475,9 +475,16 @@ export const STRINGS = {
   },
 };
 
+// the names of bot levels registered on the server (yezi.bots.registry), per language, from /api/games
+const SERVED_BOT_NAMES = {};
+export function addBotLabels(labels) {
+  Object.assign(SERVED_BOT_NAMES, labels || {});
+}
+
 export function botName(lang, bot) {
   const names = (STRINGS[lang] && STRINGS[lang].botNames) || STRINGS.en.botNames;
-  return names[bot] || STRINGS.en.botNames[bot] || bot;
+  const served = SERVED_BOT_NAMES[bot];
+  return names[bot] || STRINGS.en.botNames[bot] || (served && (served[lang] || served.en)) || bot;
 }
 
 // "Error: …" as each language writes it: a full-width colon and no space in Chinese.

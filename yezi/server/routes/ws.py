@@ -18,9 +18,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from yezi.bots.search import LEVELS as SEARCH_LEVELS
 from yezi.core.protocol import LANGS
-from yezi.server import timers
+from yezi.server import catalog, timers
 from yezi.server.accounts.identity import SESSION_COOKIE, current_user
 from yezi.server.budget import TokenBucket
 from yezi.server.clients import address_groups, client_key
@@ -411,8 +410,9 @@ async def handle_hint(ctx: AppContext, t: LiveTable, conn: Conn, msg: dict[str, 
         return refuse("spectator", "spectators cannot ask for hints")
     if not t.row.hints:
         return refuse("hints-off", "this table was opened without hints")
-    if level not in SEARCH_LEVELS:
-        return refuse("bad-level", "level is one of " + ", ".join(SEARCH_LEVELS))
+    levels = catalog.hint_levels(t.spec[0])  # the search's and the registered hint levels (never an import)
+    if level not in levels:
+        return refuse("bad-level", "level is one of " + ", ".join(levels))
     if conn.position in t.hinting:  # per seat, not per connection: more sockets get no more CPU
         return refuse("busy", "a hint is already being worked out for you")
     async with t.lock:
