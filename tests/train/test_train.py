@@ -98,7 +98,7 @@ def test_shipped_weights_play_legal_moves(name):
 def test_names():
     assert isinstance(make_bot("lukfu", "learned-search"), LearnedSearchBot)
     assert make_bot("lukfu", "learned-search").name == "learned-search"
-    assert make_bot("lukfu", "learned:/x/Y.npz").path == "/x/Y.npz"  # the path keeps its case
+    assert make_bot("lukfu", "learned:/x/Y.npz", trusted=True).path == "/x/Y.npz"  # the path keeps its case
 
 
 def test_playing_never_imports_torch():
@@ -125,3 +125,20 @@ print('ok')
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "ok" in out.stdout
+
+
+def test_registered_levels():
+    """`learned` is a web level where weights ship (honest labels in three languages); the search
+    variant and weight files are for the command line only."""
+    from yezi.bots import registry
+    from yezi.server import catalog
+
+    for name in shipped_games():
+        assert "learned" in catalog.bot_levels(name)
+        assert "learned-search" not in catalog.bot_levels(name)
+        labels = catalog.bot_labels(name)["learned"]
+        assert labels["en"] != labels["zh-hant"] != labels["zh-hans"]
+    assert "learned" not in catalog.bot_levels("jielong")  # no network shipped
+    assert registry.get_level("learned-search") is not None
+    with pytest.raises(registry.UnknownBot):
+        make_bot("lukfu", "learned:/etc/passwd")  # web input: registered names only

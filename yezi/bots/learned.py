@@ -120,6 +120,14 @@ class LearnedBot:
             return None
         return pol.q_values(game, view, legal, rng)
 
+    def scores(self, game: Game, view: dict[str, Any], legal: list[int]) -> list[float] | None:
+        """Each legal action's expected payment to the seat as the network rates it (for hints)."""
+        pol = self.policy(game)
+        if pol is None:
+            return None
+        q = pol.q_values(game, view, legal, random.Random(0))
+        return [float(x) * float(pol.meta.get("scale", 1.0)) for x in q]
+
     def choose(self, game: Game, view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
@@ -164,6 +172,26 @@ class LearnedSearchBot(SearchBot):
         return super().prior(game, view, legal, policy, rng)
 
 
+def _register() -> None:
+    """The levels for the games with shipped weights, and the ``learned…:PATH`` loaders
+    (`yezi.bots.registry`, which imports this module on its first lookup)."""
+    from yezi.bots.registry import register_level, register_loader
+    from yezi.i18n import N_
+
+    games = shipped_games()
+    register_level("learned", lambda game_name, engine: LearnedBot(), games, label=N_("Learned · network"),
+                   web=True, replace=True)
+    # as dear as search-strong a decision and not degraded under load as the search levels are: not at web tables
+    register_level("learned-search", lambda game_name, engine: LearnedSearchBot("strong", engine=engine), games,
+                   label=N_("Learned · with search"), web=False, replace=True)
+    for lv in ("easy", "normal"):
+        register_level(f"learned-search-{lv}", lambda game_name, engine, lv=lv: LearnedSearchBot(lv, engine=engine),
+                       games, web=False, replace=True)
+    for scheme in ("learned", "learned-search", "learned-search-easy", "learned-search-normal"):
+        register_loader(scheme, lambda path, game_name, scheme=scheme: parse_learned_spec(f"{scheme}:{path}"),
+                        replace=True)
+
+
 def parse_learned_spec(spec: str, engine: str | None = None) -> Any:
     """``learned``, ``learned:PATH``, ``learned-search``, ``learned-search-<level>``, each with an
     optional ``:PATH`` to weights other than the shipped ones; None for any other name."""
@@ -182,6 +210,8 @@ def parse_learned_spec(spec: str, engine: str | None = None) -> Any:
         bot.name += ":" + weights
     return bot
 
+
+_register()
 
 __all__ = ["WEIGHTS_DIR", "LearnedBot", "LearnedSearchBot", "Policy", "parse_learned_spec", "shipped",
            "shipped_games"]
