@@ -184,12 +184,16 @@ def _register() -> None:
     # as dear as search-strong a decision and not degraded under load as the search levels are: not at web tables
     register_level("learned-search", lambda game_name, engine: LearnedSearchBot("strong", engine=engine), games,
                    label=N_("Learned · with search"), web=False, replace=True)
+    def level(lv: str) -> Any:
+        return lambda game_name, engine: LearnedSearchBot(lv, engine=engine)
+
+    def loader(scheme: str) -> Any:
+        return lambda path, game_name: parse_learned_spec(f"{scheme}:{path}")
+
     for lv in ("easy", "normal"):
-        register_level(f"learned-search-{lv}", lambda game_name, engine, lv=lv: LearnedSearchBot(lv, engine=engine),
-                       games, web=False, replace=True)
+        register_level(f"learned-search-{lv}", level(lv), games, web=False, replace=True)
     for scheme in ("learned", "learned-search", "learned-search-easy", "learned-search-normal"):
-        register_loader(scheme, lambda path, game_name, scheme=scheme: parse_learned_spec(f"{scheme}:{path}"),
-                        replace=True)
+        register_loader(scheme, loader(scheme), replace=True)
 
 
 def parse_learned_spec(spec: str, engine: str | None = None) -> Any:
