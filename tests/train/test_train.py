@@ -138,7 +138,7 @@ def test_registered_levels():
         assert "learned-search" not in catalog.bot_levels(name)
         labels = catalog.bot_labels(name)["learned"]
         assert labels["en"] != labels["zh-hant"] != labels["zh-hans"]
-    assert "learned" not in catalog.bot_levels("dingniu")  # no network shipped
+    assert "learned" not in catalog.bot_levels("shiwuhu")  # no network shipped
     assert registry.get_level("learned-search") is not None
     with pytest.raises(registry.UnknownBot):
         make_bot("lukfu", "learned:/etc/passwd")  # web input: registered names only
