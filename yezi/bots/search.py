@@ -211,7 +211,7 @@ class SearchBot:
         policy = self._policy(game)
         prior = None
         if self.use_prior:
-            prior = policy[seat].choose(game, view, legal, random.Random(local.getrandbits(64)))
+            prior = self.prior(game, view, legal, policy, random.Random(local.getrandbits(64)))
         stats = {a: _Stats() for a in legal}
         if len(legal) == 1:
             return Analysis(seat, legal[0], prior, [], 0, 0, time.perf_counter() - start)
@@ -290,6 +290,12 @@ class SearchBot:
         analysis = Analysis(seat, choice, prior, estimates, world, rollouts, time.perf_counter() - start, failed)
         self.last = analysis
         return analysis
+
+    def prior(self, game: Game, view: dict[str, Any], legal: list[int], policy: list[Any],
+              rng: random.Random) -> int:
+        """The move kept unless another is better by `z` paired standard errors: the rollout
+        policy's (the heuristic's) choice; `yezi.bots.learned.LearnedSearchBot` puts its network's."""
+        return policy[view["seat"]].choose(game, view, legal, rng)
 
     def _decide(self, alive: list[int], stats: dict[int, _Stats], prior: int | None) -> int:
         scored = [a for a in alive if stats[a].n]

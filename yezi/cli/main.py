@@ -28,6 +28,7 @@ EXTERNAL = {
     "reports": ("yezi.cli.reports", "the operator's list of reported chat messages, each in its conversation"),
     "advise": ("yezi.cli.advise", "Luk Fu: should this hand bid (做) or not (唔做)?"),
     "ratings": ("yezi.cli.ratings", "the bots' fixed ratings for rated tables, from a duplicate tournament"),
+    "train": ("yezi.cli.train", "train a learned bot by Deep Monte-Carlo self-play (numpy; docs/bots.md)"),
 }
 
 # Exit status of a command whose reader went away: what a shell reports for a process ended by SIGPIPE.
