@@ -179,8 +179,9 @@ def _register() -> None:
     from yezi.i18n import N_
 
     games = shipped_games()
+    # a table of other rules (three-player Luk Fu, say) would get the heuristic under this label: refused there
     register_level("learned", lambda game_name, engine: LearnedBot(), games, label=N_("Learned · network"),
-                   web=True, replace=True)
+                   web=True, replace=True, fits=lambda game: LearnedBot().policy(game) is not None)
     # as dear as search-strong a decision and not degraded under load as the search levels are: not at web tables
     register_level("learned-search", lambda game_name, engine: LearnedSearchBot("strong", engine=engine), games,
                    label=N_("Learned · with search"), web=False, replace=True)

@@ -57,9 +57,16 @@ class BotLevel:
     label: str | None = None  # a msgid of the catalogs
     web: bool = True  # offered at the web's tables
     hints: bool = False  # a hint level
+    #: whether it plays a game's rules as its label says (a network trained on other rules would
+    #: play as a stand-in); None: every rules of the games it serves
+    fits: Callable[[Any], bool] | None = None
 
     def serves(self, game_name: str) -> bool:
         return self.games is None or game_name in self.games
+
+    def plays(self, game: Any) -> bool:
+        """Whether it plays `game` (a built game: its rules) as itself."""
+        return self.serves(game.name) and (self.fits is None or self.fits(game))
 
 
 _LEVELS: dict[str, BotLevel] = {}
@@ -94,13 +101,14 @@ RESERVED = ("random", "heuristic", "search")
 
 
 def register_level(name: str, factory: Factory, games: Iterable[str] | None = None, *, label: str | None = None,
-                   web: bool = True, hints: bool = False, replace: bool = False) -> BotLevel:
+                   web: bool = True, hints: bool = False, replace: bool = False,
+                   fits: Callable[[Any], bool] | None = None) -> BotLevel:
     """Register a bot level by name (lower case, no ``:``); see the module docstring."""
     if not name or name != name.strip().lower() or ":" in name or "," in name or name.startswith(RESERVED):
         raise ValueError(f"bad bot level name {name!r}: lower case, no ':' or ',', not one of {', '.join(RESERVED)}")
     if name in _LEVELS and not replace:
         raise ValueError(f"bot level {name!r} is already registered")
-    level = BotLevel(name, factory, None if games is None else frozenset(games), label, web, hints)
+    level = BotLevel(name, factory, None if games is None else frozenset(games), label, web, hints, fits)
     _LEVELS[name] = level
     return level
 

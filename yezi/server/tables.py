@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from yezi.bots import RandomBot
+from yezi.bots import RandomBot, registry
 from yezi.core.errors import IllegalAction, NotationError, OptionError, YeziError
 from yezi.core.match import Match, MatchLength, bot_rng
 from yezi.core.protocol import LANGS, Game, State
@@ -842,6 +842,10 @@ class TableManager:
                 level = s.bot or "random"
                 if level not in levels:
                     raise TableError("bad-seats", f"unknown bot level {level!r}; levels: " + ", ".join(levels))
+                registered = registry.get_level(level)
+                if registered is not None and not registered.plays(game):
+                    raise TableError("bad-seats", f"the {level} bot was not trained for these rules; "
+                                                  "choose another bot for this seat")
                 players.append(PlayerRow(pos, "bot", level, f"{level} bot {pos + 1}", None, True))
             else:
                 access = s.access or "invite"
