@@ -44,7 +44,7 @@ class NativeLukFuVectorEnv:
                  dtype: str = "float32", deals: str = "stream"):
         import numpy as np
 
-        from yezi.native.lukfu import NativeLukFu
+        from yezi.native.registry import native_game  # (by name: yezi.native.lukfu builds this env)
 
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
@@ -56,7 +56,9 @@ class NativeLukFuVectorEnv:
             raise ValueError(f"deals must be 'stream' or 'native', not {deals!r}")
         self._np = np
         self.game = make_game(game, preset, options)
-        self.native = NativeLukFu(self.game)
+        self.native = native_game(self.game)
+        if self.native is None or self.native.game.name != "lukfu":
+            raise Unsupported("the native Luk Fu engine is not available for these rules")
         self.num_envs = n = num_envs
         self.num_seats = s = self.game.num_seats
         self.num_actions = a = self.game.action_space_size

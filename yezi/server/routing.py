@@ -79,8 +79,9 @@ class Route:
         return cls.parse(os.environ.get("YEZI_ROUTE"))
 
     def new_table_id(self) -> str:
-        """A fresh random table id whose home is this process (count x workers tries on average)."""
+        """A fresh random table id whose home is this process (count x workers tries on average),
+        never starting with "-" (a terminal would read `yezi record -x…` as an option)."""
         while True:
             tid = secrets.token_urlsafe(9)
-            if home_of(tid, self.count) == self.index and worker_of(tid, self.workers) == self.worker:
+            if tid[0] != "-" and home_of(tid, self.count) == self.index and worker_of(tid, self.workers) == self.worker:
                 return tid
