@@ -1,0 +1,99 @@
+"""`yezi.rl.VectorEnv` on the native rows of Fishing, the three dominoes, 打天九, 十五胡 and 牌九
+(their `vector` modules under native/src/), in lock step with the Python engine: each row's deal
+is read off its state words and replayed in the Python engine beside it, and at every step the
+seat to act, the mask, the observation ("observation" and "info_state"), the rewards, the final
+observation and seat must be the Python engine's. Luk Fu's one-call step and Ma Diao's rows have
+tests of their own (test_lukfu_rows_step.py, test_lukfu_vector_env.py, test_madiao.py)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import pytest
+
+import yezi.native as native
+from yezi.core.errors import IllegalAction
+from yezi.rl import VectorEnv
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="native engine not built")
+
+
+class Case(NamedTuple):
+    presets: tuple[str | None, ...]
+    steps: int  # steps of random play per run
+    ended: int  # deals at least ended over them (every row deals again)
+    seeds: tuple[int, int] = (4, 2)  # the env's seed, the actions' seed
+    illegal_row: int = 3  # the row given an illegal action, and the row whose marker is damaged
+    damaged_row: int = 0
+
+
+CASES = {
+    "fishing": Case(("suffocated", "mongkok", "fc1-group", "yuenlong-elders", "tiu-u", "tiu-u-navpil"), 160, 6,
+                    seeds=(3, 1), illegal_row=2, damaged_row=1),
+    "jielong": Case((None,), 150, 12),
+    "tseding": Case((None,), 150, 12),
+    "dingniu": Case((None,), 150, 12),
+    "tiengow": Case(("hongkong", "celko-kam", "culin-1893"), 200, 6),
+    "shiwuhu": Case(("provisional", "tiengow-turns", "pagat-3p"), 200, 2),
+    "paigow": Case(("dapaijiu", "xiaopaijiu", "casino", "wenzhou"), 60, 12),
+}
+RUNS = [(g, p) for g, c in CASES.items() for p in c.presets]
+
+
+def _replayed(env, i):
+    deal, actions = env._native.native.vec_row(env._native.state, i)
+    st = env.game.start(deal=deal)
+    for a in actions:
+        st.apply(a)
+    return st
+
+
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
+@pytest.mark.parametrize("game_name,preset", RUNS, ids=[f"{g}-{p or 'default'}" for g, p in RUNS])
+def test_native_rows_step_as_the_python_engine(game_name, preset, kind):
+    case = CASES[game_name]
+    n = 6
+    env = VectorEnv(game_name, n, preset=preset, observation=kind, engine="native")
+    assert env.engine == "native"
+    game = env.game
+    obs, info = env.reset(seed=case.seeds[0])
+    states = [_replayed(env, i) for i in range(n)]
+    rng = np.random.default_rng(case.seeds[1])
+    ended = 0
+    for step in range(case.steps):
+        for i, st in enumerate(states):
+            seat = st.current_player
+            assert env.current_player[i] == seat, (step, i)
+            assert np.flatnonzero(env.mask[i]).tolist() == st.legal_actions(), (step, i)
+            np.testing.assert_array_equal(obs[i], game.observe(st, seat, kind), err_msg=f"{step} {i}")
+        actions = np.array([rng.choice(st.legal_actions()) for st in states])
+        obs, rewards, done, _, info = env.step(actions)
+        for i, st in enumerate(states):
+            actor = st.current_player
+            st.apply(int(actions[i]))
+            assert bool(done[i]) == (st.current_player is None), (step, i)
+            if done[i]:
+                ended += 1
+                assert rewards[i].tolist() == [float(p) for p in st.payments()]
+                assert info["final_seat"][i] == actor
+                np.testing.assert_array_equal(info["final_observation"][i], game.observe(st, actor, kind))
+                states[i] = _replayed(env, i)
+                assert states[i].history == []
+    assert ended >= case.ended
+
+
+@pytest.mark.parametrize("game_name", list(CASES))
+def test_an_illegal_action_is_refused_and_changes_nothing(game_name):
+    case = CASES[game_name]
+    env = VectorEnv(game_name, 4, engine="native")
+    env.reset(seed=0)
+    before = env._native.state.copy()
+    acts = np.array([env.legal[i][0] for i in range(4)])
+    acts[case.illegal_row] = next(a for a in range(env.num_actions) if not env.mask[case.illegal_row, a])
+    with pytest.raises(IllegalAction):
+        env.step(acts)
+    assert np.array_equal(env._native.state, before)
+    env._native.state[case.damaged_row, 0] = 0  # no row's marker: refused by the library, not stepped
+    with pytest.raises(Exception, match="returned"):
+        env._native.step(np.array([env.legal[i][0] for i in range(4)]))
