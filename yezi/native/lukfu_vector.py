@@ -56,9 +56,10 @@ class NativeLukFuVectorEnv:
             raise ValueError(f"deals must be 'stream' or 'native', not {deals!r}")
         self._np = np
         self.game = make_game(game, preset, options)
-        self.native = native_game(self.game)
-        if self.native is None or self.native.game.name != "lukfu":
+        nat = native_game(self.game)
+        if nat is None or nat.game.name != "lukfu":
             raise Unsupported("the native Luk Fu engine is not available for these rules")
+        self.native: Any = nat
         self.num_envs = n = num_envs
         self.num_seats = s = self.game.num_seats
         self.num_actions = a = self.game.action_space_size
