@@ -577,8 +577,10 @@ async function tablePage(main, tid) {
     whyBox.style.left = `${left + window.scrollX}px`;
     whyBox.style.top = `${top + window.scrollY}px`;
   }
+  // what moves the card or changes the bubble's own height: the table's size, the page's (a notice or
+  // the name box above the table pushes it down), the bubble's (its text replaced, a font come in)
   const whyObserver = window.ResizeObserver ? new ResizeObserver(() => placeWhy()) : null;
-  if (whyObserver) whyObserver.observe(root);
+  if (whyObserver) { whyObserver.observe(root); whyObserver.observe(whyBox); whyObserver.observe(document.body); }
   window.addEventListener("resize", placeWhy);
   const hideWhy = (ev) => {
     if (whyBox.hidden || (ev.type === "keydown" && ev.key !== "Escape")) return;
