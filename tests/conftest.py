@@ -48,10 +48,12 @@ def browser():
 @pytest.fixture(scope="module")
 def web(request):
     """A server on a fresh SQLite database for this module; its bots wait the module's
-    `WEB_BOT_DELAY` seconds (0 where unset) so that a browser sees each move."""
+    `WEB_BOT_DELAY` seconds (0 where unset) so that a browser sees each move, and it runs with the
+    module's `WEB_ENV` (``{"YEZI_DEAL_SEEDS": "7"}``: the same deals on every run)."""
     from tests.web.helpers import sqlite_server
 
-    with sqlite_server(bot_delay=getattr(request.module, "WEB_BOT_DELAY", 0.0)) as srv:
+    with sqlite_server(bot_delay=getattr(request.module, "WEB_BOT_DELAY", 0.0),
+                       env=getattr(request.module, "WEB_ENV", None)) as srv:
         yield srv
 
 

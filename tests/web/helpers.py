@@ -262,10 +262,11 @@ class Client:
 
 
 @contextmanager
-def sqlite_server(bot_delay: float = 0.0, prefix: str = "yezi-db-") -> Iterator[Server]:
+def sqlite_server(bot_delay: float = 0.0, prefix: str = "yezi-db-", env: dict[str, str] | None = None
+                  ) -> Iterator[Server]:
     """A started server on a fresh SQLite database in a temporary folder, stopped on exit."""
     d = tempfile.mkdtemp(prefix=prefix)
-    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=bot_delay).start()
+    srv = Server("sqlite:///" + os.path.join(d, "yezi.db"), bot_delay=bot_delay, env=env).start()
     try:
         yield srv
     finally:

@@ -197,6 +197,11 @@ class Settings:
     # For tests only (an operator's setting, never a client's): every timer's seconds are multiplied
     # by this, so that a 15 s timer runs out in a fraction of a second.
     timer_scale: float = field(default_factory=lambda: _env_float("YEZI_TIMER_SCALE", 1.0))
+    # For tests and demonstrations only (an operator's setting, never a client's; never on a public
+    # server: whoever knows the number knows every deal): the tables' match seeds are drawn in order
+    # from this number, so a browser test meets the same deals on every run instead of the day's luck.
+    deal_seeds: int | None = field(default_factory=lambda: int(os.environ["YEZI_DEAL_SEEDS"])
+                                   if os.environ.get("YEZI_DEAL_SEEDS") else None)
 
     # ---- quick match (yezi.server.quick) ---------------------------------------------------------
     # Tickets waiting in the quick-match queue, over the whole server (all instances: it is a table).

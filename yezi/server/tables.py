@@ -656,6 +656,9 @@ class TableManager:
     def __init__(self, store: Store, settings: Settings):
         self.store = store
         self.settings = settings
+        # where a new table's seed comes from: the system's randomness, or a test's fixed stream
+        # per game (`deal_seeds`), so that one game's tables meet the same deals whichever others ran
+        self._seeds: dict[str, random.Random] = {}
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self.limits = ClientLimits(settings)
@@ -792,6 +795,11 @@ class TableManager:
         return sum(1 for t in self.live.values()
                    if t.all_bots and t.row.status == "playing" and (owner is None or t.owner == owner))
 
+    def _seed_stream(self, game: str) -> random.Random:
+        if self.settings.deal_seeds is None:
+            return random.SystemRandom()
+        return self._seeds.setdefault(game, random.Random(f"{self.settings.deal_seeds}/{game}"))
+
     async def create(self, spec: CreateTable | dict[str, Any], owner: str = "?", seated: dict[int, str] | None = None,
                      capacity: CapacityClass = ANONYMOUS, seed: int | None = None,
                      members_sit: bool = False) -> tuple[LiveTable, dict[int, str]]:
@@ -882,7 +890,7 @@ class TableManager:
                 players[pos].claimed, players[pos].name, players[pos].token_hash = True, nm, None
                 tokens.pop(pos, None)
         if seed is None:  # (a duplicate tournament's round gives every table its one seed: the same deals)
-            seed = random.SystemRandom().randrange(2**62)
+            seed = self._seed_stream(name).randrange(2**62)
         tid = self.settings.route.new_table_id()  # its clients are routed here (yezi.server.routing)
         row = TableRow(tid, name, game.rules.preset, {k: _plain(v) for k, v in game.rules.overrides.items()},
                        num_deals, seed, title, req.listed, "playing", time.time(), hints, host,
