@@ -51,8 +51,8 @@ def test_the_phone_signed_in_to_the_account_plays_the_laptops_turn_based_game(we
         prompt = phone.locator(".felt #prompt, .felt .prompt").first
         prompt.wait_for(timeout=10000)
         assert prompt.locator("[data-clock]").count() == 1  # her decision, with her day to make it
-        # a day to move: "1 d 0 h" at once, "23 h 59 m" a minute on (the reserve on a line of its own)
+        # a day to move: "1 d 0 h" at once, "23 h 59 min" a minute on (the reserve on a line of its own)
         clock = prompt.locator("[data-clock]").inner_text().splitlines()[0]
-        assert re.fullmatch(r"1 d 0 h|23 h \d+ m", clock.strip()), clock
+        assert re.fullmatch(r"1 d 0 h|23 h \d+ min", clock.strip()), clock
         assert phone.locator("#hand > button").count() >= 10
         assert not [e for e in errors if "401" not in e], errors
