@@ -19,6 +19,7 @@ chat: it is not part of any view.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 import unicodedata
@@ -34,6 +35,11 @@ from yezi.server.tables import Conn, LiveTable, TableError, clean_name
 
 MAX_CHARS = 280
 HISTORY = 50  # messages of a room sent to a connection when it opens
+# A room's recent messages are kept this long after a read (`ChatService.room`): what this instance
+# and the others announce replaces them at once; this bounds what a writer outside the servers (the
+# operator's `yezi reports`) leaves stale.
+ROOM_KEPT_S = 30.0
+ROOMS_KEPT = 8192
 BURST, EVERY_S = 3, 2.0
 PLAYERS, SPECTATORS = "players", "spectators"
 
@@ -258,14 +264,54 @@ class ChatService:
     def __init__(self, store: Any, manager: Any, cluster: Any = None):
         self.store, self.manager, self.cluster = store, manager, cluster
         self.limits = ChatLimits()
+        # (table, room) -> (kept until, messages, closed); the reads under way, shared; each table's
+        # count of changes, so that a read that began before a change is not kept after it
+        self._rooms: dict[tuple[str, str], tuple[float, list[Message], bool]] = {}
+        self._reads: dict[tuple[str, str], asyncio.Future[tuple[list[Message], bool]]] = {}
+        self._changes: dict[str, int] = {}
         if cluster is not None:
             cluster.on_chat = self.on_announced
 
     async def opened(self, t: LiveTable, conn: Conn) -> None:
         """A new connection: its room's recent messages."""
         room = room_of(conn)
-        msgs, closed = await self.store.run(room_state, self.store.engine, t.id, room)
+        msgs, closed = await self.room(t.id, room)
         conn.send(history_frame(room, msgs, closed))
+
+    async def room(self, tid: str, room: str) -> tuple[list[Message], bool]:
+        """A room's recent messages and whether the chat is closed, read once for every connection
+        that opens while it is kept. Issue 26: 4,000 seats connecting to 1,000 tables each read
+        the database, and on PostgreSQL those reads held the storage threads for tens of seconds,
+        so the moves waiting behind them went unstored (33 actions a second)."""
+        key = (tid, room)
+        kept = self._rooms.get(key)
+        if kept is not None and kept[0] > time.monotonic():
+            return kept[1], kept[2]
+        read = self._reads.get(key)
+        if read is None:
+            read = self._reads[key] = asyncio.ensure_future(self._read(tid, room))
+            read.add_done_callback(lambda _f, key=key: self._reads.pop(key, None))
+        return await asyncio.shield(read)
+
+    async def _read(self, tid: str, room: str) -> tuple[list[Message], bool]:
+        before = self._changes.get(tid, 0)
+        msgs, closed = await self.store.run(room_state, self.store.engine, tid, room)
+        if self._changes.get(tid, 0) == before:  # nothing changed while it was read
+            if len(self._rooms) >= ROOMS_KEPT:
+                now = time.monotonic()
+                self._rooms = {k: v for k, v in self._rooms.items() if v[0] > now}
+                if len(self._rooms) >= ROOMS_KEPT:
+                    self._rooms.clear()
+            self._rooms[(tid, room)] = (time.monotonic() + ROOM_KEPT_S, msgs, closed)
+        return msgs, closed
+
+    def changed(self, tid: str) -> None:
+        """Something of the table's chat changed (here or on another instance): read it afresh."""
+        self._changes[tid] = self._changes.get(tid, 0) + 1
+        if len(self._changes) > ROOMS_KEPT:  # (only a read under way needs its table's count)
+            self._changes = {k: v for k, v in self._changes.items() if any(r[0] == k for r in self._reads)}
+        for room in (PLAYERS, SPECTATORS):
+            self._rooms.pop((tid, room), None)
 
     def closed(self, conn: Conn) -> None:
         self.limits.forget(id(conn))
@@ -278,6 +324,7 @@ class ChatService:
         if await self.store.run(is_closed, engine, t.id):
             raise TableError("chat-closed", "the host closed the chat at this table")
         m = await self.store.run(store_message, engine, t.id, room_of(conn), conn.position, name, text, phrase)
+        self.changed(t.id)
         deliver(t, m.room, {"type": "chat", "room": m.room, "messages": [m.to_json()]})
         self._announce(t.id, m.id, "m")
         return m
@@ -290,12 +337,14 @@ class ChatService:
         self._host(t, conn)
         if not await self.store.run(remove, self.store.engine, t.id, mid):
             raise TableError("no-message", "no such message in the players' chat")
+        self.changed(t.id)
         deliver(t, PLAYERS, {"type": "chat", "room": PLAYERS, "removed": mid})
         self._announce(t.id, mid, "r")
 
     async def close(self, t: LiveTable, conn: Conn) -> None:
         self._host(t, conn)
         await self.store.run(close, self.store.engine, t.id)
+        self.changed(t.id)
         for room in (PLAYERS, SPECTATORS):
             deliver(t, room, {"type": "chat", "room": room, "closed": True})
         self._announce(t.id, 0, "c")
@@ -314,6 +363,7 @@ class ChatService:
 
     async def on_announced(self, tid: str, mid: int, what: str) -> None:
         """Another instance took, removed or closed something at a table with connections here."""
+        self.changed(tid)
         t = self.manager.live.get(tid)
         if t is None or not t.conns:
             return

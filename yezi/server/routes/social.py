@@ -291,6 +291,7 @@ async def delete_me(request: Request) -> Response:
     held = await _run(request, social.delete_account, user.id)
     elsewhere = []
     for tid, pos in held:  # the live tables' seats too (the rows were renamed by delete_account)
+        ctx.chat.changed(tid)  # (its lines there are renamed too: not from what the chat kept)
         t = ctx.manager.live.get(tid)
         if t is not None and pos < t.n:
             t.players[pos].name = social.DELETED_NAME
