@@ -186,14 +186,13 @@ def test_the_owner_answers_a_copy_of_a_relayed_move_with_the_original_answer(pg_
     refused, as any reused id is. (One instance; the relayer is a name whose replies are read.)"""
     a, a_app = _cluster(pg_url, monkeypatch)
     replies: list[dict] = []
-    notify = a._notify
+    notify = a._notify_all
 
-    async def record(channel: str, payload: str) -> None:
-        if channel == "yezi_i_relay":
-            replies.append(json.loads(payload))
-        await notify(channel, payload)
+    async def record(items: list[tuple[str, str]]) -> None:
+        replies.extend(json.loads(payload) for channel, payload in items if channel == "yezi_i_relay")
+        await notify(items)
 
-    a._notify = record  # type: ignore[method-assign]
+    a._notify_all = record  # type: ignore[method-assign]
 
     async def answers(c: str, n: int) -> list[dict]:
         end = time.monotonic() + 10

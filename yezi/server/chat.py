@@ -290,7 +290,10 @@ class ChatService:
         read = self._reads.get(key)
         if read is None:
             read = self._reads[key] = asyncio.ensure_future(self._read(tid, room))
-            read.add_done_callback(lambda _f, key=key: self._reads.pop(key, None))
+
+            def done(_f: asyncio.Future[Any], key: tuple[str, str] = key) -> None:
+                self._reads.pop(key, None)
+            read.add_done_callback(done)
         return await asyncio.shield(read)
 
     async def _read(self, tid: str, room: str) -> tuple[list[Message], bool]:

@@ -39,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 
 from yezi.server.dbwriter import SqliteWriter
-from yezi.server.lease import FENCED_DEAL_SQL, FENCED_EVENT_SQL, LeaseLost
+from yezi.server.lease import FENCED_DEAL_SQL, FENCED_EVENT_SQL, FENCED_EVENTS_SQL, LeaseLost
 
 metadata = MetaData()
 
@@ -131,6 +131,12 @@ class TableRow:
 
 _PG_EVENT_SQL = ("INSERT INTO yezi_events (table_id, deal_no, seq, seat, action, client_id, created_at) "
                  "VALUES (%(t)s, %(d)s, %(s)s, %(seat)s, %(a)s, %(cid)s, %(ts)s)")
+_PG_EVENTS_SQL = ("INSERT INTO yezi_events (table_id, deal_no, seq, seat, action, client_id, created_at) "
+                  "SELECT * FROM unnest(%(t)s::text[], %(d)s::int[], %(s)s::int[], %(seat)s::int[], %(a)s::int[], "
+                  "%(cid)s::text[], %(ts)s::float8[]) RETURNING table_id, deal_no, seq")
+EVENTS_AT_ONCE = 256  # events in one PostgreSQL statement at most (`Store.store_event`)
+
+Event = tuple[str, int, int, int, int, "str | None"]  # table, deal, seq, seat, action, client's id
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
@@ -233,6 +239,9 @@ class Store:
         # commits in flight share each flush (the server's group commit): 700+ a second.
         self.executor = None if self.sqlite else ThreadPoolExecutor(max_workers=16, thread_name_prefix="yezi-db")
         self._raw = None  # SQLite: the connection event inserts go through
+        # PostgreSQL: the events waiting for the statement under way, and whether one is
+        self._events: list[tuple[Event, asyncio.Future[None]]] = []
+        self._storing = False
         self._stop = threading.Event()
         self._checkpointer = None
         if self.sqlite and checkpoint_every > 0:
@@ -311,6 +320,74 @@ class Store:
                 return
             c.exec_driver_sql(_PG_EVENT_SQL, {"t": table_id, "d": deal_no, "s": seq, "seat": seat, "a": action,
                                               "cid": client_id, "ts": time.time()})
+
+    async def store_event(self, table_id: str, deal_no: int, seq: int, seat: int, action: int,
+                          client_id: str | None) -> None:
+        """Store one action, durably, before it is applied (the server's one way to do it).
+
+        SQLite: on its writer thread. PostgreSQL: the events of every table that arrive while a
+        statement is under way go together in the next one: one round trip and one WAL flush for
+        all of them. Issue 26: a statement each, from 16 threads, spent the process's time handing
+        the interpreter between the threads (at 1,000 tables the server's threads waited twice as
+        long for a CPU as they ran) and acks took 9 ms at the median."""
+        row = (table_id, deal_no, seq, seat, action, client_id)
+        if self.sqlite:
+            await self.run(self.add_event, *row)
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._events.append((row, fut))
+        if not self._storing:
+            self._storing = True
+            asyncio.get_running_loop().create_task(self._store_events())
+        await fut
+
+    async def _store_events(self) -> None:
+        batch: list[tuple[Event, asyncio.Future[None]]] = []
+        try:
+            while self._events:
+                batch, self._events = self._events[:EVENTS_AT_ONCE], self._events[EVENTS_AT_ONCE:]
+                rows = [r for r, _ in batch]
+                try:
+                    if len(rows) == 1:
+                        await self.run(self.add_event, *rows[0])
+                        stored = {rows[0][:3]}
+                    else:
+                        stored = await self.run(self.add_events, rows)
+                except Exception as e:
+                    if len(rows) == 1:
+                        _settle(batch[0][1], e)
+                        continue
+                    # one bad row fails the whole statement: each on its own, so that only it is refused
+                    for r, fut in batch:
+                        try:
+                            await self.run(self.add_event, *r)
+                            _settle(fut, None)
+                        except Exception as one:
+                            _settle(fut, one)
+                    continue
+                for r, fut in batch:
+                    _settle(fut, None if r[:3] in stored else LeaseLost(
+                        f"table {r[0]} is run by another instance now; nothing was stored"))
+        except BaseException as e:  # cancelled (the server stopping) or a bug: nobody is left waiting
+            for _r, fut in batch + self._events:
+                _settle(fut, RuntimeError(f"the move was not stored: {e!r}"))
+            self._events = []
+            raise
+        finally:
+            self._storing = False
+
+    def add_events(self, rows: list[Event]) -> set[tuple[str, int, int]]:
+        """PostgreSQL: many events in one autocommit statement; the (table, deal, seq) stored (with
+        a lease owner set, only those of tables whose lease it holds)."""
+        cols = list(zip(*rows, strict=True))
+        args = {"t": list(cols[0]), "d": list(cols[1]), "s": list(cols[2]), "seat": list(cols[3]),
+                "a": list(cols[4]), "cid": list(cols[5]), "ts": [time.time()] * len(rows)}
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+            if self.lease_owner is not None:
+                r = c.exec_driver_sql(FENCED_EVENTS_SQL, {**args, "me": self.lease_owner})
+            else:
+                r = c.exec_driver_sql(_PG_EVENTS_SQL, args)
+            return {(x[0], x[1], x[2]) for x in r.all()}
 
     def add_deal(self, table_id: str, deal_no: int, dealer: int, seed: int, deal: Any) -> None:
         if self.lease_owner is not None:
@@ -447,3 +524,12 @@ def _table_row(r) -> TableRow:
         move_seconds=int(r["move_seconds"] or 0), bank_seconds=int(r["bank_seconds"] or 0), clock=r["clock"],
         rematch=r["rematch"], rules=json.loads(r["rules"]) if r.get("rules") else None,
     )
+
+
+def _settle(fut: asyncio.Future[None], error: BaseException | None) -> None:
+    if fut.done():
+        return
+    if error is None:
+        fut.set_result(None)
+    else:
+        fut.set_exception(error)

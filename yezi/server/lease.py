@@ -63,6 +63,18 @@ FENCED_EVENT_SQL = f"""WITH lease AS (
 INSERT INTO yezi_events (table_id, deal_no, seq, seat, action, client_id, created_at)
 SELECT %(t)s, %(d)s, %(s)s, %(seat)s, %(a)s, %(cid)s, %(ts)s FROM lease"""
 
+# many events at once (`Store.add_events`): those of tables whose lease is the owner's are written
+# and named in what it returns; the others are not
+FENCED_EVENTS_SQL = f"""WITH e AS (
+    SELECT * FROM unnest(%(t)s::text[], %(d)s::int[], %(s)s::int[], %(seat)s::int[], %(a)s::int[], %(cid)s::text[],
+                         %(ts)s::float8[]) AS e(t, d, s, seat, a, cid, ts)
+), lease AS (
+    SELECT table_id FROM yezi_leases WHERE table_id = ANY(%(t)s::text[]) AND owner = %(me)s AND expires_at > {NOW} FOR SHARE
+)
+INSERT INTO yezi_events (table_id, deal_no, seq, seat, action, client_id, created_at)
+SELECT t, d, s, seat, a, cid, ts FROM e WHERE t IN (SELECT table_id FROM lease)
+RETURNING table_id, deal_no, seq"""
+
 FENCED_DEAL_SQL = f"""WITH lease AS (
     SELECT 1 FROM yezi_leases WHERE table_id = %(t)s AND owner = %(me)s AND expires_at > {NOW} FOR SHARE
 )

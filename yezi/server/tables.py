@@ -484,7 +484,7 @@ class LiveTable:
         bot's move (a bot seat, or a person's seat timed out or held), not the person's own."""
         d = self.current
         seat = self.seat_of(position)
-        await self.store.run(self.store.add_event, self.id, d.no, len(d.state.history), seat, action, cid)
+        await self.store.store_event(self.id, d.no, len(d.state.history), seat, action, cid)
         d.state.apply_unchecked(action)
         self._active(auto)
         if self.clock is not None and not auto and self.players[position].kind == "human":
