@@ -94,6 +94,51 @@ def test_an_illegal_action_is_refused_and_changes_nothing(game_name):
     with pytest.raises(IllegalAction):
         env.step(acts)
     assert np.array_equal(env._native.state, before)
-    env._native.state[case.damaged_row, 0] = 0  # no row's marker: refused by the library, not stepped
+    nv = env._native
+    acts = np.array([env.legal[i][0] for i in range(4)])
+    if getattr(nv, "rows", False):  # rows kept in native memory: the words are stale until synced
+        stamp = nv.state[case.damaged_row, -1]
+        nv.state[case.damaged_row, -1] = stamp ^ 2  # a stamp of no rows kept: refused
+        with pytest.raises(Exception, match="returned"):
+            nv.step(acts)
+        nv.state[case.damaged_row, -1] = stamp
+        nv.sync()  # the words hold the rows again (stamp 0), and the next step reads them
+        assert (nv.state[:, -1] == 0).all()
+    nv.state[case.damaged_row, 0] = 0  # no row's marker: refused by the library, not stepped
     with pytest.raises(Exception, match="returned"):
-        env._native.step(np.array([env.legal[i][0] for i in range(4)]))
+        nv.step(acts)
+
+
+@pytest.mark.parametrize("game_name", list(CASES))
+def test_rows_kept_natively_write_lists_uint8_and_pickle(game_name):
+    """The rows kept in native memory (`NativeVector.rows`): the legal-action lists equal the
+    mask, the uint8 observation equals the float32 one, and a pickled env goes on as the original."""
+    import pickle
+
+    env = VectorEnv(game_name, 5, observation="observation", engine="native")
+    nv = env._native
+    if not getattr(nv, "rows", False):
+        pytest.skip("an old library: no rows kept natively")
+    u8 = nv.native.vector(5, "observation", dtype="uint8")
+    env.reset(seed=7)
+    u8.reset(11)
+    nv.reset(11)  # the same seed, the same deals
+    rng = np.random.default_rng(0)
+    for step in range(40):
+        for i in range(5):
+            k = nv.legal_count[i]
+            assert nv.legal_actions[i, :k].tolist() == np.flatnonzero(nv.mask[i]).tolist(), (step, i)
+        np.testing.assert_array_equal(u8.obs.astype(np.float32), nv.obs)
+        np.testing.assert_array_equal(u8.mask, nv.mask)
+        acts = nv.legal_actions[np.arange(5), (rng.random(5) * nv.legal_count).astype(np.int64)]
+        assert u8.step(acts) == nv.step(acts)
+        np.testing.assert_array_equal(u8.final_obs[u8.terminated == 1].astype(np.float32),
+                                      nv.final_obs[nv.terminated == 1])
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(20):
+        acts = np.array([legal[0] for legal in env.legal])
+        a = env.step(acts)
+        b = copy.step(acts)
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])
+        np.testing.assert_array_equal(env.mask, copy.mask)

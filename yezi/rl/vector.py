@@ -98,7 +98,7 @@ class VectorEnv:
     def __getstate__(self) -> dict[str, Any]:
         d = dict(self.__dict__)
         nv = d.pop("_native")
-        if nv is not None and hasattr(nv, "snapshot"):  # rows that say what to keep (Luk Fu's one-call step)
+        if nv is not None and hasattr(nv, "snapshot"):  # rows that say what to keep (written back first)
             d["_native_snapshot"] = nv.snapshot()
         elif nv is not None:
             d["_native_rows"] = {k: v for k, v in vars(nv).items()
@@ -155,6 +155,8 @@ class VectorEnv:
     def legal(self) -> list[list[int]]:
         """Each row's legal action codes (on native rows: read off the mask when asked)."""
         if self._native is not None:
+            if hasattr(self._native, "legal_lists"):
+                return self._native.legal_lists()
             return [row.nonzero()[0].tolist() for row in self.mask]
         return self._legal
 
