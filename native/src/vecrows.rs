@@ -160,11 +160,18 @@ impl Out<'_> {
             Obs::F32(o) => G::observe(c, r, self.kind, seat, &mut o[i * osz..(i + 1) * osz]),
             Obs::U8(o) => {
                 G::observe(c, r, self.kind, seat, &mut self.scratch);
-                for (d, &s) in o[i * osz..(i + 1) * osz].iter_mut().zip(self.scratch.iter()) {
-                    *d = s as u8;
-                }
+                to_bytes(&self.scratch, &mut o[i * osz..(i + 1) * osz]);
             }
         }
+    }
+}
+
+/// `src`'s values (whole numbers 0..=255, as the game's `obs_max` says) as bytes; clamped first,
+/// so the conversion is exact and vectorizes.
+fn to_bytes(src: &[f32], dst: &mut [u8]) {
+    for (d, &s) in dst.iter_mut().zip(src) {
+        // SAFETY: the clamped value is finite and within 0..=255 (f32::max ignores a NaN)
+        *d = unsafe { s.max(0.0).min(255.0).to_int_unchecked::<i32>() } as u8;
     }
 }
 
