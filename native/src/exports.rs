@@ -102,6 +102,10 @@ crate::ffi::exports! {
     yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::madiao::yz_madiao_vec_obs_size;
     yz_madiao_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_reset;
     yz_madiao_vec_row(state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::madiao::yz_madiao_vec_row;
+    yz_madiao_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::madiao::yz_madiao_vec_rows_info;
+    yz_madiao_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_rows_reset;
+    yz_madiao_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_rows_step;
+    yz_madiao_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::madiao::yz_madiao_vec_sync;
     yz_madiao_vec_state_words(opts: *const i64, nopts: i64) => crate::madiao::yz_madiao_vec_state_words;
     yz_madiao_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_step;
 

@@ -587,6 +587,23 @@ pub fn row_report<G: VecGame>(opts: *const i64, nopts: i64, state: *const i64, n
     got
 }
 
+/// `f(cfg, row)` on row `row` of the rows kept for the state buffer at `state` (its stamp the
+/// entry's token), whatever options they were stepped with; None when they are not kept.
+pub fn kept_row<G: VecGame, R>(state: *const i64, n: usize, row: usize, f: impl FnOnce(&G::Cfg, &G::Row) -> R)
+                               -> Option<R> {
+    let e = cache_take(state as usize)?;
+    let got = match e.downcast_ref::<Entry<G>>() {
+        Some(x) if x.rows.len() == n && row < n => {
+            let rw = G::words(x.cfg) + 1;
+            let stamp = unsafe { *state.add(row * rw + rw - 1) } as u64;
+            (stamp == x.token).then(|| f(x.cfg, &x.rows[row]))
+        }
+        _ => None,
+    };
+    cache_put(state as usize, e);
+    got
+}
+
 /// The `yz_<g>_vec_*` exports of one game (`$g` the `VecGame`): the bodies `exports.rs` lists.
 macro_rules! vec_exports {
     ($g:ty, $words:ident, $size:ident, $reset:ident, $step:ident, $row:ident, $rreset:ident, $rstep:ident,

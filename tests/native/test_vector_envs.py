@@ -109,7 +109,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing(game_name):
         nv.step(acts)
 
 
-@pytest.mark.parametrize("game_name", list(CASES))
+@pytest.mark.parametrize("game_name", [*CASES, "madiao"])
 def test_rows_kept_natively_write_lists_uint8_and_pickle(game_name):
     """The rows kept in native memory (`NativeVector.rows`): the legal-action lists equal the
     mask, the uint8 observation equals the float32 one, and a pickled env goes on as the original."""

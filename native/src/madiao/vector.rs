@@ -574,3 +574,72 @@ mod tests {
         assert!(accepted > 1000);
     }
 }
+
+/// Ma Diao's rows for `crate::vecrows`.
+pub struct MaDiao;
+
+fn layout(o: &Opts, kind: i64) -> Layout {
+    if kind == 1 { Layout::info_state(o) } else { Layout::new(o) }
+}
+
+impl crate::vecrows::VecGame for MaDiao {
+    type Cfg = Opts;
+    type Row = Row;
+    fn parse(v: &[i64]) -> Option<Opts> {
+        Opts::decode(v)
+    }
+    fn seats(_: &Opts) -> usize {
+        4
+    }
+    fn num_actions(_: &Opts) -> usize {
+        NUM_ACTIONS
+    }
+    fn max_legal(_: &Opts) -> usize {
+        MAX_LEGAL
+    }
+    fn words(_: &Opts) -> usize {
+        ROW_WORDS
+    }
+    fn obs_size(o: &Opts, kind: i64) -> usize {
+        layout(o, kind).size()
+    }
+    fn obs_max(_: &Opts, kind: i64) -> usize {
+        if kind == 1 { NUM_ACTIONS + 1 } else { 40 }
+    }
+    fn new_row(o: &'static Opts, seed: u64, row: u64) -> Row {
+        Row::new(seed, row, o)
+    }
+    fn next_deal(o: &'static Opts, r: &mut Row, settled: &mut [i64], over: &mut i64) -> bool {
+        r.next_deal(o, settled, over)
+    }
+    fn read(_: &'static Opts, w: &[i64]) -> Option<Row> {
+        Row::read(w)
+    }
+    fn write(_: &Opts, r: &Row, w: &mut [i64]) {
+        r.write(w)
+    }
+    fn actor(_: &Opts, r: &Row) -> Option<usize> {
+        (!r.st.over()).then_some(r.st.to_act as usize)
+    }
+    fn room(_: &Opts, _: &Row) -> bool {
+        true // a hand's 40 cards: at most 40 actions, and `apply` stops recording past them
+    }
+    fn legal(o: &Opts, r: &Row, out: &mut Vec<i64>) {
+        let mut buf = [0u8; MAX_LEGAL];
+        let k = r.st.legal(o, &mut buf);
+        out.clear();
+        out.extend(buf[..k].iter().map(|&a| a as i64));
+    }
+    fn apply(o: &Opts, r: &mut Row, a: i64) {
+        r.apply(o, a as u8)
+    }
+    fn payments(o: &Opts, r: &Row, out: &mut [i64]) {
+        out.copy_from_slice(&settle::payments(&r.st, o));
+    }
+    fn observe(o: &Opts, r: &Row, kind: i64, seat: usize, out: &mut [f32]) {
+        r.observe_as(o, &layout(o, kind), seat, out)
+    }
+    fn report(_: &Opts, r: &Row, out: &mut [i64]) -> i64 {
+        r.report(out)
+    }
+}
