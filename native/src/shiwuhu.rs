@@ -794,7 +794,7 @@ pub mod vector {
     use super::{Rules, State, DECLARING, FOLLOW, K, LEAD, MAX_SEATS, NOBODY, NUM_PLAYS, OVER};
     use crate::rng::Rng;
     use crate::tiles::{self, Engine};
-    use crate::vecrows::VecGame;
+    use crate::vecrows::{Cell, VecGame};
 
     const MARK: i64 = 0x5348_4957_0001; // "SHIW", layout 1
     const MAX_HIST: usize = 84 * MAX_SEATS + 2 * MAX_SEATS + 1;
@@ -1028,11 +1028,11 @@ pub mod vector {
             self.st = State::new(r, &self.dealt);
         }
 
-        pub fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+        pub fn observe<T: Cell>(&self, l: &Layout, seat: usize, out: &mut [T]) {
             let s = &self.st;
             let n = l.n;
-            out.fill(0.0);
-            out[seat] = 1.0;
+            out.fill(T::ZERO);
+            out[seat] = T::ONE;
             let to_act = n;
             let phase = 2 * n;
             let leader = phase + 4;
@@ -1046,45 +1046,45 @@ pub mod vector {
             let sizes = played + n * K;
             let hu = sizes + n;
             let tc = hu + n;
-            out[phase + match s.phase { LEAD => 0, FOLLOW => 1, DECLARING => 2, _ => 3 }] = 1.0;
+            out[phase + match s.phase { LEAD => 0, FOLLOW => 1, DECLARING => 2, _ => 3 }] = T::ONE;
             if s.turn != NOBODY {
-                out[to_act + s.turn] = 1.0;
+                out[to_act + s.turn] = T::ONE;
                 if s.phase == FOLLOW {
-                    out[leader + s.leader] = 1.0;
+                    out[leader + s.leader] = T::ONE;
                     for x in 0..n {
                         if (s.out >> x) & 1 == 1 {
-                            out[out_at + x] = 1.0;
+                            out[out_at + x] = T::ONE;
                         }
                     }
                 }
             }
             if s.best < NUM_PLAYS {
-                out[best_seat + s.best_seat] = 1.0;
-                out[best + s.best] = 1.0;
+                out[best_seat + s.best_seat] = T::ONE;
+                out[best + s.best] = T::ONE;
             }
             if s.last_winner != NOBODY {
-                out[last + s.last_winner] = 1.0;
+                out[last + s.last_winner] = T::ONE;
             }
             for x in 0..n {
-                out[need + 3 * x + match s.need[x] { 15 => 0, 18 => 1, _ => 2 }] = 1.0;
+                out[need + 3 * x + match s.need[x] { 15 => 0, 18 => 1, _ => 2 }] = T::ONE;
             }
             for k in 0..K {
-                out[hand + k] = s.hands[seat][k] as f32;
+                out[hand + k] = T::of(s.hands[seat][k] as u32);
             }
             for x in 0..n {
                 for k in 0..K {
-                    out[played + x * K + k] = s.played[x][k] as f32;
+                    out[played + x * K + k] = T::of(s.played[x][k] as u32);
                 }
-                out[sizes + x] = s.sizes[x] as f32;
-                out[hu + x] = s.hu[x] as f32;
+                out[sizes + x] = T::of(s.sizes[x] as u32);
+                out[hu + x] = T::of(s.hu[x] as u32);
             }
-            out[tc] = s.trick_cards as f32;
-            out[tc + 1] = s.tricks as f32;
+            out[tc] = T::of(s.trick_cards as u32);
+            out[tc + 1] = T::of(s.tricks as u32);
             if l.hist > 0 {
                 let h = &mut out[l.base..];
                 for j in 0..self.nhist.min(l.hist) {
-                    h[j] = self.hist[j] as f32 + 1.0;
-                    h[l.hist + j] = self.actors[j] as f32 + 1.0;
+                    h[j] = T::of(self.hist[j] as u32 + 1);
+                    h[l.hist + j] = T::of(self.actors[j] as u32 + 1);
                 }
             }
         }
@@ -1150,6 +1150,10 @@ pub mod vector {
         }
         fn observe(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [f32]) {
             x.observe(&Layout::new(r, kind), seat, out)
+        }
+        fn observe_u8(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+            x.observe(&Layout::new(r, kind), seat, out);
+            true
         }
         /// The hands as dealt (seats x 21 counts), then the actions so far.
         fn report(r: &Rules, x: &Row<'static>, out: &mut [i64]) -> i64 {

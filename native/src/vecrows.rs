@@ -60,9 +60,40 @@ pub trait VecGame: 'static {
     fn payments(c: &Self::Cfg, r: &Self::Row, out: &mut [i64]);
     /// `seat`'s observation of `kind` (every entry written).
     fn observe(c: &Self::Cfg, r: &Self::Row, kind: i64, seat: usize, out: &mut [f32]);
+    /// The same as bytes, where the game writes them directly (else false: `observe` and a
+    /// conversion).
+    fn observe_u8(_c: &Self::Cfg, _r: &Self::Row, _kind: i64, _seat: usize, _out: &mut [u8]) -> bool {
+        false
+    }
     /// The row's deal and actions for the tests' replay (`yz_<g>_vec_row`): entries written, or
     /// a negative error.
     fn report(c: &Self::Cfg, r: &Self::Row, out: &mut [i64]) -> i64;
+}
+
+/// An observation's entry: f32 or a byte (the values are whole numbers, `VecGame::obs_max` at
+/// most 255 for bytes), so one observer writes both.
+pub trait Cell: Copy {
+    const ZERO: Self;
+    const ONE: Self;
+    fn of(x: u32) -> Self;
+}
+
+impl Cell for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    #[inline]
+    fn of(x: u32) -> f32 {
+        x as f32
+    }
+}
+
+impl Cell for u8 {
+    const ZERO: u8 = 0;
+    const ONE: u8 = 1;
+    #[inline]
+    fn of(x: u32) -> u8 {
+        x.min(255) as u8
+    }
 }
 
 pub const E_OPTS: i64 = -1;
@@ -159,8 +190,11 @@ impl Out<'_> {
             Obs::None => {}
             Obs::F32(o) => G::observe(c, r, self.kind, seat, &mut o[i * osz..(i + 1) * osz]),
             Obs::U8(o) => {
-                G::observe(c, r, self.kind, seat, &mut self.scratch);
-                to_bytes(&self.scratch, &mut o[i * osz..(i + 1) * osz]);
+                let o = &mut o[i * osz..(i + 1) * osz];
+                if !G::observe_u8(c, r, self.kind, seat, o) {
+                    G::observe(c, r, self.kind, seat, &mut self.scratch);
+                    to_bytes(&self.scratch, o);
+                }
             }
         }
     }
