@@ -25,8 +25,8 @@ import time
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
 
-from yezi.core.registry import available_games, load_game
-from yezi.rl import Env, VectorEnv
+from yezi.core.registry import available_games, load_game  # noqa: E402  (after the thread settings)
+from yezi.rl import Env, VectorEnv  # noqa: E402
 
 
 def raw(game, seconds: float) -> float:

@@ -142,3 +142,39 @@ def test_rows_kept_natively_write_lists_uint8_and_pickle(game_name):
         np.testing.assert_array_equal(a[0], b[0])
         np.testing.assert_array_equal(a[1], b[1])
         np.testing.assert_array_equal(env.mask, copy.mask)
+
+
+@pytest.mark.parametrize("game_name", ["jielong", "fishing"])
+def test_a_library_without_rows_kept_natively_steps_as_before(game_name, monkeypatch):
+    """An older library (no ``yz_<g>_vec_rows_*``): `VectorEnv` steps through ``vec_step``, the
+    words written back at every step, in lock step as ever; `NativeVectorEnv` refuses."""
+    from yezi.native.base import NativeVector, Unsupported
+    from yezi.native.vector_env import NativeVectorEnv
+
+    monkeypatch.setattr(NativeVector, "ROWS_EXPORTS", ("vec_no_such_export",))
+    assert not VectorEnv(game_name, 2, engine="native")._native.rows
+    test_native_rows_step_as_the_python_engine(game_name, CASES[game_name].presets[0], "observation")
+    with pytest.raises(Unsupported):
+        NativeVectorEnv(game_name, 2)
+
+
+def test_native_vector_env_plays_the_native_rows_deals():
+    """`NativeVectorEnv` (uint8) steps the very rows `VectorEnv(engine="native")` does from the same seed."""
+    from yezi.native.vector_env import NativeVectorEnv
+
+    a = VectorEnv("tiengow", 3, engine="native")
+    b = NativeVectorEnv("tiengow", 3, dtype="uint8")
+    oa, _ = a.reset(seed=5)
+    ob, info = b.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(120):
+        np.testing.assert_array_equal(oa, ob.astype(np.float32))
+        assert b.legal == a.legal
+        acts = info["legal_actions"][np.arange(3), (rng.random(3) * info["legal_count"]).astype(np.int64)]
+        oa, ra, da, _, ia = a.step(acts)
+        ob, rb, db, _, info = b.step(acts)
+        np.testing.assert_array_equal(ra, rb)
+        np.testing.assert_array_equal(da, db)
+        assert ia.get("final_payments") == info.get("final_payments")
+    with pytest.raises(IllegalAction):
+        b.step(np.full(3, -1))

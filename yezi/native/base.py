@@ -265,6 +265,8 @@ class NativeVector:
         d = self._p
         ob = self.kind >= 0
         self._head = (n._opts, len(n.options), d(self.state), self.n)
+        self._reset_tail: tuple[Any, ...]
+        self._step_tail: tuple[Any, ...]
         if self.rows:
             self._reset_tail = (self.kind, self.dtype, d(self.obs) if ob else None, self.obs_size, d(self.mask),
                                 self.na, d(self.legal_count), d(self.legal_actions), self.list_cap, d(self.player),
