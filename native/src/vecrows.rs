@@ -267,11 +267,11 @@ struct Entry<G: VecGame> {
 type Cache = HashMap<usize, Box<dyn Any + Send>>;
 static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
 
-fn cache_take(at: usize) -> Option<Box<dyn Any + Send>> {
+pub(crate) fn cache_take(at: usize) -> Option<Box<dyn Any + Send>> {
     CACHE.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).remove(&at)
 }
 
-fn cache_put(at: usize, e: Box<dyn Any + Send>) {
+pub(crate) fn cache_put(at: usize, e: Box<dyn Any + Send>) {
     CACHE.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).insert(at, e);
 }
 

@@ -49,6 +49,11 @@ pub fn encode(st: &State, out: &mut [i64]) {
     out[STATE_LEN - 1] = MAGIC;
 }
 
+/// The words `encode` writes before the marker: the fixed part and the tricks played so far.
+pub fn encoded_len(st: &State) -> usize {
+    42 + 16 * (st.ntricks as usize).min(MAXT)
+}
+
 pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
     if row[STATE_LEN - 1] != MAGIC {
         return None;
