@@ -27,6 +27,16 @@ from yezi.native.base import NativeError, Unsupported
 from yezi.native.select import native_for
 
 
+def exact_payments(raw: Any, scale: int, native: Any) -> list[list[Any]]:
+    """Rows of payments × `scale` (an int64 array) as the exact payments: ints where they divide
+    (one numpy operation), else `Fraction`s."""
+    if scale == 1:
+        return raw.tolist()
+    if not (raw % scale).any():
+        return (raw // scale).tolist()
+    return [[native._payment(x) for x in p] for p in raw.tolist()]
+
+
 class NativeVectorEnv:
     def __init__(self, game: Any, num_envs: int, preset: str | None = None,
                  options: dict[str, Any] | None = None, *, observation: str | None = "observation",
@@ -104,10 +114,7 @@ class NativeVectorEnv:
                 self.rewards /= self._scale
             ended = np.flatnonzero(nv.terminated).tolist()
             info["final_seat"] = dict(zip(ended, nv.final_seat[ended].tolist()))
-            pays = nv.rewards[ended].tolist()
-            if self._scale != 1:
-                pays = [[nv.native._payment(x) for x in p] for p in pays]
-            info["final_payments"] = dict(zip(ended, pays))
+            info["final_payments"] = dict(zip(ended, exact_payments(nv.rewards[ended], self._scale, nv.native)))
             if self.observation_kind:
                 info["final_observation"] = self.final_obs
         elif self._last_ended:

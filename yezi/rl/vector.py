@@ -48,6 +48,7 @@ from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import Game, State, action_code
 from yezi.native.select import EngineUnavailable, check_engine, fallback_notice, native_for
+from yezi.native.vector_env import exact_payments
 from yezi.rl.env import make_game, spaces
 
 
@@ -266,7 +267,7 @@ class VectorEnv:
         info = self._info(final=bool(ended))
         if ended:
             info["final_seat"] = {i: int(nv.final_seat[i]) for i in ended}
-            info["final_payments"] = {i: [self._payment(int(x)) for x in nv.rewards[i]] for i in ended}
+            info["final_payments"] = dict(zip(ended, exact_payments(nv.rewards[ended], self._scale, self)))
             if self.observer:
                 info["final_observation"] = self.final_obs
         return (self.obs if self.observer else None), self.rewards, self.terminated, self.truncated, info
