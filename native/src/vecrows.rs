@@ -281,13 +281,19 @@ pub fn free(state: *mut i64) -> i64 {
     cache_take(state as usize).is_some() as i64
 }
 
-fn token() -> u64 {
+/// A fresh token: never 0, never the same twice in a process (a bijective mix of a counter).
+pub(crate) fn token() -> u64 {
     use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let t = NEXT.fetch_add(1, Ordering::Relaxed);
-    let addr = &NEXT as *const _ as u64;
-    let mut r = crate::rng::Rng::new(t ^ addr.rotate_left(32) ^ 0x5EED_0F_70CE);
-    r.next_u64() | 1 // never 0
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    loop {
+        let mut z = NEXT.fetch_add(1, Ordering::Relaxed) ^ 0x5EED_0F70_CE00_0000;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        if z != 0 {
+            return z;
+        }
+    }
 }
 
 /// The cache entry of `state` for these options, if it holds rows stamped with its token.

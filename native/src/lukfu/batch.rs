@@ -10,6 +10,9 @@ use super::tables::*;
 
 pub const STATE_LEN: usize = 256;
 const MAGIC: i64 = 0x4C75_6B46_7531; // "LukFu1": a row that never held a state is refused
+/// The word `yz_lukfu_rows_step` stamps a row it keeps with (`encode` clears it; nothing reads
+/// it as part of the state)
+pub const STAMP: usize = STATE_LEN - 2;
 
 pub fn encode(st: &State, out: &mut [i64]) {
     let mut i = 0;
@@ -46,12 +49,8 @@ pub fn encode(st: &State, out: &mut [i64]) {
             put(st.t_against[t][k] as i64);
         }
     }
+    out[STAMP] = 0;
     out[STATE_LEN - 1] = MAGIC;
-}
-
-/// The words `encode` writes before the marker: the fixed part and the tricks played so far.
-pub fn encoded_len(st: &State) -> usize {
-    42 + 16 * (st.ntricks as usize).min(MAXT)
 }
 
 pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {

@@ -645,20 +645,17 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
     // the rows as the last call left them, where their words are still the very words it wrote
     let mut kept = match crate::vecrows::cache_take(at).and_then(|e| e.downcast::<Kept>().ok()) {
         Some(k) if k.n == nu && k.opts == o => k,
-        _ => Box::new(Kept { opts: o.to_vec(), n: nu, states: Vec::with_capacity(nu), words: vec![0; nu * KEPT_WORDS],
+        _ => Box::new(Kept { opts: o.to_vec(), n: nu, states: Vec::with_capacity(nu), token: 0,
                              legal: vec![0; nu * LEGAL_CAP], nlegal: vec![u16::MAX; nu], mask_at: 0 }),
     };
+    let (last, token) = (kept.token, crate::vecrows::token());
     let fresh_set = kept.states.len() != nu;
     // check every row first: an illegal action anywhere changes nothing
     let mut read: Vec<(usize, State)> = Vec::new();
     for i in 0..nu {
         let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
         let a = actions[i];
-        let same = !fresh_set && kept.nlegal[i] != u16::MAX && {
-            let w = &kept.words[i * KEPT_WORDS..(i + 1) * KEPT_WORDS];
-            let len = w[KEPT_WORDS - 1] as usize;
-            row[..len] == w[..len] && row[batch::STATE_LEN - 1] == w[KEPT_WORDS - 2]
-        };
+        let same = !fresh_set && kept.nlegal[i] != u16::MAX && last != 0 && row[batch::STAMP] as u64 == last;
         let ok = if same {
             let k = kept.nlegal[i] as usize;
             (0..=u16::MAX as i64).contains(&a) && kept.legal[i * LEGAL_CAP..i * LEGAL_CAP + k].contains(&(a as u16))
@@ -688,7 +685,7 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
         }
     }
     let incremental = kept.mask_at == mask_at && mask_at != 0;
-    let Kept { states: rows_kept, words: kept_words, legal: kept_legal, nlegal: kept_n, .. } = &mut *kept;
+    let Kept { states: rows_kept, legal: kept_legal, nlegal: kept_n, .. } = &mut *kept;
     let mut ended = 0;
     for (i, st) in rows_kept.iter_mut().enumerate() {
         st.serial = 0; // the deduction's caches are this call's engine's
@@ -767,31 +764,27 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
             }
         }
         batch::encode(st, row);
-        let w = &mut kept_words[i * KEPT_WORDS..(i + 1) * KEPT_WORDS];
-        let len = batch::encoded_len(st);
-        w[..len].copy_from_slice(&row[..len]);
-        w[KEPT_WORDS - 2] = row[batch::STATE_LEN - 1];
-        w[KEPT_WORDS - 1] = len as i64;
+        row[batch::STAMP] = token as i64;
     }
     kept.mask_at = mask_at;
+    kept.token = token;
     crate::vecrows::cache_put(at, kept);
     ended
 }
 
-/// Words of a row `yz_lukfu_rows_step` keeps a copy of: the words `batch::encode` wrote (at
-/// most `STATE_LEN - 1`), the marker, their number.
-const KEPT_WORDS: usize = batch::STATE_LEN + 1;
-
 /// What `yz_lukfu_rows_step` keeps of a state buffer's rows between calls (in
-/// `crate::vecrows`'s cache, by the buffer's address; `yz_vec_free` drops it): each row's state,
-/// a copy of the words it wrote for it (a row whose words differ in any way is decoded and
-/// checked afresh), its legal actions (an action is checked against them, and only they are
-/// cleared from the mask the same buffer holds).
+/// `crate::vecrows`'s cache, by the buffer's address; `yz_vec_free` drops it): each row's state
+/// (its words are still written at every step, so they always hold it), the token the last call
+/// stamped its rows with (word `batch::STAMP`: `batch::encode` clears it, so a row dealt, restored
+/// or rewritten since by the library is decoded and checked afresh; a call stamps a token no
+/// call had, so words saved from an earlier step never pass for the kept state), each row's
+/// legal actions (an action is checked against them, and only they are cleared from the mask
+/// the same buffer holds).
 struct Kept {
     opts: Vec<i64>,
     n: usize,
     states: Vec<State>,
-    words: Vec<i64>,
+    token: u64,
     legal: Vec<u16>,
     nlegal: Vec<u16>,
     mask_at: usize,
