@@ -484,7 +484,7 @@ pub mod vector {
     use super::{Rules, State, K, OPEN, SET};
     use crate::rng::Rng;
     use crate::tiles::{self, Engine};
-    use crate::vecrows::VecGame;
+    use crate::vecrows::{Cell, VecGame};
 
     const MARK: i64 = 0x5041_4947_0001; // "PAIG", layout 1
     const MAX_HIST: usize = 16; // 7 stakes + 8 settings
@@ -649,13 +649,13 @@ pub mod vector {
         }
 
         /// `seat`'s tensor (`PaiGowObserver.write`; kind 1 then `InfoStateObserver`'s history).
-        pub fn observe(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [f32]) {
+        pub fn observe<T: Cell>(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [T]) {
             let n = l.n;
             let st = &self.st;
             let pos = st.pos;
             let sched = r.stake_turns + n;
-            out.fill(0.0);
-            out[seat] = 1.0;
+            out.fill(T::ZERO);
+            out[seat] = T::ONE;
             let to_act = n;
             let phase = 2 * n;
             let thrown_at = phase + 3;
@@ -666,27 +666,27 @@ pub mod vector {
             let hands_at = set_at + n;
             let fronts_at = hands_at + n * K;
             if let Some(p) = st.actor() {
-                out[to_act + p] = 1.0;
+                out[to_act + p] = T::ONE;
             }
-            out[phase + if pos < r.stake_turns { 0 } else if pos < sched { 1 } else { 2 }] = 1.0;
+            out[phase + if pos < r.stake_turns { 0 } else if pos < sched { 1 } else { 2 }] = T::ONE;
             for s in 1..n {
                 if r.stake_turns == 0 || pos >= s {
-                    out[stakes_at + 3 * s + (st.stakes[s] - 1) as usize] = 1.0;
+                    out[stakes_at + 3 * s + (st.stakes[s] - 1) as usize] = T::ONE;
                 }
             }
             let thrown = pos >= r.stake_turns;
             if thrown {
-                out[thrown_at] = 1.0;
+                out[thrown_at] = T::ONE;
                 let total: usize = self.dice[..l.ndice].iter().map(|&d| d as usize).sum();
-                out[first_at + r.first_seat(total)] = 1.0;
+                out[first_at + r.first_seat(total)] = T::ONE;
                 for i in 0..l.ndice {
-                    out[dice_at + 6 * i + self.dice[i] as usize - 1] = 1.0;
+                    out[dice_at + 6 * i + self.dice[i] as usize - 1] = T::ONE;
                 }
             }
             let set_done = |s: usize| pos > Row::set_position(r, s);
             for s in 0..n {
                 if set_done(s) {
-                    out[set_at + s] = 1.0;
+                    out[set_at + s] = T::ONE;
                 }
             }
             if thrown {
@@ -697,11 +697,11 @@ pub mod vector {
                         continue;
                     }
                     for &k in &st.hands[s][..h] {
-                        out[hands_at + s * K + k as usize] += 1.0;
+                        T::bump(&mut out[hands_at + s * K + k as usize]);
                     }
                     if set_done(s) {
                         for &k in &st.fronts[s] {
-                            out[fronts_at + s * K + k as usize] += 1.0;
+                            T::bump(&mut out[fronts_at + s * K + k as usize]);
                         }
                     }
                 }
@@ -713,8 +713,8 @@ pub mod vector {
                     let a = self.hist[j] as i64;
                     let who = self.actor_at(r, j);
                     let hidden = (SET..OPEN).contains(&a) && !over && who != seat;
-                    hb[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
-                    hb[l.hist + j] = who as f32 + 1.0;
+                    hb[j] = if hidden { T::of(NUM_ACTIONS as u32 + 1) } else { T::of(a as u32 + 1) };
+                    hb[l.hist + j] = T::of(who as u32 + 1);
                 }
             }
         }
@@ -784,6 +784,10 @@ pub mod vector {
         }
         fn observe(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [f32]) {
             x.observe(r, &Layout::new(r, kind), seat, out)
+        }
+        fn observe_u8(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+            x.observe(r, &Layout::new(r, kind), seat, out);
+            true
         }
         /// The deal (the number of dice, the dice, the woodpile: `encode_deal`'s layout), then the
         /// actions so far.

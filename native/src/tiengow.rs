@@ -747,7 +747,7 @@ pub mod vector {
     use super::{tables, Rules, State, HAND, K, SEATS, WW22};
     use crate::rng::Rng;
     use crate::tiles::{self, Engine};
-    use crate::vecrows::VecGame;
+    use crate::vecrows::{Cell, VecGame};
 
     const MARK: i64 = 0x5449_454E_0001; // "TIEN", layout 1
     const MAX_HIST: usize = SEATS * HAND;
@@ -1014,12 +1014,12 @@ pub mod vector {
             }
         }
 
-        pub fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+        pub fn observe<T: Cell>(&self, l: &Layout, seat: usize, out: &mut [T]) {
             let t = tables();
             let s = &self.st;
             let n = SEATS;
-            out.fill(0.0);
-            out[seat] = 1.0;
+            out.fill(T::ZERO);
+            out[seat] = T::ONE;
             let to_act = n;
             let leader = 2 * n;
             let high_seat = 3 * n;
@@ -1036,55 +1036,55 @@ pub mod vector {
             let won = down_n + n;
             let sizes = won + n;
             if s.turn < SEATS {
-                out[to_act + s.turn] = 1.0;
-                out[leader + s.leader] = 1.0;
-                out[size + s.n] = 1.0;
-                out[plays + s.nplays] = 1.0;
+                out[to_act + s.turn] = T::ONE;
+                out[leader + s.leader] = T::ONE;
+                out[size + s.n] = T::ONE;
+                out[plays + s.nplays] = T::ONE;
                 if s.nplays > 0 {
-                    out[high_seat + s.high_seat] = 1.0;
+                    out[high_seat + s.high_seat] = T::ONE;
                     for &(p, a) in &self.plays[..s.nplays] {
                         if p as usize == s.high_seat && a & 1 == 0 {
                             let idx = (a >> 1) as usize;
                             for j in 0..t.len[idx] as usize {
-                                out[high + t.tiles[idx][j] as usize] += 1.0;
+                                T::bump(&mut out[high + t.tiles[idx][j] as usize]);
                             }
                         }
                     }
                 }
                 if s.last {
-                    out[last] = 1.0;
+                    out[last] = T::ONE;
                 }
                 if s.wenzun {
-                    out[wenzun] = 1.0;
+                    out[wenzun] = T::ONE;
                 }
             }
             for kind in 0..4 {
                 for x in 0..n {
                     if self.specials >> (kind * SEATS + x) & 1 == 1 {
-                        out[specials + kind * n + x] = 1.0;
+                        out[specials + kind * n + x] = T::ONE;
                     }
                 }
             }
             for k in 0..K {
-                out[hand + k] = s.hands[seat][k] as f32;
-                out[own_down + k] = s.down[seat][k] as f32;
+                out[hand + k] = T::of(s.hands[seat][k] as u32);
+                out[own_down + k] = T::of(s.down[seat][k] as u32);
             }
             for x in 0..n {
                 for k in 0..K {
-                    out[up + x * K + k] = self.up_by[x][k] as f32;
+                    out[up + x * K + k] = T::of(self.up_by[x][k] as u32);
                 }
-                out[down_n + x] = s.down[x].iter().map(|&c| c as u32).sum::<u32>() as f32;
-                out[won + x] = (s.won[x] >> 2) as f32;
-                out[sizes + x] = s.sizes[x] as f32;
+                out[down_n + x] = T::of(s.down[x].iter().map(|&c| c as u32).sum::<u32>());
+                out[won + x] = T::of((s.won[x] >> 2) as u32);
+                out[sizes + x] = T::of(s.sizes[x] as u32);
             }
             if l.hist > 0 {
-                let hidden = num_actions() as f32 + 1.0;
+                let hidden = T::of(num_actions() as u32 + 1);
                 let h = &mut out[l.base..];
                 for j in 0..self.nhist.min(l.hist) {
                     let a = self.hist[j];
                     let who = self.actors[j] as usize;
-                    h[j] = if a & 1 == 1 && who != seat { hidden } else { a as f32 + 1.0 };
-                    h[l.hist + j] = who as f32 + 1.0;
+                    h[j] = if a & 1 == 1 && who != seat { hidden } else { T::of(a as u32 + 1) };
+                    h[l.hist + j] = T::of(who as u32 + 1);
                 }
             }
         }
@@ -1147,6 +1147,10 @@ pub mod vector {
         }
         fn observe(_: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [f32]) {
             x.observe(&Layout::new(kind), seat, out)
+        }
+        fn observe_u8(_: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+            x.observe(&Layout::new(kind), seat, out);
+            true
         }
         /// The hands as dealt (4 x 21 counts), then the actions so far.
         fn report(_: &Rules, x: &Row<'static>, out: &mut [i64]) -> i64 {

@@ -76,6 +76,8 @@ pub trait Cell: Copy {
     const ZERO: Self;
     const ONE: Self;
     fn of(x: u32) -> Self;
+    /// One more (a count).
+    fn bump(x: &mut Self);
 }
 
 impl Cell for f32 {
@@ -85,6 +87,10 @@ impl Cell for f32 {
     fn of(x: u32) -> f32 {
         x as f32
     }
+    #[inline]
+    fn bump(x: &mut f32) {
+        *x += 1.0;
+    }
 }
 
 impl Cell for u8 {
@@ -93,6 +99,10 @@ impl Cell for u8 {
     #[inline]
     fn of(x: u32) -> u8 {
         x.min(255) as u8
+    }
+    #[inline]
+    fn bump(x: &mut u8) {
+        *x = x.saturating_add(1);
     }
 }
 

@@ -11,7 +11,7 @@
 
 use super::{Config, GameKind, State, MAXL, MAX_SEATS, NK, PIPS};
 use crate::rng::Rng;
-use crate::vecrows::VecGame;
+use crate::vecrows::{Cell, VecGame};
 
 const MARK: i64 = 0x444F_4D49_0001; // "DOMI", layout 1
 const MAX_HIST: usize = 32; // seats x hand
@@ -236,21 +236,21 @@ impl Row {
     }
 
     /// `seat`'s tensor (`DominoObserver.write`, then for kind 1 `InfoStateObserver`'s history).
-    fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+    fn observe<T: Cell>(&self, l: &Layout, seat: usize, out: &mut [T]) {
         let s = &self.st;
         let n = l.n;
-        out.fill(0.0);
-        out[seat] = 1.0;
+        out.fill(T::ZERO);
+        out[seat] = T::ONE;
         if s.to_move >= 0 {
-            out[n + s.to_move as usize] = 1.0;
+            out[n + s.to_move as usize] = T::ONE;
         }
         if s.last_placer >= 0 {
-            out[2 * n + s.last_placer as usize] = 1.0;
+            out[2 * n + s.last_placer as usize] = T::ONE;
         }
         let ends = 3 * n;
         if s.started {
             for e in 0..s.nends as usize {
-                out[ends + 7 * e + s.ends[e] as usize] = 1.0;
+                out[ends + 7 * e + s.ends[e] as usize] = T::ONE;
             }
         }
         let hand = ends + 14;
@@ -260,25 +260,25 @@ impl Row {
         let down_n = placed + n;
         let over = s.over();
         for k in 0..NK {
-            out[hand + k] = s.hands[seat][k] as f32;
-            out[table + k] = s.table[k] as f32;
+            out[hand + k] = T::of(s.hands[seat][k] as u32);
+            out[table + k] = T::of(s.table[k] as u32);
         }
         for x in 0..n {
             if over || x == seat {
                 for k in 0..NK {
-                    out[down + x * NK + k] = s.down_cnt[x][k] as f32;
+                    out[down + x * NK + k] = T::of(s.down_cnt[x][k] as u32);
                 }
             }
-            out[placed + x] = s.placed[x] as f32;
-            out[down_n + x] = s.down_n[x] as f32;
+            out[placed + x] = T::of(s.placed[x] as u32);
+            out[down_n + x] = T::of(s.down_n[x] as u32);
         }
         if l.hist > 0 {
             let h = &mut out[l.base..];
             for j in 0..self.nhist.min(l.hist) {
                 let (a, who) = (self.hist[j] as i64, self.actors[j]);
                 let hidden = a >= super::DOWN && who as usize != seat && !over;
-                h[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
-                h[l.hist + j] = who as f32 + 1.0;
+                h[j] = if hidden { T::of(NUM_ACTIONS as u32 + 1) } else { T::of(a as u32 + 1) };
+                h[l.hist + j] = T::of(who as u32 + 1);
             }
         }
     }
@@ -351,6 +351,10 @@ impl<const G: u8> VecGame for Dom<G> {
     }
     fn observe(c: &Config, r: &Row, kind: i64, seat: usize, out: &mut [f32]) {
         r.observe(&Layout::new(c, kind), seat, out)
+    }
+    fn observe_u8(c: &Config, r: &Row, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+        r.observe(&Layout::new(c, kind), seat, out);
+        true
     }
     /// The hands as dealt (seats x 21 counts), then the actions so far.
     fn report(c: &Config, x: &Row, out: &mut [i64]) -> i64 {

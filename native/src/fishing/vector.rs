@@ -14,7 +14,7 @@
 use super::rules::*;
 use super::state::{self, State, MAX_LEGAL, PACKED};
 use crate::rng::Rng;
-use crate::vecrows::VecGame;
+use crate::vecrows::{Cell, VecGame};
 
 const MARK: i64 = 0x4649_5348_0001; // "FISH", layout 1
 const MAX_HIST: usize = 64; // 2 x the largest stock (32)
@@ -48,10 +48,10 @@ impl Layout {
 }
 
 /// `seat`'s observation (`FishingObserver.write`) into `out` (`Layout::base` floats).
-pub fn observe(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: &mut [f32]) {
+pub fn observe<T: Cell>(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: &mut [T]) {
     let n = l.n;
-    out.fill(0.0);
-    out[seat] = 1.0; // seat
+    out.fill(T::ZERO);
+    out[seat] = T::ONE; // seat
     let phase = n;
     let to_act = phase + 2;
     let drawn = to_act + n;
@@ -63,33 +63,33 @@ pub fn observe(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: 
     let sizes = catches + n * K;
     let stock_left = sizes + n;
     if s.turn >= 0 {
-        out[to_act + s.turn as usize] = 1.0;
+        out[to_act + s.turn as usize] = T::ONE;
         if s.phase_now() == state::DRAW {
-            out[phase + 1] = 1.0;
-            out[drawn + s.drawn] = 1.0;
+            out[phase + 1] = T::ONE;
+            out[drawn + s.drawn] = T::ONE;
         } else {
-            out[phase] = 1.0;
+            out[phase] = T::ONE;
         }
     }
     if r.peek && seat == r.tail_seat {
-        out[peeked + deal[deal.len() - 1] as usize] = 1.0; // the stock's last card, as dealt
+        out[peeked + deal[deal.len() - 1] as usize] = T::ONE; // the stock's last card, as dealt
     }
     let mut m = s.stacked;
     while m != 0 {
-        out[stacked + m.trailing_zeros() as usize] = 1.0;
+        out[stacked + m.trailing_zeros() as usize] = T::ONE;
         m &= m - 1;
     }
     for k in 0..K {
-        out[hand + k] = s.hands[seat][k] as f32;
-        out[lake + k] = s.lake[k] as f32;
+        out[hand + k] = T::of(s.hands[seat][k] as u32);
+        out[lake + k] = T::of(s.lake[k] as u32);
     }
     for x in 0..n {
         for k in 0..K {
-            out[catches + x * K + k] = s.catches[x][k] as f32;
+            out[catches + x * K + k] = T::of(s.catches[x][k] as u32);
         }
-        out[sizes + x] = s.hands[x].iter().map(|&c| c as u32).sum::<u32>() as f32;
+        out[sizes + x] = T::of(s.hands[x].iter().map(|&c| c as u32).sum::<u32>());
     }
-    out[stock_left] = (s.stock_len - s.pos) as f32;
+    out[stock_left] = T::of((s.stock_len - s.pos) as u32);
 }
 
 pub struct Row {
@@ -193,14 +193,14 @@ impl Row {
         false
     }
 
-    fn observe(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [f32]) {
+    fn observe<T: Cell>(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [T]) {
         observe(&self.st, r, l, seat, &self.deal[..r.deck_len], &mut out[..l.base]);
         if l.hist > 0 {
             let h = &mut out[l.base..];
-            h.fill(0.0);
+            h.fill(T::ZERO);
             for j in 0..self.nhist.min(l.hist) {
-                h[j] = self.hist[j] as f32 + 1.0;
-                h[l.hist + j] = self.actors[j] as f32 + 1.0;
+                h[j] = T::of(self.hist[j] as u32 + 1);
+                h[l.hist + j] = T::of(self.actors[j] as u32 + 1);
             }
         }
     }
@@ -268,6 +268,10 @@ impl VecGame for Fishing {
     }
     fn observe(r: &Rules, x: &Row, kind: i64, seat: usize, out: &mut [f32]) {
         x.observe(r, &Layout::new(r, kind), seat, out)
+    }
+    fn observe_u8(r: &Rules, x: &Row, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+        x.observe(r, &Layout::new(r, kind), seat, out);
+        true
     }
     /// The deal as dealt (the `from_deal` layout the Python wrapper's `encode_deal` writes), then
     /// the actions so far.
