@@ -12,7 +12,9 @@ legal) int16 hold each row's legal codes in the engine's order (the mask's nonze
 first ``legal_count[i]`` of row i valid): a uniformly random legal action is three numpy
 operations on N numbers, whatever the size of the action space (bench/rl_env.py). Row i deals
 from the native generator seeded by (seed, i), as `VectorEnv(engine="native")` does, so the two
-play the same deals from the same seed.
+play the same deals from the same seed. The buffers are the library's and reused from step to
+step (it clears only the mask entries it set the step before: never set entries of the mask in
+place).
 """
 
 from __future__ import annotations

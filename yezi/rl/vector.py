@@ -17,7 +17,9 @@ A row whose deal ended starts the next deal of its own seeded stream at once (au
 ``info["settled_at_once"]`` (N, num_seats) and counted in ``info["deals_over_at_once"]``, and the
 row draws another deal.
 
-Buffers are reused from step to step: copy what you keep.
+Buffers are reused from step to step: copy what you keep. On the native engine the library
+clears only the mask entries it set the step before, so never set entries of
+``info["action_mask"]`` in place (clearing them, ``mask &= mine``, is harmless; write a copy).
 
 `engine`: ``auto`` (the default) steps the rows in compiled code where the game's native engine
 offers vector stepping (`NativeGame.vector_capable`; docs/native.md), else as before in Python;
@@ -121,6 +123,8 @@ class VectorEnv:
                     old[...] = v  # the buffers the library writes in place
                 else:
                     setattr(nv, k, v)
+            if rows and hasattr(nv, "_bind_args"):
+                nv._bind_args()  # buffers replaced: the addresses the calls pass follow them
             self._native = nv
             self.obs, self.final_obs = nv.obs, nv.final_obs
             self.mask = nv.mask.view(bool)
