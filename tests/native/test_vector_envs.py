@@ -178,3 +178,52 @@ def test_native_vector_env_plays_the_native_rows_deals():
         assert ia.get("final_payments") == info.get("final_payments")
     with pytest.raises(IllegalAction):
         b.step(np.full(3, -1))
+
+
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
+def test_madiao_rows_kept_natively_step_as_the_python_engine(kind):
+    """Ma Diao's rows kept in native memory (`VectorEnv`'s native path), in lock step with the
+    Python engine as the others above (its rows read back with ``yz_madiao_vec_row``)."""
+    import ctypes
+
+    from yezi.native.abi import bind
+
+    n = 4
+    env = VectorEnv("madiao", n, preset="feng-1620", observation=kind, engine="native")
+    nv = env._native
+    assert nv.rows
+    row_fn = bind(nv.native.lib, "yz_madiao_vec_row",
+                  [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64])
+    buf = np.zeros(128, dtype=np.int64)
+    game = env.game
+
+    def replayed(i):
+        k = row_fn(nv.state.ctypes.data, n, i, buf.ctypes.data, len(buf))
+        assert k >= 41
+        b = buf[:k].tolist()
+        return game.replay({"cards": b[:40], "pool": 0}, b[41:41 + b[40]])
+
+    obs, info = env.reset(seed=9)
+    states = [replayed(i) for i in range(n)]
+    rng = np.random.default_rng(3)
+    ended = 0
+    for step in range(200):
+        for i, st in enumerate(states):
+            seat = st.current_player
+            assert env.current_player[i] == seat, (step, i)
+            assert env.legal[i] == st.legal_actions(), (step, i)
+            np.testing.assert_array_equal(obs[i], game.observe(st, seat, kind), err_msg=f"{step} {i}")
+        actions = np.array([rng.choice(st.legal_actions()) for st in states])
+        obs, rewards, done, _, info = env.step(actions)
+        for i, st in enumerate(states):
+            actor = st.current_player
+            st.apply(int(actions[i]))
+            assert bool(done[i]) == (st.current_player is None), (step, i)
+            if done[i]:
+                ended += 1
+                assert rewards[i].tolist() == [float(p) for p in st.payments()]
+                assert info["final_payments"][i] == list(st.payments())
+                assert info["final_seat"][i] == actor
+                np.testing.assert_array_equal(info["final_observation"][i], game.observe(st, actor, kind))
+                states[i] = replayed(i)
+    assert ended >= 8
