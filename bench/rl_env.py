@@ -5,9 +5,11 @@ environments also build the seat-to-act's observation and the action mask at eve
 ≥ 50% of the raw engine's rate. Run: ``python -m bench.rl_env [--seconds 2] [--envs 64]``.
 The native columns (issue 24): ``rand``, the native engine's own random playouts
 (``random_playouts``); ``nat vec``, the vector env on the native engine with observations and
-masks, actions drawn uniformly from the legal ones with numpy (Luk Fu: the one-call
-`NativeLukFuVectorEnv` with uint8 observations and native deals, the draw from its legal-action
-list; the others: `VectorEnv(engine="native")`, the draw from the mask, `mask_policy`); ``%`` that as a share of
+masks, actions drawn uniformly from the legal ones with numpy, on one core (Luk Fu: the
+one-call `NativeLukFuVectorEnv` with uint8 observations and native deals; the others:
+`yezi.native.vector_env.NativeVectorEnv`, rows kept in native memory, uint8 observations; both
+draw from each row's legal-action list, `list_policy`; where the library is too old for those,
+`VectorEnv(engine="native")` and the draw from the mask, `mask_policy`); ``%`` that as a share of
 ``rand`` (issue 24's target: ≥ 20% for every game, ≥ 200,000 Luk Fu games). "—" where the
 game's native engine has no vector stepping (or no native engine).
 """
@@ -15,11 +17,16 @@ game's native engine has no vector stepping (or no native engine).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 
-from yezi.core.registry import available_games, load_game
-from yezi.rl import Env, VectorEnv
+# one core: numpy's BLAS threads (unused here) would spin and count as CPU time
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+from yezi.core.registry import available_games, load_game  # noqa: E402  (after the thread settings)
+from yezi.rl import Env, VectorEnv  # noqa: E402
 
 
 def raw(game, seconds: float) -> float:
@@ -79,10 +86,38 @@ def mask_policy(mask, rng):
     return codes[start + (rng.random(len(mask)) * count).astype(np.int64)]
 
 
-def vector_native(game, seconds: float, kind: str | None, n: int) -> float | None:
-    """The same on native rows (actions drawn from the mask with numpy), or None where there are none."""
+def list_policy(count, legal, rows, rng):
+    """A uniformly random legal action per row from the legal-action lists (`legal[i, :count[i]]`):
+    one uniform draw per row, whatever the size of the action space."""
     import numpy as np
 
+    return legal[rows, (rng.random(len(count)) * count).astype(np.int64)]
+
+
+def vector_native(game, seconds: float, kind: str | None, n: int) -> float | None:
+    """The same on native rows kept in native memory (uint8 observations, actions drawn from the
+    legal-action lists); on an older library `VectorEnv`'s native rows and the mask; None where
+    there are none."""
+    import numpy as np
+
+    from yezi.native.base import Unsupported
+    from yezi.native.select import EngineUnavailable
+    from yezi.native.vector_env import NativeVectorEnv
+
+    try:
+        fast = NativeVectorEnv(game, n, observation=kind, dtype="uint8")
+    except (Unsupported, EngineUnavailable):  # no native engine, or a library without rows kept natively
+        pass
+    else:
+        _, info = fast.reset(seed=0)
+        count, legal, rows = info["legal_count"], info["legal_actions"], np.arange(n)
+        rng = np.random.default_rng(0)
+        games = 0
+        start = time.process_time()
+        while time.process_time() - start < seconds:
+            _, _, terminated, _, _ = fast.step(list_policy(count, legal, rows, rng))
+            games += int(terminated.sum())
+        return games / (time.process_time() - start)
     env = VectorEnv(game, n, observation=kind)
     if env.engine != "native":
         return None
@@ -124,8 +159,7 @@ def lukfu_fast(game, seconds: float, n: int) -> float:
     games = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        pick = (rng.random(n) * count).astype(np.int64)  # uniform in 0..count-1
-        _, _, terminated, _, _ = env.step(legal[rows, pick])
+        _, _, terminated, _, _ = env.step(list_policy(count, legal, rows, rng))
         games += int(terminated.sum())
     return games / (time.process_time() - start)
 

@@ -13,6 +13,7 @@ crate::ffi::exports! {
     yz_last_panic(out: *mut u8, cap: i64) => crate::ffi::last_panic;
     yz_rng_selftest(seed: u64) => crate::rng_selftest;
     yz_test_panic(code: i64) => crate::ffi::test_panic;
+    yz_vec_free(state: *mut i64) => crate::vecrows::free;
 
     // dominoes
     yz_dingniu_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::dingniu::yz_dingniu_heuristic_choice;
@@ -22,6 +23,10 @@ crate::ffi::exports! {
     yz_dingniu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::dingniu::yz_dingniu_vec_obs_size;
     yz_dingniu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_reset;
     yz_dingniu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::dingniu::yz_dingniu_vec_row;
+    yz_dingniu_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::dominoes::dingniu::yz_dingniu_vec_rows_info;
+    yz_dingniu_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_rows_reset;
+    yz_dingniu_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_rows_step;
+    yz_dingniu_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::dominoes::dingniu::yz_dingniu_vec_sync;
     yz_dingniu_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::dingniu::yz_dingniu_vec_state_words;
     yz_dingniu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::dingniu::yz_dingniu_vec_step;
     yz_jielong_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::jielong::yz_jielong_heuristic_choice;
@@ -31,6 +36,10 @@ crate::ffi::exports! {
     yz_jielong_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::jielong::yz_jielong_vec_obs_size;
     yz_jielong_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_reset;
     yz_jielong_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::jielong::yz_jielong_vec_row;
+    yz_jielong_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::dominoes::jielong::yz_jielong_vec_rows_info;
+    yz_jielong_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_rows_reset;
+    yz_jielong_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_rows_step;
+    yz_jielong_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::dominoes::jielong::yz_jielong_vec_sync;
     yz_jielong_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::jielong::yz_jielong_vec_state_words;
     yz_jielong_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::jielong::yz_jielong_vec_step;
     yz_tseding_heuristic_choice(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, seed: u64, noise: i64) => crate::dominoes::tseding::yz_tseding_heuristic_choice;
@@ -40,6 +49,10 @@ crate::ffi::exports! {
     yz_tseding_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::dominoes::tseding::yz_tseding_vec_obs_size;
     yz_tseding_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_reset;
     yz_tseding_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::dominoes::tseding::yz_tseding_vec_row;
+    yz_tseding_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::dominoes::tseding::yz_tseding_vec_rows_info;
+    yz_tseding_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_rows_reset;
+    yz_tseding_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_rows_step;
+    yz_tseding_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::dominoes::tseding::yz_tseding_vec_sync;
     yz_tseding_vec_state_words(opts: *const i64, nopts: i64) => crate::dominoes::tseding::yz_tseding_vec_state_words;
     yz_tseding_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::dominoes::tseding::yz_tseding_vec_step;
 
@@ -52,6 +65,10 @@ crate::ffi::exports! {
     yz_fishing_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::fishing::vector::yz_fishing_vec_obs_size;
     yz_fishing_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_reset;
     yz_fishing_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::fishing::vector::yz_fishing_vec_row;
+    yz_fishing_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::fishing::vector::yz_fishing_vec_rows_info;
+    yz_fishing_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_rows_reset;
+    yz_fishing_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_rows_step;
+    yz_fishing_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::fishing::vector::yz_fishing_vec_sync;
     yz_fishing_vec_state_words(opts: *const i64, nopts: i64) => crate::fishing::vector::yz_fishing_vec_state_words;
     yz_fishing_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::fishing::vector::yz_fishing_vec_step;
 
@@ -85,6 +102,10 @@ crate::ffi::exports! {
     yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::madiao::yz_madiao_vec_obs_size;
     yz_madiao_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_reset;
     yz_madiao_vec_row(state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::madiao::yz_madiao_vec_row;
+    yz_madiao_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::madiao::yz_madiao_vec_rows_info;
+    yz_madiao_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_rows_reset;
+    yz_madiao_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_rows_step;
+    yz_madiao_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::madiao::yz_madiao_vec_sync;
     yz_madiao_vec_state_words(opts: *const i64, nopts: i64) => crate::madiao::yz_madiao_vec_state_words;
     yz_madiao_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::madiao::yz_madiao_vec_step;
 
@@ -96,6 +117,10 @@ crate::ffi::exports! {
     yz_paigow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::paigow::vector::yz_paigow_vec_obs_size;
     yz_paigow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::paigow::vector::yz_paigow_vec_reset;
     yz_paigow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::paigow::vector::yz_paigow_vec_row;
+    yz_paigow_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::paigow::vector::yz_paigow_vec_rows_info;
+    yz_paigow_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::paigow::vector::yz_paigow_vec_rows_reset;
+    yz_paigow_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::paigow::vector::yz_paigow_vec_rows_step;
+    yz_paigow_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::paigow::vector::yz_paigow_vec_sync;
     yz_paigow_vec_state_words(opts: *const i64, nopts: i64) => crate::paigow::vector::yz_paigow_vec_state_words;
     yz_paigow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::paigow::vector::yz_paigow_vec_step;
 
@@ -107,6 +132,10 @@ crate::ffi::exports! {
     yz_shiwuhu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_obs_size;
     yz_shiwuhu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_reset;
     yz_shiwuhu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_row;
+    yz_shiwuhu_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_rows_info;
+    yz_shiwuhu_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_rows_reset;
+    yz_shiwuhu_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_rows_step;
+    yz_shiwuhu_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_sync;
     yz_shiwuhu_vec_state_words(opts: *const i64, nopts: i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_state_words;
     yz_shiwuhu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::shiwuhu::vector::yz_shiwuhu_vec_step;
 
@@ -118,6 +147,10 @@ crate::ffi::exports! {
     yz_tiengow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) => crate::tiengow::vector::yz_tiengow_vec_obs_size;
     yz_tiengow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_reset;
     yz_tiengow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) => crate::tiengow::vector::yz_tiengow_vec_row;
+    yz_tiengow_vec_rows_info(opts: *const i64, nopts: i64, what: i64) => crate::tiengow::vector::yz_tiengow_vec_rows_info;
+    yz_tiengow_vec_rows_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_rows_reset;
+    yz_tiengow_vec_rows_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *const i64, kind: i64, dtype: i64, obs: *mut u8, obs_size: i64, mask: *mut u8, n_actions: i64, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut u8, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_rows_step;
+    yz_tiengow_vec_sync(opts: *const i64, nopts: i64, state: *mut i64, n: i64) => crate::tiengow::vector::yz_tiengow_vec_sync;
     yz_tiengow_vec_state_words(opts: *const i64, nopts: i64) => crate::tiengow::vector::yz_tiengow_vec_state_words;
     yz_tiengow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64) => crate::tiengow::vector::yz_tiengow_vec_step;
 }

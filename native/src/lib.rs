@@ -22,6 +22,7 @@ pub mod madiao;
 pub mod lukfu;
 pub mod rng;
 pub mod tiles;
+pub mod vecrows;
 pub mod paigow;
 pub mod tiengow;
 pub mod shiwuhu;

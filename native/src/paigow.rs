@@ -484,6 +484,7 @@ pub mod vector {
     use super::{Rules, State, K, OPEN, SET};
     use crate::rng::Rng;
     use crate::tiles::{self, Engine};
+    use crate::vecrows::{Cell, VecGame};
 
     const MARK: i64 = 0x5041_4947_0001; // "PAIG", layout 1
     const MAX_HIST: usize = 16; // 7 stakes + 8 settings
@@ -648,13 +649,13 @@ pub mod vector {
         }
 
         /// `seat`'s tensor (`PaiGowObserver.write`; kind 1 then `InfoStateObserver`'s history).
-        pub fn observe(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [f32]) {
+        pub fn observe<T: Cell>(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [T]) {
             let n = l.n;
             let st = &self.st;
             let pos = st.pos;
             let sched = r.stake_turns + n;
-            out.fill(0.0);
-            out[seat] = 1.0;
+            out.fill(T::ZERO);
+            out[seat] = T::ONE;
             let to_act = n;
             let phase = 2 * n;
             let thrown_at = phase + 3;
@@ -665,27 +666,27 @@ pub mod vector {
             let hands_at = set_at + n;
             let fronts_at = hands_at + n * K;
             if let Some(p) = st.actor() {
-                out[to_act + p] = 1.0;
+                out[to_act + p] = T::ONE;
             }
-            out[phase + if pos < r.stake_turns { 0 } else if pos < sched { 1 } else { 2 }] = 1.0;
+            out[phase + if pos < r.stake_turns { 0 } else if pos < sched { 1 } else { 2 }] = T::ONE;
             for s in 1..n {
                 if r.stake_turns == 0 || pos >= s {
-                    out[stakes_at + 3 * s + (st.stakes[s] - 1) as usize] = 1.0;
+                    out[stakes_at + 3 * s + (st.stakes[s] - 1) as usize] = T::ONE;
                 }
             }
             let thrown = pos >= r.stake_turns;
             if thrown {
-                out[thrown_at] = 1.0;
+                out[thrown_at] = T::ONE;
                 let total: usize = self.dice[..l.ndice].iter().map(|&d| d as usize).sum();
-                out[first_at + r.first_seat(total)] = 1.0;
+                out[first_at + r.first_seat(total)] = T::ONE;
                 for i in 0..l.ndice {
-                    out[dice_at + 6 * i + self.dice[i] as usize - 1] = 1.0;
+                    out[dice_at + 6 * i + self.dice[i] as usize - 1] = T::ONE;
                 }
             }
             let set_done = |s: usize| pos > Row::set_position(r, s);
             for s in 0..n {
                 if set_done(s) {
-                    out[set_at + s] = 1.0;
+                    out[set_at + s] = T::ONE;
                 }
             }
             if thrown {
@@ -696,11 +697,11 @@ pub mod vector {
                         continue;
                     }
                     for &k in &st.hands[s][..h] {
-                        out[hands_at + s * K + k as usize] += 1.0;
+                        T::bump(&mut out[hands_at + s * K + k as usize]);
                     }
                     if set_done(s) {
                         for &k in &st.fronts[s] {
-                            out[fronts_at + s * K + k as usize] += 1.0;
+                            T::bump(&mut out[fronts_at + s * K + k as usize]);
                         }
                     }
                 }
@@ -712,8 +713,8 @@ pub mod vector {
                     let a = self.hist[j] as i64;
                     let who = self.actor_at(r, j);
                     let hidden = (SET..OPEN).contains(&a) && !over && who != seat;
-                    hb[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
-                    hb[l.hist + j] = who as f32 + 1.0;
+                    hb[j] = if hidden { T::of(NUM_ACTIONS as u32 + 1) } else { T::of(a as u32 + 1) };
+                    hb[l.hist + j] = T::of(who as u32 + 1);
                 }
             }
         }
@@ -726,176 +727,90 @@ pub mod vector {
         }
     }
 
-    fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
-        Rules::from_opts(tiles::in_slice(opts, nopts)?)
-    }
+    /// 牌九's rows for `crate::vecrows`.
+    pub struct PaiGow;
 
-    pub fn yz_paigow_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
-        ROW_WORDS as i64
-    }
-
-    pub fn yz_paigow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
-        match rules(opts, nopts) {
-            Some(r) if (0..=1).contains(&kind) => Layout::new(&r, kind).size() as i64,
-            Some(_) if kind == -1 => 0,
-            Some(_) => -6,
-            None => -1,
+    impl VecGame for PaiGow {
+        type Cfg = Rules;
+        type Row = Row<'static>;
+        fn parse(o: &[i64]) -> Option<Rules> {
+            Rules::from_opts(o)
         }
-    }
-
-    fn publish(row: &Row, r: &Rules, l: &Layout, kind: i64, i: usize, obs: &mut [f32], mask: &mut [u8],
-               player: &mut [i64], legal: &mut Vec<i64>) {
-        let m = &mut mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
-        m.fill(0);
-        row.st.legal(legal);
-        for &a in legal.iter() {
-            m[a as usize] = 1;
+        fn seats(r: &Rules) -> usize {
+            r.players
         }
-        let p = row.st.actor().map_or(-1, |p| p as i64);
-        player[i] = p;
-        if kind >= 0 {
-            let s = l.size();
-            row.observe(r, l, p.max(0) as usize, &mut obs[i * s..(i + 1) * s]);
+        fn num_actions(_: &Rules) -> usize {
+            NUM_ACTIONS
         }
-    }
-
-    fn buf<'b, T>(p: *mut T, n: usize) -> Option<&'b mut [T]> {
-        if p.is_null() {
-            None
-        } else {
-            Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
+        fn max_legal(_: &Rules) -> usize {
+            NUM_ACTIONS
         }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn yz_paigow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
-                               obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                               settled: *mut i64, over: *mut i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
-            return -6;
+        fn words(_: &Rules) -> usize {
+            ROW_WORDS
         }
-        let nu = n as usize;
-        let l = Layout::new(&r, kind);
-        let osz = if kind >= 0 { l.size() } else { 0 };
-        if kind >= 0 && obs_size != osz as i64 {
-            return -4;
+        fn obs_size(r: &Rules, kind: i64) -> usize {
+            Layout::new(r, kind).size()
         }
-        let (Some(words), Some(mask), Some(player), Some(settled), Some(over)) = (
-            buf(state, nu * ROW_WORDS), buf(mask, nu * NUM_ACTIONS), buf(player, nu), buf(settled, nu * r.players),
-            buf(over, nu),
-        ) else {
-            return -6;
-        };
-        let mut empty = [0f32; 0];
-        let obs = if kind >= 0 { match buf(obs, nu * osz) { Some(o) => o, None => return -6 } } else { &mut empty[..] };
-        settled.fill(0);
-        over.fill(0);
-        let mut legal = Vec::with_capacity(8);
-        for i in 0..nu {
-            let mut row = Row::new(&r, seed, i as u64);
-            row.next_deal(&r);
-            publish(&row, &r, &l, kind, i, obs, mask, player, &mut legal);
-            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        fn obs_max(_: &Rules, kind: i64) -> usize {
+            if kind == 1 { NUM_ACTIONS + 1 } else { 32 }
         }
-        0
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn yz_paigow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
-                              obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                              rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
-                              settled: *mut i64, over: *mut i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
-            return -6;
+        fn new_row(r: &'static Rules, seed: u64, row: u64) -> Row<'static> {
+            Row::new(r, seed, row)
         }
-        let nu = n as usize;
-        let ns = r.players;
-        let l = Layout::new(&r, kind);
-        let osz = if kind >= 0 { l.size() } else { 0 };
-        if kind >= 0 && obs_size != osz as i64 {
-            return -4;
+        fn next_deal(r: &'static Rules, x: &mut Row<'static>, _: &mut [i64], _: &mut i64) -> bool {
+            x.next_deal(r);
+            true
         }
-        let (Some(words), Some(actions), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
-            buf(state, nu * ROW_WORDS), buf(actions, nu), buf(mask, nu * NUM_ACTIONS), buf(player, nu),
-            buf(rewards, nu * ns), buf(terminated, nu),
-        ) else {
-            return -6;
-        };
-        let (Some(final_seat), Some(settled), Some(over)) = (buf(final_seat, nu), buf(settled, nu * ns), buf(over, nu))
-        else {
-            return -6;
-        };
-        let (mut e1, mut e2) = ([0f32; 0], [0f32; 0]);
-        let (obs, final_obs) = if kind >= 0 {
-            match (buf(obs, nu * osz), buf(final_obs, nu * osz)) {
-                (Some(a), Some(b)) => (a, b),
-                _ => return -6,
+        fn read(r: &'static Rules, w: &[i64]) -> Option<Row<'static>> {
+            Row::read(r, w)
+        }
+        fn write(_: &Rules, x: &Row<'static>, w: &mut [i64]) {
+            x.write(w)
+        }
+        fn actor(_: &Rules, x: &Row<'static>) -> Option<usize> {
+            x.st.actor()
+        }
+        fn room(_: &Rules, _: &Row<'static>) -> bool {
+            true // the history is the deal's fixed schedule
+        }
+        fn legal(_: &Rules, x: &Row<'static>, out: &mut Vec<i64>) {
+            x.st.legal(out)
+        }
+        fn apply(_: &Rules, x: &mut Row<'static>, a: i64) {
+            x.apply(a)
+        }
+        fn payments(_: &Rules, x: &Row<'static>, out: &mut [i64]) {
+            x.st.payments(out)
+        }
+        fn observe(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [f32]) {
+            x.observe(r, &Layout::new(r, kind), seat, out)
+        }
+        fn observe_u8(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+            x.observe(r, &Layout::new(r, kind), seat, out);
+            true
+        }
+        /// The deal (the number of dice, the dice, the woodpile: `encode_deal`'s layout), then the
+        /// actions so far.
+        fn report(r: &Rules, x: &Row<'static>, out: &mut [i64]) -> i64 {
+            let len = 1 + r.ndice + 32 + x.st.pos;
+            if out.len() < len {
+                return crate::vecrows::E_SIZE;
             }
-        } else {
-            (&mut e1[..], &mut e2[..])
-        };
-        let mut legal = Vec::with_capacity(8);
-        let mut rows = Vec::with_capacity(nu);
-        for i in 0..nu {
-            let Some(row) = Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) else { return -5 - i as i64 };
-            row.st.legal(&mut legal);
-            if row.over() || !legal.contains(&actions[i]) {
-                return -5 - i as i64;
+            out[0] = r.ndice as i64;
+            for i in 0..r.ndice {
+                out[1 + i] = x.dice[i] as i64;
             }
-            rows.push(row);
-        }
-        settled.fill(0);
-        over.fill(0);
-        let mut ended = 0;
-        for (i, row) in rows.iter_mut().enumerate() {
-            let actor = row.st.actor().unwrap_or(0);
-            row.apply(actions[i]);
-            let done = row.over();
-            terminated[i] = done as u8;
-            final_seat[i] = if done { actor as i64 } else { -1 };
-            let pay = &mut rewards[i * ns..(i + 1) * ns];
-            pay.fill(0);
-            if done {
-                ended += 1;
-                row.st.payments(pay);
-                if kind >= 0 {
-                    row.observe(&r, &l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
-                }
-                row.next_deal(&r);
+            for (o, &k) in out[1 + r.ndice..].iter_mut().zip(&x.pile) {
+                *o = k as i64;
             }
-            publish(row, &r, &l, kind, i, obs, mask, player, &mut legal);
-            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+            for j in 0..x.st.pos {
+                out[1 + r.ndice + 32 + j] = x.hist[j] as i64;
+            }
+            len as i64
         }
-        ended
     }
 
-    /// Row `row`'s deal (the number of dice, the dice, the woodpile: `encode_deal`'s layout), then
-    /// its actions so far; entries written.
-    pub fn yz_paigow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
-                             cap: i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if state.is_null() || !(0..n).contains(&row) {
-            return -6;
-        }
-        let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
-        let Some(x) = Row::read(&r, words) else { return -5 };
-        let len = 1 + r.ndice + 32 + x.st.pos;
-        let Some(out) = buf(out, cap.max(0) as usize) else { return -6 };
-        if out.len() < len {
-            return -4;
-        }
-        out[0] = r.ndice as i64;
-        for i in 0..r.ndice {
-            out[1 + i] = x.dice[i] as i64;
-        }
-        for (o, &k) in out[1 + r.ndice..].iter_mut().zip(&x.pile) {
-            *o = k as i64;
-        }
-        for j in 0..x.st.pos {
-            out[1 + r.ndice + 32 + j] = x.hist[j] as i64;
-        }
-        len as i64
-    }
+    crate::vecrows::vec_exports!(PaiGow, yz_paigow_vec_state_words, yz_paigow_vec_obs_size, yz_paigow_vec_reset,
+                                 yz_paigow_vec_step, yz_paigow_vec_row, yz_paigow_vec_rows_reset,
+                                 yz_paigow_vec_rows_step, yz_paigow_vec_sync, yz_paigow_vec_rows_info);
 }

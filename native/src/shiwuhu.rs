@@ -791,9 +791,10 @@ mod tests {
 /// `yezi/games/shiwuhu/observation.py`'s ("observation", kind 0) or that followed by the
 /// history ("info_state", kind 1; every play and pass is public).
 pub mod vector {
-    use super::{plays, Rules, State, DECLARING, FOLLOW, K, LEAD, MAX_SEATS, NOBODY, NUM_PLAYS, OVER};
+    use super::{Rules, State, DECLARING, FOLLOW, K, LEAD, MAX_SEATS, NOBODY, NUM_PLAYS, OVER};
     use crate::rng::Rng;
     use crate::tiles::{self, Engine};
+    use crate::vecrows::{Cell, VecGame};
 
     const MARK: i64 = 0x5348_4957_0001; // "SHIW", layout 1
     const MAX_HIST: usize = 84 * MAX_SEATS + 2 * MAX_SEATS + 1;
@@ -1027,11 +1028,11 @@ pub mod vector {
             self.st = State::new(r, &self.dealt);
         }
 
-        pub fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+        pub fn observe<T: Cell>(&self, l: &Layout, seat: usize, out: &mut [T]) {
             let s = &self.st;
             let n = l.n;
-            out.fill(0.0);
-            out[seat] = 1.0;
+            out.fill(T::ZERO);
+            out[seat] = T::ONE;
             let to_act = n;
             let phase = 2 * n;
             let leader = phase + 4;
@@ -1045,223 +1046,135 @@ pub mod vector {
             let sizes = played + n * K;
             let hu = sizes + n;
             let tc = hu + n;
-            out[phase + match s.phase { LEAD => 0, FOLLOW => 1, DECLARING => 2, _ => 3 }] = 1.0;
+            out[phase + match s.phase { LEAD => 0, FOLLOW => 1, DECLARING => 2, _ => 3 }] = T::ONE;
             if s.turn != NOBODY {
-                out[to_act + s.turn] = 1.0;
+                out[to_act + s.turn] = T::ONE;
                 if s.phase == FOLLOW {
-                    out[leader + s.leader] = 1.0;
+                    out[leader + s.leader] = T::ONE;
                     for x in 0..n {
                         if (s.out >> x) & 1 == 1 {
-                            out[out_at + x] = 1.0;
+                            out[out_at + x] = T::ONE;
                         }
                     }
                 }
             }
             if s.best < NUM_PLAYS {
-                out[best_seat + s.best_seat] = 1.0;
-                out[best + s.best] = 1.0;
+                out[best_seat + s.best_seat] = T::ONE;
+                out[best + s.best] = T::ONE;
             }
             if s.last_winner != NOBODY {
-                out[last + s.last_winner] = 1.0;
+                out[last + s.last_winner] = T::ONE;
             }
             for x in 0..n {
-                out[need + 3 * x + match s.need[x] { 15 => 0, 18 => 1, _ => 2 }] = 1.0;
+                out[need + 3 * x + match s.need[x] { 15 => 0, 18 => 1, _ => 2 }] = T::ONE;
             }
             for k in 0..K {
-                out[hand + k] = s.hands[seat][k] as f32;
+                out[hand + k] = T::of(s.hands[seat][k] as u32);
             }
             for x in 0..n {
                 for k in 0..K {
-                    out[played + x * K + k] = s.played[x][k] as f32;
+                    out[played + x * K + k] = T::of(s.played[x][k] as u32);
                 }
-                out[sizes + x] = s.sizes[x] as f32;
-                out[hu + x] = s.hu[x] as f32;
+                out[sizes + x] = T::of(s.sizes[x] as u32);
+                out[hu + x] = T::of(s.hu[x] as u32);
             }
-            out[tc] = s.trick_cards as f32;
-            out[tc + 1] = s.tricks as f32;
+            out[tc] = T::of(s.trick_cards as u32);
+            out[tc + 1] = T::of(s.tricks as u32);
             if l.hist > 0 {
                 let h = &mut out[l.base..];
                 for j in 0..self.nhist.min(l.hist) {
-                    h[j] = self.hist[j] as f32 + 1.0;
-                    h[l.hist + j] = self.actors[j] as f32 + 1.0;
+                    h[j] = T::of(self.hist[j] as u32 + 1);
+                    h[l.hist + j] = T::of(self.actors[j] as u32 + 1);
                 }
             }
         }
     }
 
-    fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
-        Rules::from_opts(tiles::in_slice(opts, nopts)?)
-    }
+    /// 十五胡's rows for `crate::vecrows`.
+    pub struct ShiWuHu;
 
-    fn buf<'b, T>(p: *mut T, n: usize) -> Option<&'b mut [T]> {
-        if p.is_null() {
-            None
-        } else {
-            Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
+    impl VecGame for ShiWuHu {
+        type Cfg = Rules;
+        type Row = Row<'static>;
+        fn parse(o: &[i64]) -> Option<Rules> {
+            Rules::from_opts(o)
         }
-    }
-
-    pub fn yz_shiwuhu_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
-        let _ = plays;
-        ROW_WORDS as i64
-    }
-
-    pub fn yz_shiwuhu_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
-        match rules(opts, nopts) {
-            Some(r) if (0..=1).contains(&kind) => Layout::new(&r, kind).size() as i64,
-            Some(_) if kind == -1 => 0,
-            Some(_) => -6,
-            None => -1,
+        fn seats(r: &Rules) -> usize {
+            r.players
         }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn publish(row: &Row, l: &Layout, kind: i64, i: usize, obs: &mut [f32], mask: &mut [u8], player: &mut [i64],
-               legal: &mut Vec<i64>) {
-        let m = &mut mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
-        m.fill(0);
-        row.st.legal(legal);
-        for &a in legal.iter() {
-            m[a as usize] = 1;
+        fn num_actions(_: &Rules) -> usize {
+            NUM_ACTIONS
         }
-        let p = row.st.actor().map_or(-1, |p| p as i64);
-        player[i] = p;
-        if kind >= 0 {
-            let s = l.size();
-            row.observe(l, p.max(0) as usize, &mut obs[i * s..(i + 1) * s]);
+        fn max_legal(_: &Rules) -> usize {
+            NUM_ACTIONS
         }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn yz_shiwuhu_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
-                                obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                                settled: *mut i64, over: *mut i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
-            return -6;
+        fn words(_: &Rules) -> usize {
+            ROW_WORDS
         }
-        let nu = n as usize;
-        let l = Layout::new(&r, kind);
-        let osz = if kind >= 0 { l.size() } else { 0 };
-        if kind >= 0 && obs_size != osz as i64 {
-            return -4;
+        fn obs_size(r: &Rules, kind: i64) -> usize {
+            Layout::new(r, kind).size()
         }
-        let (Some(words), Some(mask), Some(player), Some(settled), Some(over)) = (
-            buf(state, nu * ROW_WORDS), buf(mask, nu * NUM_ACTIONS), buf(player, nu), buf(settled, nu * r.players),
-            buf(over, nu),
-        ) else {
-            return -6;
-        };
-        let mut empty = [0f32; 0];
-        let obs = if kind >= 0 { match buf(obs, nu * osz) { Some(o) => o, None => return -6 } } else { &mut empty[..] };
-        settled.fill(0);
-        over.fill(0);
-        let mut legal = Vec::with_capacity(512);
-        for i in 0..nu {
-            let mut row = Row::new(&r, seed, i as u64);
-            row.next_deal(&r);
-            publish(&row, &l, kind, i, obs, mask, player, &mut legal);
-            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        fn obs_max(_: &Rules, kind: i64) -> usize {
+            if kind == 1 { NUM_ACTIONS + 1 } else { 84 }
         }
-        0
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn yz_shiwuhu_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
-                               obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                               rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
-                               settled: *mut i64, over: *mut i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != NUM_ACTIONS as i64 {
-            return -6;
+        fn new_row(r: &'static Rules, seed: u64, row: u64) -> Row<'static> {
+            Row::new(r, seed, row)
         }
-        let nu = n as usize;
-        let ns = r.players;
-        let l = Layout::new(&r, kind);
-        let osz = if kind >= 0 { l.size() } else { 0 };
-        if kind >= 0 && obs_size != osz as i64 {
-            return -4;
+        fn next_deal(r: &'static Rules, x: &mut Row<'static>, _: &mut [i64], _: &mut i64) -> bool {
+            x.next_deal(r);
+            true
         }
-        let (Some(words), Some(actions), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
-            buf(state, nu * ROW_WORDS), buf(actions, nu), buf(mask, nu * NUM_ACTIONS), buf(player, nu),
-            buf(rewards, nu * ns), buf(terminated, nu),
-        ) else {
-            return -6;
-        };
-        let (Some(final_seat), Some(settled), Some(over)) = (buf(final_seat, nu), buf(settled, nu * ns), buf(over, nu))
-        else {
-            return -6;
-        };
-        let (mut e1, mut e2) = ([0f32; 0], [0f32; 0]);
-        let (obs, final_obs) = if kind >= 0 {
-            match (buf(obs, nu * osz), buf(final_obs, nu * osz)) {
-                (Some(a), Some(b)) => (a, b),
-                _ => return -6,
+        fn read(r: &'static Rules, w: &[i64]) -> Option<Row<'static>> {
+            Row::read(r, w)
+        }
+        fn write(_: &Rules, x: &Row<'static>, w: &mut [i64]) {
+            x.write(w)
+        }
+        fn actor(_: &Rules, x: &Row<'static>) -> Option<usize> {
+            x.st.actor()
+        }
+        fn room(_: &Rules, x: &Row<'static>) -> bool {
+            x.nhist < MAX_HIST
+        }
+        fn legal(_: &Rules, x: &Row<'static>, out: &mut Vec<i64>) {
+            x.st.legal(out)
+        }
+        fn apply(_: &Rules, x: &mut Row<'static>, a: i64) {
+            x.hist[x.nhist] = a as u16;
+            x.actors[x.nhist] = x.st.actor().unwrap_or(0) as u8;
+            x.nhist += 1;
+            x.st.apply(a);
+        }
+        fn payments(_: &Rules, x: &Row<'static>, out: &mut [i64]) {
+            x.st.payments(out)
+        }
+        fn observe(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [f32]) {
+            x.observe(&Layout::new(r, kind), seat, out)
+        }
+        fn observe_u8(r: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+            x.observe(&Layout::new(r, kind), seat, out);
+            true
+        }
+        /// The hands as dealt (seats x 21 counts), then the actions so far.
+        fn report(r: &Rules, x: &Row<'static>, out: &mut [i64]) -> i64 {
+            let ns = r.players;
+            let len = ns * K + x.nhist;
+            if out.len() < len {
+                return crate::vecrows::E_SIZE;
             }
-        } else {
-            (&mut e1[..], &mut e2[..])
-        };
-        let mut legal = Vec::with_capacity(512);
-        let mut rows = Vec::with_capacity(nu);
-        for i in 0..nu {
-            let Some(row) = Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) else { return -5 - i as i64 };
-            row.st.legal(&mut legal);
-            if row.st.actor().is_none() || !legal.contains(&actions[i]) || row.nhist >= MAX_HIST {
-                return -5 - i as i64;
-            }
-            rows.push(row);
-        }
-        settled.fill(0);
-        over.fill(0);
-        let mut ended = 0;
-        for (i, row) in rows.iter_mut().enumerate() {
-            let actor = row.st.actor().unwrap_or(0);
-            row.hist[row.nhist] = actions[i] as u16;
-            row.actors[row.nhist] = actor as u8;
-            row.nhist += 1;
-            row.st.apply(actions[i]);
-            let done = row.st.actor().is_none();
-            terminated[i] = done as u8;
-            final_seat[i] = if done { actor as i64 } else { -1 };
-            let pay = &mut rewards[i * ns..(i + 1) * ns];
-            pay.fill(0);
-            if done {
-                ended += 1;
-                row.st.payments(pay);
-                if kind >= 0 {
-                    row.observe(&l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
+            for s in 0..ns {
+                for k in 0..K {
+                    out[s * K + k] = x.dealt[s][k] as i64;
                 }
-                row.next_deal(&r);
             }
-            publish(row, &l, kind, i, obs, mask, player, &mut legal);
-            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+            for j in 0..x.nhist {
+                out[ns * K + j] = x.hist[j] as i64;
+            }
+            len as i64
         }
-        ended
     }
 
-    /// Row `row`'s hands as dealt (seats x 21 counts), then its actions so far; entries written.
-    pub fn yz_shiwuhu_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
-                              cap: i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if state.is_null() || !(0..n).contains(&row) {
-            return -6;
-        }
-        let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
-        let Some(x) = Row::read(&r, words) else { return -5 };
-        let ns = r.players;
-        let len = ns * K + x.nhist;
-        let Some(out) = buf(out, cap.max(0) as usize) else { return -6 };
-        if out.len() < len {
-            return -4;
-        }
-        for s in 0..ns {
-            for k in 0..K {
-                out[s * K + k] = x.dealt[s][k] as i64;
-            }
-        }
-        for j in 0..x.nhist {
-            out[ns * K + j] = x.hist[j] as i64;
-        }
-        len as i64
-    }
+    crate::vecrows::vec_exports!(ShiWuHu, yz_shiwuhu_vec_state_words, yz_shiwuhu_vec_obs_size, yz_shiwuhu_vec_reset,
+                                 yz_shiwuhu_vec_step, yz_shiwuhu_vec_row, yz_shiwuhu_vec_rows_reset,
+                                 yz_shiwuhu_vec_rows_step, yz_shiwuhu_vec_sync, yz_shiwuhu_vec_rows_info);
 }

@@ -747,6 +747,7 @@ pub mod vector {
     use super::{tables, Rules, State, HAND, K, SEATS, WW22};
     use crate::rng::Rng;
     use crate::tiles::{self, Engine};
+    use crate::vecrows::{Cell, VecGame};
 
     const MARK: i64 = 0x5449_454E_0001; // "TIEN", layout 1
     const MAX_HIST: usize = SEATS * HAND;
@@ -1013,12 +1014,12 @@ pub mod vector {
             }
         }
 
-        pub fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+        pub fn observe<T: Cell>(&self, l: &Layout, seat: usize, out: &mut [T]) {
             let t = tables();
             let s = &self.st;
             let n = SEATS;
-            out.fill(0.0);
-            out[seat] = 1.0;
+            out.fill(T::ZERO);
+            out[seat] = T::ONE;
             let to_act = n;
             let leader = 2 * n;
             let high_seat = 3 * n;
@@ -1035,229 +1036,141 @@ pub mod vector {
             let won = down_n + n;
             let sizes = won + n;
             if s.turn < SEATS {
-                out[to_act + s.turn] = 1.0;
-                out[leader + s.leader] = 1.0;
-                out[size + s.n] = 1.0;
-                out[plays + s.nplays] = 1.0;
+                out[to_act + s.turn] = T::ONE;
+                out[leader + s.leader] = T::ONE;
+                out[size + s.n] = T::ONE;
+                out[plays + s.nplays] = T::ONE;
                 if s.nplays > 0 {
-                    out[high_seat + s.high_seat] = 1.0;
+                    out[high_seat + s.high_seat] = T::ONE;
                     for &(p, a) in &self.plays[..s.nplays] {
                         if p as usize == s.high_seat && a & 1 == 0 {
                             let idx = (a >> 1) as usize;
                             for j in 0..t.len[idx] as usize {
-                                out[high + t.tiles[idx][j] as usize] += 1.0;
+                                T::bump(&mut out[high + t.tiles[idx][j] as usize]);
                             }
                         }
                     }
                 }
                 if s.last {
-                    out[last] = 1.0;
+                    out[last] = T::ONE;
                 }
                 if s.wenzun {
-                    out[wenzun] = 1.0;
+                    out[wenzun] = T::ONE;
                 }
             }
             for kind in 0..4 {
                 for x in 0..n {
                     if self.specials >> (kind * SEATS + x) & 1 == 1 {
-                        out[specials + kind * n + x] = 1.0;
+                        out[specials + kind * n + x] = T::ONE;
                     }
                 }
             }
             for k in 0..K {
-                out[hand + k] = s.hands[seat][k] as f32;
-                out[own_down + k] = s.down[seat][k] as f32;
+                out[hand + k] = T::of(s.hands[seat][k] as u32);
+                out[own_down + k] = T::of(s.down[seat][k] as u32);
             }
             for x in 0..n {
                 for k in 0..K {
-                    out[up + x * K + k] = self.up_by[x][k] as f32;
+                    out[up + x * K + k] = T::of(self.up_by[x][k] as u32);
                 }
-                out[down_n + x] = s.down[x].iter().map(|&c| c as u32).sum::<u32>() as f32;
-                out[won + x] = (s.won[x] >> 2) as f32;
-                out[sizes + x] = s.sizes[x] as f32;
+                out[down_n + x] = T::of(s.down[x].iter().map(|&c| c as u32).sum::<u32>());
+                out[won + x] = T::of((s.won[x] >> 2) as u32);
+                out[sizes + x] = T::of(s.sizes[x] as u32);
             }
             if l.hist > 0 {
-                let hidden = num_actions() as f32 + 1.0;
+                let hidden = T::of(num_actions() as u32 + 1);
                 let h = &mut out[l.base..];
                 for j in 0..self.nhist.min(l.hist) {
                     let a = self.hist[j];
                     let who = self.actors[j] as usize;
-                    h[j] = if a & 1 == 1 && who != seat { hidden } else { a as f32 + 1.0 };
-                    h[l.hist + j] = who as f32 + 1.0;
+                    h[j] = if a & 1 == 1 && who != seat { hidden } else { T::of(a as u32 + 1) };
+                    h[l.hist + j] = T::of(who as u32 + 1);
                 }
             }
         }
     }
 
-    fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
-        Rules::from_opts(tiles::in_slice(opts, nopts)?)
-    }
+    /// 打天九's rows for `crate::vecrows`.
+    pub struct TienGow;
 
-    fn buf<'b, T>(p: *mut T, n: usize) -> Option<&'b mut [T]> {
-        if p.is_null() {
-            None
-        } else {
-            Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
+    impl VecGame for TienGow {
+        type Cfg = Rules;
+        type Row = Row<'static>;
+        fn parse(o: &[i64]) -> Option<Rules> {
+            Rules::from_opts(o)
         }
-    }
-
-    pub fn yz_tiengow_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
-        ROW_WORDS as i64
-    }
-
-    pub fn yz_tiengow_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
-        match rules(opts, nopts) {
-            Some(_) if (0..=1).contains(&kind) => Layout::new(kind).size() as i64,
-            Some(_) if kind == -1 => 0,
-            Some(_) => -6,
-            None => -1,
+        fn seats(_: &Rules) -> usize {
+            SEATS
         }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn publish(row: &Row, l: &Layout, kind: i64, i: usize, obs: &mut [f32], mask: &mut [u8], player: &mut [i64],
-               legal: &mut Vec<i64>, na: usize) {
-        let m = &mut mask[i * na..(i + 1) * na];
-        m.fill(0);
-        row.st.legal(legal);
-        for &a in legal.iter() {
-            m[a as usize] = 1;
+        fn num_actions(_: &Rules) -> usize {
+            num_actions()
         }
-        let p = row.st.actor().map_or(-1, |p| p as i64);
-        player[i] = p;
-        if kind >= 0 {
-            let s = l.size();
-            row.observe(l, p.max(0) as usize, &mut obs[i * s..(i + 1) * s]);
+        fn max_legal(_: &Rules) -> usize {
+            512 // plays of at most 4 of 8 tiles, up or down: 2 x 162
         }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn yz_tiengow_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
-                                obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                                settled: *mut i64, over: *mut i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        let na = num_actions();
-        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != na as i64 {
-            return -6;
+        fn words(_: &Rules) -> usize {
+            ROW_WORDS
         }
-        let nu = n as usize;
-        let l = Layout::new(kind);
-        let osz = if kind >= 0 { l.size() } else { 0 };
-        if kind >= 0 && obs_size != osz as i64 {
-            return -4;
+        fn obs_size(_: &Rules, kind: i64) -> usize {
+            Layout::new(kind).size()
         }
-        let (Some(words), Some(mask), Some(player), Some(settled), Some(over)) = (
-            buf(state, nu * ROW_WORDS), buf(mask, nu * na), buf(player, nu), buf(settled, nu * SEATS), buf(over, nu),
-        ) else {
-            return -6;
-        };
-        let mut empty = [0f32; 0];
-        let obs = if kind >= 0 { match buf(obs, nu * osz) { Some(o) => o, None => return -6 } } else { &mut empty[..] };
-        settled.fill(0);
-        over.fill(0);
-        let mut legal = Vec::with_capacity(256);
-        for i in 0..nu {
-            let mut row = Row::new(&r, seed, i as u64);
-            row.next_deal(&r);
-            publish(&row, &l, kind, i, obs, mask, player, &mut legal, na);
-            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        fn obs_max(_: &Rules, kind: i64) -> usize {
+            if kind == 1 { num_actions() + 1 } else { SEATS * HAND }
         }
-        0
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub fn yz_tiengow_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
-                               obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                               rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
-                               settled: *mut i64, over: *mut i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        let na = num_actions();
-        if !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) || n_actions != na as i64 {
-            return -6;
+        fn new_row(r: &'static Rules, seed: u64, row: u64) -> Row<'static> {
+            Row::new(r, seed, row)
         }
-        let nu = n as usize;
-        let ns = SEATS;
-        let l = Layout::new(kind);
-        let osz = if kind >= 0 { l.size() } else { 0 };
-        if kind >= 0 && obs_size != osz as i64 {
-            return -4;
+        fn next_deal(r: &'static Rules, x: &mut Row<'static>, _: &mut [i64], _: &mut i64) -> bool {
+            x.next_deal(r);
+            true
         }
-        let (Some(words), Some(actions), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
-            buf(state, nu * ROW_WORDS), buf(actions, nu), buf(mask, nu * na), buf(player, nu), buf(rewards, nu * ns),
-            buf(terminated, nu),
-        ) else {
-            return -6;
-        };
-        let (Some(final_seat), Some(settled), Some(over)) = (buf(final_seat, nu), buf(settled, nu * ns), buf(over, nu))
-        else {
-            return -6;
-        };
-        let (mut e1, mut e2) = ([0f32; 0], [0f32; 0]);
-        let (obs, final_obs) = if kind >= 0 {
-            match (buf(obs, nu * osz), buf(final_obs, nu * osz)) {
-                (Some(a), Some(b)) => (a, b),
-                _ => return -6,
+        fn read(r: &'static Rules, w: &[i64]) -> Option<Row<'static>> {
+            Row::read(r, w)
+        }
+        fn write(_: &Rules, x: &Row<'static>, w: &mut [i64]) {
+            x.write(w)
+        }
+        fn actor(_: &Rules, x: &Row<'static>) -> Option<usize> {
+            x.st.actor()
+        }
+        fn room(_: &Rules, x: &Row<'static>) -> bool {
+            x.nhist < MAX_HIST
+        }
+        fn legal(_: &Rules, x: &Row<'static>, out: &mut Vec<i64>) {
+            x.st.legal(out)
+        }
+        fn apply(r: &Rules, x: &mut Row<'static>, a: i64) {
+            x.apply(r, a)
+        }
+        fn payments(_: &Rules, x: &Row<'static>, out: &mut [i64]) {
+            x.st.payments(out)
+        }
+        fn observe(_: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [f32]) {
+            x.observe(&Layout::new(kind), seat, out)
+        }
+        fn observe_u8(_: &Rules, x: &Row<'static>, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+            x.observe(&Layout::new(kind), seat, out);
+            true
+        }
+        /// The hands as dealt (4 x 21 counts), then the actions so far.
+        fn report(_: &Rules, x: &Row<'static>, out: &mut [i64]) -> i64 {
+            let len = SEATS * K + x.nhist;
+            if out.len() < len {
+                return crate::vecrows::E_SIZE;
             }
-        } else {
-            (&mut e1[..], &mut e2[..])
-        };
-        let mut legal = Vec::with_capacity(256);
-        let mut rows = Vec::with_capacity(nu);
-        for i in 0..nu {
-            let Some(row) = Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) else { return -5 - i as i64 };
-            row.st.legal(&mut legal);
-            if row.st.actor().is_none() || !legal.contains(&actions[i]) || row.nhist >= MAX_HIST {
-                return -5 - i as i64;
-            }
-            rows.push(row);
-        }
-        settled.fill(0);
-        over.fill(0);
-        let mut ended = 0;
-        for (i, row) in rows.iter_mut().enumerate() {
-            let actor = row.st.actor().unwrap_or(0);
-            row.apply(&r, actions[i]);
-            let done = row.st.actor().is_none();
-            terminated[i] = done as u8;
-            final_seat[i] = if done { actor as i64 } else { -1 };
-            let pay = &mut rewards[i * ns..(i + 1) * ns];
-            pay.fill(0);
-            if done {
-                ended += 1;
-                row.st.payments(pay);
-                if kind >= 0 {
-                    row.observe(&l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
+            for s in 0..SEATS {
+                for k in 0..K {
+                    out[s * K + k] = x.dealt[s][k] as i64;
                 }
-                row.next_deal(&r);
             }
-            publish(row, &l, kind, i, obs, mask, player, &mut legal, na);
-            row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+            for j in 0..x.nhist {
+                out[SEATS * K + j] = x.hist[j] as i64;
+            }
+            len as i64
         }
-        ended
     }
 
-    /// Row `row`'s hands as dealt (4 x 21 counts), then its actions so far; entries written.
-    pub fn yz_tiengow_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
-                              cap: i64) -> i64 {
-        let Some(r) = rules(opts, nopts) else { return -1 };
-        if state.is_null() || !(0..n).contains(&row) {
-            return -6;
-        }
-        let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
-        let Some(x) = Row::read(&r, words) else { return -5 };
-        let len = SEATS * K + x.nhist;
-        let Some(out) = buf(out, cap.max(0) as usize) else { return -6 };
-        if out.len() < len {
-            return -4;
-        }
-        for s in 0..SEATS {
-            for k in 0..K {
-                out[s * K + k] = x.dealt[s][k] as i64;
-            }
-        }
-        for j in 0..x.nhist {
-            out[SEATS * K + j] = x.hist[j] as i64;
-        }
-        len as i64
-    }
+    crate::vecrows::vec_exports!(TienGow, yz_tiengow_vec_state_words, yz_tiengow_vec_obs_size, yz_tiengow_vec_reset,
+                                 yz_tiengow_vec_step, yz_tiengow_vec_row, yz_tiengow_vec_rows_reset,
+                                 yz_tiengow_vec_rows_step, yz_tiengow_vec_sync, yz_tiengow_vec_rows_info);
 }

@@ -460,10 +460,10 @@ def test_vector_refuses_illegal_actions_and_bad_buffers():
     acts[2] = 101 if v.mask[2, 101] == 0 else 0  # one illegal row: nothing changes
     if v.mask[2, acts[2]]:
         acts[2] = 102
-    assert v.step(acts) == -3
+    assert v.step(acts) == -5 - 2  # row 2's action refused (crate::vecrows::E_ROW - row)
     assert np.array_equal(v.state, before)
     v.state[1, :] = 7  # words that are no row: an error, never a crash
-    assert v.step([int(np.flatnonzero(v.mask[i])[0]) for i in range(3)]) == -1
+    assert v.step([int(np.flatnonzero(v.mask[i])[0]) for i in range(3)]) == -5 - 1
 
 
 # ---- which rule branches the differential reached (yezi.core.branches) --------------------------

@@ -94,6 +94,136 @@ def test_an_illegal_action_is_refused_and_changes_nothing(game_name):
     with pytest.raises(IllegalAction):
         env.step(acts)
     assert np.array_equal(env._native.state, before)
-    env._native.state[case.damaged_row, 0] = 0  # no row's marker: refused by the library, not stepped
+    nv = env._native
+    acts = np.array([env.legal[i][0] for i in range(4)])
+    if getattr(nv, "rows", False):  # rows kept in native memory: the words are stale until synced
+        stamp = nv.state[case.damaged_row, -1]
+        nv.state[case.damaged_row, -1] = stamp ^ 2  # a stamp of no rows kept: refused
+        with pytest.raises(Exception, match="returned"):
+            nv.step(acts)
+        nv.state[case.damaged_row, -1] = stamp
+        nv.sync()  # the words hold the rows again (stamp 0), and the next step reads them
+        assert (nv.state[:, -1] == 0).all()
+    nv.state[case.damaged_row, 0] = 0  # no row's marker: refused by the library, not stepped
     with pytest.raises(Exception, match="returned"):
-        env._native.step(np.array([env.legal[i][0] for i in range(4)]))
+        nv.step(acts)
+
+
+@pytest.mark.parametrize("game_name", [*CASES, "madiao"])
+def test_rows_kept_natively_write_lists_uint8_and_pickle(game_name):
+    """The rows kept in native memory (`NativeVector.rows`): the legal-action lists equal the
+    mask, the uint8 observation equals the float32 one, and a pickled env goes on as the original."""
+    import pickle
+
+    env = VectorEnv(game_name, 5, observation="observation", engine="native")
+    nv = env._native
+    if not getattr(nv, "rows", False):
+        pytest.skip("an old library: no rows kept natively")
+    u8 = nv.native.vector(5, "observation", dtype="uint8")
+    env.reset(seed=7)
+    u8.reset(11)
+    nv.reset(11)  # the same seed, the same deals
+    rng = np.random.default_rng(0)
+    for step in range(40):
+        for i in range(5):
+            k = nv.legal_count[i]
+            assert nv.legal_actions[i, :k].tolist() == np.flatnonzero(nv.mask[i]).tolist(), (step, i)
+        np.testing.assert_array_equal(u8.obs.astype(np.float32), nv.obs)
+        np.testing.assert_array_equal(u8.mask, nv.mask)
+        acts = nv.legal_actions[np.arange(5), (rng.random(5) * nv.legal_count).astype(np.int64)]
+        assert u8.step(acts) == nv.step(acts)
+        np.testing.assert_array_equal(u8.final_obs[u8.terminated == 1].astype(np.float32),
+                                      nv.final_obs[nv.terminated == 1])
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(20):
+        acts = np.array([legal[0] for legal in env.legal])
+        a = env.step(acts)
+        b = copy.step(acts)
+        np.testing.assert_array_equal(a[0], b[0])
+        np.testing.assert_array_equal(a[1], b[1])
+        np.testing.assert_array_equal(env.mask, copy.mask)
+
+
+@pytest.mark.parametrize("game_name", ["jielong", "fishing"])
+def test_a_library_without_rows_kept_natively_steps_as_before(game_name, monkeypatch):
+    """An older library (no ``yz_<g>_vec_rows_*``): `VectorEnv` steps through ``vec_step``, the
+    words written back at every step, in lock step as ever; `NativeVectorEnv` refuses."""
+    from yezi.native.base import NativeVector, Unsupported
+    from yezi.native.vector_env import NativeVectorEnv
+
+    monkeypatch.setattr(NativeVector, "ROWS_EXPORTS", ("vec_no_such_export",))
+    assert not VectorEnv(game_name, 2, engine="native")._native.rows
+    test_native_rows_step_as_the_python_engine(game_name, CASES[game_name].presets[0], "observation")
+    with pytest.raises(Unsupported):
+        NativeVectorEnv(game_name, 2)
+
+
+def test_native_vector_env_plays_the_native_rows_deals():
+    """`NativeVectorEnv` (uint8) steps the very rows `VectorEnv(engine="native")` does from the same seed."""
+    from yezi.native.vector_env import NativeVectorEnv
+
+    a = VectorEnv("tiengow", 3, engine="native")
+    b = NativeVectorEnv("tiengow", 3, dtype="uint8")
+    oa, _ = a.reset(seed=5)
+    ob, info = b.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(120):
+        np.testing.assert_array_equal(oa, ob.astype(np.float32))
+        assert b.legal == a.legal
+        acts = info["legal_actions"][np.arange(3), (rng.random(3) * info["legal_count"]).astype(np.int64)]
+        oa, ra, da, _, ia = a.step(acts)
+        ob, rb, db, _, info = b.step(acts)
+        np.testing.assert_array_equal(ra, rb)
+        np.testing.assert_array_equal(da, db)
+        assert ia.get("final_payments") == info.get("final_payments")
+    with pytest.raises(IllegalAction):
+        b.step(np.full(3, -1))
+
+
+@pytest.mark.parametrize("kind", ["observation", "info_state"])
+def test_madiao_rows_kept_natively_step_as_the_python_engine(kind):
+    """Ma Diao's rows kept in native memory (`VectorEnv`'s native path), in lock step with the
+    Python engine as the others above (its rows read back with ``yz_madiao_vec_row``)."""
+    import ctypes
+
+    from yezi.native.abi import bind
+
+    n = 4
+    env = VectorEnv("madiao", n, preset="feng-1620", observation=kind, engine="native")
+    nv = env._native
+    assert nv.rows
+    row_fn = bind(nv.native.lib, "yz_madiao_vec_row",
+                  [ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64])
+    buf = np.zeros(128, dtype=np.int64)
+    game = env.game
+
+    def replayed(i):
+        k = row_fn(nv.state.ctypes.data, n, i, buf.ctypes.data, len(buf))
+        assert k >= 41
+        b = buf[:k].tolist()
+        return game.replay({"cards": b[:40], "pool": 0}, b[41:41 + b[40]])
+
+    obs, info = env.reset(seed=9)
+    states = [replayed(i) for i in range(n)]
+    rng = np.random.default_rng(3)
+    ended = 0
+    for step in range(200):
+        for i, st in enumerate(states):
+            seat = st.current_player
+            assert env.current_player[i] == seat, (step, i)
+            assert env.legal[i] == st.legal_actions(), (step, i)
+            np.testing.assert_array_equal(obs[i], game.observe(st, seat, kind), err_msg=f"{step} {i}")
+        actions = np.array([rng.choice(st.legal_actions()) for st in states])
+        obs, rewards, done, _, info = env.step(actions)
+        for i, st in enumerate(states):
+            actor = st.current_player
+            st.apply(int(actions[i]))
+            assert bool(done[i]) == (st.current_player is None), (step, i)
+            if done[i]:
+                ended += 1
+                assert rewards[i].tolist() == [float(p) for p in st.payments()]
+                assert info["final_payments"][i] == list(st.payments())
+                assert info["final_seat"][i] == actor
+                np.testing.assert_array_equal(info["final_observation"][i], game.observe(st, actor, kind))
+                states[i] = replayed(i)
+    assert ended >= 8

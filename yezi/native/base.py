@@ -160,11 +160,11 @@ class NativeGame:
         "Vector stepping"); `yezi.rl.VectorEnv` steps through them when it does."""
         return all(hasattr(self.lib, f"yz_{self.game_name}_{name}") for name in self.VECTOR_EXPORTS)
 
-    def vector(self, num_envs: int, observation: str | None = "observation") -> NativeVector:
+    def vector(self, num_envs: int, observation: str | None = "observation", dtype: str = "float32") -> NativeVector:
         """`num_envs` deals stepped together in compiled code (`NativeVector`)."""
         if not self.vector_capable:
             raise NotImplementedError(f"{self.game_name} has no native vector stepping")
-        return NativeVector(self, num_envs, observation)
+        return NativeVector(self, num_envs, observation, dtype)
 
 
 class NativeVector:
@@ -182,29 +182,56 @@ class NativeVector:
                         rewards* i64 /* n × seats */, terminated* u8, final_obs* f32, final_seat* i64,
                         settled*, over*) -> i64         rows that ended, or a negative error
 
+    and, where the library is new enough (`native/src/vecrows.rs`), the rows kept in native
+    memory between calls: ``yz_<g>_vec_rows_reset``/``_rows_step`` (the same, plus the
+    observation's dtype, float32 or uint8, and each row's legal-action list: `legal_count`,
+    `legal_actions`), ``yz_<g>_vec_sync`` (the rows written back into `state`, which otherwise
+    holds stale words and a stamp: call `sync` before reading or copying `state`) and
+    ``yz_vec_free`` (the rows dropped, when this object goes).
+
     Row i deals from the native generator seeded by (seed, i) and starts its next deal as soon as
     one ends (auto-reset), skipping deals over before anyone acts (their payments go to
     ``settled``, counted in ``over``), as `yezi.rl.VectorEnv` does. ``kind = -1``: no observation.
     The observation must equal the Python observer's for the same state (the game's differential
     test checks it)."""
 
-    def __init__(self, native: NativeGame, num_envs: int, observation: str | None):
+    ROWS_EXPORTS: ClassVar[tuple[str, ...]] = ("vec_rows_reset", "vec_rows_step", "vec_sync", "vec_rows_info")
+
+    def __init__(self, native: NativeGame, num_envs: int, observation: str | None, dtype: str = "float32",
+                 rows: bool | None = None):
+        import weakref
+
         import numpy as np
 
         self.native = native
         lib, g = native.lib, native.game_name
         self.n = num_envs
         self.seats = native.game.num_seats
-        self.num_actions = native.game.action_space_size
+        self.num_actions = self.na = native.game.action_space_size
         self.kind = -1 if observation is None else native.OBSERVATION_KINDS[observation]
         opts = (native._opts, len(native.options))
+        has_rows = hasattr(lib, "yz_vec_free") and all(hasattr(lib, f"yz_{g}_{x}") for x in self.ROWS_EXPORTS)
+        #: the rows stay in native memory between calls (else they are read from and written
+        #: back into `state` at every step)
+        self.rows = has_rows if rows is None else rows and has_rows
+        if dtype not in ("float32", "uint8"):
+            raise ValueError(f"dtype must be float32 or uint8, not {dtype!r}")
+        if dtype == "uint8" and not self.rows:
+            raise Unsupported(f"the native {g} library writes no uint8 observations (an old build)")
         words = bind(lib, f"yz_{g}_vec_state_words", [I64P, ctypes.c_int64])
         size_fn = bind(lib, f"yz_{g}_vec_obs_size", [I64P, ctypes.c_int64, ctypes.c_int64])
         self.obs_size = 0 if self.kind < 0 else int(size_fn(*opts, self.kind))
         if self.obs_size < 0:
             raise NativeError(f"yz_{g}_vec_obs_size returned {self.obs_size}")
+        self.list_cap = 1
+        if self.rows:
+            info = bind(lib, f"yz_{g}_vec_rows_info", [I64P, ctypes.c_int64, ctypes.c_int64])
+            self.list_cap = int(info(*opts, 0))
+            if dtype == "uint8" and self.kind >= 0 and int(info(*opts, 1 + self.kind)) > 255:
+                raise Unsupported(f"the {observation!r} observation of {g} holds values above 255: not uint8")
+        self.dtype = 0 if dtype == "float32" else 1
         self.state = np.zeros((num_envs, max(1, int(words(*opts)))), dtype=np.int64)
-        self.obs = np.zeros((num_envs, self.obs_size), dtype=np.float32)
+        self.obs = np.zeros((num_envs, self.obs_size), dtype=dtype)
         self.final_obs = np.zeros_like(self.obs)
         self.mask = np.zeros((num_envs, self.num_actions), dtype=np.uint8)
         self.player = np.zeros(num_envs, dtype=np.int64)
@@ -213,37 +240,98 @@ class NativeVector:
         self.final_seat = np.full(num_envs, -1, dtype=np.int64)
         self.settled = np.zeros((num_envs, self.seats), dtype=np.int64)
         self.over = np.zeros(num_envs, dtype=np.int64)
+        self.legal_count = np.zeros(num_envs, dtype=np.int64)
+        self.legal_actions = np.zeros((num_envs, self.list_cap), dtype=np.int16)
         P = ctypes.c_void_p
-        self._reset = bind(lib, f"yz_{g}_vec_reset", [I64P, ctypes.c_int64, P, ctypes.c_int64, ctypes.c_uint64,
-                                                      ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P, P, P])
-        self._step = bind(lib, f"yz_{g}_vec_step", [I64P, ctypes.c_int64, P, ctypes.c_int64, P, ctypes.c_int64, P,
-                                                    ctypes.c_int64, P, ctypes.c_int64, P, P, P, P, P, P, P])
+        i64 = ctypes.c_int64
+        if self.rows:
+            self._reset = bind(lib, f"yz_{g}_vec_rows_reset", [I64P, i64, P, i64, ctypes.c_uint64, i64, i64, P, i64, P,
+                                                               i64, P, P, i64, P, P, P])
+            self._step = bind(lib, f"yz_{g}_vec_rows_step", [I64P, i64, P, i64, P, i64, i64, P, i64, P, i64, P, P,
+                                                             i64, P, P, P, P, P, P, P])
+            self._sync = bind(lib, f"yz_{g}_vec_sync", [I64P, i64, P, i64])
+            free = bind(lib, "yz_vec_free", [P])
+            self._free = weakref.finalize(self, free, self.state.ctypes.data)
+        else:
+            self._reset = bind(lib, f"yz_{g}_vec_reset", [I64P, i64, P, i64, ctypes.c_uint64, i64, P, i64, P, i64, P,
+                                                          P, P])
+            self._step = bind(lib, f"yz_{g}_vec_step", [I64P, i64, P, i64, P, i64, P, i64, P, i64, P, P, P, P, P, P,
+                                                        P])
+        self._bind_args()
+
+    def _bind_args(self) -> None:
+        """Every pointer once: a step passes these ints, never builds a ctypes object."""
+        n = self.native
+        d = self._p
+        ob = self.kind >= 0
+        self._head = (n._opts, len(n.options), d(self.state), self.n)
+        self._reset_tail: tuple[Any, ...]
+        self._step_tail: tuple[Any, ...]
+        if self.rows:
+            self._reset_tail = (self.kind, self.dtype, d(self.obs) if ob else None, self.obs_size, d(self.mask),
+                                self.na, d(self.legal_count), d(self.legal_actions), self.list_cap, d(self.player),
+                                d(self.settled), d(self.over))
+            self._step_tail = (self.kind, self.dtype, d(self.obs) if ob else None, self.obs_size, d(self.mask),
+                               self.na, d(self.legal_count), d(self.legal_actions), self.list_cap, d(self.player),
+                               d(self.rewards), d(self.terminated), d(self.final_obs) if ob else None,
+                               d(self.final_seat), d(self.settled), d(self.over))
+        else:
+            self._reset_tail = (self.kind, d(self.obs), self.obs_size, d(self.mask), self.na, d(self.player),
+                                d(self.settled), d(self.over))
+            self._step_tail = (self.kind, d(self.obs), self.obs_size, d(self.mask), self.na, d(self.player),
+                               d(self.rewards), d(self.terminated), d(self.final_obs), d(self.final_seat),
+                               d(self.settled), d(self.over))
 
     @staticmethod
     def _p(a: Any) -> int:
         return a.ctypes.data
 
     def reset(self, seed: int) -> None:
-        n = self.native
-        rc = self._reset(n._opts, len(n.options), self._p(self.state), self.n, seed & (2**64 - 1), self.kind,
-                         self._p(self.obs), self.obs_size, self._p(self.mask), self.num_actions,
-                         self._p(self.player), self._p(self.settled), self._p(self.over))
+        seed &= 2**64 - 1
+        rc = self._reset(*self._head, seed, *self._reset_tail)
         if rc < 0:
-            raise NativeError(f"yz_{n.game_name}_vec_reset returned {rc}")
+            raise NativeError(f"yz_{self.native.game_name}_vec_reset returned {rc}")
 
     def step(self, actions: Any) -> int:
         """Apply one (legal: the caller checks against `mask`) action per row; rows that ended."""
         import numpy as np
 
-        n = self.native
         acts = np.ascontiguousarray(actions, dtype=np.int64)
-        rc = self._step(n._opts, len(n.options), self._p(self.state), self.n, self._p(acts), self.kind,
-                        self._p(self.obs), self.obs_size, self._p(self.mask), self.num_actions, self._p(self.player),
-                        self._p(self.rewards), self._p(self.terminated), self._p(self.final_obs),
-                        self._p(self.final_seat), self._p(self.settled), self._p(self.over))
+        if self.rows:
+            rc = self._step(*self._head, acts.ctypes.data, *self._step_tail)
+        else:
+            h = self._head
+            rc = self._step(h[0], h[1], h[2], h[3], acts.ctypes.data, *self._step_tail)
         if rc < 0:
-            raise NativeError(f"yz_{n.game_name}_vec_step returned {rc}")
+            raise NativeError(f"yz_{self.native.game_name}_vec_step returned {rc}")
         return rc
+
+    def sync(self) -> None:
+        """Write the rows kept in native memory back into `state` (no-op where they are not kept)."""
+        if self.rows:
+            rc = self._sync(*self._head)
+            if rc < 0:
+                raise NativeError(f"yz_{self.native.game_name}_vec_sync returned {rc}")
+
+    SAVED: ClassVar[tuple[str, ...]] = ("state", "obs", "final_obs", "mask", "player", "rewards", "terminated",
+                                        "final_seat", "settled", "over", "legal_count", "legal_actions")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The rows and buffers to pickle (`restore` fills a fresh `NativeVector` with them)."""
+        self.sync()
+        return {k: getattr(self, k).copy() for k in self.SAVED}
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        for k, v in snap.items():
+            mine = getattr(self, k, None)
+            if k in self.SAVED and mine is not None and mine.shape == v.shape:
+                mine[...] = v  # the buffers the library writes in place
+
+    def legal_lists(self) -> list[list[int]]:
+        """Each row's legal action codes (from the lists where the library writes them)."""
+        if self.rows:
+            return [row[:k].tolist() for row, k in zip(self.legal_actions, self.legal_count.tolist())]
+        return [row.nonzero()[0].tolist() for row in self.mask]
 
 
 @dataclass

@@ -92,6 +92,10 @@ class NativeLukFuVectorEnv:
         self.settled_at_once = np.zeros((n, s))  # a Luk Fu deal always has a first decision
         self.over_at_once = np.zeros(n, dtype=np.int64)
         self.rows = np.zeros((n, self.native.state_len), dtype=np.int64)
+        if hasattr(self.native.lib, "yz_vec_free"):  # what the library keeps of these rows goes with them
+            import weakref
+
+            weakref.finalize(self, bind(self.native.lib, "yz_vec_free", [_P]), self.rows.ctypes.data)
         self._streams = [DealStream(0, i) for i in range(n)]
         self._seeds = np.zeros(n, dtype=np.uint64)  # stream: each row's next deal, drawn ahead; native: its generator
         self._seed = self._resets = 0

@@ -17,7 +17,9 @@ A row whose deal ended starts the next deal of its own seeded stream at once (au
 ``info["settled_at_once"]`` (N, num_seats) and counted in ``info["deals_over_at_once"]``, and the
 row draws another deal.
 
-Buffers are reused from step to step: copy what you keep.
+Buffers are reused from step to step: copy what you keep. On the native engine the library
+clears only the mask entries it set the step before, so never set entries of
+``info["action_mask"]`` in place (clearing them, ``mask &= mine``, is harmless; write a copy).
 
 `engine`: ``auto`` (the default) steps the rows in compiled code where the game's native engine
 offers vector stepping (`NativeGame.vector_capable`; docs/native.md), else as before in Python;
@@ -48,6 +50,7 @@ from yezi.core.deals import DealStream
 from yezi.core.errors import IllegalAction
 from yezi.core.protocol import Game, State, action_code
 from yezi.native.select import EngineUnavailable, check_engine, fallback_notice, native_for
+from yezi.native.vector_env import exact_payments
 from yezi.rl.env import make_game, spaces
 
 
@@ -98,7 +101,7 @@ class VectorEnv:
     def __getstate__(self) -> dict[str, Any]:
         d = dict(self.__dict__)
         nv = d.pop("_native")
-        if nv is not None and hasattr(nv, "snapshot"):  # rows that say what to keep (Luk Fu's one-call step)
+        if nv is not None and hasattr(nv, "snapshot"):  # rows that say what to keep (written back first)
             d["_native_snapshot"] = nv.snapshot()
         elif nv is not None:
             d["_native_rows"] = {k: v for k, v in vars(nv).items()
@@ -120,6 +123,8 @@ class VectorEnv:
                     old[...] = v  # the buffers the library writes in place
                 else:
                     setattr(nv, k, v)
+            if rows and hasattr(nv, "_bind_args"):
+                nv._bind_args()  # buffers replaced: the addresses the calls pass follow them
             self._native = nv
             self.obs, self.final_obs = nv.obs, nv.final_obs
             self.mask = nv.mask.view(bool)
@@ -155,6 +160,8 @@ class VectorEnv:
     def legal(self) -> list[list[int]]:
         """Each row's legal action codes (on native rows: read off the mask when asked)."""
         if self._native is not None:
+            if hasattr(self._native, "legal_lists"):
+                return self._native.legal_lists()
             return [row.nonzero()[0].tolist() for row in self.mask]
         return self._legal
 
@@ -264,7 +271,7 @@ class VectorEnv:
         info = self._info(final=bool(ended))
         if ended:
             info["final_seat"] = {i: int(nv.final_seat[i]) for i in ended}
-            info["final_payments"] = {i: [self._payment(int(x)) for x in nv.rewards[i]] for i in ended}
+            info["final_payments"] = dict(zip(ended, exact_payments(nv.rewards[ended], self._scale, self)))
             if self.observer:
                 info["final_observation"] = self.final_obs
         return (self.obs if self.observer else None), self.rewards, self.terminated, self.truncated, info

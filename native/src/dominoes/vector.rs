@@ -11,6 +11,7 @@
 
 use super::{Config, GameKind, State, MAXL, MAX_SEATS, NK, PIPS};
 use crate::rng::Rng;
+use crate::vecrows::{Cell, VecGame};
 
 const MARK: i64 = 0x444F_4D49_0001; // "DOMI", layout 1
 const MAX_HIST: usize = 32; // seats x hand
@@ -235,21 +236,21 @@ impl Row {
     }
 
     /// `seat`'s tensor (`DominoObserver.write`, then for kind 1 `InfoStateObserver`'s history).
-    fn observe(&self, l: &Layout, seat: usize, out: &mut [f32]) {
+    fn observe<T: Cell>(&self, l: &Layout, seat: usize, out: &mut [T]) {
         let s = &self.st;
         let n = l.n;
-        out.fill(0.0);
-        out[seat] = 1.0;
+        out.fill(T::ZERO);
+        out[seat] = T::ONE;
         if s.to_move >= 0 {
-            out[n + s.to_move as usize] = 1.0;
+            out[n + s.to_move as usize] = T::ONE;
         }
         if s.last_placer >= 0 {
-            out[2 * n + s.last_placer as usize] = 1.0;
+            out[2 * n + s.last_placer as usize] = T::ONE;
         }
         let ends = 3 * n;
         if s.started {
             for e in 0..s.nends as usize {
-                out[ends + 7 * e + s.ends[e] as usize] = 1.0;
+                out[ends + 7 * e + s.ends[e] as usize] = T::ONE;
             }
         }
         let hand = ends + 14;
@@ -259,270 +260,116 @@ impl Row {
         let down_n = placed + n;
         let over = s.over();
         for k in 0..NK {
-            out[hand + k] = s.hands[seat][k] as f32;
-            out[table + k] = s.table[k] as f32;
+            out[hand + k] = T::of(s.hands[seat][k] as u32);
+            out[table + k] = T::of(s.table[k] as u32);
         }
         for x in 0..n {
             if over || x == seat {
                 for k in 0..NK {
-                    out[down + x * NK + k] = s.down_cnt[x][k] as f32;
+                    out[down + x * NK + k] = T::of(s.down_cnt[x][k] as u32);
                 }
             }
-            out[placed + x] = s.placed[x] as f32;
-            out[down_n + x] = s.down_n[x] as f32;
+            out[placed + x] = T::of(s.placed[x] as u32);
+            out[down_n + x] = T::of(s.down_n[x] as u32);
         }
         if l.hist > 0 {
             let h = &mut out[l.base..];
             for j in 0..self.nhist.min(l.hist) {
                 let (a, who) = (self.hist[j] as i64, self.actors[j]);
                 let hidden = a >= super::DOWN && who as usize != seat && !over;
-                h[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
-                h[l.hist + j] = who as f32 + 1.0;
+                h[j] = if hidden { T::of(NUM_ACTIONS as u32 + 1) } else { T::of(a as u32 + 1) };
+                h[l.hist + j] = T::of(who as u32 + 1);
             }
         }
     }
 }
 
-fn config(game: GameKind, opts: *const i64, nopts: i64) -> Option<Config> {
-    if opts.is_null() || !(0..=64).contains(&nopts) {
-        return None;
-    }
-    Config::parse(game, unsafe { std::slice::from_raw_parts(opts, nopts as usize) })
-}
+/// 接龍 (`Dom<0>`), 斜釘 (`Dom<1>`) and 頂牛 (`Dom<2>`) rows for `crate::vecrows`.
+pub struct Dom<const G: u8>;
 
-pub fn state_words(game: GameKind, opts: *const i64, nopts: i64) -> i64 {
-    match config(game, opts, nopts) {
-        Some(_) => ROW_WORDS as i64,
-        None => -1,
-    }
-}
-
-pub fn obs_size(game: GameKind, opts: *const i64, nopts: i64, kind: i64) -> i64 {
-    match config(game, opts, nopts) {
-        Some(c) if (0..=1).contains(&kind) => Layout::new(&c, kind).size() as i64,
-        Some(_) if kind == -1 => 0,
-        Some(_) => -6,
-        None => -1,
-    }
-}
-
-struct Bufs<'a> {
-    obs: Option<&'a mut [f32]>,
-    mask: &'a mut [u8],
-    player: &'a mut [i64],
-    settled: &'a mut [i64],
-    over: &'a mut [i64],
-}
-
-#[allow(clippy::too_many_arguments)]
-fn bufs<'a>(n: usize, kind: i64, l: &Layout, seats: usize, obs: *mut f32, obs_size: i64, mask: *mut u8,
-            n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) -> Result<Bufs<'a>, i64> {
-    if mask.is_null() || player.is_null() || settled.is_null() || over.is_null() || n_actions != NUM_ACTIONS as i64 {
-        return Err(-6);
-    }
-    let obs = if kind < 0 {
-        None
-    } else {
-        if obs.is_null() || obs_size != l.size() as i64 {
-            return Err(-4);
-        }
-        Some(unsafe { std::slice::from_raw_parts_mut(obs, n * l.size()) })
-    };
-    Ok(Bufs {
-        obs,
-        mask: unsafe { std::slice::from_raw_parts_mut(mask, n * NUM_ACTIONS) },
-        player: unsafe { std::slice::from_raw_parts_mut(player, n) },
-        settled: unsafe { std::slice::from_raw_parts_mut(settled, n * seats) },
-        over: unsafe { std::slice::from_raw_parts_mut(over, n) },
-    })
-}
-
-fn publish(row: &Row, cfg: &Config, l: &Layout, i: usize, b: &mut Bufs) {
-    let m = &mut b.mask[i * NUM_ACTIONS..(i + 1) * NUM_ACTIONS];
-    m.fill(0);
-    let mut buf = [0i64; MAXL];
-    let k = row.st.legal(cfg, &mut buf);
-    for &x in &buf[..k] {
-        m[x as usize] = 1;
-    }
-    b.player[i] = row.st.to_move as i64;
-    if let Some(o) = b.obs.as_deref_mut() {
-        let s = l.size();
-        row.observe(l, row.st.to_move as usize, &mut o[i * s..(i + 1) * s]);
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-pub fn reset(game: GameKind, opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
-             obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64,
-             over: *mut i64) -> i64 {
-    let cfg = match config(game, opts, nopts) {
-        Some(c) => c,
-        None => return -1,
-    };
-    if state.is_null() || !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) {
-        return -6;
-    }
-    let nu = n as usize;
-    let l = Layout::new(&cfg, kind);
-    let mut b = match bufs(nu, kind, &l, cfg.seats, obs, obs_size, mask, n_actions, player, settled, over) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
-    let words = unsafe { std::slice::from_raw_parts_mut(state, nu * ROW_WORDS) };
-    b.settled.fill(0);
-    b.over.fill(0);
-    let ns = cfg.seats;
-    for i in 0..nu {
-        let mut row = Row::new(seed, i as u64, &cfg);
-        if !row.next_deal(&cfg, &mut b.settled[i * ns..(i + 1) * ns], &mut b.over[i]) {
-            return -3;
-        }
-        publish(&row, &cfg, &l, i, &mut b);
-        row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
-    }
-    0
-}
-
-#[allow(clippy::too_many_arguments)]
-pub fn step(game: GameKind, opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
-            obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64,
-            terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64)
-            -> i64 {
-    let cfg = match config(game, opts, nopts) {
-        Some(c) => c,
-        None => return -1,
-    };
-    if state.is_null() || actions.is_null() || rewards.is_null() || terminated.is_null() || final_seat.is_null()
-        || !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind)
-    {
-        return -6;
-    }
-    let nu = n as usize;
-    let l = Layout::new(&cfg, kind);
-    let mut b = match bufs(nu, kind, &l, cfg.seats, obs, obs_size, mask, n_actions, player, settled, over) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
-    if kind >= 0 && final_obs.is_null() {
-        return -4;
-    }
-    let ns = cfg.seats;
-    let words = unsafe { std::slice::from_raw_parts_mut(state, nu * ROW_WORDS) };
-    let actions = unsafe { std::slice::from_raw_parts(actions, nu) };
-    let rewards = unsafe { std::slice::from_raw_parts_mut(rewards, nu * ns) };
-    let terminated = unsafe { std::slice::from_raw_parts_mut(terminated, nu) };
-    let final_seat = unsafe { std::slice::from_raw_parts_mut(final_seat, nu) };
-    let mut final_obs =
-        if kind < 0 { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * l.size()) }) };
-    let mut rows: Vec<Row> = Vec::with_capacity(nu);
-    let mut buf = [0i64; MAXL];
-    for i in 0..nu {
-        let row = match Row::read(&cfg, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) {
-            Some(x) => x,
-            None => return -5 - i as i64,
+impl<const G: u8> VecGame for Dom<G> {
+    type Cfg = Config;
+    type Row = Row;
+    fn parse(o: &[i64]) -> Option<Config> {
+        let kind = match G {
+            0 => GameKind::JieLong,
+            1 => GameKind::TseDing,
+            _ => GameKind::DingNiu,
         };
-        let k = if row.st.over() { 0 } else { row.st.legal(&cfg, &mut buf) };
-        if !buf[..k].contains(&actions[i]) || row.nhist >= MAX_HIST {
-            return -5 - i as i64;
-        }
-        rows.push(row);
+        Config::parse(kind, o)
     }
-    b.settled.fill(0);
-    b.over.fill(0);
-    let mut ended = 0;
-    for (i, row) in rows.iter_mut().enumerate() {
-        let actor = row.st.to_move as usize;
-        row.hist[row.nhist] = actions[i] as u8;
-        row.actors[row.nhist] = actor as u8;
-        row.nhist += 1;
-        row.st.apply(&cfg, actions[i]);
-        let done = row.st.over();
-        terminated[i] = done as u8;
-        final_seat[i] = if done { actor as i64 } else { -1 };
-        let pay = &mut rewards[i * ns..(i + 1) * ns];
-        pay.fill(0);
-        if done {
-            ended += 1;
-            pay.copy_from_slice(&row.st.pay[..ns]);
-            if let Some(fo) = final_obs.as_deref_mut() {
-                let s = l.size();
-                row.observe(&l, actor, &mut fo[i * s..(i + 1) * s]);
+    fn seats(c: &Config) -> usize {
+        c.seats
+    }
+    fn num_actions(_: &Config) -> usize {
+        NUM_ACTIONS
+    }
+    fn max_legal(_: &Config) -> usize {
+        MAXL
+    }
+    fn words(_: &Config) -> usize {
+        ROW_WORDS
+    }
+    fn obs_size(c: &Config, kind: i64) -> usize {
+        Layout::new(c, kind).size()
+    }
+    fn obs_max(c: &Config, kind: i64) -> usize {
+        if kind == 1 { NUM_ACTIONS + 1 } else { c.seats * c.hand }
+    }
+    fn new_row(c: &'static Config, seed: u64, row: u64) -> Row {
+        Row::new(seed, row, c)
+    }
+    fn next_deal(c: &'static Config, r: &mut Row, settled: &mut [i64], over: &mut i64) -> bool {
+        r.next_deal(c, settled, over)
+    }
+    fn read(c: &'static Config, w: &[i64]) -> Option<Row> {
+        Row::read(c, w)
+    }
+    fn write(_: &Config, r: &Row, w: &mut [i64]) {
+        r.write(w)
+    }
+    fn actor(_: &Config, r: &Row) -> Option<usize> {
+        (!r.st.over()).then_some(r.st.to_move as usize)
+    }
+    fn room(_: &Config, r: &Row) -> bool {
+        r.nhist < MAX_HIST
+    }
+    fn legal(c: &Config, r: &Row, out: &mut Vec<i64>) {
+        let mut buf = [0i64; MAXL];
+        let k = r.st.legal(c, &mut buf);
+        out.clear();
+        out.extend_from_slice(&buf[..k]);
+    }
+    fn apply(c: &Config, r: &mut Row, a: i64) {
+        r.hist[r.nhist] = a as u8;
+        r.actors[r.nhist] = r.st.to_move as u8;
+        r.nhist += 1;
+        r.st.apply(c, a);
+    }
+    fn payments(c: &Config, r: &Row, out: &mut [i64]) {
+        out.copy_from_slice(&r.st.pay[..c.seats]);
+    }
+    fn observe(c: &Config, r: &Row, kind: i64, seat: usize, out: &mut [f32]) {
+        r.observe(&Layout::new(c, kind), seat, out)
+    }
+    fn observe_u8(c: &Config, r: &Row, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+        r.observe(&Layout::new(c, kind), seat, out);
+        true
+    }
+    /// The hands as dealt (seats x 21 counts), then the actions so far.
+    fn report(c: &Config, x: &Row, out: &mut [i64]) -> i64 {
+        let len = c.seats * NK + x.nhist;
+        if out.len() < len {
+            return crate::vecrows::E_SIZE;
+        }
+        for s in 0..c.seats {
+            for k in 0..NK {
+                out[s * NK + k] = x.dealt[s][k] as i64;
             }
-            if !row.next_deal(&cfg, &mut b.settled[i * ns..(i + 1) * ns], &mut b.over[i]) {
-                return -3;
-            }
         }
-        publish(row, &cfg, &l, i, &mut b);
-        row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        for j in 0..x.nhist {
+            out[c.seats * NK + j] = x.hist[j] as i64;
+        }
+        len as i64
     }
-    ended
 }
-
-/// Row `row`'s hands as dealt (seats x 21 counts), then its actions so far; entries written.
-pub fn row_report(game: GameKind, opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
-                  cap: i64) -> i64 {
-    let cfg = match config(game, opts, nopts) {
-        Some(c) => c,
-        None => return -1,
-    };
-    if state.is_null() || out.is_null() || !(0..n).contains(&row) {
-        return -6;
-    }
-    let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
-    let x = match Row::read(&cfg, words) {
-        Some(x) => x,
-        None => return -5,
-    };
-    let len = cfg.seats * NK + x.nhist;
-    if cap < len as i64 {
-        return -4;
-    }
-    let out = unsafe { std::slice::from_raw_parts_mut(out, len) };
-    for s in 0..cfg.seats {
-        for k in 0..NK {
-            out[s * NK + k] = x.dealt[s][k] as i64;
-        }
-    }
-    for j in 0..x.nhist {
-        out[cfg.seats * NK + j] = x.hist[j] as i64;
-    }
-    len as i64
-}
-
-/// `yz_<game>_vec_state_words`, `_obs_size`, `_reset`, `_step` and `_row` for one game.
-macro_rules! vec_exports {
-    ($game:expr, $words:ident, $size:ident, $reset:ident, $step:ident, $row:ident) => {
-        pub fn $words(opts: *const i64, nopts: i64) -> i64 {
-            $crate::dominoes::vector::state_words($game, opts, nopts)
-        }
-
-        pub fn $size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
-            $crate::dominoes::vector::obs_size($game, opts, nopts, kind)
-        }
-
-        #[allow(clippy::too_many_arguments)]
-        pub fn $reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32,
-                      obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64,
-                      over: *mut i64) -> i64 {
-            $crate::dominoes::vector::reset($game, opts, nopts, state, n, seed, kind, obs, obs_size, mask, n_actions,
-                                            player, settled, over)
-        }
-
-        #[allow(clippy::too_many_arguments)]
-        pub fn $step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
-                     obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                     rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
-                     settled: *mut i64, over: *mut i64) -> i64 {
-            $crate::dominoes::vector::step($game, opts, nopts, state, n, actions, kind, obs, obs_size, mask,
-                                           n_actions, player, rewards, terminated, final_obs, final_seat, settled,
-                                           over)
-        }
-
-        pub fn $row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
-                    cap: i64) -> i64 {
-            $crate::dominoes::vector::row_report($game, opts, nopts, state, n, row, out, cap)
-        }
-    };
-}
-pub(crate) use vec_exports;

@@ -14,6 +14,7 @@
 use super::rules::*;
 use super::state::{self, State, MAX_LEGAL, PACKED};
 use crate::rng::Rng;
+use crate::vecrows::{Cell, VecGame};
 
 const MARK: i64 = 0x4649_5348_0001; // "FISH", layout 1
 const MAX_HIST: usize = 64; // 2 x the largest stock (32)
@@ -47,10 +48,10 @@ impl Layout {
 }
 
 /// `seat`'s observation (`FishingObserver.write`) into `out` (`Layout::base` floats).
-pub fn observe(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: &mut [f32]) {
+pub fn observe<T: Cell>(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: &mut [T]) {
     let n = l.n;
-    out.fill(0.0);
-    out[seat] = 1.0; // seat
+    out.fill(T::ZERO);
+    out[seat] = T::ONE; // seat
     let phase = n;
     let to_act = phase + 2;
     let drawn = to_act + n;
@@ -62,33 +63,33 @@ pub fn observe(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u8], out: 
     let sizes = catches + n * K;
     let stock_left = sizes + n;
     if s.turn >= 0 {
-        out[to_act + s.turn as usize] = 1.0;
+        out[to_act + s.turn as usize] = T::ONE;
         if s.phase_now() == state::DRAW {
-            out[phase + 1] = 1.0;
-            out[drawn + s.drawn] = 1.0;
+            out[phase + 1] = T::ONE;
+            out[drawn + s.drawn] = T::ONE;
         } else {
-            out[phase] = 1.0;
+            out[phase] = T::ONE;
         }
     }
     if r.peek && seat == r.tail_seat {
-        out[peeked + deal[deal.len() - 1] as usize] = 1.0; // the stock's last card, as dealt
+        out[peeked + deal[deal.len() - 1] as usize] = T::ONE; // the stock's last card, as dealt
     }
     let mut m = s.stacked;
     while m != 0 {
-        out[stacked + m.trailing_zeros() as usize] = 1.0;
+        out[stacked + m.trailing_zeros() as usize] = T::ONE;
         m &= m - 1;
     }
     for k in 0..K {
-        out[hand + k] = s.hands[seat][k] as f32;
-        out[lake + k] = s.lake[k] as f32;
+        out[hand + k] = T::of(s.hands[seat][k] as u32);
+        out[lake + k] = T::of(s.lake[k] as u32);
     }
     for x in 0..n {
         for k in 0..K {
-            out[catches + x * K + k] = s.catches[x][k] as f32;
+            out[catches + x * K + k] = T::of(s.catches[x][k] as u32);
         }
-        out[sizes + x] = s.hands[x].iter().map(|&c| c as u32).sum::<u32>() as f32;
+        out[sizes + x] = T::of(s.hands[x].iter().map(|&c| c as u32).sum::<u32>());
     }
-    out[stock_left] = (s.stock_len - s.pos) as f32;
+    out[stock_left] = T::of((s.stock_len - s.pos) as u32);
 }
 
 pub struct Row {
@@ -192,219 +193,103 @@ impl Row {
         false
     }
 
-    fn observe(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [f32]) {
+    fn observe<T: Cell>(&self, r: &Rules, l: &Layout, seat: usize, out: &mut [T]) {
         observe(&self.st, r, l, seat, &self.deal[..r.deck_len], &mut out[..l.base]);
         if l.hist > 0 {
             let h = &mut out[l.base..];
-            h.fill(0.0);
+            h.fill(T::ZERO);
             for j in 0..self.nhist.min(l.hist) {
-                h[j] = self.hist[j] as f32 + 1.0;
-                h[l.hist + j] = self.actors[j] as f32 + 1.0;
+                h[j] = T::of(self.hist[j] as u32 + 1);
+                h[l.hist + j] = T::of(self.actors[j] as u32 + 1);
             }
         }
     }
 }
 
-fn rules(opts: *const i64, nopts: i64) -> Option<Rules> {
-    if opts.is_null() || !(0..=64).contains(&nopts) {
-        return None;
+/// Fishing's rows for `crate::vecrows`.
+pub struct Fishing;
+
+impl VecGame for Fishing {
+    type Cfg = Rules;
+    type Row = Row;
+    fn parse(o: &[i64]) -> Option<Rules> {
+        Rules::from_opts(o).ok()
     }
-    Rules::from_opts(unsafe { std::slice::from_raw_parts(opts, nopts as usize) }).ok()
-}
-
-pub fn yz_fishing_vec_state_words(_opts: *const i64, _nopts: i64) -> i64 {
-    ROW_WORDS as i64
-}
-
-pub fn yz_fishing_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
-    match rules(opts, nopts) {
-        Some(r) if (0..=1).contains(&kind) => Layout::new(&r, kind).size() as i64,
-        Some(_) => -6,
-        None => -1,
+    fn seats(r: &Rules) -> usize {
+        r.players
     }
-}
-
-struct Bufs<'a> {
-    obs: Option<&'a mut [f32]>,
-    mask: &'a mut [u8],
-    player: &'a mut [i64],
-    settled: &'a mut [i64],
-    over: &'a mut [i64],
-}
-
-#[allow(clippy::too_many_arguments)]
-fn bufs<'a>(n: usize, kind: i64, l: &Layout, seats: usize, obs: *mut f32, obs_size: i64, mask: *mut u8,
-            n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64) -> Result<Bufs<'a>, i64> {
-    if mask.is_null() || player.is_null() || settled.is_null() || over.is_null() || n_actions != ACTION_SPACE {
-        return Err(-6);
+    fn num_actions(_: &Rules) -> usize {
+        ACTION_SPACE as usize
     }
-    let obs = if kind < 0 {
-        None
-    } else {
-        if obs.is_null() || obs_size != l.size() as i64 {
-            return Err(-4);
+    fn max_legal(_: &Rules) -> usize {
+        MAX_LEGAL
+    }
+    fn words(_: &Rules) -> usize {
+        ROW_WORDS
+    }
+    fn obs_size(r: &Rules, kind: i64) -> usize {
+        Layout::new(r, kind).size()
+    }
+    fn obs_max(_: &Rules, kind: i64) -> usize {
+        if kind == 1 { ACTION_SPACE as usize + 1 } else { 84 }
+    }
+    fn new_row(r: &'static Rules, seed: u64, row: u64) -> Row {
+        Row::new(seed, row, r)
+    }
+    fn next_deal(r: &'static Rules, x: &mut Row, settled: &mut [i64], over: &mut i64) -> bool {
+        x.next_deal(r, settled, over)
+    }
+    fn read(r: &'static Rules, w: &[i64]) -> Option<Row> {
+        Row::read(r, w)
+    }
+    fn write(_: &Rules, x: &Row, w: &mut [i64]) {
+        x.write(w)
+    }
+    fn actor(_: &Rules, x: &Row) -> Option<usize> {
+        (x.st.turn >= 0).then_some(x.st.turn as usize)
+    }
+    fn room(_: &Rules, x: &Row) -> bool {
+        x.nhist < MAX_HIST
+    }
+    fn legal(r: &Rules, x: &Row, out: &mut Vec<i64>) {
+        let mut buf = [0u16; MAX_LEGAL];
+        let k = x.st.legal(r, &mut buf);
+        out.clear();
+        out.extend(buf[..k].iter().map(|&a| a as i64));
+    }
+    fn apply(r: &Rules, x: &mut Row, a: i64) {
+        x.hist[x.nhist] = a as u16;
+        x.actors[x.nhist] = x.st.turn as u8;
+        x.nhist += 1;
+        x.st.apply(r, a as u16);
+    }
+    fn payments(r: &Rules, x: &Row, out: &mut [i64]) {
+        x.st.payments(r, out);
+    }
+    fn observe(r: &Rules, x: &Row, kind: i64, seat: usize, out: &mut [f32]) {
+        x.observe(r, &Layout::new(r, kind), seat, out)
+    }
+    fn observe_u8(r: &Rules, x: &Row, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+        x.observe(r, &Layout::new(r, kind), seat, out);
+        true
+    }
+    /// The deal as dealt (the `from_deal` layout the Python wrapper's `encode_deal` writes), then
+    /// the actions so far.
+    fn report(r: &Rules, x: &Row, out: &mut [i64]) -> i64 {
+        let len = r.deck_len + x.nhist;
+        if out.len() < len {
+            return crate::vecrows::E_SIZE;
         }
-        Some(unsafe { std::slice::from_raw_parts_mut(obs, n * l.size()) })
-    };
-    Ok(Bufs {
-        obs,
-        mask: unsafe { std::slice::from_raw_parts_mut(mask, n * ACTION_SPACE as usize) },
-        player: unsafe { std::slice::from_raw_parts_mut(player, n) },
-        settled: unsafe { std::slice::from_raw_parts_mut(settled, n * seats) },
-        over: unsafe { std::slice::from_raw_parts_mut(over, n) },
-    })
-}
-
-fn publish(row: &Row, r: &Rules, l: &Layout, i: usize, b: &mut Bufs) {
-    let a = ACTION_SPACE as usize;
-    let m = &mut b.mask[i * a..(i + 1) * a];
-    m.fill(0);
-    let mut buf = [0u16; MAX_LEGAL];
-    let k = row.st.legal(r, &mut buf);
-    for &x in &buf[..k] {
-        m[x as usize] = 1;
-    }
-    b.player[i] = row.st.turn as i64;
-    if let Some(o) = b.obs.as_deref_mut() {
-        let s = l.size();
-        row.observe(r, l, row.st.turn as usize, &mut o[i * s..(i + 1) * s]);
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-pub fn yz_fishing_vec_reset(opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64,
-                            obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                            settled: *mut i64, over: *mut i64) -> i64 {
-    let r = match rules(opts, nopts) {
-        Some(r) => r,
-        None => return -1,
-    };
-    if state.is_null() || !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind) {
-        return -6;
-    }
-    let nu = n as usize;
-    let l = Layout::new(&r, kind);
-    let mut b = match bufs(nu, kind, &l, r.players, obs, obs_size, mask, n_actions, player, settled, over) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
-    let words = unsafe { std::slice::from_raw_parts_mut(state, nu * ROW_WORDS) };
-    b.settled.fill(0);
-    b.over.fill(0);
-    for i in 0..nu {
-        let mut row = Row::new(seed, i as u64, &r);
-        if !row.next_deal(&r, &mut b.settled[i * r.players..(i + 1) * r.players], &mut b.over[i]) {
-            return -3;
+        for (o, &k) in out.iter_mut().zip(&x.deal[..r.deck_len]) {
+            *o = k as i64;
         }
-        publish(&row, &r, &l, i, &mut b);
-        row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
+        for (o, &a) in out[r.deck_len..].iter_mut().zip(&x.hist[..x.nhist]) {
+            *o = a as i64;
+        }
+        len as i64
     }
-    0
 }
 
-#[allow(clippy::too_many_arguments)]
-pub fn yz_fishing_vec_step(opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64,
-                           obs: *mut f32, obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64,
-                           rewards: *mut i64, terminated: *mut u8, final_obs: *mut f32, final_seat: *mut i64,
-                           settled: *mut i64, over: *mut i64) -> i64 {
-    let r = match rules(opts, nopts) {
-        Some(r) => r,
-        None => return -1,
-    };
-    if state.is_null() || actions.is_null() || rewards.is_null() || terminated.is_null() || final_seat.is_null()
-        || !(1..=(1 << 24)).contains(&n) || !(-1..=1).contains(&kind)
-    {
-        return -6;
-    }
-    let nu = n as usize;
-    let l = Layout::new(&r, kind);
-    let mut b = match bufs(nu, kind, &l, r.players, obs, obs_size, mask, n_actions, player, settled, over) {
-        Ok(b) => b,
-        Err(e) => return e,
-    };
-    if kind >= 0 && final_obs.is_null() {
-        return -4;
-    }
-    let ns = r.players;
-    let words = unsafe { std::slice::from_raw_parts_mut(state, nu * ROW_WORDS) };
-    let actions = unsafe { std::slice::from_raw_parts(actions, nu) };
-    let rewards = unsafe { std::slice::from_raw_parts_mut(rewards, nu * ns) };
-    let terminated = unsafe { std::slice::from_raw_parts_mut(terminated, nu) };
-    let final_seat = unsafe { std::slice::from_raw_parts_mut(final_seat, nu) };
-    let mut final_obs =
-        if kind < 0 { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * l.size()) }) };
-    // every row checked before any changes
-    let mut rows: Vec<Row> = Vec::with_capacity(nu);
-    let mut buf = [0u16; MAX_LEGAL];
-    for i in 0..nu {
-        let row = match Row::read(&r, &words[i * ROW_WORDS..(i + 1) * ROW_WORDS]) {
-            Some(x) => x,
-            None => return -5 - i as i64,
-        };
-        let a = actions[i];
-        let k = if row.st.turn >= 0 { row.st.legal(&r, &mut buf) } else { 0 };
-        if !(0..ACTION_SPACE).contains(&a) || !buf[..k].contains(&(a as u16)) || row.nhist >= MAX_HIST {
-            return -5 - i as i64;
-        }
-        rows.push(row);
-    }
-    b.settled.fill(0);
-    b.over.fill(0);
-    let mut ended = 0;
-    for (i, row) in rows.iter_mut().enumerate() {
-        let actor = row.st.turn as usize;
-        row.hist[row.nhist] = actions[i] as u16;
-        row.actors[row.nhist] = actor as u8;
-        row.nhist += 1;
-        row.st.apply(&r, actions[i] as u16);
-        let done = row.st.turn < 0;
-        terminated[i] = done as u8;
-        final_seat[i] = if done { actor as i64 } else { -1 };
-        let pay = &mut rewards[i * ns..(i + 1) * ns];
-        pay.fill(0);
-        if done {
-            ended += 1;
-            row.st.payments(&r, pay);
-            if let Some(fo) = final_obs.as_deref_mut() {
-                let s = l.size();
-                row.observe(&r, &l, actor, &mut fo[i * s..(i + 1) * s]);
-            }
-            if !row.next_deal(&r, &mut b.settled[i * ns..(i + 1) * ns], &mut b.over[i]) {
-                return -3;
-            }
-        }
-        publish(row, &r, &l, i, &mut b);
-        row.write(&mut words[i * ROW_WORDS..(i + 1) * ROW_WORDS]);
-    }
-    ended
-}
-
-/// Row `row`'s deal as dealt (the `from_deal` layout the Python wrapper's `encode_deal` writes)
-/// into `out`, then its actions so far; returns the entries written (deal length + actions).
-pub fn yz_fishing_vec_row(opts: *const i64, nopts: i64, state: *const i64, n: i64, row: i64, out: *mut i64,
-                          cap: i64) -> i64 {
-    let r = match rules(opts, nopts) {
-        Some(r) => r,
-        None => return -1,
-    };
-    if state.is_null() || out.is_null() || !(0..n).contains(&row) {
-        return -6;
-    }
-    let words = unsafe { std::slice::from_raw_parts(state.add(row as usize * ROW_WORDS), ROW_WORDS) };
-    let x = match Row::read(&r, words) {
-        Some(x) => x,
-        None => return -5,
-    };
-    let len = r.deck_len + x.nhist;
-    if cap < len as i64 {
-        return -4;
-    }
-    let out = unsafe { std::slice::from_raw_parts_mut(out, len) };
-    for (o, &k) in out.iter_mut().zip(&x.deal[..r.deck_len]) {
-        *o = k as i64;
-    }
-    for (o, &a) in out[r.deck_len..].iter_mut().zip(&x.hist[..x.nhist]) {
-        *o = a as i64;
-    }
-    len as i64
-}
+crate::vecrows::vec_exports!(Fishing, yz_fishing_vec_state_words, yz_fishing_vec_obs_size, yz_fishing_vec_reset,
+                             yz_fishing_vec_step, yz_fishing_vec_row, yz_fishing_vec_rows_reset,
+                             yz_fishing_vec_rows_step, yz_fishing_vec_sync, yz_fishing_vec_rows_info);

@@ -10,6 +10,9 @@ use super::tables::*;
 
 pub const STATE_LEN: usize = 256;
 const MAGIC: i64 = 0x4C75_6B46_7531; // "LukFu1": a row that never held a state is refused
+/// The word `yz_lukfu_rows_step` stamps a row it keeps with (`encode` clears it; nothing reads
+/// it as part of the state)
+pub const STAMP: usize = STATE_LEN - 2;
 
 pub fn encode(st: &State, out: &mut [i64]) {
     let mut i = 0;
@@ -46,6 +49,7 @@ pub fn encode(st: &State, out: &mut [i64]) {
             put(st.t_against[t][k] as i64);
         }
     }
+    out[STAMP] = 0;
     out[STATE_LEN - 1] = MAGIC;
 }
 

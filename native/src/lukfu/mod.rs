@@ -626,6 +626,7 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
     let mut obs = if obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(obs, nu * size) }) };
     let mut final_obs =
         if final_obs.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(final_obs, nu * size) }) };
+    let mask_at = mask as usize;
     let mut mask = if mask.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(mask, nu * 237) }) };
     let mut nlegal = if nlegal.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(nlegal, nu) }) };
     let mut legal = if legal.is_null() { None } else { Some(unsafe { std::slice::from_raw_parts_mut(legal, nu * lc) }) };
@@ -639,22 +640,55 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
         return -6;
     }
     let mut buf = [0u16; LEGAL_CAP];
+    let o = unsafe { std::slice::from_raw_parts(opts, nopts as usize) };
+    let at = states as usize;
+    // the rows as the last call left them, where their words are still the very words it wrote
+    let mut kept = match crate::vecrows::cache_take(at).and_then(|e| e.downcast::<Kept>().ok()) {
+        Some(k) if k.n == nu && k.opts == o => k,
+        _ => Box::new(Kept { opts: o.to_vec(), n: nu, states: Vec::with_capacity(nu), token: 0,
+                             legal: vec![0; nu * LEGAL_CAP], nlegal: vec![u16::MAX; nu], mask_at: 0 }),
+    };
+    let (last, token) = (kept.token, crate::vecrows::token());
+    let fresh_set = kept.states.len() != nu;
     // check every row first: an illegal action anywhere changes nothing
-    let mut decoded: Vec<State> = Vec::with_capacity(nu);
+    let mut read: Vec<(usize, State)> = Vec::new();
     for i in 0..nu {
-        let mut st = match batch::decode(&eng.cx, &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]) {
-            Some(s) => s,
-            None => return -5 - i as i64,
-        };
-        let k = eng.legal(&mut st, &mut buf);
+        let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
         let a = actions[i];
-        if a < 0 || a > u16::MAX as i64 || !buf[..k].contains(&(a as u16)) {
+        let same = !fresh_set && kept.nlegal[i] != u16::MAX && last != 0 && row[batch::STAMP] as u64 == last;
+        let ok = if same {
+            let k = kept.nlegal[i] as usize;
+            (0..=u16::MAX as i64).contains(&a) && kept.legal[i * LEGAL_CAP..i * LEGAL_CAP + k].contains(&(a as u16))
+        } else {
+            let mut st = match batch::decode(&eng.cx, row) {
+                Some(s) => s,
+                None => {
+                    crate::vecrows::cache_put(at, kept);
+                    return -5 - i as i64;
+                }
+            };
+            let k = eng.legal(&mut st, &mut buf);
+            read.push((i, st));
+            (0..=u16::MAX as i64).contains(&a) && buf[..k].contains(&(a as u16))
+        };
+        if !ok {
+            crate::vecrows::cache_put(at, kept);
             return -5 - i as i64;
         }
-        decoded.push(st);
     }
+    if fresh_set {
+        kept.states = read.into_iter().map(|(_, st)| st).collect();
+    } else {
+        for (i, st) in read {
+            kept.states[i] = st;
+            kept.nlegal[i] = u16::MAX; // its mask row is written in full
+        }
+    }
+    let incremental = kept.mask_at == mask_at && mask_at != 0;
+    let Kept { states: rows_kept, legal: kept_legal, nlegal: kept_n, .. } = &mut *kept;
     let mut ended = 0;
-    for (i, st) in decoded.iter_mut().enumerate() {
+    for (i, st) in rows_kept.iter_mut().enumerate() {
+        st.serial = 0; // the deduction's caches are this call's engine's
         let row = &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
         let actor = st.to_act as usize;
         eng.apply(st, actions[i] as u16);
@@ -695,11 +729,20 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
         let k = eng.legal(st, &mut buf);
         if let Some(m) = mask.as_deref_mut() {
             let m = &mut m[i * 237..(i + 1) * 237];
-            m.fill(0);
+            let prev = kept_n[i];
+            if incremental && prev != u16::MAX {
+                for &a in &kept_legal[i * LEGAL_CAP..i * LEGAL_CAP + prev as usize] {
+                    m[a as usize] = 0;
+                }
+            } else {
+                m.fill(0);
+            }
             for &a in &buf[..k] {
                 m[a as usize] = 1;
             }
         }
+        kept_legal[i * LEGAL_CAP..i * LEGAL_CAP + k].copy_from_slice(&buf[..k]);
+        kept_n[i] = k as u16;
         if let Some(c) = nlegal.as_deref_mut() {
             c[i] = k as i64;
         }
@@ -721,8 +764,30 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
             }
         }
         batch::encode(st, row);
+        row[batch::STAMP] = token as i64;
     }
+    kept.mask_at = mask_at;
+    kept.token = token;
+    crate::vecrows::cache_put(at, kept);
     ended
+}
+
+/// What `yz_lukfu_rows_step` keeps of a state buffer's rows between calls (in
+/// `crate::vecrows`'s cache, by the buffer's address; `yz_vec_free` drops it): each row's state
+/// (its words are still written at every step, so they always hold it), the token the last call
+/// stamped its rows with (word `batch::STAMP`: `batch::encode` clears it, so a row dealt, restored
+/// or rewritten since by the library is decoded and checked afresh; a call stamps a token no
+/// call had, so words saved from an earlier step never pass for the kept state), each row's
+/// legal actions (an action is checked against them, and only they are cleared from the mask
+/// the same buffer holds).
+struct Kept {
+    opts: Vec<i64>,
+    n: usize,
+    states: Vec<State>,
+    token: u64,
+    legal: Vec<u16>,
+    nlegal: Vec<u16>,
+    mask_at: usize,
 }
 
 /// A row's history as `seat` saw it, into `out` (2 x `hl` bytes): codes + 1 (another seat's

@@ -28,7 +28,6 @@ const E_ARGS: i64 = -1;
 const E_POLICY: i64 = -2;
 const E_ILLEGAL: i64 = -3;
 const E_CAPACITY: i64 = -4;
-const E_DEALS: i64 = -5;
 /// More rows than any caller has memory for: refused before a length could overflow.
 const MAX_ROWS: i64 = 1 << 32;
 
@@ -252,175 +251,26 @@ pub fn yz_madiao_playout(
 
 // --- vector stepping (docs/native.md "Vector stepping"; vector.rs) -------------------------------
 
-fn slice_mut_t<'a, T>(p: *mut T, n: usize) -> Option<&'a mut [T]> {
-    if n == 0 {
-        return Some(&mut []);
-    }
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: the caller (ctypes, numpy buffers) passes a writable buffer of at least n values.
-    Some(unsafe { std::slice::from_raw_parts_mut(p, n) })
-}
-
-/// The observation layout for `kind` (0: "observation", 1: "info_state"; -1: none), checked against `obs_size`.
-fn layout(o: &Opts, kind: i64, obs_size: i64) -> Option<Option<vector::Layout>> {
-    match kind {
-        -1 => Some(None),
-        0 | 1 => {
-            let l = if kind == 0 { vector::Layout::new(o) } else { vector::Layout::info_state(o) };
-            if obs_size == l.size() as i64 {
-                Some(Some(l))
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-}
-
-pub fn yz_madiao_vec_state_words(opts: *const i64, nopts: i64) -> i64 {
-    match decode_opts(opts, nopts) {
-        Some(_) => vector::ROW_WORDS as i64,
-        None => E_ARGS,
-    }
-}
-
-pub fn yz_madiao_vec_obs_size(opts: *const i64, nopts: i64, kind: i64) -> i64 {
-    match (decode_opts(opts, nopts), kind) {
-        (Some(o), 0) => vector::Layout::new(&o).size() as i64,
-        (Some(o), 1) => vector::Layout::info_state(&o).size() as i64,
-        (Some(_), -1) => 0,
-        _ => E_ARGS,
-    }
-}
-
-/// Start every row on its first hand (row i deals from the generator seeded by (seed, i)).
-pub fn yz_madiao_vec_reset(
-    opts: *const i64, nopts: i64, state: *mut i64, n: i64, seed: u64, kind: i64, obs: *mut f32, obs_size: i64,
-    mask: *mut u8, n_actions: i64, player: *mut i64, settled: *mut i64, over: *mut i64,
-) -> i64 {
-    let Some(o) = decode_opts(opts, nopts) else { return E_ARGS };
-    if n < 0 || n_actions != vector::NUM_ACTIONS as i64 || obs_size < 0 {
-        return E_ARGS;
-    }
-    let Some(l) = layout(&o, kind, obs_size) else { return E_ARGS };
-    if n > MAX_ROWS {
-        return E_ARGS;
-    }
-    let n = n as usize;
-    let osz = if l.is_some() { obs_size as usize } else { 0 };
-    let (Some(words), Some(obs), Some(mask), Some(player), Some(settled), Some(over)) = (
-        slice_mut_t(state, n * vector::ROW_WORDS),
-        slice_mut_t(obs, n * osz),
-        slice_mut_t(mask, n * vector::NUM_ACTIONS),
-        slice_mut_t(player, n),
-        slice_mut_t(settled, n * 4),
-        slice_mut_t(over, n),
-    ) else {
-        return E_ARGS;
-    };
-    let na = vector::NUM_ACTIONS;
-    for i in 0..n {
-        let mut r = vector::Row::new(seed, i as u64, &o);
-        settled[4 * i..4 * i + 4].fill(0);
-        over[i] = 0;
-        if !r.next_deal(&o, &mut settled[4 * i..4 * i + 4], &mut over[i]) {
-            return E_DEALS;
-        }
-        r.write(&mut words[i * vector::ROW_WORDS..(i + 1) * vector::ROW_WORDS]);
-        player[i] = vector::refresh(&r, &o, l.as_ref(), &mut obs[i * osz..(i + 1) * osz], &mut mask[i * na..(i + 1) * na]);
-    }
-    0
-}
-
-/// Apply one legal action per row (all rows are checked before any changes); rows whose hand
-/// ended get their rewards (payments × 2), final observation and seat, and their next hand.
-/// Returns the number of rows that ended.
-pub fn yz_madiao_vec_step(
-    opts: *const i64, nopts: i64, state: *mut i64, n: i64, actions: *mut i64, kind: i64, obs: *mut f32,
-    obs_size: i64, mask: *mut u8, n_actions: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8,
-    final_obs: *mut f32, final_seat: *mut i64, settled: *mut i64, over: *mut i64,
-) -> i64 {
-    let Some(o) = decode_opts(opts, nopts) else { return E_ARGS };
-    if n < 0 || n_actions != vector::NUM_ACTIONS as i64 || obs_size < 0 {
-        return E_ARGS;
-    }
-    let Some(l) = layout(&o, kind, obs_size) else { return E_ARGS };
-    if n > MAX_ROWS {
-        return E_ARGS;
-    }
-    let n = n as usize;
-    let osz = if l.is_some() { obs_size as usize } else { 0 };
-    let na = vector::NUM_ACTIONS;
-    let rw = vector::ROW_WORDS;
-    let (Some(words), Some(actions), Some(obs), Some(mask), Some(player), Some(rewards), Some(terminated)) = (
-        slice_mut_t(state, n * rw),
-        slice_mut_t(actions, n),
-        slice_mut_t(obs, n * osz),
-        slice_mut_t(mask, n * na),
-        slice_mut_t(player, n),
-        slice_mut_t(rewards, n * 4),
-        slice_mut_t(terminated, n),
-    ) else {
-        return E_ARGS;
-    };
-    let (Some(final_obs), Some(final_seat), Some(settled), Some(over)) = (
-        slice_mut_t(final_obs, n * osz),
-        slice_mut_t(final_seat, n),
-        slice_mut_t(settled, n * 4),
-        slice_mut_t(over, n),
-    ) else {
-        return E_ARGS;
-    };
-    let mut legal = [0u8; MAX_LEGAL];
-    for i in 0..n {
-        let Some(r) = vector::Row::read(&words[i * rw..(i + 1) * rw]) else { return E_ARGS };
-        let k = r.st.legal(&o, &mut legal);
-        let a = actions[i];
-        if !(0..na as i64).contains(&a) || !legal[..k].contains(&(a as u8)) {
-            return E_ILLEGAL;
-        }
-    }
-    let mut ended = 0;
-    for i in 0..n {
-        let Some(mut r) = vector::Row::read(&words[i * rw..(i + 1) * rw]) else { return E_ARGS };
-        rewards[4 * i..4 * i + 4].fill(0);
-        settled[4 * i..4 * i + 4].fill(0);
-        over[i] = 0;
-        terminated[i] = 0;
-        final_seat[i] = -1;
-        let actor = r.st.to_act as usize;
-        r.apply(&o, actions[i] as u8);
-        if r.st.over() {
-            ended += 1;
-            rewards[4 * i..4 * i + 4].copy_from_slice(&settle::payments(&r.st, &o));
-            terminated[i] = 1;
-            final_seat[i] = actor as i64;
-            if let Some(l) = l.as_ref() {
-                r.observe_as(&o, l, actor, &mut final_obs[i * osz..(i + 1) * osz]);
-            }
-            if !r.next_deal(&o, &mut settled[4 * i..4 * i + 4], &mut over[i]) {
-                return E_DEALS;
-            }
-        }
-        r.write(&mut words[i * rw..(i + 1) * rw]);
-        player[i] = vector::refresh(&r, &o, l.as_ref(), &mut obs[i * osz..(i + 1) * osz], &mut mask[i * na..(i + 1) * na]);
-    }
-    ended
-}
+crate::vecrows::vec_exports!(vector::MaDiao, yz_madiao_vec_state_words, yz_madiao_vec_obs_size, yz_madiao_vec_reset,
+                             yz_madiao_vec_step, yz_madiao_vec_row_opts, yz_madiao_vec_rows_reset,
+                             yz_madiao_vec_rows_step, yz_madiao_vec_sync, yz_madiao_vec_rows_info);
 
 /// Row `row`'s deck as dealt and its actions so far: 40 cards, the count, the actions.
 pub fn yz_madiao_vec_row(state: *const i64, n: i64, row: i64, out: *mut i64, cap: i64) -> i64 {
     if !(0..=MAX_ROWS).contains(&n) || !(0..n).contains(&row) {
         return E_ARGS;
     }
-    let (Some(words), Some(out)) = (slice(state, n * vector::ROW_WORDS as i64), slice_mut(out, cap)) else {
+    let rw = vector::ROW_WORDS + 1; // the row's words, then its stamp (crate::vecrows)
+    let (Some(words), Some(out)) = (slice(state, n * rw as i64), slice_mut(out, cap)) else {
         return E_ARGS;
     };
-    let rw = vector::ROW_WORDS;
     let row = row as usize;
-    match vector::Row::read(&words[row * rw..(row + 1) * rw]) {
+    let w = &words[row * rw..(row + 1) * rw];
+    if w[rw - 1] != 0 {  // kept in native memory
+        return crate::vecrows::kept_row::<vector::MaDiao, i64>(state, n as usize, row, |_, r| r.report(out))
+            .unwrap_or(E_ARGS);
+    }
+    match vector::Row::read(&w[..rw - 1]) {
         Some(r) => r.report(out),
         None => E_ARGS,
     }

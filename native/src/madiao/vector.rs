@@ -12,6 +12,7 @@ use super::engine::*;
 use super::opts::Opts;
 use super::{random_deck, settle};
 use crate::rng::Rng;
+use crate::vecrows::Cell;
 
 const MARK: i64 = 0x4D41_4449_414F_0002; // "MADIAO", layout 2 (the actors beside the actions)
 const HEADER: usize = 20;
@@ -90,37 +91,37 @@ impl Layout {
 }
 
 #[inline]
-fn set_mask(out: &mut [f32], at: usize, mut m: u64) {
+fn set_mask<T: Cell>(out: &mut [T], at: usize, mut m: u64) {
     while m != 0 {
-        out[at + m.trailing_zeros() as usize] = 1.0;
+        out[at + m.trailing_zeros() as usize] = T::ONE;
         m &= m - 1;
     }
 }
 
 /// The observation of `seat` (Python `MaDiaoObserver.write`); `out` has `Layout::size` floats.
-pub fn observe(s: &State, o: &Opts, l: &Layout, seat: usize, out: &mut [f32]) {
-    out.fill(0.0);
-    out[seat] = 1.0;
-    out[4 + s.phase as usize] = 1.0;
+pub fn observe<T: Cell>(s: &State, o: &Opts, l: &Layout, seat: usize, out: &mut [T]) {
+    out.fill(T::ZERO);
+    out[seat] = T::ONE;
+    out[4 + s.phase as usize] = T::ONE;
     if s.to_act != NONE {
-        out[8 + s.to_act as usize] = 1.0;
+        out[8 + s.to_act as usize] = T::ONE;
     }
     if s.stake == 0 {
         return; // before the stake: the rest is zero, counts too
     }
     let k = ((s.stake - o.stake_min) / 2) as usize;
     if s.stake >= o.stake_min && k < l.nstakes {
-        out[l.stake() + k] = 1.0;
+        out[l.stake() + k] = T::ONE;
     }
-    out[l.tou() + s.tou as usize] = 1.0;
-    out[l.first_leader() + s.first_leader(o) as usize] = 1.0;
+    out[l.tou() + s.tou as usize] = T::ONE;
+    out[l.first_leader() + s.first_leader(o) as usize] = T::ONE;
     if o.face_public || s.over() {
-        out[l.face() + s.face as usize] = 1.0;
+        out[l.face() + s.face as usize] = T::ONE;
     }
     set_mask(out, l.hand(), s.hand[seat]);
     set_mask(out, l.dealt(), s.dealt[seat]);
     if s.bailao_up {
-        out[l.bailao_up()] = 1.0;
+        out[l.bailao_up()] = T::ONE;
     }
     for x in 0..4 {
         set_mask(out, l.won() + 40 * x, s.won[x]);
@@ -128,17 +129,17 @@ pub fn observe(s: &State, o: &Opts, l: &Layout, seat: usize, out: &mut [f32]) {
     }
     set_mask(out, l.seen() + 40 * seat, s.down[seat]);
     if s.to_act != NONE && s.phase == PHASE_PLAY {
-        out[l.trick_leader() + s.leader as usize] = 1.0;
-        out[l.trick_plays() + s.nplays as usize] = 1.0;
+        out[l.trick_leader() + s.leader as usize] = T::ONE;
+        out[l.trick_plays() + s.nplays as usize] = T::ONE;
         if s.best != NONE {
-            out[l.trick_best() + s.best as usize] = 1.0;
-            out[l.trick_best_seat() + s.best_seat as usize] = 1.0;
+            out[l.trick_best() + s.best as usize] = T::ONE;
+            out[l.trick_best_seat() + s.best_seat as usize] = T::ONE;
         }
     }
     let c = l.counts();
     for x in 0..4 {
-        out[c + x] = s.tcount[x] as f32;
-        out[c + 4 + x] = s.hand[x].count_ones() as f32;
+        out[c + x] = T::of(s.tcount[x] as u32);
+        out[c + 4 + x] = T::of(s.hand[x].count_ones() as u32);
     }
 }
 
@@ -428,18 +429,18 @@ impl Row {
     /// `seat`'s tensor of layout `l`: the observation, then (info_state) the history as the seat
     /// saw it (`InfoStateObserver`: code + 1, another seat's 滅 as 103 while the hand is on,
     /// padded with 0; actors + 1).
-    pub fn observe_as(&self, o: &Opts, l: &Layout, seat: usize, out: &mut [f32]) {
+    pub fn observe_as<T: Cell>(&self, o: &Opts, l: &Layout, seat: usize, out: &mut [T]) {
         let b = l.base();
         observe(&self.st, o, l, seat, &mut out[..b]);
         if l.hist > 0 {
             let h = &mut out[b..];
-            h.fill(0.0);
+            h.fill(T::ZERO);
             let over = self.st.over();
             for j in 0..self.nhist.min(l.hist) {
                 let (a, who) = (self.hist[j], self.actors[j]);
                 let hidden = (DOWN..STAKE).contains(&a) && who as usize != seat && !over;
-                h[j] = if hidden { NUM_ACTIONS as f32 + 1.0 } else { a as f32 + 1.0 };
-                h[l.hist + j] = who as f32 + 1.0;
+                h[j] = if hidden { T::of(NUM_ACTIONS as u32 + 1) } else { T::of(a as u32 + 1) };
+                h[l.hist + j] = T::of(who as u32 + 1);
             }
         }
     }
@@ -572,5 +573,78 @@ mod tests {
             }
         }
         assert!(accepted > 1000);
+    }
+}
+
+/// Ma Diao's rows for `crate::vecrows`.
+pub struct MaDiao;
+
+fn layout(o: &Opts, kind: i64) -> Layout {
+    if kind == 1 { Layout::info_state(o) } else { Layout::new(o) }
+}
+
+impl crate::vecrows::VecGame for MaDiao {
+    type Cfg = Opts;
+    type Row = Row;
+    fn parse(v: &[i64]) -> Option<Opts> {
+        Opts::decode(v)
+    }
+    fn seats(_: &Opts) -> usize {
+        4
+    }
+    fn num_actions(_: &Opts) -> usize {
+        NUM_ACTIONS
+    }
+    fn max_legal(_: &Opts) -> usize {
+        MAX_LEGAL
+    }
+    fn words(_: &Opts) -> usize {
+        ROW_WORDS
+    }
+    fn obs_size(o: &Opts, kind: i64) -> usize {
+        layout(o, kind).size()
+    }
+    fn obs_max(_: &Opts, kind: i64) -> usize {
+        if kind == 1 { NUM_ACTIONS + 1 } else { 40 }
+    }
+    fn new_row(o: &'static Opts, seed: u64, row: u64) -> Row {
+        Row::new(seed, row, o)
+    }
+    fn next_deal(o: &'static Opts, r: &mut Row, settled: &mut [i64], over: &mut i64) -> bool {
+        r.next_deal(o, settled, over)
+    }
+    fn read(_: &'static Opts, w: &[i64]) -> Option<Row> {
+        Row::read(w)
+    }
+    fn write(_: &Opts, r: &Row, w: &mut [i64]) {
+        r.write(w)
+    }
+    fn actor(_: &Opts, r: &Row) -> Option<usize> {
+        (!r.st.over()).then_some(r.st.to_act as usize)
+    }
+    fn room(_: &Opts, _: &Row) -> bool {
+        true // a hand's 40 cards: at most 40 actions, and `apply` stops recording past them
+    }
+    fn legal(o: &Opts, r: &Row, out: &mut Vec<i64>) {
+        let mut buf = [0u8; MAX_LEGAL];
+        let k = r.st.legal(o, &mut buf);
+        out.clear();
+        out.extend(buf[..k].iter().map(|&a| a as i64));
+    }
+    fn apply(o: &Opts, r: &mut Row, a: i64) {
+        r.apply(o, a as u8)
+    }
+    fn payments(o: &Opts, r: &Row, out: &mut [i64]) {
+        out.copy_from_slice(&settle::payments(&r.st, o));
+    }
+    fn observe(o: &Opts, r: &Row, kind: i64, seat: usize, out: &mut [f32]) {
+        r.observe_as(o, &layout(o, kind), seat, out)
+    }
+    fn observe_u8(o: &Opts, r: &Row, kind: i64, seat: usize, out: &mut [u8]) -> bool {
+        r.observe_as(o, &layout(o, kind), seat, out);
+        true
+    }
+    fn report(_: &Opts, r: &Row, out: &mut [i64]) -> i64 {
+        r.report(out)
     }
 }
