@@ -36,10 +36,11 @@ except ModuleNotFoundError:  # python bench/web_tables.py: bench/ is on sys.path
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def start_server(url: str, port: int, nice: int = 0, workers: int = 1) -> subprocess.Popen:
+def start_server(url: str, port: int, nice: int = 0, workers: int = 1, tables: int = 1000) -> subprocess.Popen:
     env = dict(os.environ, YEZI_BOT_DELAY="0", YEZI_NEXT_DEAL_DELAY="0", YEZI_CREATE_PER_MINUTE="1000000",
-               # every bench client is 127.0.0.1: lift the per-client caps
+               # every bench client is 127.0.0.1: lift the per-client caps; room for every seat's socket
                YEZI_MAX_TABLES_PER_CLIENT="1000000", YEZI_MAX_WS_PER_CLIENT="1000000", YEZI_MAX_CONNS_PER_PEER="1000000",
+               YEZI_MAX_CONNECTIONS=str(max(4000, 4 * tables + 500)),
                YEZI_RATE_PER_S="100", PYTHONPATH=ROOT)
     return start_serve(["--database-url", url, "--log-level", "warning",
                         *(["--workers", str(workers)] if workers > 1 else [])], port, cwd=ROOT, env=env, nice=nice)
@@ -188,7 +189,7 @@ async def run(args) -> None:
     if args.nice:
         os.nice(args.nice)  # the clients too: they time the round trips
     server_nice = args.nice if args.server_nice is None else args.server_nice
-    proc = start_server(url, port, server_nice, args.workers) if not args.port else None
+    proc = start_server(url, port, server_nice, args.workers, args.tables) if not args.port else None
     base = f"http://127.0.0.1:{port}"
     try:
         tables = []

@@ -45,6 +45,19 @@ def browser():
         yield b
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """One throwaway PostgreSQL for the whole run (of this pytest-xdist worker); each test takes
+    a database of its own from it (``postgres.url(name)``). Skips without the binaries."""
+    from tests.web.helpers import Postgres, postgres_available
+
+    if not postgres_available():
+        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
+    pg = Postgres().start()
+    yield pg
+    pg.stop()
+
+
 @pytest.fixture(scope="module")
 def web(request):
     """A server on a fresh SQLite database for this module; its bots wait the module's

@@ -8,26 +8,14 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.accounts.helpers import sign_in
-from tests.web.helpers import Postgres, postgres_available
 from yezi.server.app import create_app
 from yezi.server.config import Settings
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def pg():
-    if not postgres_available():
-        pytest.skip("no PostgreSQL binaries")
-    cluster = Postgres().start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
-
-
-def test_a_club_change_on_one_instance_shows_on_the_other(pg):
-    url = pg.url("yezi_clubs_two")
+def test_a_club_change_on_one_instance_shows_on_the_other(postgres):
+    url = postgres.url("yezi_clubs_two")
     one, two = (create_app(Settings(database_url=url, bot_delay=0.0)) for _ in range(2))
     with TestClient(one, base_url="http://localhost") as ann, TestClient(two, base_url="http://localhost") as bob:
         a = sign_in(ann, "Ann")
@@ -47,8 +35,8 @@ def test_a_club_change_on_one_instance_shows_on_the_other(pg):
         assert ann.post(f"/api/clubs/{cid}/role", json={"user": a.id, "role": "member"}).json()["error"] == "last-owner"
 
 
-def test_the_standing_table_and_ledger_on_postgresql(pg):
+def test_the_standing_table_and_ledger_on_postgresql(postgres):
     from tests.accounts.test_clubs import test_a_club_plays_its_standing_table_twice_and_its_ledger_adds_up as flow
 
-    flow(create_app(Settings(database_url=pg.url("yezi_clubs_flow"), bot_delay=0.0, next_deal_delay=0.0,
+    flow(create_app(Settings(database_url=postgres.url("yezi_clubs_flow"), bot_delay=0.0, next_deal_delay=0.0,
                              create_per_minute=1000)))

@@ -13,7 +13,6 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.accounts.helpers import sign_in
-from tests.web.helpers import Postgres, postgres_available
 from yezi.server.accounts import identity
 from yezi.server.accounts.social import DELETED_NAME
 from yezi.server.app import create_app
@@ -22,19 +21,8 @@ from yezi.server.config import Settings
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def pg():
-    if not postgres_available():
-        pytest.skip("no PostgreSQL binaries")
-    cluster = Postgres().start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
-
-
-def test_a_deleted_account_renames_its_seat_on_the_instance_that_runs_the_table(pg):
-    url = pg.url("yezi_delete_two")
+def test_a_deleted_account_renames_its_seat_on_the_instance_that_runs_the_table(postgres):
+    url = postgres.url("yezi_delete_two")
     one, two = (create_app(Settings(database_url=url, bot_delay=0.0)) for _ in range(2))
     with TestClient(one, base_url="http://localhost") as ann, TestClient(two, base_url="http://localhost") as other:
         sign_in(ann, "Ann")
@@ -53,8 +41,8 @@ def test_a_deleted_account_renames_its_seat_on_the_instance_that_runs_the_table(
         assert ann.get(f"/api/tables/{tid}").json()["players"][0]["name"] == DELETED_NAME
 
 
-def test_a_profile_change_and_a_block_on_one_instance_hold_on_the_other(pg):
-    url = pg.url("yezi_profile_two")
+def test_a_profile_change_and_a_block_on_one_instance_hold_on_the_other(postgres):
+    url = postgres.url("yezi_profile_two")
     one, two = (create_app(Settings(database_url=url, bot_delay=0.0)) for _ in range(2))
     with TestClient(one, base_url="http://localhost") as ann, TestClient(two, base_url="http://localhost") as bob:
         sign_in(ann, "Ann")

@@ -9,7 +9,6 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.accounts.soft_authenticator import register
-from tests.web.helpers import Postgres, postgres_available
 from yezi.server.accounts import identity
 from yezi.server.app import create_app
 from yezi.server.config import Settings
@@ -18,12 +17,8 @@ ORIGIN = "http://localhost"
 
 
 @pytest.fixture(scope="module")
-def pg_url():
-    if not postgres_available():
-        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
-    pg = Postgres().start()
-    yield pg.url("yezi_passkeys")
-    pg.stop()
+def pg_url(postgres):
+    return postgres.url("yezi_passkeys")
 
 
 def test_a_ceremony_begun_on_one_instance_ends_on_the_other_once(pg_url):

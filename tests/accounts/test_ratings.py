@@ -185,14 +185,8 @@ def test_bots_play_with_fixed_calibrated_ratings(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def pg_url():
-    from tests.web.helpers import Postgres, postgres_available
-
-    if not postgres_available():
-        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
-    pg = Postgres().start()
-    yield pg.url("yezi_ratings")
-    pg.stop()
+def pg_url(postgres):
+    return postgres.url("yezi_ratings")
 
 
 def test_two_instances_on_postgresql_rate_a_deal_once(pg_url):

@@ -9,7 +9,6 @@ import pytest
 from sqlalchemy import select
 
 from tests.accounts.test_auth import PW, _app, _client, _signin, _signup
-from tests.web.helpers import Postgres, postgres_available
 from yezi.server.accounts import attempts
 from yezi.server.app import create_app
 from yezi.server.config import Settings
@@ -54,16 +53,10 @@ def test_the_sliding_minute_counts_the_last_window_by_its_share(tmp_path):
 
 
 @pytest.mark.slow
-def test_two_instances_share_the_sign_in_limit_on_postgresql():
-    if not postgres_available():
-        pytest.skip("no PostgreSQL binaries")
-    pg = Postgres().start()
-    try:
-        url = pg.url("yezi_limits_two")
-        one, two = (create_app(Settings(database_url=url, bot_delay=0.0, signin_per_minute=4)) for _ in range(2))
-        with _client(one) as a, _client(two) as b:
-            assert _signup(a, "Di").status_code == 201
-            codes = [_signin(c, "Di", f"guess {i}").status_code for i in range(4) for c in (a, b)]
-            assert codes[:4] == [401] * 4 and set(codes[4:]) == {429}, codes
-    finally:
-        pg.stop()
+def test_two_instances_share_the_sign_in_limit_on_postgresql(postgres):
+    url = postgres.url("yezi_limits_two")
+    one, two = (create_app(Settings(database_url=url, bot_delay=0.0, signin_per_minute=4)) for _ in range(2))
+    with _client(one) as a, _client(two) as b:
+        assert _signup(a, "Di").status_code == 201
+        codes = [_signin(c, "Di", f"guess {i}").status_code for i in range(4) for c in (a, b)]
+        assert codes[:4] == [401] * 4 and set(codes[4:]) == {429}, codes

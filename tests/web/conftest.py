@@ -9,18 +9,9 @@ _WEB_DEPS = ("starlette", "uvicorn", "sqlalchemy", "alembic", "websockets", "htt
 if any(importlib.util.find_spec(m) is None for m in _WEB_DEPS):  # the web extras are not installed
     collect_ignore_glob = ["test_*.py"]
 else:
-    from tests.web.helpers import Postgres, Server, add_server_log_on_failure, postgres_available, started_servers
+    from tests.web.helpers import Server, add_server_log_on_failure, started_servers
 
 _db_counter = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    if not postgres_available():
-        pytest.skip("PostgreSQL binaries (initdb, pg_ctl) not installed")
-    pg = Postgres().start()
-    yield pg
-    pg.stop()
 
 
 @pytest.fixture
