@@ -94,8 +94,10 @@ async def seat_client(url: str, position: int, stats: Stats, win: Window, think:
             while time.time() < win.stop_at:
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, min(5.0, win.stop_at - time.time())))
-                except TimeoutError:
-                    break
+                except TimeoutError:  # the window is over, or a quiet spell (a long connection storm): wait on
+                    if time.time() >= win.stop_at:
+                        break
+                    continue
                 if raw.startswith('{"type":"state"') and '"legal":' not in raw and '"deal_over":true' not in raw:
                     stats.frames += 1  # nothing for this seat to do: skip the parse (the clients share the CPU)
                     continue

@@ -316,6 +316,9 @@ class _Store:
     async def run(self, fn, *args):
         return fn(*args)
 
+    async def store_event(self, *row):  # (the server's one way to store a move: through `run` here)
+        return await self.run(lambda *r: None, *row)
+
     def __getattr__(self, name):
         return lambda *args: None
 
