@@ -234,8 +234,12 @@ def _tune_runtime() -> None:
     The server makes almost no cyclic garbage (a full collection after 20,000 moves freed
     nothing), so full collections stay rare: the interpreter runs one only when the old
     generation has grown by a quarter. YEZI_GC_THRESHOLDS="a,b,c" overrides, for measuring."""
+    import faulthandler
     import gc
 
+    # a crash in compiled code (a worker once ended on SIGSEGV under 8,000 sockets) leaves every
+    # thread's Python stack in the log, not only "status 11"
+    faulthandler.enable()
     gc.freeze()
     gc.set_threshold(*(int(x) for x in (os.environ.get("YEZI_GC_THRESHOLDS") or "10000,1,50").split(",")))
     # The SQLite writer thread (yezi.server.dbwriter) hands each batch of commits back to the
