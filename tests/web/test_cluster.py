@@ -240,12 +240,15 @@ def test_workers_share_one_port(postgres):
     clients: list[Client] = []
     try:
         seen: dict[str, int] = {}
-        for _ in range(200):  # a new connection each time: the kernel spreads them over the workers
-            h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
-            seen[h["instance"]] = h["pid"]
-            if len(seen) == 2:
-                break
-        assert len(seen) == 2, "two workers answer on the one port"
+        # a new connection each time: the kernel spreads them over the workers. The second worker may still
+        # be starting when the first answers health (under a loaded CI machine it took seconds), so ask by time
+        end = time.time() + 60
+        while len(seen) < 2 and time.time() < end:
+            with contextlib.suppress(httpx.HTTPError):
+                h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
+                seen[h["instance"]] = h["pid"]
+            time.sleep(0.02)
+        assert len(seen) == 2, f"two workers answer on the one port (heard {seen})"
         t = srv.create(seats=[{"kind": "human"}] * 4, num_deals=4)
         cl = _seat_clients({0: srv, 1: srv, 2: srv, 3: srv}, t)
         clients += cl.values()
@@ -268,21 +271,24 @@ def test_workers_share_one_port(postgres):
         cl = _seat_clients({0: srv, 1: srv, 2: srv, 3: srv}, t)
         clients += cl.values()
         resumed = _move(cl, rng, acks, deadline_s=RESUME_S + 10)
-        assert resumed - killed < RESUME_S + 5  # the 5 s bound itself is asserted by the two-instance test
+        # the 5 s bound itself is asserted by the two-instance test; here the survivor takes the table over
+        assert resumed - killed < RESUME_S + 5, f"resumed {resumed - killed:.1f} s after the kill"
         stored = _stored(url, t["id"])
         assert all(stored.get((d, s)) == a for d, s, a, _ in acks)
         pids = set()
-        end = time.time() + 30  # the new worker needs a few seconds to start
+        end = time.time() + 60  # the new worker needs a few seconds to start (more on a loaded machine)
         while time.time() < end and len(pids) < 2:
             with contextlib.suppress(httpx.HTTPError):
                 h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
                 pids.add(h["pid"])
-        assert owner not in pids and len(pids) == 2, "the supervisor replaced the killed worker"
+            time.sleep(0.02)
+        assert owner not in pids and len(pids) == 2, f"the supervisor replaced the killed worker {owner} (heard {pids})"
     finally:
         for c in clients:
             c.close()
         srv.stop()
-        assert srv.proc.wait(10) == 0
+        rc = srv.proc.wait(30)
+        assert rc == 0, f"the supervisor ended with {rc}; its log:\n{srv.log()[-4000:]}"
 
 
 def test_workers_refused_with_sqlite():
