@@ -40,6 +40,15 @@ def _instance(srv: Server) -> dict:
     return cluster
 
 
+def _worker_health(srv: Server) -> dict | None:
+    """The cluster health of whichever worker the kernel gives this new connection (None while none
+    answers, e.g. as a killed worker's replacement starts): each call is a fresh connection, so that
+    SO_REUSEPORT spreads the calls over the workers."""
+    with contextlib.suppress(httpx.HTTPError):
+        return httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
+    return None
+
+
 def _current(c: Client) -> dict:
     """The table as the client's instance has it now: frames queued before are skipped (the sync's
     answer is the last state frame before the pong that follows it)."""
@@ -240,12 +249,11 @@ def test_workers_share_one_port(postgres):
     clients: list[Client] = []
     try:
         seen: dict[str, int] = {}
-        # a new connection each time: the kernel spreads them over the workers. The second worker may still
-        # be starting when the first answers health (under a loaded CI machine it took seconds), so ask by time
+        # the second worker may still be starting when the first answers health (seconds, on a loaded
+        # CI machine), so ask by time
         end = time.time() + 60
         while len(seen) < 2 and time.time() < end:
-            with contextlib.suppress(httpx.HTTPError):
-                h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
+            if h := _worker_health(srv):
                 seen[h["instance"]] = h["pid"]
             time.sleep(0.02)
         assert len(seen) == 2, f"two workers answer on the one port (heard {seen})"
@@ -260,8 +268,8 @@ def test_workers_share_one_port(postgres):
         owner = None
         end = time.time() + 30  # the kernel picks the worker per connection: ask until the owner answers
         while owner is None and time.time() < end:
-            h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
-            if h["owned"] > 0:
+            h = _worker_health(srv)
+            if h and h["owned"] > 0:
                 owner = h["pid"]
         assert owner is not None, "no worker says it runs the table"
         os.kill(owner, signal.SIGKILL)
@@ -278,8 +286,7 @@ def test_workers_share_one_port(postgres):
         pids = set()
         end = time.time() + 60  # the new worker needs a few seconds to start (more on a loaded machine)
         while time.time() < end and len(pids) < 2:
-            with contextlib.suppress(httpx.HTTPError):
-                h = httpx.get(srv.base + "/api/health", timeout=5, headers={"Connection": "close"}).json()["cluster"]
+            if h := _worker_health(srv):
                 pids.add(h["pid"])
             time.sleep(0.02)
         assert owner not in pids and len(pids) == 2, f"the supervisor replaced the killed worker {owner} (heard {pids})"
