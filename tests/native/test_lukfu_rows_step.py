@@ -149,6 +149,7 @@ def test_rows_kept_between_steps_yield_to_words_put_back():
     first = np.array([rng.choice(legal) for legal in a.legal])
     a.step(first)
     b.step(first)
+    a.sync()  # the words written back before they are copied (a step leaves them stale)
     saved = {k: getattr(a, k).copy() for k in ("rows", "_mask", "legal_count", "legal_actions", "_seeds")}
     for _ in range(3):  # a moves on: its kept rows and stamps change
         a.step(np.array([rng.choice(legal) for legal in a.legal]))
@@ -157,7 +158,46 @@ def test_rows_kept_between_steps_yield_to_words_put_back():
     again = np.array([legal[0] for legal in b.legal])
     a.step(again)
     b.step(again)
+    a.sync()
+    b.sync()
     stamp = a.rows.shape[1] - 2  # the stamp word differs by design
     keep = np.arange(a.rows.shape[1]) != stamp
+    assert np.array_equal(a.rows[:, keep], b.rows[:, keep])
+    assert np.array_equal(a.obs, b.obs) and np.array_equal(a.mask, b.mask)
+
+
+def test_stale_words_are_refused_never_played_from():
+    """A step writes back only the rows whose deal ended; the others' words are marked stale. Words
+    copied without `sync` and put back later are refused (an error, no row changed), and `sync`
+    makes the words whole: a fresh env started from them plays on exactly as the first."""
+    a = _env(6, "hakka-hk", {}, dtype="uint8", deals="native")
+    a.reset(seed=4)
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        a.step(np.array([rng.choice(legal) for legal in a.legal]))
+    stale = a.rows.copy()
+    assert (stale[:, -1] == 0x4C756B467553).any()  # rows stepped in native memory only: marked stale
+    for _ in range(3):
+        a.step(np.array([rng.choice(legal) for legal in a.legal]))
+    before = a.rows.copy()
+    a.rows[...] = stale  # words from before, never synced: not a state to play from
+    with pytest.raises(IllegalAction):
+        a.step(np.array([legal[0] for legal in a.legal]))
+    a.rows[...] = before
+    a.sync()
+    whole, seeds = a.rows.copy(), a._seeds.copy()
+    nat = a.native
+    mask, player = nat.legal_mask(whole)  # the words alone hold every row again
+    assert np.array_equal(mask.astype(bool), a.mask) and np.array_equal(player, a.current_player)
+    again = np.array([legal[0] for legal in a.legal])
+    a.step(again)  # still the rows kept: sync keeps the stamps
+    a.sync()
+    b = _env(6, "hakka-hk", {}, dtype="uint8", deals="native")
+    b.reset(seed=4)
+    b.rows[...], b._seeds[...] = whole, seeds
+    b._mask[...], b.current_player[...] = mask, player
+    b.step(again)
+    b.sync()
+    keep = np.arange(a.rows.shape[1]) != a.rows.shape[1] - 2
     assert np.array_equal(a.rows[:, keep], b.rows[:, keep])
     assert np.array_equal(a.obs, b.obs) and np.array_equal(a.mask, b.mask)

@@ -306,6 +306,7 @@ class LukFuRows:
         deal streams (deals in progress go on after `restore`)."""
         import numpy as np
 
+        self.env.sync()  # the rows the library keeps, written back into their words
         inner = {k: v for k, v in vars(self.env).items() if isinstance(v, np.ndarray) or k in self._KEPT}
         return {"env": inner, "settled": self.settled, "over": self.over}
 

@@ -16,6 +16,10 @@ Two knobs beyond `VectorEnv`'s, both for speed:
   itself: no Python between deals; CPython's Mersenne Twister costs more to seed than a whole
   random deal costs to play).
 
+A step writes back into `rows` only the rows whose deal ended (as dealt); the others stay in
+native memory and their words are marked stale (a step or a native call refuses stale words, never
+plays from them): `sync()` writes every row back, before `rows` is read, copied or pickled.
+
 Besides `VectorEnv`'s info, ``info["legal_count"]`` (N,) and ``info["legal_actions"]`` (N,
 max legal) int16 hold each row's legal codes in the engine's order (the mask's nonzero entries,
 first ``legal_count[i]`` of row i valid): a policy can draw a uniformly random legal action with
@@ -104,6 +108,10 @@ class NativeLukFuVectorEnv:
         self._step_fn = bind(lib, "yz_lukfu_rows_step",
                              [I64P, ctypes.c_int64, _P, ctypes.c_int64, _P, ctypes.c_int64, _P, _P, _P,
                               ctypes.c_int64, _P, _P, _P, ctypes.c_int64, _P, _P, _P, _P, _P, ctypes.c_int64])
+        # the step writes back only the rows whose deal ended (the others are marked stale and
+        # kept in native memory): `sync` writes them all back before the words are read
+        self._sync_fn = (bind(lib, "yz_lukfu_rows_sync", [_P, ctypes.c_int64])
+                         if hasattr(lib, "yz_lukfu_rows_sync") else None)
         ob = observation is not None
         # every pointer once: a step passes these ints, never builds a ctypes object
         self._args = (nat._opts, len(nat.options), self.rows.ctypes.data, n)
@@ -167,6 +175,14 @@ class NativeLukFuVectorEnv:
             self._ahead = False
 
     _ahead = False
+
+    def sync(self) -> None:
+        """Write every row back into `rows` (a step leaves the rows whose deal goes on in native
+        memory and marks their words stale): call it before reading, copying or pickling `rows`."""
+        if self._sync_fn is not None:
+            got = self._sync_fn(self.rows.ctypes.data, self.num_envs)
+            if got < 0:
+                raise NativeError(f"yz_lukfu_rows_sync returned {got}")
 
     @property
     def legal(self) -> list[list[int]]:

@@ -72,7 +72,8 @@ class NativeVectorEnv:
         self.legal_count, self.legal_actions = nv.legal_count, nv.legal_actions
         self._seed = self._resets = 0
         self._started = False
-        self._last_ended = 1
+        #: the rows whose payments `rewards` holds from the last step (the others are zero)
+        self._rewarded: Any = None
         self._info_dict: dict[str, Any] = {
             "current_player": self.current_player, "action_mask": self.mask,
             "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
@@ -94,6 +95,7 @@ class NativeVectorEnv:
         self._started = True
         self.settled_at_once[:] = self.rows.settled / self._scale
         self.rewards[:] = 0
+        self._rewarded = None
         return (self.obs if self.observation_kind else None), self._info_dict.copy()
 
     def step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
@@ -110,22 +112,24 @@ class NativeVectorEnv:
         if got < 0:
             raise NativeError(f"yz_{self.native.game_name}_vec_rows_step returned {got}")
         info: dict[str, Any] = self._info_dict.copy()
+        rewards = self.rewards
+        if self._rewarded is not None:  # only the rows that ended last step hold payments
+            rewards[self._rewarded] = 0
+            self._rewarded = None
         if got:
-            self.rewards[:] = nv.rewards
-            if self._scale != 1:
-                self.rewards /= self._scale
-            ended = np.flatnonzero(nv.terminated).tolist()
-            info["final_seat"] = dict(zip(ended, nv.final_seat[ended].tolist()))
-            info["final_payments"] = dict(zip(ended, exact_payments(nv.rewards[ended], self._scale, nv.native)))
+            at = np.flatnonzero(nv.terminated)
+            raw = nv.rewards[at]  # the library's payments x scale, zero in every other row
+            rewards[at] = raw / self._scale if self._scale != 1 else raw
+            self._rewarded = at
+            ended = at.tolist()
+            info["final_seat"] = dict(zip(ended, nv.final_seat[at].tolist()))
+            info["final_payments"] = dict(zip(ended, exact_payments(raw, self._scale, nv.native)))
             if self.observation_kind:
                 info["final_observation"] = self.final_obs
-        elif self._last_ended:
-            self.rewards[:] = 0
-        self._last_ended = got
         if self._any_over or nv.over.any():
             self.settled_at_once[:] = nv.settled / self._scale
             self._any_over = bool(nv.over.any())
-        return (self.obs if self.observation_kind else None), self.rewards, self.terminated, self.truncated, info
+        return (self.obs if self.observation_kind else None), rewards, self.terminated, self.truncated, info
 
     _any_over = True
 

@@ -13,6 +13,11 @@ const MAGIC: i64 = 0x4C75_6B46_7531; // "LukFu1": a row that never held a state 
 /// The word `yz_lukfu_rows_step` stamps a row it keeps with (`encode` clears it; nothing reads
 /// it as part of the state)
 pub const STAMP: usize = STATE_LEN - 2;
+/// The last word of a row `yz_lukfu_rows_step` stepped without writing it back (its other words
+/// are the row as it was dealt or last synced): `decode` refuses it, so stale words are never
+/// played from; `yz_lukfu_rows_sync` writes the row back. Beside `STAMP`, so marking a row
+/// touches one cache line where writing it would touch 32.
+pub const STALE: i64 = 0x4C75_6B46_7553; // "LukFuS"
 
 pub fn encode(st: &State, out: &mut [i64]) {
     let mut i = 0;

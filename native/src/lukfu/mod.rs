@@ -763,13 +763,46 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
                 seen_history(&h[i * hw..(i + 1) * hw], hl, seat, &mut o[lay.size..]);
             }
         }
-        batch::encode(st, row);
+        if over {
+            batch::encode(st, row); // a new deal: its words hold it (as dealt) until a sync
+        } else {
+            row[batch::STATE_LEN - 1] = batch::STALE; // the state is the one kept: not written back
+        }
         row[batch::STAMP] = token as i64;
     }
     kept.mask_at = mask_at;
     kept.token = token;
     crate::vecrows::cache_put(at, kept);
     ended
+}
+
+/// Write the rows `yz_lukfu_rows_step` keeps for the state buffer `states` back into their words
+/// (before the words are read, copied or pickled), stamped as before, so the next step still
+/// plays from the rows kept. Returns 0, or -5 - row for a row marked stale whose state is not
+/// kept (it cannot be recovered: a step refuses it too).
+pub fn yz_lukfu_rows_sync(states: *mut i64, n: i64) -> i64 {
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    let at = states as usize;
+    let kept = crate::vecrows::cache_take(at).and_then(|e| e.downcast::<Kept>().ok());
+    let mut bad = 0;
+    for i in 0..n as usize {
+        let row = &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        match kept.as_deref() {
+            Some(k) if k.n == n as usize && k.token != 0 && row[batch::STAMP] as u64 == k.token => {
+                batch::encode(&k.states[i], row);
+                row[batch::STAMP] = k.token as i64;
+            }
+            _ if row[batch::STATE_LEN - 1] == batch::STALE => bad = -5 - i as i64,
+            _ => {}
+        }
+    }
+    if let Some(k) = kept {
+        crate::vecrows::cache_put(at, k);
+    }
+    bad
 }
 
 /// What `yz_lukfu_rows_step` keeps of a state buffer's rows between calls (in
