@@ -88,6 +88,7 @@ crate::ffi::exports! {
     yz_lukfu_playout(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, policy: i64, seed: u64, n: i64, out: *mut i64) => crate::lukfu::yz_lukfu_playout;
     yz_lukfu_points(scoring: i64, double12: i64, hu: i64, reds: i64) => crate::lukfu::yz_lukfu_points;
     yz_lukfu_random_playouts(opts: *const i64, nopts: i64, seed: u64, n: i64, out_totals: *mut i64) => crate::lukfu::yz_lukfu_random_playouts;
+    yz_lukfu_rows_heuristic(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64, k: i64, out: *mut i64) => crate::lukfu::yz_lukfu_rows_heuristic;
     yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64, deal_mode: i64, seeds: *mut u64, obs: *mut u8, final_obs: *mut u8, obs_cap: i64, mask: *mut u8, nlegal: *mut i64, legal: *mut i16, list_cap: i64, player: *mut i64, rewards: *mut i64, terminated: *mut u8, final_seat: *mut i64, hist: *mut i16, hist_len: i64) => crate::lukfu::yz_lukfu_rows_step;
     yz_lukfu_rows_sync(states: *mut i64, n: i64) => crate::lukfu::yz_lukfu_rows_sync;
     yz_lukfu_state_from_history(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, state: *mut i64, cap: i64) => crate::lukfu::yz_lukfu_state_from_history;

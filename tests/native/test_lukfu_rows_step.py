@@ -201,3 +201,43 @@ def test_stale_words_are_refused_never_played_from():
     keep = np.arange(a.rows.shape[1]) != a.rows.shape[1] - 2
     assert np.array_equal(a.rows[:, keep], b.rows[:, keep])
     assert np.array_equal(a.obs, b.obs) and np.array_equal(a.mask, b.mask)
+
+
+@pytest.mark.parametrize(("preset", "over"), CASES)
+def test_the_rows_heuristic_decides_as_the_python_bot_on_each_seat_view(preset, over):
+    """`heuristic_actions` (the compiled bot over the rows kept, and over words where rows are not
+    kept) chooses what `yezi/games/lukfu/bots.py` chooses from the seat's view, in every row at
+    every step of random play (so in bidding, leads, follows, discards and 老歲 decisions alike)."""
+    import random
+
+    from yezi.bots.search import heuristic_factory
+
+    n = 6
+    py = VectorEnv("lukfu", n, preset, over, engine="python")
+    nat = VectorEnv("lukfu", n, preset, over, engine="native")
+    assert nat.native_heuristic is not None and py.native_heuristic is None
+    py.reset(seed=5)
+    nat.reset(seed=5)
+    game = py.game
+    bot = heuristic_factory(game)()
+    rng = np.random.default_rng(3)
+    compared = 0
+    for step in range(240):
+        rows = np.flatnonzero(nat.current_player >= 0)
+        got = nat.native_heuristic(rows)
+        for r, a in zip(rows.tolist(), got.tolist()):
+            st = py.states[r]
+            seat = st.current_player
+            want = bot.choose(game, st.view(seat), st.legal_actions(), random.Random(0))
+            assert a == want, (step, r, seat)
+            compared += 1
+        acts = [legal[int(rng.integers(len(legal)))] for legal in py.legal]
+        py.step(acts)
+        nat.step(acts)
+    assert compared == 240 * n
+    words = nat._native.env  # the same answers from the words alone (rows not kept: synced, fresh env)
+    words.sync()
+    other = _env(n, preset, over)
+    other.rows[...] = words.rows
+    other.rows[:, -2] = 0  # no stamp: read from the words
+    assert np.array_equal(other.heuristic_actions(np.arange(n)), nat.native_heuristic(np.arange(n)))

@@ -43,6 +43,24 @@ def test_resume_is_exact(tmp_path):
     assert a.scale == b.scale
 
 
+def test_luk_fu_against_the_heuristic_trains_on_native_rows_exactly_as_on_python_rows():
+    """With a share of the deals against the heuristic, Luk Fu's trainer steps the native rows and
+    lets the library play the heuristic seats (`VectorEnv.native_heuristic`): the same deals, the
+    same decisions, so the same samples and weights as the Python rows and the Python bot."""
+    import yezi.native as native
+
+    if not native.available():
+        pytest.skip("native engine not built")
+    cfg = dict(seed=4, deals_per_iteration=24, num_envs=8, hidden=(16, 8), heuristic_share=0.6)
+    py = Trainer(Config("lukfu", engine="python", **cfg))
+    nat = Trainer(Config("lukfu", **cfg))
+    assert nat.env().engine == "native" and py.env().engine == "python"
+    a, b = py.iterate(), nat.iterate()
+    assert {k: v for k, v in a.items() if k != "cpu_seconds"} == {k: v for k, v in b.items() if k != "cpu_seconds"}
+    for k in PARAMS:
+        np.testing.assert_array_equal(py.net.p[k], nat.net.p[k])
+
+
 def test_gradients_match_finite_differences():
     rng = np.random.default_rng(0)
     for onehot in (True, False):

@@ -326,6 +326,12 @@ class LukFuRows:
     def reset(self, seed: int) -> None:
         self.env.reset(seed)
 
+    @property
+    def heuristic_actions(self) -> Any:
+        """The library's heuristic bot over these rows (`NativeLukFuVectorEnv.heuristic_actions`),
+        or None where the library has none."""
+        return self.env.heuristic_actions if self.env.has_heuristic else None
+
     def reset_streams(self, streams: list[Any]) -> None:
         """Deal each row the next deal of its stream (`yezi.rl.VectorEnv`'s own streams); a
         reset on the same streams goes on with them, from the deal already drawn ahead."""

@@ -112,6 +112,9 @@ class NativeLukFuVectorEnv:
         # kept in native memory): `sync` writes them all back before the words are read
         self._sync_fn = (bind(lib, "yz_lukfu_rows_sync", [_P, ctypes.c_int64])
                          if hasattr(lib, "yz_lukfu_rows_sync") else None)
+        self._heuristic_fn = (bind(lib, "yz_lukfu_rows_heuristic",
+                                   [I64P, ctypes.c_int64, _P, ctypes.c_int64, _P, ctypes.c_int64, _P])
+                              if hasattr(lib, "yz_lukfu_rows_heuristic") else None)
         ob = observation is not None
         # every pointer once: a step passes these ints, never builds a ctypes object
         self._args = (nat._opts, len(nat.options), self.rows.ctypes.data, n)
@@ -175,6 +178,25 @@ class NativeLukFuVectorEnv:
             self._ahead = False
 
     _ahead = False
+
+    @property
+    def has_heuristic(self) -> bool:
+        """Whether the library plays the heuristic bot in these rows (`heuristic_actions`)."""
+        return self._heuristic_fn is not None
+
+    def heuristic_actions(self, rows: Any) -> Any:
+        """The heuristic bot's action for the seat to act in each of `rows` (row indices), as
+        `yezi/games/lukfu/bots.py` decides it from that seat's knowledge, in one compiled call
+        (tests/native/test_lukfu_rows_step.py compares it with the Python bot on its views)."""
+        np = self._np
+        if self._heuristic_fn is None:
+            raise Unsupported("this native library has no heuristic for vector rows (an old build)")
+        which = np.ascontiguousarray(rows, dtype=np.int64)
+        out = np.zeros(len(which), dtype=np.int64)
+        got = self._heuristic_fn(*self._args, which.ctypes.data, len(which), out.ctypes.data)
+        if got < 0:
+            raise NativeError(f"yz_lukfu_rows_heuristic returned {got}")
+        return out
 
     def sync(self) -> None:
         """Write every row back into `rows` (a step leaves the rows whose deal goes on in native

@@ -166,6 +166,14 @@ class VectorEnv:
         return self._legal
 
     @property
+    def native_heuristic(self) -> Any:
+        """The game's heuristic bot in compiled code over these native rows (row indices → the
+        actions it takes there, deciding from each seat's knowledge, as the Python bot does), or
+        None where the rows are Python's or the native rows have none (Luk Fu's have it): a
+        trainer's heuristic opponents then cost no Python per decision."""
+        return None if self._native is None else getattr(self._native, "heuristic_actions", None)
+
+    @property
     def engine(self) -> str:
         """``native`` or ``python``: what steps the rows."""
         return "python" if self._native is None else "native"

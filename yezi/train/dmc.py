@@ -95,8 +95,11 @@ class Trainer:
             from yezi.rl.vector import VectorEnv
 
             c = self.config
-            engine = "python" if c.heuristic_share > 0 else c.engine
-            self._env = VectorEnv(self.game, c.num_envs, observation="observation", engine=engine)
+            env = VectorEnv(self.game, c.num_envs, observation="observation", engine=c.engine)
+            if c.heuristic_share > 0 and env.engine == "native" and env.native_heuristic is None:
+                # the heuristic decides from views: the Python rows, unless the native rows play it
+                env = VectorEnv(self.game, c.num_envs, observation="observation", engine="python")
+            self._env = env
         return self._env
 
     def collect(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
@@ -122,6 +125,7 @@ class Trainer:
 
             from yezi.bots.search import heuristic_factory
 
+            native_bot = env.native_heuristic  # the native rows' own heuristic, else the Python bot's
             factory = heuristic_factory(self.game)
             bots = [factory() for _ in range(seats)]
             active = np.array(self.game.active_seats())
@@ -142,9 +146,13 @@ class Trainer:
             choice = codes[starts].copy()  # rows with one legal action
             if share > 0:
                 fixed = multi & (learner >= 0) & (player != learner)
-                for r in np.flatnonzero(fixed).tolist():
-                    st, p = env.states[r], int(player[r])
-                    choice[r] = bots[p].choose(self.game, st.view(p), env.legal[r], pyrng)
+                heuristic_rows = np.flatnonzero(fixed)
+                if native_bot is not None and len(heuristic_rows):
+                    choice[heuristic_rows] = native_bot(heuristic_rows)
+                else:
+                    for r in heuristic_rows.tolist():
+                        st, p = env.states[r], int(player[r])
+                        choice[r] = bots[p].choose(self.game, st.view(p), env.legal[r], pyrng)
                 multi &= ~fixed
             mrows = np.flatnonzero(multi)
             if len(mrows):

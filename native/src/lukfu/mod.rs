@@ -776,6 +776,75 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
     ended
 }
 
+/// The heuristic bot's action (`bot::choose`, which decides as `yezi/games/lukfu/bots.py` does,
+/// from what the seat to act knows) in each row of `rows` (k row indices) of the state buffer
+/// `states`, into `out` (k codes): from the rows `yz_lukfu_rows_step` keeps, or read from the
+/// words where they are not kept. A trainer's opponents then cost no Python per decision.
+/// Returns 0, -5 - i for row index i that holds no state (or is over), -6 bad arguments.
+pub fn yz_lukfu_rows_heuristic(opts: *const i64, nopts: i64, states: *mut i64, n: i64, rows: *const i64, k: i64,
+                               out: *mut i64) -> i64 {
+    let mut eng = match eng_from(opts, nopts) {
+        Some(e) => e,
+        None => return -1,
+    };
+    let all = match rows_mut(states, n) {
+        Some(a) => a,
+        None => return -6,
+    };
+    if rows.is_null() || out.is_null() || !(0..=n).contains(&k) {
+        return -6;
+    }
+    let rows = unsafe { std::slice::from_raw_parts(rows, k as usize) };
+    let out = unsafe { std::slice::from_raw_parts_mut(out, k as usize) };
+    let at = states as usize;
+    let o = unsafe { std::slice::from_raw_parts(opts, nopts as usize) };
+    let mut kept = match crate::vecrows::cache_take(at).map(|e| e.downcast::<Kept>()) {
+        Some(Ok(kp)) => Some(kp),
+        Some(Err(other)) => {
+            crate::vecrows::cache_put(at, other); // not these rows': left as it was
+            None
+        }
+        None => None,
+    };
+    let usable = kept.as_deref().is_some_and(|kp| kp.n == n as usize && kp.opts == o && kp.token != 0);
+    let mut buf = [0u16; LEGAL_CAP];
+    let mut got = 0;
+    for (j, &r) in rows.iter().enumerate() {
+        if !(0..n).contains(&r) {
+            got = -6;
+            break;
+        }
+        let i = r as usize;
+        let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
+        let mut fresh;
+        let st = match kept.as_deref_mut() {
+            Some(kp) if usable && row[batch::STAMP] as u64 == kp.token => &mut kp.states[i],
+            _ => match batch::decode(&eng.cx, row) {
+                Some(s) => {
+                    fresh = s;
+                    &mut fresh
+                }
+                None => {
+                    got = -5 - j as i64;
+                    break;
+                }
+            },
+        };
+        if st.current().is_none() {
+            got = -5 - j as i64;
+            break;
+        }
+        st.serial = 0; // the deduction's caches are this call's engine's
+        let m = eng.legal(st, &mut buf);
+        out[j] = bot::choose(&mut eng, st, &buf[..m]) as i64;
+        st.serial = 0;
+    }
+    if let Some(kp) = kept {
+        crate::vecrows::cache_put(at, kp);
+    }
+    got
+}
+
 /// Write the rows `yz_lukfu_rows_step` keeps for the state buffer `states` back into their words
 /// (before the words are read, copied or pickled), stamped as before, so the next step still
 /// plays from the rows kept. Returns 0, or -5 - row for a row marked stale whose state is not
