@@ -23,8 +23,7 @@ What it reads:
 * Actions: a one-hot of the action code (the network's first layer is then an embedding of the
   action) for every game whose action space is small enough; 打天九's 19,844 sets get dense
   features instead: the set's tile counts per kind, face up or down, its size and category and
-  its rank within the category; 牌九's settings get the front hand's kind counts and its rank among
-  all two-tile hands (the same hand set by another pair of kinds ranks the same). The features are derived from the game's own tables each time
+  its rank within the category. The features are derived from the game's own tables each time
   they are needed (not stored with the weights).
 """
 
@@ -126,8 +125,6 @@ def action_table(game: Any) -> np.ndarray | None:
     """Dense action features (action_space_size × d) or None for a one-hot of the code."""
     if game.name == "tiengow":
         return _tiengow_table()
-    if game.name == "paigow":
-        return _paigow_table(game)
     if game.action_space_size > MAX_ONEHOT:
         raise ValueError(f"{game.name}: {game.action_space_size} actions and no action features")
     return None
@@ -160,37 +157,6 @@ def _tiengow_table() -> np.ndarray:
                 row[at + combo.category] = 1.0
                 row[at + cb.NUM_CATEGORIES + 1] = combo.rank / 16.0
     _TABLES["tiengow"] = t
-    return t
-
-
-def _paigow_table(game: Any) -> np.ndarray:
-    """牌九's actions by what they are rather than by code, so that what is learned of one split
-    carries over to splits that rank alike: a setting's front hand as kind counts, its rank among
-    all two-tile hands under these rules (0 worst … 1 best), whether it is a pair; a stake's size;
-    opening. (The back hand is the seat's tiles less the front: the observation holds the tiles.)
-    One table per ranking of the hands (`game.keys`)."""
-    from yezi.games.paigow.actions import ACTION_SPACE, OPEN, SET_CODE, STAKE, STAKES
-
-    tag = "paigow:" + ",".join(map(str, game.keys))
-    got = _TABLES.get(tag)
-    if got is not None:
-        return got
-    k = int(len(game.keys) ** 0.5)
-    ranks = sorted(set(game.keys))
-    place = {key: i / (len(ranks) - 1) for i, key in enumerate(ranks)}
-    width = k + 3 + len(STAKES) + 1
-    t = np.zeros((ACTION_SPACE, width), np.float32)
-    for (a, b), code in SET_CODE.items():
-        row = t[code]
-        row[a] += 0.5
-        row[b] += 0.5
-        row[k] = place[game.keys[a * k + b]]
-        row[k + 1] = float(a == b)
-        row[k + 2] = 1.0
-    for i, _ in enumerate(STAKES):
-        t[STAKE + i, k + 3 + i] = 1.0
-    t[OPEN, width - 1] = 1.0
-    _TABLES[tag] = t
     return t
 
 
