@@ -27,6 +27,11 @@ class NativeLukFu(NativeGame):
         """Luk Fu steps rows through its own one-call step (`LukFuRows`), not ``yz_lukfu_vec_*``."""
         return hasattr(self.lib, "yz_lukfu_rows_step")
 
+    @property
+    def vector_heuristic(self) -> bool:
+        """Whether the library plays the heuristic bot in vector rows (`LukFuRows.heuristic_actions`)."""
+        return hasattr(self.lib, "yz_lukfu_rows_heuristic")
+
     def vector(self, num_envs: int, observation: str | None = "observation") -> LukFuRows:
         return LukFuRows(self, num_envs, observation)
 

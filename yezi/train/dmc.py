@@ -92,14 +92,15 @@ class Trainer:
     # --- one iteration ----------------------------------------------------------------------
     def env(self) -> Any:
         if self._env is None:
+            from yezi.native.select import native_for
             from yezi.rl.vector import VectorEnv
 
             c = self.config
-            env = VectorEnv(self.game, c.num_envs, observation="observation", engine=c.engine)
-            if c.heuristic_share > 0 and env.engine == "native" and env.native_heuristic is None:
-                # the heuristic decides from views: the Python rows, unless the native rows play it
-                env = VectorEnv(self.game, c.num_envs, observation="observation", engine="python")
-            self._env = env
+            engine = c.engine
+            # the heuristic decides from views: the Python rows, unless the native rows play it
+            if c.heuristic_share > 0 and not getattr(native_for(self.game, engine, quiet=True), "vector_heuristic", False):
+                engine = "python"
+            self._env = VectorEnv(self.game, c.num_envs, observation="observation", engine=engine)
         return self._env
 
     def collect(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:

@@ -642,20 +642,20 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
     let mut buf = [0u16; LEGAL_CAP];
     let o = unsafe { std::slice::from_raw_parts(opts, nopts as usize) };
     let at = states as usize;
-    // the rows as the last call left them, where their words are still the very words it wrote
-    let mut kept = match crate::vecrows::cache_take(at).and_then(|e| e.downcast::<Kept>().ok()) {
+    // the rows as the last call left them (their stamps say which rows' words are theirs)
+    let mut kept = match Kept::take(at) {
         Some(k) if k.n == nu && k.opts == o => k,
         _ => Box::new(Kept { opts: o.to_vec(), n: nu, states: Vec::with_capacity(nu), token: 0,
                              legal: vec![0; nu * LEGAL_CAP], nlegal: vec![u16::MAX; nu], mask_at: 0 }),
     };
-    let (last, token) = (kept.token, crate::vecrows::token());
+    let token = crate::vecrows::token();
     let fresh_set = kept.states.len() != nu;
     // check every row first: an illegal action anywhere changes nothing
     let mut read: Vec<(usize, State)> = Vec::new();
     for i in 0..nu {
         let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
         let a = actions[i];
-        let same = !fresh_set && kept.nlegal[i] != u16::MAX && last != 0 && row[batch::STAMP] as u64 == last;
+        let same = !fresh_set && kept.nlegal[i] != u16::MAX && kept.holds(row);
         let ok = if same {
             let k = kept.nlegal[i] as usize;
             (0..=u16::MAX as i64).contains(&a) && kept.legal[i * LEGAL_CAP..i * LEGAL_CAP + k].contains(&(a as u16))
@@ -798,15 +798,8 @@ pub fn yz_lukfu_rows_heuristic(opts: *const i64, nopts: i64, states: *mut i64, n
     let out = unsafe { std::slice::from_raw_parts_mut(out, k as usize) };
     let at = states as usize;
     let o = unsafe { std::slice::from_raw_parts(opts, nopts as usize) };
-    let mut kept = match crate::vecrows::cache_take(at).map(|e| e.downcast::<Kept>()) {
-        Some(Ok(kp)) => Some(kp),
-        Some(Err(other)) => {
-            crate::vecrows::cache_put(at, other); // not these rows': left as it was
-            None
-        }
-        None => None,
-    };
-    let usable = kept.as_deref().is_some_and(|kp| kp.n == n as usize && kp.opts == o && kp.token != 0);
+    let mut kept = Kept::take(at);
+    let usable = kept.as_deref().is_some_and(|kp| kp.n == n as usize && kp.opts == o);
     let mut buf = [0u16; LEGAL_CAP];
     let mut got = 0;
     for (j, &r) in rows.iter().enumerate() {
@@ -818,7 +811,7 @@ pub fn yz_lukfu_rows_heuristic(opts: *const i64, nopts: i64, states: *mut i64, n
         let row = &all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
         let mut fresh;
         let st = match kept.as_deref_mut() {
-            Some(kp) if usable && row[batch::STAMP] as u64 == kp.token => &mut kp.states[i],
+            Some(kp) if usable && kp.holds(row) => &mut kp.states[i],
             _ => match batch::decode(&eng.cx, row) {
                 Some(s) => {
                     fresh = s;
@@ -837,7 +830,6 @@ pub fn yz_lukfu_rows_heuristic(opts: *const i64, nopts: i64, states: *mut i64, n
         st.serial = 0; // the deduction's caches are this call's engine's
         let m = eng.legal(st, &mut buf);
         out[j] = bot::choose(&mut eng, st, &buf[..m]) as i64;
-        st.serial = 0;
     }
     if let Some(kp) = kept {
         crate::vecrows::cache_put(at, kp);
@@ -855,12 +847,12 @@ pub fn yz_lukfu_rows_sync(states: *mut i64, n: i64) -> i64 {
         None => return -6,
     };
     let at = states as usize;
-    let kept = crate::vecrows::cache_take(at).and_then(|e| e.downcast::<Kept>().ok());
+    let kept = Kept::take(at);
     let mut bad = 0;
     for i in 0..n as usize {
         let row = &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN];
         match kept.as_deref() {
-            Some(k) if k.n == n as usize && k.token != 0 && row[batch::STAMP] as u64 == k.token => {
+            Some(k) if k.n == n as usize && k.holds(row) => {
                 batch::encode(&k.states[i], row);
                 row[batch::STAMP] = k.token as i64;
             }
@@ -876,8 +868,8 @@ pub fn yz_lukfu_rows_sync(states: *mut i64, n: i64) -> i64 {
 
 /// What `yz_lukfu_rows_step` keeps of a state buffer's rows between calls (in
 /// `crate::vecrows`'s cache, by the buffer's address; `yz_vec_free` drops it): each row's state
-/// (its words are still written at every step, so they always hold it), the token the last call
-/// stamped its rows with (word `batch::STAMP`: `batch::encode` clears it, so a row dealt, restored
+/// (its words hold it only after a deal's end or a sync: otherwise they are marked stale), the
+/// token the last call stamped its rows with (word `batch::STAMP`: `batch::encode` clears it, so a row dealt, restored
 /// or rewritten since by the library is decoded and checked afresh; a call stamps a token no
 /// call had, so words saved from an earlier step never pass for the kept state), each row's
 /// legal actions (an action is checked against them, and only they are cleared from the mask
@@ -890,6 +882,25 @@ struct Kept {
     legal: Vec<u16>,
     nlegal: Vec<u16>,
     mask_at: usize,
+}
+
+impl Kept {
+    /// The rows kept for the state buffer at `at`, taken out of the cache (the caller puts them
+    /// back with `crate::vecrows::cache_put`); an entry of another kind is left where it was.
+    fn take(at: usize) -> Option<Box<Kept>> {
+        match crate::vecrows::cache_take(at)?.downcast::<Kept>() {
+            Ok(k) => Some(k),
+            Err(other) => {
+                crate::vecrows::cache_put(at, other);
+                None
+            }
+        }
+    }
+
+    /// Whether `row`'s state is the one kept here: its stamp is the token the last step wrote.
+    fn holds(&self, row: &[i64]) -> bool {
+        self.token != 0 && row[batch::STAMP] as u64 == self.token
+    }
 }
 
 /// A row's history as `seat` saw it, into `out` (2 x `hl` bytes): codes + 1 (another seat's
