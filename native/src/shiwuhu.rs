@@ -1068,23 +1068,28 @@ pub mod vector {
             for x in 0..n {
                 out[need + 3 * x + match s.need[x] { 15 => 0, 18 => 1, _ => 2 }] = T::ONE;
             }
-            for k in 0..K {
-                out[hand + k] = T::of(s.hands[seat][k] as u32);
-            }
+            // counts copied slice to slice: one bounds check each, and the copies vectorize
+            let counts = |dst: &mut [T], src: &[u8]| dst.iter_mut().zip(src).for_each(|(d, &v)| *d = T::of(v as u32));
+            counts(&mut out[hand..hand + K], &s.hands[seat]);
             for x in 0..n {
-                for k in 0..K {
-                    out[played + x * K + k] = T::of(s.played[x][k] as u32);
-                }
-                out[sizes + x] = T::of(s.sizes[x] as u32);
-                out[hu + x] = T::of(s.hu[x] as u32);
+                counts(&mut out[played + x * K..played + (x + 1) * K], &s.played[x]);
             }
-            out[tc] = T::of(s.trick_cards as u32);
-            out[tc + 1] = T::of(s.tricks as u32);
+            for (d, &v) in out[sizes..sizes + n].iter_mut().zip(&s.sizes) {
+                *d = T::of(v as u32);
+            }
+            for (d, &v) in out[hu..hu + n].iter_mut().zip(&s.hu) {
+                *d = T::of(v);
+            }
+            out[tc] = T::of(s.trick_cards);
+            out[tc + 1] = T::of(s.tricks);
             if l.hist > 0 {
-                let h = &mut out[l.base..];
-                for j in 0..self.nhist.min(l.hist) {
-                    h[j] = T::of(self.hist[j] as u32 + 1);
-                    h[l.hist + j] = T::of(self.actors[j] as u32 + 1);
+                let m = self.nhist.min(l.hist);
+                let (h, a) = out[l.base..l.base + 2 * l.hist].split_at_mut(l.hist);
+                for (d, &v) in h[..m].iter_mut().zip(&self.hist[..m]) {
+                    *d = T::of(v as u32 + 1);
+                }
+                for (d, &v) in a[..m].iter_mut().zip(&self.actors[..m]) {
+                    *d = T::of(v as u32 + 1);
                 }
             }
         }
