@@ -320,6 +320,14 @@ class PaiGow(Game["PaiGowState"]):
             actions.append(a)
         return deal, actions
 
+    def exact_action_values(self, view: dict[str, Any]) -> dict[int, float] | None:
+        """Each legal setting's exact expected payment for the seat of `view` against the house
+        way (yezi/games/paigow/exact.py: the learned bot's training targets), or None where the
+        decision is not a 大牌九 setting."""
+        from yezi.games.paigow.exact import setting_values
+
+        return setting_values(self, view)
+
     def deal_stats(self, state: PaiGowState) -> dict[str, bool]:
         """Flags counted by ``yezi simulate``."""
         pays = state.payments()
