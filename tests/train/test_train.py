@@ -61,6 +61,31 @@ def test_luk_fu_against_the_heuristic_trains_on_native_rows_exactly_as_on_python
         np.testing.assert_array_equal(py.net.p[k], nat.net.p[k])
 
 
+def test_exact_targets_are_the_games_values_for_every_legal_action():
+    """`targets="exact"` (牌九): one sample per legal setting of every decision, its target the
+    game's exact expected payment from the seat's view; a few iterations fit them better than a
+    constant; a game without exact values is refused with a clear error."""
+    cfg = Config("paigow", seed=2, deals_per_iteration=40, hidden=(32, 16), lr=2e-3, targets="exact")
+    t = Trainer(cfg)
+    X, A, Y, done, pays = t.collect_exact(np.random.default_rng(0))
+    game = t.game
+    want = []
+    for d in range(40):
+        st = game.start(seed=(2 * 1_000_003 + 0) * 1_000_003 + d)
+        while (p := st.current_player) is not None:
+            vals = game.exact_action_values(st.view(p))
+            want += [vals[a] for a in st.legal_actions()] if len(st.legal_actions()) > 1 else []
+            st.apply(make_bot("paigow", "heuristic").choose(game, st.view(p), st.legal_actions(), random.Random(0)))
+    assert done == 40 and len(Y) == len(A) == len(X) == len(want) and sorted(Y) == sorted(want)
+    assert pays.shape == (40, game.num_seats) and np.allclose(pays.sum(axis=1), 0)
+    losses = [t.iterate()["loss"] for _ in range(6)]
+    assert losses[-1] < np.var(Y / t.scale), losses
+    with pytest.raises(ValueError, match="no exact action values"):
+        Trainer(Config("jielong", deals_per_iteration=2, targets="exact")).iterate()
+    with pytest.raises(ValueError, match="targets"):
+        Config("paigow", targets="oracle")
+
+
 def test_gradients_match_finite_differences():
     rng = np.random.default_rng(0)
     for onehot in (True, False):

@@ -43,6 +43,10 @@ def build_parser() -> Parser:
     p.add_argument("--vs-heuristic", type=float, default=0.0, metavar="SHARE",
                    help="share of the deals in which one seat learns against the heuristic bot in the others "
                    "(Python engine; default 0: pure self-play)")
+    p.add_argument("--targets", choices=("return", "exact"), default="return",
+                   help="return: each decision's target is the deal's payment (Monte-Carlo, the default); exact: "
+                   "every legal action's exact expected payment against the heuristic, where the game computes it "
+                   "(牌九), on deals the heuristic plays")
     p.add_argument("--engine", choices=("native", "python"), default=None,
                    help="what steps the self-play deals (default: native where the game has vector stepping)")
     p.add_argument("--export", metavar="FILE", default=None, help="where to write the weights (default DIR/weights.npz)")
@@ -71,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     config = None if resume else Config(
         args.game, args.preset, dict(parse_overrides(args.option)), args.seed, hidden,
         5e-4 if args.lr is None else args.lr, 0.05 if args.epsilon is None else args.epsilon,
-        args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine, args.vs_heuristic)
+        args.envs, args.deals_per_iteration, args.epochs, args.batch, args.engine, args.vs_heuristic, args.targets)
     try:
         t = train(config, args.out, resume=resume, deals=args.deals, seconds=args.seconds,
                   iterations=args.iterations, export=args.export, log=None if args.quiet else print,

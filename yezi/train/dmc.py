@@ -17,6 +17,14 @@ One network plays every acting seat (the seat is part of the observation). Each 
    actors feed its learner); deals still in progress when the iteration's quota is reached are
    dropped too.
 
+Exact targets (``targets="exact"``, `yezi train GAME --targets exact`): where a game can compute
+every legal action's expected payment against its heuristic from the seat's view
+(`Game.exact_action_values`; 牌九, yezi/games/paigow/exact.py), the samples are every legal
+action of every decision of deals the heuristic plays, each with that value as its target. The
+regression is the same; only the noise is gone. 牌九 needs it: two settings of a hand differ by a
+few hundredths of a stake while a hand's payment varies by a whole one, and the Monte-Carlo runs
+never learned the difference (docs/bots.md).
+
 Determinism and resuming: iteration i draws its deals from the seed ``(seed, i)`` and its
 exploration and shuffling from ``numpy.random.default_rng([seed, i])``, and a checkpoint is
 written at the end of every iteration (weights, Adam moments, counters, in one ``.npz``
@@ -56,6 +64,10 @@ class Config:
     # share of the deals in which one seat (drawn per deal) learns against the game's heuristic bot
     # in every other seat (a best response to it), the rest self-play; needs the Python engine
     heuristic_share: float = 0.0
+    # "return": Monte-Carlo targets (the deal's payment, as above); "exact": the game's exact
+    # expected payment of every legal action against its heuristic (`Game.exact_action_values`,
+    # 牌九 only), on the decisions of deals the heuristic plays
+    targets: str = "return"
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -67,6 +79,10 @@ class Config:
         d = dict(d)
         d["hidden"] = tuple(d["hidden"])
         return cls(**d)
+
+    def __post_init__(self) -> None:
+        if self.targets not in ("return", "exact"):
+            raise ValueError(f"targets must be 'return' or 'exact', not {self.targets!r}")
 
 
 class Trainer:
@@ -102,6 +118,46 @@ class Trainer:
                 engine = "python"
             self._env = VectorEnv(self.game, c.num_envs, observation="observation", engine=engine)
         return self._env
+
+    def collect_exact(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
+        """`deals_per_iteration` deals played by the heuristic in every seat (the Python engine;
+        the targets do not depend on the play): at each decision with a choice, one sample per
+        legal action, its target the exact expected payment the game computes from the seat's
+        view (`Game.exact_action_values`). Same outputs as `collect`."""
+        import random
+
+        from yezi.bots.search import heuristic_factory
+
+        g = self.game
+        values = getattr(g, "exact_action_values", None)
+        if values is None:
+            raise ValueError(f"{g.name} has no exact action values: train it with targets 'return'")
+        bot = heuristic_factory(g)()
+        pyrng = random.Random(int(rng.integers(2**62)))
+        obs_rows: list[np.ndarray] = []
+        acts: list[int] = []
+        targets: list[float] = []
+        pays: list[list[float]] = []
+        base = (self.config.seed * 1_000_003 + self.iteration) * 1_000_003
+        for d in range(self.config.deals_per_iteration):
+            st = g.start(seed=(base + d) & (2**62 - 1))
+            while st.current_player is not None:
+                p = st.current_player
+                legal = st.legal_actions()
+                view = st.view(p)
+                if len(legal) > 1:
+                    vals = values(view)
+                    if vals is not None:
+                        o = np.asarray(g.observe(st, p, "observation"), dtype=np.uint8)
+                        for a in legal:
+                            obs_rows.append(o)
+                            acts.append(a)
+                            targets.append(float(vals[a]))
+                st.apply(bot.choose(g, view, legal, pyrng))
+            pays.append([float(x) for x in st.payments()])
+        if not acts:
+            return np.zeros((0, self.obs_dim), np.uint8), np.zeros(0, np.int64), np.zeros(0), len(pays), np.array(pays)
+        return np.stack(obs_rows), np.array(acts, np.int64), np.array(targets), len(pays), np.array(pays)
 
     def collect(self, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, np.ndarray]:
         """Self-play until `deals_per_iteration` deals end: (observations uint8, actions, payments
@@ -223,7 +279,7 @@ class Trainer:
     def iterate(self) -> dict[str, Any]:
         t0 = time.process_time()
         rng = np.random.default_rng([self.config.seed, self.iteration])
-        X, A, Y, done, pays = self.collect(rng)
+        X, A, Y, done, pays = (self.collect_exact if self.config.targets == "exact" else self.collect)(rng)
         if not self.scale:
             active = self.game.active_seats()
             sd = float(np.std(pays[:, active])) if len(pays) else 1.0
