@@ -53,3 +53,22 @@ def test_open_options_read_as_text(web, browser, game, lang, vp):
     if vp is PHONE:  # the open options are no wider than the phone
         assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"] + 1
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hant", "zh-hans"])
+def test_the_lobby_shows_no_program_value_as_text(web, browser, lang):
+    """What a signed-out visitor reads first: no `null`, `undefined`, `NaN` or `[object …]` where a
+    row or a word was left out (Node.append writes a null argument as the text "null")."""
+    ctx = browser.new_context(**DESKTOP)
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click(f"#langs [data-lang='{lang}']")
+    page.wait_for_selector("#quick-find")
+    for game in ("lukfu", "paigow"):
+        page.select_option("#game", game)
+        page.wait_for_selector(f"#create[data-ready='{game}']")
+        text = page.evaluate("document.body.innerText")
+        bad = re.findall(r"\b(?:null|undefined|NaN)\b|\[object \w+\]", text)
+        assert not bad, (game, bad, text[:400])
+    ctx.close()

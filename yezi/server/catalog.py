@@ -54,6 +54,26 @@ def bot_levels(name: str) -> list[str]:
     return levels
 
 
+def lobby_bot_levels(name: str) -> list[str]:
+    """The levels the lobby offers: `bot_levels` without a game's second name for a bot it already
+    lists (牌九's `house-way` is its heuristic: two entries for one bot would read as two
+    strengths). Every name in `bot_levels` is still accepted at a table."""
+    try:
+        factories = game_class(name).bots()
+    except Exception:
+        return bot_levels(name)
+    seen: set[Any] = set()
+    out = []
+    for lv in bot_levels(name):
+        f = factories.get(lv)
+        if f is not None and f in seen:
+            continue
+        if f is not None:
+            seen.add(f)
+        out.append(lv)
+    return out
+
+
 def bot_labels(name: str) -> dict[str, dict[str, str]]:
     """The registered levels' names for players, per language (from the catalogs); the built-in
     levels' names are the web client's own (i18n.js botNames)."""
@@ -133,7 +153,7 @@ def describe(name: str) -> dict[str, Any]:
         "default_preset": table.default_preset,
         "presets": presets,
         "options": options,
-        "bots": bot_levels(name),
+        "bots": lobby_bot_levels(name),
         "bot_labels": bot_labels(name),
         "hint_levels": hint_levels(name),
         "num_seats": game.num_seats,

@@ -67,9 +67,10 @@ export function quickPanel({ el, T, api, go, games, title, signedIn, toast, lang
     const n = Object.values(d.waiting || {}).reduce((a, b) => a + b, 0);
     counts.textContent = n ? T("quickCounts", { n }) : "";
   }).catch(() => null);
-  box.append(el("h3", {}, T("quickTitle")), el("p", { class: "muted" }, T("quickHint")),
-    el("div", { class: "quick-row" }, game, preset, pace, wait), ratedBox ? el("div", { class: "quick-row" }, ratedBox) : null,
-    el("div", { class: "quick-row" }, find, cancel, counts), status);
+  // Node.append writes a null argument as the text "null": only the rows that exist
+  box.append(...[el("h3", {}, T("quickTitle")), el("p", { class: "muted" }, T("quickHint")),
+    el("div", { class: "quick-row" }, game, preset, pace, wait), ratedBox && el("div", { class: "quick-row" }, ratedBox),
+    el("div", { class: "quick-row" }, find, cancel, counts), status].filter(Boolean));
   if (sessionStorage.getItem(KEY)) { waiting(true); clearInterval(timer); timer = setInterval(poll, 2000); poll(); }
   return box;
 }
