@@ -78,7 +78,33 @@ pub trait Cell: Copy {
     fn of(x: u32) -> Self;
     /// One more (a count).
     fn bump(x: &mut Self);
+    /// `out[i]` = bit i of `m`, ones and zeros, for every i of `out` (at most 64): a card set as
+    /// its plane of an observation, written whole (no loop over the set's bits, whose branches
+    /// cost more than the stores).
+    #[inline]
+    fn spread(out: &mut [Self], m: u64) {
+        for (i, d) in out.iter_mut().enumerate() {
+            *d = if m >> i & 1 == 1 { Self::ONE } else { Self::ZERO };
+        }
+    }
 }
+
+/// Each byte value's bits as eight bytes 0 or 1 (little-endian): `u8::spread` eight cells a load.
+const SPREAD8: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if b >> i & 1 == 1 {
+                t[b] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 impl Cell for f32 {
     const ZERO: f32 = 0.0;
@@ -102,6 +128,33 @@ impl Cell for u8 {
     }
     #[inline]
     fn bump(x: &mut u8) {
+        *x = x.saturating_add(1);
+    }
+    #[inline]
+    fn spread(out: &mut [u8], m: u64) {
+        let mut chunks = out.chunks_exact_mut(8);
+        let mut k = 0;
+        for c in &mut chunks {
+            c.copy_from_slice(&SPREAD8[(m >> k & 0xff) as usize].to_le_bytes());
+            k += 8;
+        }
+        let rest = chunks.into_remainder();
+        let n = rest.len();
+        if n > 0 {
+            rest.copy_from_slice(&SPREAD8[(m >> k & 0xff) as usize].to_le_bytes()[..n]);
+        }
+    }
+}
+
+impl Cell for i8 {
+    const ZERO: i8 = 0;
+    const ONE: i8 = 1;
+    #[inline]
+    fn of(x: u32) -> i8 {
+        x.min(127) as i8
+    }
+    #[inline]
+    fn bump(x: &mut i8) {
         *x = x.saturating_add(1);
     }
 }

@@ -7,6 +7,7 @@
 
 use super::engine::*;
 use super::tables::*;
+use crate::vecrows::Cell;
 
 pub const STATE_LEN: usize = 256;
 const MAGIC: i64 = 0x4C75_6B46_7531; // "LukFu1": a row that never held a state is refused
@@ -205,10 +206,12 @@ impl ObsLayout {
     }
 }
 
-/// Write `seat`'s observation of `st` into `out` (zeroed first) with `one` as the 1 value.
-pub fn observe<T: Copy>(eng: &mut Eng, lay: &ObsLayout, st: &mut State, seat: usize, out: &mut [T], zero: T, one: T) {
-    out.fill(zero);
+/// Write `seat`'s observation of `st` into `out` (zeroed first); the card sets as whole planes
+/// (`Cell::spread`).
+pub fn observe<T: Cell>(eng: &mut Eng, lay: &ObsLayout, st: &mut State, seat: usize, out: &mut [T]) {
+    out.fill(T::ZERO);
     let n = eng.cx.n;
+    let one = T::ONE;
     let mut set = |i: usize| out[i] = one;
     set(lay.phase + st.phase as usize);
     set(lay.seat + seat);
@@ -229,35 +232,23 @@ pub fn observe<T: Copy>(eng: &mut Eng, lay: &ObsLayout, st: &mut State, seat: us
         set(lay.hand_sizes + s * 13 + st.hands[s].count_ones() as usize);
         set(lay.hu_won + s * 13 + st.hu[s] as usize);
     }
-    let cards = |base: usize, m: u64, set: &mut dyn FnMut(usize)| {
-        let mut m = m;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            set(base + c);
-        }
-    };
-    cards(lay.hand, st.hands[seat], &mut set);
-    cards(lay.faceup, st.faceup, &mut set);
-    cards(lay.my_discards, st.discarded[seat], &mut set);
-    for s in 0..n {
-        cards(lay.played + s * 37, st.shown[s], &mut set);
-    }
-    if player == Some(seat) && st.pending != 0 {
-        cards(lay.pending, st.pending, &mut set);
-    }
     if st.best_play >= 0 {
         set(lay.trick_lead + st.t_lead[st.ntricks as usize - 1] as usize);
         set(lay.trick_best + st.best_play as usize);
     }
+    let plane = |out: &mut [T], base: usize, m: u64| T::spread(&mut out[base..base + 37], m);
+    plane(out, lay.hand, st.hands[seat]);
+    plane(out, lay.faceup, st.faceup);
+    plane(out, lay.my_discards, st.discarded[seat]);
+    for s in 0..n {
+        plane(out, lay.played + s * 37, st.shown[s]);
+    }
+    if player == Some(seat) && st.pending != 0 {
+        plane(out, lay.pending, st.pending);
+    }
     if Some(seat) != eng.cx.dummy {
         let h = st.hands[seat];
         let old = eng.laosui_mask(st, seat, h);
-        let mut m = old;
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            out[lay.laosui + c] = one;
-        }
+        plane(out, lay.laosui, old);
     }
 }

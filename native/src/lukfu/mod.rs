@@ -543,7 +543,7 @@ fn step_impl(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *c
         }
         if over {
             if let Some(fo) = final_obs.as_deref_mut() {
-                batch::observe(&mut eng, &lay, st, actor, &mut fo[i * lay.size..(i + 1) * lay.size], 0.0f32, 1.0f32);
+                batch::observe(&mut eng, &lay, st, actor, &mut fo[i * lay.size..(i + 1) * lay.size]);
             }
             if let Some(seeds) = next_seeds {
                 *st = State::new(&eng.cx, python_deal(&eng, seeds[i]));
@@ -557,7 +557,7 @@ fn step_impl(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *c
         }
         if let Some(o) = obs.as_deref_mut() {
             let seat = st.current().unwrap_or(actor);
-            batch::observe(&mut eng, &lay, st, seat, &mut o[i * lay.size..(i + 1) * lay.size], 0.0f32, 1.0f32);
+            batch::observe(&mut eng, &lay, st, seat, &mut o[i * lay.size..(i + 1) * lay.size]);
         }
         batch::encode(st, &mut all[i * batch::STATE_LEN..(i + 1) * batch::STATE_LEN]);
     }
@@ -709,7 +709,7 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
             ended += 1;
             if let Some(fo) = final_obs.as_deref_mut() {
                 let o = &mut fo[i * size..(i + 1) * size];
-                batch::observe(&mut eng, &lay, st, actor, &mut o[..lay.size], 0u8, 1u8);
+                batch::observe(&mut eng, &lay, st, actor, &mut o[..lay.size]);
                 if let Some(h) = hist.as_deref() {
                     seen_history(&h[i * hw..(i + 1) * hw], hl, actor, &mut o[lay.size..]);
                 }
@@ -758,7 +758,7 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
         if let Some(o) = obs.as_deref_mut() {
             let seat = st.current().unwrap_or(actor);
             let o = &mut o[i * size..(i + 1) * size];
-            batch::observe(&mut eng, &lay, st, seat, &mut o[..lay.size], 0u8, 1u8);
+            batch::observe(&mut eng, &lay, st, seat, &mut o[..lay.size]);
             if let Some(h) = hist.as_deref() {
                 seen_history(&h[i * hw..(i + 1) * hw], hl, seat, &mut o[lay.size..]);
             }
@@ -946,8 +946,8 @@ pub fn yz_lukfu_batch_legal(opts: *const i64, nopts: i64, states: *mut i64, n: i
     total
 }
 
-fn observe_rows<T: Copy>(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64, out: *mut T,
-                         cap: i64, zero: T, one: T) -> i64 {
+fn observe_rows<T: crate::vecrows::Cell>(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64, out: *mut T,
+                         cap: i64) -> i64 {
     let mut eng = match eng_from(opts, nopts) {
         Some(e) => e,
         None => return -1,
@@ -972,7 +972,7 @@ fn observe_rows<T: Copy>(opts: *const i64, nopts: i64, states: *const i64, n: i6
         if seat < 0 || seat as usize >= eng.cx.n {
             return -6;
         }
-        batch::observe(&mut eng, &lay, &mut st, seat as usize, &mut out[i * lay.size..(i + 1) * lay.size], zero, one);
+        batch::observe(&mut eng, &lay, &mut st, seat as usize, &mut out[i * lay.size..(i + 1) * lay.size]);
     }
     (nu * lay.size) as i64
 }
@@ -981,13 +981,13 @@ fn observe_rows<T: Copy>(opts: *const i64, nopts: i64, states: *const i64, n: i6
 /// for entry `yezi/games/lukfu/observation.py`'s. Returns the entries written.
 pub fn yz_lukfu_observe(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
                         out: *mut f32, cap: i64) -> i64 {
-    observe_rows(opts, nopts, states, n, seats, out, cap, 0.0f32, 1.0f32)
+    observe_rows(opts, nopts, states, n, seats, out, cap)
 }
 
 /// As `yz_lukfu_observe`, into an int8 buffer (a quarter of the memory traffic).
 pub fn yz_lukfu_observe_i8(opts: *const i64, nopts: i64, states: *const i64, n: i64, seats: *const i64,
                            out: *mut i8, cap: i64) -> i64 {
-    observe_rows(opts, nopts, states, n, seats, out, cap, 0i8, 1i8)
+    observe_rows(opts, nopts, states, n, seats, out, cap)
 }
 
 /// What each loser pays for `hu` 糊 with `reds` red cards under `scoring` (0 hakka, 1 five_base,

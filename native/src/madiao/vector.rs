@@ -90,14 +90,6 @@ impl Layout {
     }
 }
 
-#[inline]
-fn set_mask<T: Cell>(out: &mut [T], at: usize, mut m: u64) {
-    while m != 0 {
-        out[at + m.trailing_zeros() as usize] = T::ONE;
-        m &= m - 1;
-    }
-}
-
 /// The observation of `seat` (Python `MaDiaoObserver.write`); `out` has `Layout::size` floats.
 pub fn observe<T: Cell>(s: &State, o: &Opts, l: &Layout, seat: usize, out: &mut [T]) {
     out.fill(T::ZERO);
@@ -118,16 +110,16 @@ pub fn observe<T: Cell>(s: &State, o: &Opts, l: &Layout, seat: usize, out: &mut 
     if o.face_public || s.over() {
         out[l.face() + s.face as usize] = T::ONE;
     }
-    set_mask(out, l.hand(), s.hand[seat]);
-    set_mask(out, l.dealt(), s.dealt[seat]);
+    let plane = |out: &mut [T], at: usize, m: u64| T::spread(&mut out[at..at + 40], m);
+    plane(out, l.hand(), s.hand[seat]);
+    plane(out, l.dealt(), s.dealt[seat]);
     if s.bailao_up {
         out[l.bailao_up()] = T::ONE;
     }
     for x in 0..4 {
-        set_mask(out, l.won() + 40 * x, s.won[x]);
-        set_mask(out, l.seen() + 40 * x, s.up[x]);
+        plane(out, l.won() + 40 * x, s.won[x]);
+        plane(out, l.seen() + 40 * x, if x == seat { s.up[x] | s.down[x] } else { s.up[x] });
     }
-    set_mask(out, l.seen() + 40 * seat, s.down[seat]);
     if s.to_act != NONE && s.phase == PHASE_PLAY {
         out[l.trick_leader() + s.leader as usize] = T::ONE;
         out[l.trick_plays() + s.nplays as usize] = T::ONE;
