@@ -273,3 +273,29 @@ def test_a_player_without_a_name_is_named_in_the_readers_language(web, browser):
     page.click("#langs button[data-lang='en']")
     expect(page.locator(".felt")).to_contain_text(f"Player {tb['host'] + 1}")
     ctx.close()
+
+
+def test_an_unknown_address_and_the_servers_pages_speak_the_readers_language(web, browser):
+    """A mistyped address is the site's own not-found page (status 404, a way back to the lobby), not
+    a bare English "Not Found"; and the language picked in the lobby holds on the pages the server
+    writes (a guide, the lessons, a leaderboard) opened from a bookmark, in a browser set to English."""
+    ctx = browser.new_context(**PHONE, locale="en-US")
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs [data-lang='zh-hant']")
+    r = page.goto(web.base + "/no-such-page")
+    assert r is not None and r.status == 404
+    page.wait_for_selector("#not-found")
+    expect(page.locator("#not-found h2")).to_have_text("搵唔到")
+    expect(page.locator("#not-found")).to_contain_text("冇呢一頁")
+    shot(page, "not-found-page-phone")
+    for path, words in (("/rules/lukfu", "六虎牌"), ("/learn", "教學"), ("/leaderboard", "排行")):
+        page.goto(web.base + path)
+        assert page.locator("html").get_attribute("lang") == "zh-Hant", path
+        assert words in page.locator("body").inner_text(), path
+    page.goto(web.base + "/rules/lukfu?lang=en")  # the address's own language first
+    assert page.locator("html").get_attribute("lang") == "en"
+    ctx.close()
+    assert httpx.get(f"{web.base}/api/no-such-thing", headers={"accept": "text/html"}).status_code == 404
+    assert "<main" not in httpx.get(f"{web.base}/api/no-such-thing").text  # the API: the plain answer

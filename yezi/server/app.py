@@ -107,7 +107,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         manager.close()
         store.close()
 
-    handlers: dict[Any, Any] = {500: on_error} | {cls: on_db_error for cls in outage_exceptions()}
+    from yezi.server.routes.pages import not_found
+
+    handlers: dict[Any, Any] = {500: on_error, 404: not_found} | {cls: on_db_error for cls in outage_exceptions()}
     app = Starlette(routes=all_routes(), lifespan=lifespan, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders),
                                 Middleware(OriginGuard, allowed=settings.allowed_origins,

@@ -1,7 +1,7 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
-import { addBotLabels, botName, errorText, firstLang, headed, HTML_LANG, LANGS, t } from "/static/i18n.js";
+import { addBotLabels, botName, errorText, firstLang, headed, HTML_LANG, LANGS, rememberLang, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
@@ -158,7 +158,7 @@ function setPlace(fn) { place = fn; showTitle(); }
 // ---- language switch ----------------------------------------------------------------------
 function setLang(lang, picked = true) {
   state.lang = lang;
-  if (picked) localStorage.setItem("yezi.lang", lang);  // the reader's pick holds over the browser's language
+  if (picked) rememberLang(lang);  // the reader's pick holds over the browser's language
   document.documentElement.lang = HTML_LANG[lang];
   for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", b.dataset.lang === lang);
   drawWho(lang);
@@ -1024,6 +1024,7 @@ async function route() {
   delete main.dataset.status;
   try {
     if (m && missing) notFound(main, "notFoundTable");
+    else if (missing) notFound(main, "notFoundPage");  // an address the server has no page for
     else if (m) await tablePage(main, m[1]);
     else if (club) {  // /c, /c/<club>, /c/<club>/ledger (yezi/web/clubs.js)
       const titles = Object.fromEntries((await games()).map((g) => [g.name, title(g)]));

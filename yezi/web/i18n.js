@@ -10,7 +10,7 @@ export const STRINGS = {
     playNow: "即刻同電腦玩", playNowTitle: "開一張枱：你坐第一個位，其他位由電腦（經驗）坐，用預設規則",
     tigerAuto: "五虎下山：你冇五虎，自動「不報」…", notActing: "唔使出牌（夢家）", dummyPlaysNot: "唔使出牌", waitingFirst: "等緊人",
     notFoundTitle: "搵唔到", notFoundTable: "冇呢張枱：可能打錯咗網址，或者張枱已經收咗。",
-    notFoundRecord: "搵唔到呢份記錄：可能打錯咗網址，或者張枱已經收咗。", backToLobby: "返大堂",
+    notFoundRecord: "搵唔到呢份記錄：可能打錯咗網址，或者張枱已經收咗。", notFoundPage: "冇呢一頁：可能打錯咗網址。", backToLobby: "返大堂",
     errors: { "no-club": "冇呢個會", "not-member": "只有會員先可以咁做",
       "not-organiser": "只有會嘅搞手先可以咁做", "not-owner": "只有會長先可以咁做", "bad-invite": "呢條邀請連結已經唔再有效：問搞手攞條新嘅",
       "club-name-taken": "已經有會叫呢個名：揀第二個名", "already-member": "你已經係呢個會嘅會員", "last-owner": "會嘅最後一個會長要先揀另一個會員做會長",
@@ -156,7 +156,7 @@ export const STRINGS = {
     playNow: "马上和电脑玩", playNowTitle: "开一张桌：你坐第一个位，其他位由电脑（经验）坐，用默认规则",
     tigerAuto: "五虎下山：你没有五虎，自动「不报」…", notActing: "不用出牌（梦家）", dummyPlaysNot: "不用出牌", waitingFirst: "等人中",
     notFoundTitle: "找不到", notFoundTable: "没有这张桌：可能网址打错了，或者这张桌已经收起。",
-    notFoundRecord: "找不到这份记录：可能网址打错了，或者这张桌已经收起。", backToLobby: "回大堂",
+    notFoundRecord: "找不到这份记录：可能网址打错了，或者这张桌已经收起。", notFoundPage: "没有这个页面：可能网址打错了。", backToLobby: "回大堂",
     errors: { "no-club": "没有这个俱乐部", "not-member": "只有会员才能这样做",
       "not-organiser": "只有俱乐部的组织者才能这样做", "not-owner": "只有会长才能这样做", "bad-invite": "这条邀请链接已经失效：请向组织者要一条新的",
       "club-name-taken": "已经有俱乐部叫这个名字：请换一个", "already-member": "你已经是这个俱乐部的会员", "last-owner": "俱乐部的最后一位会长要先让另一位会员当会长",
@@ -304,7 +304,7 @@ export const STRINGS = {
     playNow: "Play now against bots", playNowTitle: "Open a table with you in the first seat and Experienced bots in the others, default rules",
     tigerAuto: "Five tigers: you do not hold them, so you say nothing (no tigers 不報)…", notActing: "Does not play (dummy)", dummyPlaysNot: "does not play", waitingFirst: "waiting",
     notFoundTitle: "Not found", notFoundTable: "There is no such table: the address may be mistyped, or the table was closed.",
-    notFoundRecord: "No such record: the address may be mistyped, or the table was closed.", backToLobby: "Back to the lobby",
+    notFoundRecord: "No such record: the address may be mistyped, or the table was closed.", notFoundPage: "No such page: the address may be mistyped.", backToLobby: "Back to the lobby",
     errors: { "no-club": "There is no such club",
       "not-member": "Only the club's members can do this", "not-organiser": "Only the club's organisers can do this",
       "not-owner": "Only the club's owners can do this",
@@ -526,9 +526,16 @@ export function browserLang() {
   }
   return tags.length ? "en" : "zh-hant";
 }
+/** The reader's pick, kept by this browser: for the pages drawn here (localStorage) and for the
+ * pages the server writes (the guides, lessons, leaderboards, profiles), which read the `yezi_lang`
+ * cookie when the address names no language (yezi/server/routes/rules.py `_lang`). */
+export function rememberLang(lang) {
+  localStorage.setItem("yezi.lang", lang);
+  document.cookie = `yezi_lang=${lang}; Path=/; Max-Age=${400 * 86400}; SameSite=Lax`;
+}
 export function firstLang() {
   const asked = new URLSearchParams(location.search).get("lang");
-  if (LANGS.includes(asked)) { localStorage.setItem("yezi.lang", asked); return asked; }
+  if (LANGS.includes(asked)) { rememberLang(asked); return asked; }
   const picked = localStorage.getItem("yezi.lang");
   return LANGS.includes(picked) ? picked : browserLang();
 }

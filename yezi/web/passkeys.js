@@ -6,7 +6,7 @@
 // (yezi/server/accounts/passkeys.py). Every text is from i18n.js (its `passkeys` and `errors` tables); names
 // that came from the server go through textContent.
 import { carrySeats } from "/static/account.js";
-import { errorText, firstLang, HTML_LANG, LANGS, STRINGS } from "/static/i18n.js";
+import { errorText, firstLang, HTML_LANG, LANGS, rememberLang, STRINGS } from "/static/i18n.js";
 
 let lang = firstLang();
 
@@ -248,7 +248,7 @@ function ownLanguageButtons() {
     b.addEventListener("click", () => {
       if (!LANGS.includes(b.dataset.lang)) return;
       lang = b.dataset.lang;
-      localStorage.setItem("yezi.lang", lang);
+      rememberLang(lang);
       mark();
       fill();
     });

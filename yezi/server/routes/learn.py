@@ -22,7 +22,7 @@ JSON_LIMIT = JSON_LIMITS["learn"]
 
 
 #: the pages depend on the language, which may come from Accept-Language
-HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Encoding, Accept-Language"}
+HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Encoding, Accept-Language, Cookie"}
 
 
 def _index(lang: str) -> Built:

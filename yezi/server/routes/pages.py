@@ -47,6 +47,22 @@ def _not_found_page() -> Built:
     return built_html(html.replace("<main id=\"main\"", "<main id=\"main\" data-status=\"404\"", 1))
 
 
+async def not_found(request: Request, exc: Exception) -> Response:
+    """A 404 (an address no route has, or a route's own `HTTPException(404)`): a person's browser
+    asking for a page gets the client's not-found view in the reader's language, with its way back
+    to the lobby; anything else (the API, a script) the plain answer Starlette gives."""
+    from starlette.exceptions import HTTPException
+    from starlette.responses import PlainTextResponse
+
+    wants_page = request.method in ("GET", "HEAD") and not request.url.path.startswith("/api/") \
+        and "text/html" in request.headers.get("accept", "")
+    if wants_page:
+        return await cached(request, _page_key("page-404"), _not_found_page, REVALIDATE,
+                            status_code=404, headers=SECURITY_HEADERS)
+    detail = exc.detail if isinstance(exc, HTTPException) else "Not Found"
+    return PlainTextResponse(detail, status_code=404, headers=getattr(exc, "headers", None))
+
+
 async def table_page(request: Request) -> Response:
     """/t/<id>: the client's page, with a 404 status for a table that never existed (a mistyped or
     truncated link), so that the answer is a real "not found" to browsers, link previews and crawlers,

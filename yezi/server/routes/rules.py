@@ -13,14 +13,17 @@ from yezi.guides import LANGS, has_guide
 from yezi.server.built import REVALIDATE, SHORT, Built, built_html, built_json, cached
 from yezi.server.http_util import SECURITY_HEADERS
 
-#: the pages depend on the language, which may come from Accept-Language
-HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Encoding, Accept-Language"}
+#: the pages depend on the language, which may come from the reader's pick (a cookie) or Accept-Language
+HEADERS = {**SECURITY_HEADERS, "Vary": "Accept-Encoding, Accept-Language, Cookie"}
 
 
 def _lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "")
-    if lang in LANGS:
-        return lang
+    """The page's language: the address's ``?lang=``, else the reader's pick in the lobby (the
+    `yezi_lang` cookie its script keeps, yezi/web/i18n.js `rememberLang`: a bookmarked guide opens in
+    the language chosen, not the browser's), else the browser's languages."""
+    for lang in (request.query_params.get("lang", ""), request.cookies.get("yezi_lang", "")):
+        if lang in LANGS:
+            return lang
     from yezi.i18n.negotiate import from_accept_language
 
     return from_accept_language(request.headers.get("accept-language", ""))
@@ -64,4 +67,4 @@ async def glossary(request: Request) -> Response:
     """The glossary for the popovers at the table: ``/api/glossary?lang=…``."""
     lang = _lang(request)
     return await cached(request, ("glossary", lang), partial(_glossary, lang), SHORT,
-                        headers={"Vary": "Accept-Encoding, Accept-Language"})
+                        headers={"Vary": "Accept-Encoding, Accept-Language, Cookie"})
