@@ -242,7 +242,8 @@ function matchItem(ctx, h, led) {
     const who = s.kind === "bot" ? `${i + 1} · ${seatName(ctx, s)}` : seatName(ctx, { ...s, position: i });
     return el("li", { class: "chip" + (s.kind === "bot" ? " bot" : "") }, el("span", {}, who), " ",
       el("strong", {}, signedAmount(h.totals[i])),
-      run !== null && run !== undefined ? el("small", { class: "muted" }, ` (${T("clubRunning")} ${signedAmount(run)})`) : null);
+      run !== null && run !== undefined ? el("small", { class: "muted" }, ctx.lang === "en" ? ` (${T("clubRunning")} ${signedAmount(run)})`
+        : `（${T("clubRunning")} ${signedAmount(run)}）`) : null);
   });
   return el("li", { class: "club-match", "data-history-table": h.table },
     el("span", { class: "when" }, when(ctx, h.at)), " ",

@@ -101,7 +101,8 @@ export async function render(root, frame, ctx) {
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.cards, w.card)} · ${v.hu[s]} ${w.hu} (${w.need} ${v.need[s]})`));
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.cards, w.card)} · ${v.hu[s]} ${w.hu}` +
+        (ctx.lang === "en" ? ` (${w.need} ${v.need[s]})` : `（${w.need} ${v.need[s]}）`)));
   }));
 
   const done = v.best < 0;
