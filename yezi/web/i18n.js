@@ -503,7 +503,8 @@ export function errorText(lang, code, fallback, messages) {
 // so `one` (the singular) is used only where the language's plural rule says "one".
 export function counted(lang, n, other, one) {
   const form = new Intl.PluralRules(lang === "en" ? "en" : "zh").select(Number(n));
-  return `${n} ${form === "one" && one ? one : other}`;
+  // a no-break space: a seat's "12 張 · 0 墩 · 5 糊" wraps between counts, never inside one
+  return `${n}\u00a0${form === "one" && one ? one : other}`;
 }
 export function t(lang, key, vars) {
   let s = (STRINGS[lang] && STRINGS[lang][key]) || STRINGS.en[key] || key;

@@ -123,7 +123,7 @@ function seatChips(frame, ctx, A) {
       // the dummy's seat plays itself: it is the dummy 夢家, not a bot (issue 21)
       el("div", { class: "pname" }, isDummy ? T("dummyPlaysNot") : playerName(ctx, player)),
       el("div", { class: "counts" }, counted(ctx.lang, v.hand_sizes[s], T("cards"), T("cardsOne")),
-        isDummy ? null : ` · ${counted(ctx.lang, (v.won[s] || []).length, T("tricks"), T("tricksOne"))} · ${v.hu_won[s]} 糊`));
+        isDummy ? null : ` · ${counted(ctx.lang, (v.won[s] || []).length, T("tricks"), T("tricksOne"))} · ${v.hu_won[s]}\u00a0糊`));
     const sv = frame.seat_views && frame.seat_views[s];
     if (sv && sv.hand) li.append(smallCards(ctx, A, sv.hand, "revealed-hand"));
     return li;
