@@ -41,7 +41,7 @@ def test_the_dummy_is_the_dummy_and_one_card_is_a_card(web, browser):
         dummy = page.locator(".chip.dummy")
         assert "Bot" not in dummy.inner_text() and "Experienced" not in dummy.inner_text()
         assert dummy.locator(".pname").inner_text() == "does not play"  # its role says Dummy
-        assert dummy.locator(".counts").inner_text().strip() == "1 card"
+        assert dummy.locator(".counts").inner_text().strip() == "1\u00a0card"  # a no-break space: one line
         assert "1 cards" not in page.locator(".felt").inner_text()
 
 
