@@ -94,6 +94,13 @@ def test_sign_up_out_in_add_remove_and_revoke_a_device(browser, srv):
     phone.click("#pk-signin")
     phone.wait_for_selector("body[data-passkeys='signed-in']")
     shot(phone, "passkeys-manage-phone")
+    phone.goto(base + "/account")  # the account page's passkeys: a card like its neighbours, not bare on the page
+    phone.locator("#account-passkeys .pk-who").wait_for()
+    parts = phone.eval_on_selector_all(".account-grid > div > *",
+                                       "els => els.filter((e) => e.childElementCount).map((e) => [e.id, e.className])")
+    assert ["account-passkeys", "passkey-slot panel"] in [list(p) for p in parts], parts
+    assert all("panel" in cls.split() for _id, cls in parts), parts
+    shot(phone, "account-passkeys-phone")
     device = next(c["value"] for c in phone_ctx.cookies() if c["name"] == identity.SESSION_COOKIE)
     identity.revoke_session(engine, device)
     assert phone.evaluate("fetch('/api/account/passkeys').then((r) => r.status)") == 401

@@ -49,6 +49,10 @@ def test_sign_up_on_a_phone_and_in_on_a_desktop(web, browser):
         shot(phone, "account-codes-phone")
         phone.click("#codes-kept")
         phone.locator("#account-devices").wait_for()
+        # every part of the page shown is a card of its own (the passkeys' part was bare on the page)
+        parts = phone.eval_on_selector_all(".account-grid > div > *",
+                                           "els => els.filter((e) => e.childElementCount).map((e) => [e.id, e.className])")
+        assert parts and all("panel" in cls.split() for _id, cls in parts), parts
         shot(phone, "account-phone")
         games = phone.evaluate("fetch('/api/account/games').then((r) => r.json())")["games"]
         assert [(g["table"], g["seat"]) for g in games] == [(table["id"], table["host"])]  # the guest's game kept

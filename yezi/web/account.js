@@ -309,7 +309,9 @@ export async function accountPage(main, ctx) {
       catch (e) { ctx.toast(e.message); }
     } }, T("revokeOthers")) : null);
 
-  const passkeys = passkeySlot(el, "manage");  // the passkeys script makes it a panel of its own
+  const passkeys = passkeySlot(el, "manage");  // the passkeys script fills it: a panel like its neighbours
+  passkeys.classList.add("panel");
+  passkeys.id = "account-passkeys";
   main.replaceChildren(el("div", { class: "account-page" }, head,
     el("div", { class: "account-grid" }, el("div", {}, devices, passkeys), el("div", {}, codes, mail)),
     noticesSection(el, lang, ctx.toast)));
