@@ -351,7 +351,10 @@ impl Eng {
             L_CASCADE => tops(cards, st.faceup, BOSSES),
             L_VISIBLE => tops(cards, st.hands[seat] | st.faceup, BOSSES | cx.t.unbeatable),
             _ => {
-                let mut old = tops(cards, st.hands[seat] | st.faceup, BOSSES | cx.t.unbeatable);
+                // the seat's own face-down discards are known to it too: a card above every card it
+                // cannot see is old without building the facts (the search would find no card above)
+                let seen = st.hands[seat] | st.faceup | st.discarded[seat];
+                let mut old = tops(cards, seen, BOSSES | cx.t.unbeatable);
                 old |= cards & st.old_known[seat];
                 if st.serial == 0 {
                     self.serials += 1;
