@@ -299,3 +299,35 @@ def test_an_unknown_address_and_the_servers_pages_speak_the_readers_language(web
     ctx.close()
     assert httpx.get(f"{web.base}/api/no-such-thing", headers={"accept": "text/html"}).status_code == 404
     assert "<main" not in httpx.get(f"{web.base}/api/no-such-thing").text  # the API: the plain answer
+
+
+def test_a_replay_asked_while_the_server_is_busy_waits_instead_of_saying_no_such_record(web, browser):
+    """A replay refused "not now" (429 with Retry-After: a client over its CPU share, a loaded server)
+    is asked again, and a refusal that outlasts the retries says so; only a 404 is "no such record"
+    (the page used to say that for any refusal)."""
+    ctx = browser.new_context(**DESKTOP, locale="en-US")
+    page = ctx.new_page()
+    page.goto(web.base + "/")
+    page.wait_for_selector("#create-btn")
+    page.click("#langs [data-lang='en']")
+    answers = []
+
+    def busy_then_real(route, request):
+        answers.append(request.url)
+        if len(answers) <= 2:
+            route.fulfill(status=429, headers={"Retry-After": "1", "Content-Type": "application/json"},
+                          body='{"error": "busy", "message": "try again in a moment"}')
+        else:
+            route.continue_()
+    page.route("**/deals/0/replay*", busy_then_real)
+    page.goto(web.base + "/replay?table=no-such-table&deal=0")
+    page.wait_for_selector("#not-found", timeout=15_000)  # asked three times, the third the server's own 404
+    assert len(answers) == 3, answers
+    page.unroute("**/deals/0/replay*")
+    page.route("**/deals/0/replay*", lambda route, request: route.fulfill(
+        status=429, headers={"Retry-After": "1", "Content-Type": "application/json"},
+        body='{"error": "busy", "message": "try again in a moment"}'))
+    page.goto(web.base + "/replay?table=no-such-table&deal=0")
+    page.wait_for_selector("#toast.show", timeout=20_000)
+    assert page.locator("#not-found").count() == 0
+    ctx.close()

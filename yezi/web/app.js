@@ -55,8 +55,23 @@ export function toast(msg) {
 async function api(path, opts = {}) {
   const r = await fetch(path, { headers: { "Content-Type": "application/json" }, ...opts });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(errorText(state.lang, data.error, data.message || r.statusText));
+  if (!r.ok) {
+    const e = new Error(errorText(state.lang, data.error, data.message || r.statusText));
+    e.status = r.status;  // a caller tells "no such thing" (404) from "not now" (429, 503: Retry-After)
+    e.retryAfter = Number(r.headers.get("Retry-After")) || null;
+    throw e;
+  }
   return data;
+}
+// `call()`, asked again while the server answers "not now" (busy, an outage: 429 / 503 with Retry-After),
+// up to `tries` times, each wait at most 5 s: a replay asked just as a deal ends, on a loaded server
+async function patiently(call, tries = 6) {
+  for (let i = 1; ; i++) {
+    try { return await call(); } catch (e) {
+      if (i >= tries || !(e.status === 429 || e.status === 503)) throw e;
+      await new Promise((ok) => setTimeout(ok, 1000 * Math.min(5, e.retryAfter || 1)));
+    }
+  }
 }
 async function games() {
   if (!state.games) {
@@ -920,10 +935,11 @@ async function replayPage(main) {
       } else if (tid) {
         // a seat's replay needs its cookie, which goes to /t/<id>/... only; without it the server answers everybody's
         const base = /^\d+$/.test(String(seat)) ? `/t/${encodeURIComponent(tid)}` : `/api/tables/${encodeURIComponent(tid)}`;
-        data = await api(`${base}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`);
+        data = await patiently(() => api(`${base}/deals/${encodeURIComponent(deal || 0)}/replay?seat=${seat}`));
       } else { data = null; }
     } catch (e) {
-      if (tid && uploaded === null) { notFound(main, "notFoundRecord"); return; }  // an unknown table or deal
+      // an unknown table or deal; "busy" past the retries, or a refused seat, says so instead
+      if (tid && uploaded === null && e.status === 404) { notFound(main, "notFoundRecord"); return; }
       toast(e.message); data = null;
     }
     if (data) {
