@@ -1,7 +1,7 @@
 // yezi browser client: lobby, live table over WebSocket, replay viewer.
 // Every text that came from another player goes through textContent (never innerHTML).
 import { awayBanner, clockOf, decorate, tick } from "/static/clock.js";
-import { addBotLabels, botName, errorText, firstLang, headed, HTML_LANG, LANGS, rememberLang, t } from "/static/i18n.js";
+import { addBotLabels, aside, botName, errorText, firstLang, headed, HTML_LANG, LANGS, rememberLang, t } from "/static/i18n.js";
 import { chatPanel } from "/static/chat.js";
 import { myGamesPage, rememberDeal } from "/static/mygames.js";
 import { accountGames, accountPage, awaitingGames, carrySeats, drawWho, signInPage, signUpPage, whoAmI } from "/static/account.js";
@@ -758,7 +758,7 @@ async function tablePage(main, tid) {
     // as the lobby numbers them: a person by name, a bot as "Player 3 · Bot"; position n is a carried 官堆
     const who = (p) => (p === f.table.players.length ? T("poolParty")
       : f.table.players[p].kind === "bot" ? `${T("player")} ${p + 1} · ${T("bot")}`
-      : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? (state.lang === "en" ? ` (${T("youMark")})` : `（${T("youMark")}）`) : "");
+      : f.table.players[p].name || `${T("player")} ${p + 1}`) + (p === me ? aside(state.lang, T("youMark")) : "");
     const pays = (a, b, x) => paysLine(T, el, who(a), who(b), x);
     const order = settle.totals.map((t, p) => p).sort((a, b) => amountValue(settle.totals[b]) - amountValue(settle.totals[a]));
     const board = el("ol", { class: "settle-totals", "aria-label": T("totals") }, order.map((p) =>

@@ -3,6 +3,7 @@
 // balance, who owes whom, the history an organiser annotates). Everything is the server's answer
 // (yezi/server/routes/clubs.py); names come from other players, so they go in as text, never HTML.
 import { amountText, amountValue, paysLine, signedAmount } from "/static/amounts.js";
+import { aside } from "/static/i18n.js";
 import { talkPanel } from "/static/talk.js";
 
 const LANG_NAMES = { "zh-hant": "繁體", "zh-hans": "简体", en: "English" };
@@ -242,8 +243,7 @@ function matchItem(ctx, h, led) {
     const who = s.kind === "bot" ? `${i + 1} · ${seatName(ctx, s)}` : seatName(ctx, { ...s, position: i });
     return el("li", { class: "chip" + (s.kind === "bot" ? " bot" : "") }, el("span", {}, who), " ",
       el("strong", {}, signedAmount(h.totals[i])),
-      run !== null && run !== undefined ? el("small", { class: "muted" }, ctx.lang === "en" ? ` (${T("clubRunning")} ${signedAmount(run)})`
-        : `（${T("clubRunning")} ${signedAmount(run)}）`) : null);
+      run !== null && run !== undefined ? el("small", { class: "muted" }, aside(ctx.lang, `${T("clubRunning")} ${signedAmount(run)}`)) : null);
   });
   return el("li", { class: "club-match", "data-history-table": h.table },
     el("span", { class: "when" }, when(ctx, h.at)), " ",

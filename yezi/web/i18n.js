@@ -491,6 +491,10 @@ export function botName(lang, bot) {
 export function headed(lang, head, text) {
   return lang === "en" ? `${head}: ${text}` : `${head}：${text}`;
 }
+// A remark after a text, in the reader's brackets: " (text)" in English, "（text）" (full width) in Chinese.
+export function aside(lang, text) {
+  return lang === "en" ? ` (${text})` : `（${text}）`;
+}
 // A server refusal in the reader's language. The refusal's own translation comes first where it carries
 // one (`messages`: an illegal move says which rule it breaks, in each language); then the text of its
 // code here (every code a page can meet has one: tests/web/test_error_texts.py); else the server's words.

@@ -2,7 +2,7 @@
 // face-down counts, the hand as tile buttons (a tile with one legal move plays at once; with
 // several — which end is open, which end to join — the choices appear), 扣牌 buttons, the
 // 算帳 / 死砸 notes and warnings (頂牛), and the settlement with scores, tags and ranks.
-import { counted, headed } from "/static/i18n.js";
+import { aside, counted, headed } from "/static/i18n.js";
 import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 // What each decision needs in view (common.js `declare`): the lines' open ends, the hand, the buttons.
@@ -91,7 +91,7 @@ function lines(frame, ctx, A) {
   const w = words(ctx);
   const last = newest(frame, A);
   const out = v.lines.map((line, i) => el("div", { class: "domino-line", "data-line": i },
-    el("span", { class: "label muted" }, w.line.replace("{n}", i + 1) + (v.two_ends ? "" : ctx.lang === "en" ? ` (${w.closed} ${line[0][0]})` : `（${w.closed} ${line[0][0]}）`) + " "),
+    el("span", { class: "label muted" }, w.line.replace("{n}", i + 1) + (v.two_ends ? "" : aside(ctx.lang, `${w.closed} ${line[0][0]}`)) + " "),
     ...line.map((t, j) => {
       const mark = last && last.line === i && last.at === j;
       const s = el("span", { class: "tile lying", "data-kind": t[2], title: `${A.names[String(t[2])]} · ${frame.seat_names[ctx.lang][t[3]]}`,
@@ -153,7 +153,7 @@ function details(frame, ctx, A) {
     if (res.ranks) tags.push(w.rank[res.ranks[s]]);
     if ((res.suanzhang || []).includes(s)) tags.push(w.suanzhang);
     const left = (v.hands_left || [])[s] || [];
-    return el("li", {}, headed(ctx.lang, names[s], `${w.score} ${res.scores[s]}`) + (!tags.length ? "" : ctx.lang === "en" ? ` (${tags.join(", ")})` : `（${tags.join("、")}）`) + " ",
+    return el("li", {}, headed(ctx.lang, names[s], `${w.score} ${res.scores[s]}`) + (!tags.length ? "" : aside(ctx.lang, tags.join(ctx.lang === "en" ? ", " : "、"))) + " ",
       el("span", { class: "tiles small" }, (v.down[s] || []).map((k) => tileSpan(ctx, A, k))),
       left.length ? el("span", { class: "muted" }, ` ${w.left} `) : null,
       left.length ? el("span", { class: "tiles small" }, left.map((k) => tileSpan(ctx, A, k))) : null);

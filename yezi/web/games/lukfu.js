@@ -1,6 +1,6 @@
 // Luk Fu 六虎 table: the hand sorted with 老歲 marks, legal cards highlighted, multi-card plays
 // selected then confirmed, the trick on the table, counts, bidding/declaring prompts, settlement.
-import { counted, headed } from "/static/i18n.js";
+import { aside, counted, headed } from "/static/i18n.js";
 import { declare, isMyTurn, mount, newFrame, playerName, refusable, region, seatLabel, waitingPrompt } from "/static/games/common.js";
 
 // What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
@@ -259,7 +259,7 @@ export async function render(root, frame, ctx) {
     if (v.bidder === me) marks.push(el("span", { class: "mark bid" }, "做"));
     if (v.privileged === me) marks.push(el("span", { class: "mark priv" }, "包"));
     mine = el("div", { class: "me-line" + (v.to_act === me ? " turn" : "") }, el("strong", {}, role), ...marks,
-      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊${ctx.lang === "en" ? " (" : "（"}${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}${ctx.lang === "en" ? ")" : "）"} · ${counted(ctx.lang, (v.won[me] || []).length, T("tricks"), T("tricksOne"))}`);
+      me === v.dummy ? ` · ${T("dummy")}` : ` · ${v.hu ?? 0} 糊${aside(ctx.lang, `${T("won")} ${v.hu_won[me]} + ${T("laosui")} ${old.size}`)} · ${counted(ctx.lang, (v.won[me] || []).length, T("tricks"), T("tricksOne"))}`);
   }
   const dl = frame.deal_over ? details(frame, ctx, A) : null;
   // why each 老歲 card is one: on touch screens a tooltip is out of reach, so list them too

@@ -3,7 +3,7 @@
 // with two (capture 捉 or discard 滅) both are offered. The banker's stake (衝) and a long-suit
 // 免鬭 are buttons. Plays that risk a liability (D1/D2, 願認者聽) are marked ⚠ and explained.
 // After the hand, every payment is listed with the clause of 《馬弔脚例》 that grants it.
-import { counted, headed } from "/static/i18n.js";
+import { aside, counted, headed } from "/static/i18n.js";
 import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 // What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
@@ -142,7 +142,7 @@ export async function render(root, frame, ctx) {
         onclick: () => send(a) }, `${a < 40 ? (leading ? w.leadv : w.capture) : w.discard} ${A.names[String(ui.sel)]}` + (warnings[String(a)] ? " ⚠" : ""))),
       el("button", { type: "button", class: "word", id: "cancel-btn", onclick: () => { ui.sel = null; render(root, frame, ctx); } }, w.cancel),
       // a warning shared by both uses of the card (捉 and 滅) is said once
-      ...[...new Set(acts.flatMap((a) => warnings[String(a)] || []))].map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + (ctx.lang === "en" ? ` (${w.risk})` : `（${w.risk}）`)))), "actions", "button");
+      ...[...new Set(acts.flatMap((a) => warnings[String(a)] || []))].map((t) => el("div", { class: "md-warn" }, `⚠ ${t}` + aside(ctx.lang, w.risk)))), "actions", "button");
   }
   const all = myTurn ? movesPanel(ctx, legal, w.moves, label, send) : null;
 

@@ -2,7 +2,7 @@
 // with cards left and 胡 / threshold, the trick on the table, the hand as 十五湖 cards. Select cards
 // (those in some legal play light up) and press Play; Pass, Declare and Play on are buttons; every
 // legal move is also listed as a word button.
-import { counted } from "/static/i18n.js";
+import { aside, counted } from "/static/i18n.js";
 import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, refusable, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 // What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
@@ -101,8 +101,7 @@ export async function render(root, frame, ctx) {
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === me ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.cards, w.card)} · ${v.hu[s]} ${w.hu}` +
-        (ctx.lang === "en" ? ` (${w.need} ${v.need[s]})` : `（${w.need} ${v.need[s]}）`)));
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.cards, w.card)} · ${v.hu[s]} ${w.hu}` + aside(ctx.lang, `${w.need} ${v.need[s]}`)));
   }));
 
   const done = v.best < 0;

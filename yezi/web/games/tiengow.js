@@ -2,7 +2,7 @@
 // tiles drawn, face-down ones as backs), the previous trick, the hand as tile buttons. Click tiles
 // to select them, then 出牌 (face up: a set that may be led, or one that beats) or 墊 (face down,
 // as many tiles as were led). A suggestion row lists every face-up play; all moves are also words.
-import { counted } from "/static/i18n.js";
+import { aside, counted } from "/static/i18n.js";
 import { declare, ensureStyle, mount, movesPanel, newFrame, playerName, region, seatLabel, turn, waitingPrompt } from "/static/games/common.js";
 
 // What each decision needs in view (common.js `declare`): the trick being answered, the hand, the buttons.
@@ -63,7 +63,7 @@ function seatChips(frame, ctx) {
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
       el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.tiles, w.tile)} · ${w.won} ${counted(ctx.lang, v.won[s], w.tiles, w.tile)}`
-        + (ctx.lang === "en" ? ` (${counted("en", v.tricks_won[s], w.tricks, w.trick1)})` : `（${counted(ctx.lang, v.tricks_won[s], w.tricks)}）`)));
+        + aside(ctx.lang, counted(ctx.lang, v.tricks_won[s], w.tricks, w.trick1))));
   }));
 }
 
