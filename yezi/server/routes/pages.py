@@ -40,8 +40,8 @@ async def index(request: Request) -> Response:
 
 
 def _not_found_page() -> Built:
-    """The client's page marked as an unknown table's: it draws its not-found view at once, in the
-    reader's language (the one the browser keeps, which the server does not know)."""
+    """The client's page marked 404 (an unknown table, or an address no route has): it draws its
+    not-found view at once, in the reader's language (the one the browser keeps)."""
     with open(INDEX, encoding="utf-8") as f:
         html = f.read()
     return built_html(html.replace("<main id=\"main\"", "<main id=\"main\" data-status=\"404\"", 1))
