@@ -18,6 +18,116 @@ pub const MAXS: usize = 32;
 pub const MAXC: usize = 32;
 const MAXCOMBOS: usize = 2048;
 
+/// The cards a non-exempt single lead of card `c` says its leader no longer held: every suit
+/// before the led card's (the lead order), all suited cards for 萬 (wan).
+#[inline]
+pub fn lead_forbid(c: usize) -> u64 {
+    if c == WAN {
+        SUITED
+    } else {
+        (0..c / 9).fold(0u64, |m, s| m | suit_mask(s))
+    }
+}
+
+const MAXE: usize = 3 * super::engine::MAXT;
+
+/// A quick sufficient test for "can unknown card x be in an opponent's hand", built from one
+/// seat's view of a state with no facts built: for a card that is not in an opponent's hand in
+/// the true deal (the dummy's, or in an opponent's face-down discard), is the true deal with x
+/// and one card y of opponent b's hand swapped a world? "Yes" is always right; "no" only means
+/// "work it out" (`Know::can_be_with_opponent`). It answers most of the questions the 老歲 rule
+/// asks, for a pass over the events.
+///
+/// Why it is right: the true deal satisfies every fact, and a fact is about one opponent's
+/// holdings at one moment (hand, later discards, later plays). The swapped world changes only
+/// the holdings that contain exactly one of x's place and b's hand: b's, which gain x and lose
+/// y, and, when x is in opponent q's discard, q's holdings up to that discard (and at it, under
+/// the strict must-beat rule, which counts the discarded cards), which gain y and lose x. Losing
+/// a card breaks no fact. So the world holds when x is in nothing b's facts there rule out and
+/// y in nothing q's facts there rule out, where a fact rules out the suits a lead order forbids,
+/// or every card that can beat the play discarded against (more than the fact says, for a
+/// combination: only all of it; that rare case is left to the facts).
+pub struct Quick {
+    /// per opponent: the cards its facts rule out over the whole deal
+    all: [u64; 4],
+    /// per face-down discard of an opponent: its cards, its player, what that player's facts
+    /// rule out in holdings that include it (before) and in its hand after it (after)
+    d_mask: [u64; MAXE],
+    d_seat: [u8; MAXE],
+    d_before: [u64; MAXE],
+    d_after: [u64; MAXE],
+    nd: usize,
+}
+
+impl Quick {
+    pub fn new() -> Quick {
+        Quick { all: [0; 4], d_mask: [0; MAXE], d_seat: [0; MAXE], d_before: [0; MAXE], d_after: [0; MAXE], nd: 0 }
+    }
+
+    pub fn build(&mut self, cx: &Ctx, st: &State, seat: usize) {
+        let strict = cx.r.strict;
+        let mut ev_r = [0u64; MAXE];
+        let mut ev_q = [u8::MAX; MAXE];
+        let mut ev_d = [usize::MAX; MAXE];
+        let mut ne = 0;
+        self.all = [0; 4];
+        self.nd = 0;
+        for t in 0..st.ntricks as usize {
+            for k in 0..st.t_n[t] as usize {
+                let q = st.t_seat[t][k] as usize;
+                if q == seat || Some(q) == cx.dummy || ne >= MAXE {
+                    continue;
+                }
+                let pid = st.t_play[t][k];
+                let r = if pid >= 0 {
+                    if k == 0 && !st.t_exempt[t] && pid < 37 { lead_forbid(pid as usize) } else { 0 }
+                } else {
+                    cx.t.beat_cards[st.t_against[t][k] as usize]
+                };
+                if pid < 0 {
+                    let d = self.nd;
+                    self.d_mask[d] = st.t_mask[t][k];
+                    self.d_seat[d] = q as u8;
+                    self.d_before[d] = self.all[q] | if strict { r } else { 0 };
+                    ev_d[ne] = d;
+                    self.nd += 1;
+                }
+                self.all[q] |= r;
+                ev_r[ne] = r;
+                ev_q[ne] = q as u8;
+                ne += 1;
+            }
+        }
+        let mut later = [0u64; 4];
+        for e in (0..ne).rev() {
+            let q = ev_q[e] as usize;
+            if ev_d[e] != usize::MAX {
+                self.d_after[ev_d[e]] = later[q] | if strict { 0 } else { ev_r[e] };
+            }
+            later[q] |= ev_r[e];
+        }
+    }
+
+    /// Is the true deal with x and one card of some opponent's hand swapped a world (x: unknown
+    /// to `seat`, in no opponent's hand)?
+    pub fn swap_world_exists(&self, cx: &Ctx, st: &State, seat: usize, x: usize) -> bool {
+        let xb = 1u64 << x;
+        let d = (0..self.nd).find(|&d| self.d_mask[d] & xb != 0);
+        if d.is_none() && !cx.dummy.is_some_and(|dm| st.hands[dm] & xb != 0) {
+            return false; // not where this test looks (cannot happen for such a card)
+        }
+        cx.active.iter().any(|&b| {
+            b != seat
+                && st.hands[b] != 0
+                && match d {
+                    None => self.all[b] & xb == 0,
+                    Some(d) if self.d_seat[d] as usize == b => self.d_after[d] & xb == 0,
+                    Some(d) => self.all[b] & xb == 0 && st.hands[b] & !self.d_before[d] != 0,
+                }
+        })
+    }
+}
+
 pub struct Know {
     pub unknown: u64,
     pub broken: bool,
@@ -36,6 +146,9 @@ pub struct Know {
     pub ncombos: usize,
     /// per card: known answer of can_be_with_opponent for this build (0 unknown, 1 no, 2 yes)
     memo: [u8; 37],
+    /// whether the true deal satisfies every fact (it always does in a state played by the
+    /// rules): once per build, not once per question
+    truth_ok: u8,
     /// profiling counters: builds, questions, answered by the card's exclusions, by the true
     /// deal, by one swap, by the complete search
     pub stats: [u64; 6],
@@ -68,6 +181,7 @@ impl Know {
             combos: [0; MAXCOMBOS],
             ncombos: 0,
             memo: [0; 37],
+            truth_ok: 0,
             stats: [0; 6],
         }
     }
@@ -76,6 +190,7 @@ impl Know {
     pub fn build(&mut self, cx: &Ctx, st: &State, seat: usize) {
         self.stats[0] += 1;
         self.memo = [0; 37];
+        self.truth_ok = 0;
         self.ns = 0;
         self.nc = 0;
         self.ncombos = 0;
@@ -160,12 +275,7 @@ impl Know {
                     later |= 1 << e.slot;
                 } else {
                     if e.arg >= 0 {
-                        let c = e.arg as usize;
-                        let forbid = if c == WAN {
-                            SUITED
-                        } else {
-                            (0..c / 9).fold(0u64, |m, s| m | suit_mask(s))
-                        };
+                        let forbid = lead_forbid(e.arg as usize);
                         if forbid != 0 {
                             self.add(later, fixed | e.mask, forbid, unknown);
                         }
@@ -294,8 +404,11 @@ impl Know {
             Some(a) => a,
             None => return self.search(x, targets),
         };
-        let truth_ok = (0..self.nc).all(|k| self.con_ok(k, self.c_fixed[k] | self.union(&self.truth, self.c_slots[k])));
-        if truth_ok {
+        if self.truth_ok == 0 {
+            let ok = (0..self.nc).all(|k| self.con_ok(k, self.c_fixed[k] | self.union(&self.truth, self.c_slots[k])));
+            self.truth_ok = if ok { 2 } else { 1 };
+        }
+        if self.truth_ok == 2 {
             if targets >> a & 1 == 1 {
                 self.stats[3] += 1;
                 return true;

@@ -4,7 +4,7 @@
 //! The state is plain fixed-size data (hands and every public fact as bit sets, the tricks as
 //! small arrays), so a playout clones it with one memcpy and allocates nothing per action.
 
-use super::deduce::Know;
+use super::deduce::{Know, Quick};
 use super::tables::*;
 use std::sync::OnceLock;
 
@@ -177,6 +177,9 @@ pub struct State {
     pub outcome: u8,
     pub pay: [i64; 4],
     pub old_known: [u64; 4],
+    /// per seat, the unknown cards found unable to be in any opponent's hand: that never changes
+    /// back (cards only leave hands), so `Eng::laosui_mask` asks about them once a deal
+    pub never_opp: [u64; 4],
     /// which state this is for the deduction's caches: a number no other state of this engine
     /// had (a clone shares it until either is changed); 0: none yet, nothing cached
     pub serial: u64,
@@ -214,6 +217,7 @@ impl State {
             outcome: O_NONE,
             pay: [0; 4],
             old_known: [0; 4],
+            never_opp: [0; 4],
             serial: 0,
         }
     }
@@ -297,13 +301,19 @@ pub struct Eng {
     /// per seat: (state serial, cards found not 老歲 in that state)
     nonold: [(u64, u64); 4],
     serials: u64,
+    /// whether 老歲 questions try `quick_test` before the facts (off only to check it)
+    pub quick: bool,
+    quick_test: Box<Quick>,
+    /// the state serial and seat `quick_test` was built for
+    quick_key: (u64, usize),
 }
 
 pub const LEGAL_CAP: usize = 256;
 
 impl Eng {
     pub fn new(r: Rules) -> Eng {
-        Eng { cx: Ctx::new(r), know: Box::new(Know::new()), know_key: (0, 0), nonold: [(0, 0); 4], serials: 0 }
+        Eng { cx: Ctx::new(r), know: Box::new(Know::new()), know_key: (0, 0), nonold: [(0, 0); 4], serials: 0, quick: true,
+              quick_test: Box::new(Quick::new()), quick_key: (0, 0) }
     }
 
     /// `know` built for `seat` in `st` (for the tests' questions about every card).
@@ -370,7 +380,7 @@ impl Eng {
                             opp |= st.hands[q];
                         }
                     }
-                    let mut built = false;
+                    let unknown = cx.universe & !seen;
                     let mut m = rest;
                     while m != 0 {
                         let c = m.trailing_zeros() as usize;
@@ -380,19 +390,40 @@ impl Eng {
                             nonold |= 1 << c;
                             continue;
                         }
-                        if !built && self.know_key != (st.serial, seat) {
-                            self.know.build(&self.cx, st, seat);
-                            self.know_key = (st.serial, seat);
-                        }
-                        built = true;
+                        // the cards above c that might still be with an opponent: the quick
+                        // test first, the facts for the rest
+                        let xs = hi & unknown & !st.never_opp[seat];
                         let mut old_c = true;
-                        let mut xs = hi & self.know.unknown;
-                        while xs != 0 {
-                            let x = xs.trailing_zeros() as usize;
-                            xs &= xs - 1;
-                            if self.know.can_be_with_opponent(x) {
+                        let mut ys = xs;
+                        while ys != 0 {
+                            let x = ys.trailing_zeros() as usize;
+                            ys &= ys - 1;
+                            if !self.quick {
+                                break;
+                            }
+                            if self.quick_key != (st.serial, seat) {
+                                self.quick_test.build(cx, st, seat);
+                                self.quick_key = (st.serial, seat);
+                            }
+                            if self.quick_test.swap_world_exists(cx, st, seat, x) {
                                 old_c = false;
                                 break;
+                            }
+                        }
+                        if old_c && xs != 0 {
+                            if self.know_key != (st.serial, seat) {
+                                self.know.build(cx, st, seat);
+                                self.know_key = (st.serial, seat);
+                            }
+                            let mut ys = xs;
+                            while ys != 0 {
+                                let x = ys.trailing_zeros() as usize;
+                                ys &= ys - 1;
+                                if self.know.can_be_with_opponent(x) {
+                                    old_c = false;
+                                    break;
+                                }
+                                st.never_opp[seat] |= 1 << x;
                             }
                         }
                         if old_c {

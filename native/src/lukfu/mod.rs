@@ -245,6 +245,54 @@ pub fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, ou
     decisions
 }
 
+/// Check the deduction's answers carried from state to state (`State::old_known`,
+/// `State::never_opp`) and its quick test (`deduce::swap_world_exists`) against answers worked
+/// out afresh: play `n` games (`policy` 0 random, 1 the heuristic bot)
+/// and, at every state, for every seat but the dummy, ask for the 老歲 cards of its hand with the
+/// carried answers and again on a copy with none, from the facts alone (a second engine,
+/// nothing cached, no quick test). Writes into
+/// `out` (2 entries) the questions asked and the disagreements; returns the decisions made.
+pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, policy: i64, out: *mut i64) -> i64 {
+    let (mut eng, mut fresh) = match (eng_from(opts, nopts), eng_from(opts, nopts)) {
+        (Some(a), Some(b)) => (a, b),
+        _ => return -1,
+    };
+    fresh.quick = false;
+    if out.is_null() || n < 0 || !(0..=1).contains(&policy) {
+        return -6;
+    }
+    let out = unsafe { std::slice::from_raw_parts_mut(out, 2) };
+    let mut rng = Rng::new(seed);
+    let mut buf = [0u16; LEGAL_CAP];
+    let (mut decisions, mut asked, mut wrong) = (0i64, 0i64, 0i64);
+    for _ in 0..n {
+        let hands = random_deal(&eng, &mut rng);
+        let mut st = State::new(&eng.cx, hands);
+        while st.phase != engine::P_OVER {
+            for s in 0..eng.cx.n {
+                if Some(s) == eng.cx.dummy {
+                    continue;
+                }
+                let h = st.hands[s];
+                let carried = eng.laosui_mask(&mut st, s, h);
+                let mut bare = st.clone();
+                bare.never_opp = [0; 4];
+                bare.old_known = [0; 4];
+                bare.serial = 0;
+                asked += 1;
+                wrong += (fresh.laosui_mask(&mut bare, s, h) != carried) as i64;
+            }
+            let k = eng.legal(&mut st, &mut buf);
+            let a = if policy == 1 { bot::choose(&mut eng, &mut st, &buf[..k]) } else { buf[rng.below(k)] };
+            eng.apply(&mut st, a);
+            decisions += 1;
+        }
+    }
+    out[0] = asked;
+    out[1] = wrong;
+    decisions
+}
+
 /// Replay `hist` on `deal` and, before the first action and after each, write for every seat
 /// (0 for the dummy) the mask of the cards it cannot see that may be in an opponent's hand in
 /// some world consistent with all it knows (knowledge.Knowledge.can_be_with_opponent): the
