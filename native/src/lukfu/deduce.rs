@@ -31,25 +31,70 @@ pub fn lead_forbid(c: usize) -> u64 {
 
 const MAXE: usize = 3 * super::engine::MAXT;
 
-/// A quick sufficient test for "can unknown card x be in an opponent's hand", built from one
-/// seat's view of a state with no facts built: for a card that is not in an opponent's hand in
-/// the true deal (the dummy's, or in an opponent's face-down discard), is the true deal with x
-/// and one card y of opponent b's hand swapped a world? "Yes" is always right; "no" only means
-/// "work it out" (`Know::can_be_with_opponent`). It answers most of the questions the 老歲 rule
-/// asks, for a pass over the events.
+/// What trick event (t, k) rules out from its player's holdings then (`State::t_rules`): the
+/// suits a non-exempt single lead's lead order forbids; for a face-down discard, the cards above
+/// the single card it was against, or each card that would complete a combination beating the
+/// play it was against together with `then`, the player's true holdings right after it
+/// (counting the discarded cards under the strict must-beat rule). Gaining any other card breaks
+/// no fact about those holdings (`Quick`).
+pub fn event_rules(cx: &Ctx, st: &State, t: usize, k: usize, then: u64) -> u64 {
+    let pid = st.t_play[t][k];
+    if pid >= 0 {
+        return if k == 0 && !st.t_exempt[t] && pid < 37 { lead_forbid(pid as usize) } else { 0 };
+    }
+    let against = st.t_against[t][k] as usize;
+    if against < 37 {
+        return cx.t.higher[against];
+    }
+    cx.t.beaters[against].iter().fold(0, |u, &(_, m)| {
+        let missing = m & !then;
+        if missing & missing.wrapping_sub(1) == 0 {
+            u | missing
+        } else {
+            u
+        }
+    })
+}
+
+/// `State::t_rules` of every event, worked out from the state (for a state read from words):
+/// each player's holdings after each of its events are its hand now and what it played or
+/// discarded since.
+pub fn fill_event_rules(cx: &Ctx, st: &mut State) {
+    let strict = cx.r.strict;
+    let mut held = st.hands;
+    for t in (0..(st.ntricks as usize).min(super::engine::MAXT)).rev() {
+        for k in (0..st.t_n[t] as usize).rev() {
+            let q = st.t_seat[t][k] as usize;
+            let mask = st.t_mask[t][k];
+            let then = if strict && st.t_play[t][k] < 0 { held[q] | mask } else { held[q] };
+            st.t_rules[t][k] = event_rules(cx, st, t, k, then);
+            held[q] |= mask;
+        }
+    }
+}
+
+/// Quick answers to "can unknown card x be in an opponent's hand", from one seat's view of a
+/// state, for a pass over the events and no facts built. "Yes" when the true deal with x and one
+/// card y of some opponent b's hand swapped is a world; "no" when every opponent's facts forbid
+/// x outright (the exclusions `Know::can_be_with_opponent` tries first); otherwise "work it out"
+/// (the facts). Both answers are always right; the questions the 老歲 rule asks mostly get one.
 ///
-/// Why it is right: the true deal satisfies every fact, and a fact is about one opponent's
-/// holdings at one moment (hand, later discards, later plays). The swapped world changes only
-/// the holdings that contain exactly one of x's place and b's hand: b's, which gain x and lose
-/// y, and, when x is in opponent q's discard, q's holdings up to that discard (and at it, under
-/// the strict must-beat rule, which counts the discarded cards), which gain y and lose x. Losing
-/// a card breaks no fact. So the world holds when x is in nothing b's facts there rule out and
-/// y in nothing q's facts there rule out, where a fact rules out the suits a lead order forbids,
-/// or every card that can beat the play discarded against (more than the fact says, for a
-/// combination: only all of it; that rare case is left to the facts).
+/// Why the swap test is right: the true deal satisfies every fact, and a fact is about one
+/// opponent's holdings at one moment (hand, later discards, later plays). The swapped world
+/// changes only the holdings that contain exactly one of x's place and b's hand: b's, which gain
+/// x and lose y, and, when x is in opponent q's face-down discard, q's holdings up to that
+/// discard (and at it, under the strict must-beat rule, which counts the discarded cards), which
+/// gain y and lose x. Losing a card breaks no fact; gaining card z breaks one only when z is in
+/// what the fact `rules_out`: the suits a lead order forbids, the cards above a single card
+/// discarded against, or the cards that complete a combination beating the play discarded
+/// against together with the true holdings then (a superset of the world's holdings less one
+/// card). So the world holds when x is in nothing b's facts there rule out and y in nothing q's
+/// facts there rule out.
 pub struct Quick {
-    /// per opponent: the cards its facts rule out over the whole deal
+    /// per opponent: the cards its facts rule out over the whole deal, and those its facts
+    /// forbid outright (lead orders and discards against single cards: every world obeys them)
     all: [u64; 4],
+    forbid: [u64; 4],
     /// per face-down discard of an opponent: its cards, its player, what that player's facts
     /// rule out in holdings that include it (before) and in its hand after it (after)
     d_mask: [u64; MAXE],
@@ -61,16 +106,27 @@ pub struct Quick {
 
 impl Quick {
     pub fn new() -> Quick {
-        Quick { all: [0; 4], d_mask: [0; MAXE], d_seat: [0; MAXE], d_before: [0; MAXE], d_after: [0; MAXE], nd: 0 }
+        Quick {
+            all: [0; 4],
+            forbid: [0; 4],
+            d_mask: [0; MAXE],
+            d_seat: [0; MAXE],
+            d_before: [0; MAXE],
+            d_after: [0; MAXE],
+            nd: 0,
+        }
     }
 
     pub fn build(&mut self, cx: &Ctx, st: &State, seat: usize) {
         let strict = cx.r.strict;
+        // forwards: the opponents' events, and what each one's facts up to and at each of its
+        // discards rule out
+        let mut ev_q = [0u8; MAXE];
         let mut ev_r = [0u64; MAXE];
-        let mut ev_q = [u8::MAX; MAXE];
-        let mut ev_d = [usize::MAX; MAXE];
+        let mut ev_d = [u8::MAX; MAXE];
         let mut ne = 0;
         self.all = [0; 4];
+        self.forbid = [0; 4];
         self.nd = 0;
         for t in 0..st.ntricks as usize {
             for k in 0..st.t_n[t] as usize {
@@ -78,53 +134,60 @@ impl Quick {
                 if q == seat || Some(q) == cx.dummy || ne >= MAXE {
                     continue;
                 }
-                let pid = st.t_play[t][k];
-                let r = if pid >= 0 {
-                    if k == 0 && !st.t_exempt[t] && pid < 37 { lead_forbid(pid as usize) } else { 0 }
-                } else {
-                    cx.t.beat_cards[st.t_against[t][k] as usize]
-                };
-                if pid < 0 {
+                let r = st.t_rules[t][k];
+                if st.t_play[t][k] < 0 {
                     let d = self.nd;
                     self.d_mask[d] = st.t_mask[t][k];
                     self.d_seat[d] = q as u8;
                     self.d_before[d] = self.all[q] | if strict { r } else { 0 };
-                    ev_d[ne] = d;
+                    ev_d[ne] = d as u8;
                     self.nd += 1;
                 }
+                if st.t_play[t][k] >= 0 || st.t_against[t][k] < 37 {
+                    self.forbid[q] |= r; // lead orders and discards against singles: in every world
+                }
                 self.all[q] |= r;
-                ev_r[ne] = r;
                 ev_q[ne] = q as u8;
+                ev_r[ne] = r;
                 ne += 1;
             }
         }
+        // backwards: what each opponent's facts after each of its discards rule out
         let mut later = [0u64; 4];
         for e in (0..ne).rev() {
             let q = ev_q[e] as usize;
-            if ev_d[e] != usize::MAX {
-                self.d_after[ev_d[e]] = later[q] | if strict { 0 } else { ev_r[e] };
+            if ev_d[e] != u8::MAX {
+                self.d_after[ev_d[e] as usize] = later[q] | if strict { 0 } else { ev_r[e] };
             }
             later[q] |= ev_r[e];
         }
     }
 
-    /// Is the true deal with x and one card of some opponent's hand swapped a world (x: unknown
-    /// to `seat`, in no opponent's hand)?
-    pub fn swap_world_exists(&self, cx: &Ctx, st: &State, seat: usize, x: usize) -> bool {
+    /// The quick answer for card x (unknown to `seat`): Some(true) there is a world with x in
+    /// an opponent's hand, Some(false) there is none, None not known without the facts.
+    pub fn with_opponent(&self, cx: &Ctx, st: &State, seat: usize, x: usize) -> Option<bool> {
         let xb = 1u64 << x;
+        let opps = || cx.active.iter().copied().filter(|&b| b != seat && st.hands[b] != 0);
+        if opps().all(|b| self.forbid[b] & xb != 0) {
+            return Some(false);
+        }
+        if st.hands.iter().enumerate().any(|(b, &h)| b != seat && Some(b) != cx.dummy && h & xb != 0) {
+            return Some(true);
+        }
         let d = (0..self.nd).find(|&d| self.d_mask[d] & xb != 0);
         if d.is_none() && !cx.dummy.is_some_and(|dm| st.hands[dm] & xb != 0) {
-            return false; // not where this test looks (cannot happen for such a card)
+            return None; // not where this test looks (cannot happen for an unknown card)
         }
-        cx.active.iter().any(|&b| {
-            b != seat
-                && st.hands[b] != 0
-                && match d {
-                    None => self.all[b] & xb == 0,
-                    Some(d) if self.d_seat[d] as usize == b => self.d_after[d] & xb == 0,
-                    Some(d) => self.all[b] & xb == 0 && st.hands[b] & !self.d_before[d] != 0,
-                }
-        })
+        let swap = opps().any(|b| match d {
+            None => self.all[b] & xb == 0,
+            Some(d) if self.d_seat[d] as usize == b => self.d_after[d] & xb == 0,
+            Some(d) => self.all[b] & xb == 0 && st.hands[b] & !self.d_before[d] != 0,
+        });
+        if swap {
+            Some(true)
+        } else {
+            None
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! The state is plain fixed-size data (hands and every public fact as bit sets, the tricks as
 //! small arrays), so a playout clones it with one memcpy and allocates nothing per action.
 
-use super::deduce::{Know, Quick};
+use super::deduce::{event_rules, Know, Quick};
 use super::tables::*;
 use std::sync::OnceLock;
 
@@ -162,6 +162,8 @@ pub struct State {
     pub t_mask: [[u64; 3]; MAXT],
     /// a discard's best play then
     pub t_against: [[u8; 3]; MAXT],
+    /// what each event rules out from its player's holdings then (`deduce::event_rules`)
+    pub t_rules: [[u64; 3]; MAXT],
     pub t_winner: [i8; MAXT],
     pub followers: [u8; 2],
     pub nfollow: u8, // followers still to act: followers[2 - nfollow..]
@@ -202,6 +204,7 @@ impl State {
             t_play: [[0; 3]; MAXT],
             t_mask: [[0; 3]; MAXT],
             t_against: [[0; 3]; MAXT],
+            t_rules: [[0; 3]; MAXT],
             t_winner: [-1; MAXT],
             followers: [0; 2],
             nfollow: 0,
@@ -391,23 +394,29 @@ impl Eng {
                             continue;
                         }
                         // the cards above c that might still be with an opponent: the quick
-                        // test first, the facts for the rest
-                        let xs = hi & unknown & !st.never_opp[seat];
+                        // answers first, the facts for the rest
+                        let mut xs = hi & unknown & !st.never_opp[seat];
                         let mut old_c = true;
-                        let mut ys = xs;
-                        while ys != 0 {
-                            let x = ys.trailing_zeros() as usize;
-                            ys &= ys - 1;
-                            if !self.quick {
-                                break;
-                            }
+                        if self.quick && xs != 0 {
                             if self.quick_key != (st.serial, seat) {
                                 self.quick_test.build(cx, st, seat);
                                 self.quick_key = (st.serial, seat);
                             }
-                            if self.quick_test.swap_world_exists(cx, st, seat, x) {
-                                old_c = false;
-                                break;
+                            let mut ys = xs;
+                            while ys != 0 {
+                                let x = ys.trailing_zeros() as usize;
+                                ys &= ys - 1;
+                                match self.quick_test.with_opponent(cx, st, seat, x) {
+                                    Some(true) => {
+                                        old_c = false;
+                                        break;
+                                    }
+                                    Some(false) => {
+                                        st.never_opp[seat] |= 1 << x;
+                                        xs &= !(1 << x);
+                                    }
+                                    None => {}
+                                }
                             }
                         }
                         if old_c && xs != 0 {
@@ -714,6 +723,7 @@ impl Eng {
                     let size = self.cx.t.plays[st.t_lead[t] as usize].size as u32;
                     if st.pending.count_ones() == size {
                         let p = st.pending;
+                        let before = st.hands[seat];
                         st.hands[seat] &= !p;
                         st.discarded[seat] |= p;
                         let k = st.t_n[t] as usize;
@@ -721,6 +731,8 @@ impl Eng {
                         st.t_play[t][k] = -1;
                         st.t_mask[t][k] = p;
                         st.t_against[t][k] = st.best_play as u8;
+                        let then = if self.cx.r.strict { before } else { st.hands[seat] };
+                        st.t_rules[t][k] = event_rules(&self.cx, st, t, k, then);
                         st.t_n[t] += 1;
                         st.pending = 0;
                         self.advance(st);
@@ -747,6 +759,7 @@ impl Eng {
                     st.t_seat[t][k] = seat as u8;
                     st.t_play[t][k] = pid as i16;
                     st.t_mask[t][k] = m;
+                    st.t_rules[t][k] = event_rules(&self.cx, st, t, k, st.hands[seat]);
                     st.t_n[t] += 1;
                     st.best_seat = seat as i8;
                     st.best_play = pid as i16;

@@ -282,6 +282,13 @@ pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, po
                 asked += 1;
                 wrong += (fresh.laosui_mask(&mut bare, s, h) != carried) as i64;
             }
+            // what each event rules out, as play recorded it and as a state read from words
+            // works it out again
+            let mut read = st.clone();
+            read.t_rules = [[0; 3]; engine::MAXT];
+            deduce::fill_event_rules(&eng.cx, &mut read);
+            asked += 1;
+            wrong += (read.t_rules != st.t_rules) as i64;
             let k = eng.legal(&mut st, &mut buf);
             let a = if policy == 1 { bot::choose(&mut eng, &mut st, &buf[..k]) } else { buf[rng.below(k)] };
             eng.apply(&mut st, a);
