@@ -175,8 +175,10 @@ def test_carried_and_quick_laosui_answers_equal_the_facts_alone(preset, over):
     # quick test one rule off, e.g. the discarded cards counted under the wrong must-beat rule,
     # gave tens of thousands of disagreements in 100,000 games)
     nat = _native(preset, **{"laosui": "deduce", **over})
-    for policy, games in (("random", 20_000), ("heuristic", 5_000)):
-        report = nat.deduce_check(games, seed=5, policy=policy)
+    # (some wrong answers are rare: one quick test off at the strict rule's own discard gave a
+    # disagreement in 50,000 to 200,000 random games)
+    for policy, games in (("random", 150_000), ("heuristic", 10_000)):
+        report = nat.deduce_check(games, seed=1, policy=policy)
         assert report["questions"] > 20 * games
         assert report["disagreements"] == 0, (policy, report)
 

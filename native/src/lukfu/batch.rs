@@ -148,7 +148,7 @@ pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
             cx.active.iter().all(|&s| st.hands[s].count_ones() + done <= 12)
         };
     if ok {
-        super::deduce::fill_event_rules(cx, &mut st); // not in the words: worked out again
+        super::deduce::refill_facts(cx, &mut st); // not in the words: worked out again
         Some(st)
     } else {
         None

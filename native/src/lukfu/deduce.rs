@@ -13,6 +13,40 @@
 use super::engine::{Ctx, State};
 use super::tables::*;
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A multiply-and-rotate hasher for the search's failed states (a few u64 words each): the
+/// standard SipHash spent more time hashing them than the search spent searching.
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        // a slice of words comes as its bytes, 8 to a word
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(b as u64);
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type WordSet = HashSet<Vec<u64>, BuildHasherDefault<WordHasher>>;
 
 pub const MAXS: usize = 32;
 pub const MAXC: usize = 32;
@@ -29,14 +63,12 @@ pub fn lead_forbid(c: usize) -> u64 {
     }
 }
 
-const MAXE: usize = 3 * super::engine::MAXT;
-
-/// What trick event (t, k) rules out from its player's holdings then (`State::t_rules`): the
+/// What trick event (t, k) rules out from its player's holdings then (`Facts`): the
 /// suits a non-exempt single lead's lead order forbids; for a face-down discard, the cards above
 /// the single card it was against, or each card that would complete a combination beating the
 /// play it was against together with `then`, the player's true holdings right after it
 /// (counting the discarded cards under the strict must-beat rule). Gaining any other card breaks
-/// no fact about those holdings (`Quick`).
+/// no fact about those holdings (`with_opponent`).
 pub fn event_rules(cx: &Ctx, st: &State, t: usize, k: usize, then: u64) -> u64 {
     let pid = st.t_play[t][k];
     if pid >= 0 {
@@ -56,138 +88,160 @@ pub fn event_rules(cx: &Ctx, st: &State, t: usize, k: usize, then: u64) -> u64 {
     })
 }
 
-/// `State::t_rules` of every event, worked out from the state (for a state read from words):
-/// each player's holdings after each of its events are its hand now and what it played or
-/// discarded since.
-pub fn fill_event_rules(cx: &Ctx, st: &mut State) {
-    let strict = cx.r.strict;
-    let mut held = st.hands;
-    for t in (0..(st.ntricks as usize).min(super::engine::MAXT)).rev() {
-        for k in (0..st.t_n[t] as usize).rev() {
-            let q = st.t_seat[t][k] as usize;
-            let mask = st.t_mask[t][k];
-            let then = if strict && st.t_play[t][k] < 0 { held[q] | mask } else { held[q] };
-            st.t_rules[t][k] = event_rules(cx, st, t, k, then);
-            held[q] |= mask;
+/// What the quick 老歲 test reads, kept in the state as the play goes on (`note_event` at each
+/// trick event; `refill_facts` for a state read from words). Per seat: the cards its facts rule
+/// out over the deal and those they forbid outright (lead orders and discards against singles:
+/// every world obeys those), and for each card the first and last of its events (numbered over
+/// all seats' events) that rule it out; per card, the event of the face-down discard it is in.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Facts {
+    pub nev: u8,
+    pub all: [u64; 4],
+    pub forbid: [u64; 4],
+    pub first: [[u8; 37]; 4],
+    pub last: [[u8; 37]; 4],
+    pub disc_at: [u8; 37],
+}
+
+pub const NO_EVENT: u8 = u8::MAX;
+
+impl Facts {
+    pub fn new() -> Facts {
+        Facts {
+            nev: 0,
+            all: [0; 4],
+            forbid: [0; 4],
+            first: [[NO_EVENT; 37]; 4],
+            last: [[NO_EVENT; 37]; 4],
+            disc_at: [NO_EVENT; 37],
         }
     }
 }
 
-/// Quick answers to "can unknown card x be in an opponent's hand", from one seat's view of a
-/// state, for a pass over the events and no facts built. "Yes" when the true deal with x and one
-/// card y of some opponent b's hand swapped is a world; "no" when every opponent's facts forbid
-/// x outright (the exclusions `Know::can_be_with_opponent` tries first); otherwise "work it out"
-/// (the facts). Both answers are always right; the questions the 老歲 rule asks mostly get one.
+/// Record trick event (t, k), just played by `q`, whose holdings right after it were `then`
+/// (counting a discard's own cards under the strict must-beat rule), in `st.facts`.
+pub fn note_event(cx: &Ctx, st: &mut State, t: usize, k: usize, q: usize, then: u64) {
+    let r = event_rules(cx, st, t, k, then);
+    let f = &mut st.facts;
+    let e = f.nev;
+    f.nev = f.nev.saturating_add(1);
+    let disc = st.t_play[t][k] < 0;
+    if !disc || (st.t_against[t][k] as usize) < 37 {
+        f.forbid[q] |= r;
+    }
+    f.all[q] |= r;
+    let mut m = r;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        if f.first[q][c] == NO_EVENT {
+            f.first[q][c] = e;
+        }
+        f.last[q][c] = e;
+    }
+    if disc {
+        let mut m = st.t_mask[t][k];
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f.disc_at[c] = e;
+        }
+    }
+}
+
+/// `State::facts` worked out again from the events (for a state read from words): each player's
+/// holdings after each of its events are its hand now and what it played or discarded since.
+pub fn refill_facts(cx: &Ctx, st: &mut State) {
+    let strict = cx.r.strict;
+    let nt = (st.ntricks as usize).min(super::engine::MAXT);
+    let mut then = [[0u64; 3]; super::engine::MAXT];
+    let mut held = st.hands;
+    for t in (0..nt).rev() {
+        for k in (0..st.t_n[t] as usize).rev() {
+            let q = st.t_seat[t][k] as usize;
+            let mask = st.t_mask[t][k];
+            then[t][k] = if strict && st.t_play[t][k] < 0 { held[q] | mask } else { held[q] };
+            held[q] |= mask;
+        }
+    }
+    st.facts = Facts::new();
+    for t in 0..nt {
+        for k in 0..st.t_n[t] as usize {
+            let q = st.t_seat[t][k] as usize;
+            note_event(cx, st, t, k, q, then[t][k]);
+        }
+    }
+}
+
+/// The quick answer to "can unknown card x be in an opponent's hand" (x unknown to `seat`),
+/// from `st.facts` alone: Some(true) there is a world with x in an opponent's hand, Some(false)
+/// there is none, None not known without building the facts (`Know`). Both answers are always
+/// right; the questions the 老歲 rule asks mostly get one.
 ///
-/// Why the swap test is right: the true deal satisfies every fact, and a fact is about one
+/// "No" when every opponent's facts forbid x outright (the exclusions `Know` tries first).
+/// "Yes" when the true deal with x and one card y of some opponent b's hand swapped is a world.
+/// Why that test is right: the true deal satisfies every fact, and a fact is about one
 /// opponent's holdings at one moment (hand, later discards, later plays). The swapped world
 /// changes only the holdings that contain exactly one of x's place and b's hand: b's, which gain
 /// x and lose y, and, when x is in opponent q's face-down discard, q's holdings up to that
 /// discard (and at it, under the strict must-beat rule, which counts the discarded cards), which
 /// gain y and lose x. Losing a card breaks no fact; gaining card z breaks one only when z is in
-/// what the fact `rules_out`: the suits a lead order forbids, the cards above a single card
-/// discarded against, or the cards that complete a combination beating the play discarded
-/// against together with the true holdings then (a superset of the world's holdings less one
-/// card). So the world holds when x is in nothing b's facts there rule out and y in nothing q's
-/// facts there rule out.
-pub struct Quick {
-    /// per opponent: the cards its facts rule out over the whole deal, and those its facts
-    /// forbid outright (lead orders and discards against single cards: every world obeys them)
-    all: [u64; 4],
-    forbid: [u64; 4],
-    /// per face-down discard of an opponent: its cards, its player, what that player's facts
-    /// rule out in holdings that include it (before) and in its hand after it (after)
-    d_mask: [u64; MAXE],
-    d_seat: [u8; MAXE],
-    d_before: [u64; MAXE],
-    d_after: [u64; MAXE],
-    nd: usize,
-}
-
-impl Quick {
-    pub fn new() -> Quick {
-        Quick {
-            all: [0; 4],
-            forbid: [0; 4],
-            d_mask: [0; MAXE],
-            d_seat: [0; MAXE],
-            d_before: [0; MAXE],
-            d_after: [0; MAXE],
-            nd: 0,
-        }
+/// what the fact rules out (`event_rules`). So the world holds when x is in nothing b's facts
+/// there rule out and y in nothing q's facts there rule out.
+pub fn with_opponent(cx: &Ctx, st: &State, seat: usize, x: usize) -> Option<bool> {
+    let xb = 1u64 << x;
+    let f = &st.facts;
+    let opps = || cx.active.iter().copied().filter(|&b| b != seat && st.hands[b] != 0);
+    if opps().all(|b| f.forbid[b] & xb != 0) {
+        return Some(false);
     }
-
-    pub fn build(&mut self, cx: &Ctx, st: &State, seat: usize) {
-        let strict = cx.r.strict;
-        // forwards: the opponents' events, and what each one's facts up to and at each of its
-        // discards rule out
-        let mut ev_q = [0u8; MAXE];
-        let mut ev_r = [0u64; MAXE];
-        let mut ev_d = [u8::MAX; MAXE];
-        let mut ne = 0;
-        self.all = [0; 4];
-        self.forbid = [0; 4];
-        self.nd = 0;
-        for t in 0..st.ntricks as usize {
-            for k in 0..st.t_n[t] as usize {
-                let q = st.t_seat[t][k] as usize;
-                if q == seat || Some(q) == cx.dummy || ne >= MAXE {
-                    continue;
-                }
-                let r = st.t_rules[t][k];
-                if st.t_play[t][k] < 0 {
-                    let d = self.nd;
-                    self.d_mask[d] = st.t_mask[t][k];
-                    self.d_seat[d] = q as u8;
-                    self.d_before[d] = self.all[q] | if strict { r } else { 0 };
-                    ev_d[ne] = d as u8;
-                    self.nd += 1;
-                }
-                if st.t_play[t][k] >= 0 || st.t_against[t][k] < 37 {
-                    self.forbid[q] |= r; // lead orders and discards against singles: in every world
-                }
-                self.all[q] |= r;
-                ev_q[ne] = q as u8;
-                ev_r[ne] = r;
-                ne += 1;
-            }
-        }
-        // backwards: what each opponent's facts after each of its discards rule out
-        let mut later = [0u64; 4];
-        for e in (0..ne).rev() {
-            let q = ev_q[e] as usize;
-            if ev_d[e] != u8::MAX {
-                self.d_after[ev_d[e] as usize] = later[q] | if strict { 0 } else { ev_r[e] };
-            }
-            later[q] |= ev_r[e];
-        }
+    if opps().any(|b| st.hands[b] & xb != 0) {
+        return Some(true);
     }
-
-    /// The quick answer for card x (unknown to `seat`): Some(true) there is a world with x in
-    /// an opponent's hand, Some(false) there is none, None not known without the facts.
-    pub fn with_opponent(&self, cx: &Ctx, st: &State, seat: usize, x: usize) -> Option<bool> {
-        let xb = 1u64 << x;
-        let opps = || cx.active.iter().copied().filter(|&b| b != seat && st.hands[b] != 0);
-        if opps().all(|b| self.forbid[b] & xb != 0) {
-            return Some(false);
-        }
-        if st.hands.iter().enumerate().any(|(b, &h)| b != seat && Some(b) != cx.dummy && h & xb != 0) {
-            return Some(true);
-        }
-        let d = (0..self.nd).find(|&d| self.d_mask[d] & xb != 0);
-        if d.is_none() && !cx.dummy.is_some_and(|dm| st.hands[dm] & xb != 0) {
+    let e = f.disc_at[x];
+    let swap = if e == NO_EVENT {
+        if !cx.dummy.is_some_and(|d| st.hands[d] & xb != 0) {
             return None; // not where this test looks (cannot happen for an unknown card)
         }
-        let swap = opps().any(|b| match d {
-            None => self.all[b] & xb == 0,
-            Some(d) if self.d_seat[d] as usize == b => self.d_after[d] & xb == 0,
-            Some(d) => self.all[b] & xb == 0 && st.hands[b] & !self.d_before[d] != 0,
-        });
-        if swap {
-            Some(true)
-        } else {
-            None
-        }
+        opps().any(|b| f.all[b] & xb == 0)
+    } else {
+        let q = match (0..4).find(|&q| st.discarded[q] & xb != 0) {
+            Some(q) => q,
+            None => return None,
+        };
+        let strict = cx.r.strict;
+        // x in q's hand: no fact of q's after the discard (at it too, unless strict) rules x out
+        let after_ok = |c: usize| {
+            let l = f.last[q][c];
+            l == NO_EVENT || if strict { l <= e } else { l < e }
+        };
+        // y in the discard: no fact of q's before it (at it too, if strict) rules y out
+        let before_ok = |c: usize| {
+            let l = f.first[q][c];
+            l == NO_EVENT || if strict { l > e } else { l >= e }
+        };
+        opps().any(|b| {
+            if b == q {
+                after_ok(x)
+            } else if f.all[b] & xb != 0 {
+                false
+            } else {
+                let mut ys = st.hands[b];
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    if before_ok(y) {
+                        return true;
+                    }
+                }
+                false
+            }
+        })
+    };
+    if swap {
+        Some(true)
+    } else {
+        None
     }
 }
 
@@ -592,7 +646,7 @@ impl Know {
             left: gcap,
             cur: (0..nc).map(|k| self.c_fixed[k]).collect(),
             assigned: vec![0u64; ng],
-            failed: HashSet::new(),
+            failed: WordSet::default(),
         };
         sr.done = vec![false; sr.cards.len()];
         sr.rec()
@@ -608,7 +662,7 @@ struct Search<'a> {
     left: Vec<i32>,
     cur: Vec<u64>,
     assigned: Vec<u64>,
-    failed: HashSet<Vec<u64>>,
+    failed: WordSet,
 }
 
 impl<'a> Search<'a> {

@@ -4,7 +4,7 @@
 //! The state is plain fixed-size data (hands and every public fact as bit sets, the tricks as
 //! small arrays), so a playout clones it with one memcpy and allocates nothing per action.
 
-use super::deduce::{event_rules, Know, Quick};
+use super::deduce::{note_event, with_opponent, Facts, Know};
 use super::tables::*;
 use std::sync::OnceLock;
 
@@ -162,8 +162,8 @@ pub struct State {
     pub t_mask: [[u64; 3]; MAXT],
     /// a discard's best play then
     pub t_against: [[u8; 3]; MAXT],
-    /// what each event rules out from its player's holdings then (`deduce::event_rules`)
-    pub t_rules: [[u64; 3]; MAXT],
+    /// what the events rule out, for the quick 老歲 test (`deduce::with_opponent`)
+    pub facts: Facts,
     pub t_winner: [i8; MAXT],
     pub followers: [u8; 2],
     pub nfollow: u8, // followers still to act: followers[2 - nfollow..]
@@ -204,7 +204,7 @@ impl State {
             t_play: [[0; 3]; MAXT],
             t_mask: [[0; 3]; MAXT],
             t_against: [[0; 3]; MAXT],
-            t_rules: [[0; 3]; MAXT],
+            facts: Facts::new(),
             t_winner: [-1; MAXT],
             followers: [0; 2],
             nfollow: 0,
@@ -304,19 +304,15 @@ pub struct Eng {
     /// per seat: (state serial, cards found not 老歲 in that state)
     nonold: [(u64, u64); 4],
     serials: u64,
-    /// whether 老歲 questions try `quick_test` before the facts (off only to check it)
+    /// whether 老歲 questions try `deduce::with_opponent` before the facts (off only to check it)
     pub quick: bool,
-    quick_test: Box<Quick>,
-    /// the state serial and seat `quick_test` was built for
-    quick_key: (u64, usize),
 }
 
 pub const LEGAL_CAP: usize = 256;
 
 impl Eng {
     pub fn new(r: Rules) -> Eng {
-        Eng { cx: Ctx::new(r), know: Box::new(Know::new()), know_key: (0, 0), nonold: [(0, 0); 4], serials: 0, quick: true,
-              quick_test: Box::new(Quick::new()), quick_key: (0, 0) }
+        Eng { cx: Ctx::new(r), know: Box::new(Know::new()), know_key: (0, 0), nonold: [(0, 0); 4], serials: 0, quick: true }
     }
 
     /// `know` built for `seat` in `st` (for the tests' questions about every card).
@@ -398,15 +394,11 @@ impl Eng {
                         let mut xs = hi & unknown & !st.never_opp[seat];
                         let mut old_c = true;
                         if self.quick && xs != 0 {
-                            if self.quick_key != (st.serial, seat) {
-                                self.quick_test.build(cx, st, seat);
-                                self.quick_key = (st.serial, seat);
-                            }
                             let mut ys = xs;
                             while ys != 0 {
                                 let x = ys.trailing_zeros() as usize;
                                 ys &= ys - 1;
-                                match self.quick_test.with_opponent(cx, st, seat, x) {
+                                match with_opponent(cx, st, seat, x) {
                                     Some(true) => {
                                         old_c = false;
                                         break;
@@ -732,7 +724,7 @@ impl Eng {
                         st.t_mask[t][k] = p;
                         st.t_against[t][k] = st.best_play as u8;
                         let then = if self.cx.r.strict { before } else { st.hands[seat] };
-                        st.t_rules[t][k] = event_rules(&self.cx, st, t, k, then);
+                        note_event(&self.cx, st, t, k, seat, then);
                         st.t_n[t] += 1;
                         st.pending = 0;
                         self.advance(st);
@@ -759,7 +751,8 @@ impl Eng {
                     st.t_seat[t][k] = seat as u8;
                     st.t_play[t][k] = pid as i16;
                     st.t_mask[t][k] = m;
-                    st.t_rules[t][k] = event_rules(&self.cx, st, t, k, st.hands[seat]);
+                    let then = st.hands[seat];
+                    note_event(&self.cx, st, t, k, seat, then);
                     st.t_n[t] += 1;
                     st.best_seat = seat as i8;
                     st.best_play = pid as i16;

@@ -282,13 +282,12 @@ pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, po
                 asked += 1;
                 wrong += (fresh.laosui_mask(&mut bare, s, h) != carried) as i64;
             }
-            // what each event rules out, as play recorded it and as a state read from words
+            // what the events rule out, as play recorded it and as a state read from words
             // works it out again
             let mut read = st.clone();
-            read.t_rules = [[0; 3]; engine::MAXT];
-            deduce::fill_event_rules(&eng.cx, &mut read);
+            deduce::refill_facts(&eng.cx, &mut read);
             asked += 1;
-            wrong += (read.t_rules != st.t_rules) as i64;
+            wrong += (read.facts != st.facts) as i64;
             let k = eng.legal(&mut st, &mut buf);
             let a = if policy == 1 { bot::choose(&mut eng, &mut st, &buf[..k]) } else { buf[rng.below(k)] };
             eng.apply(&mut st, a);
@@ -701,7 +700,7 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
     let mut kept = match Kept::take(at) {
         Some(k) if k.n == nu && k.opts == o => k,
         _ => Box::new(Kept { opts: o.to_vec(), n: nu, states: Vec::with_capacity(nu), token: 0,
-                             legal: vec![0; nu * LEGAL_CAP], nlegal: vec![u16::MAX; nu], mask_at: 0 }),
+                             legal: vec![[0; 4]; nu], nlegal: vec![u16::MAX; nu], mask_at: 0 }),
     };
     let token = crate::vecrows::token();
     let fresh_set = kept.states.len() != nu;
@@ -712,8 +711,7 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
         let a = actions[i];
         let same = !fresh_set && kept.nlegal[i] != u16::MAX && kept.holds(row);
         let ok = if same {
-            let k = kept.nlegal[i] as usize;
-            (0..=u16::MAX as i64).contains(&a) && kept.legal[i * LEGAL_CAP..i * LEGAL_CAP + k].contains(&(a as u16))
+            (0..256).contains(&a) && kept.legal[i][a as usize >> 6] >> (a & 63) & 1 == 1
         } else {
             let mut st = match batch::decode(&eng.cx, row) {
                 Some(s) => s,
@@ -782,21 +780,30 @@ pub fn yz_lukfu_rows_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64
             }
         }
         let k = eng.legal(st, &mut buf);
+        let mut bits = [0u64; 4];
+        for &a in &buf[..k] {
+            bits[a as usize >> 6] |= 1 << (a & 63);
+        }
         if let Some(m) = mask.as_deref_mut() {
             let m = &mut m[i * 237..(i + 1) * 237];
-            let prev = kept_n[i];
-            if incremental && prev != u16::MAX {
-                for &a in &kept_legal[i * LEGAL_CAP..i * LEGAL_CAP + prev as usize] {
-                    m[a as usize] = 0;
+            if incremental && kept_n[i] != u16::MAX {
+                // only the entries that changed
+                for w in 0..4 {
+                    let mut d = bits[w] ^ kept_legal[i][w];
+                    while d != 0 {
+                        let j = d.trailing_zeros() as usize;
+                        d &= d - 1;
+                        m[w * 64 + j] = (bits[w] >> j & 1) as u8;
+                    }
                 }
             } else {
                 m.fill(0);
-            }
-            for &a in &buf[..k] {
-                m[a as usize] = 1;
+                for &a in &buf[..k] {
+                    m[a as usize] = 1;
+                }
             }
         }
-        kept_legal[i * LEGAL_CAP..i * LEGAL_CAP + k].copy_from_slice(&buf[..k]);
+        kept_legal[i] = bits;
         kept_n[i] = k as u16;
         if let Some(c) = nlegal.as_deref_mut() {
             c[i] = k as i64;
@@ -934,7 +941,9 @@ struct Kept {
     n: usize,
     states: Vec<State>,
     token: u64,
-    legal: Vec<u16>,
+    /// per row, the legal codes as a set (bit a of word a / 64), valid where `nlegal` is not
+    /// u16::MAX: the step's legality check and the mask's changes are word operations
+    legal: Vec<[u64; 4]>,
     nlegal: Vec<u16>,
     mask_at: usize,
 }

@@ -108,7 +108,7 @@ pub struct Table {
     /// play id -> (ids, masks) of the legal combos that beat it, ascending id (combos only)
     pub beaters: Vec<Vec<(u8, u64)>>,
     /// play id -> every card that can beat it: `higher` for a single, else the union of its
-    /// beaters' cards (`deduce::Quick`'s test of what a discard against it rules out)
+    /// beaters' cards (what a discard against it can rule out)
     pub beat_cards: Vec<u64>,
     /// 9-bit suit pattern -> play-id offsets (within the suit's runs) of the legal runs it holds
     pub runs_in: Vec<Vec<u8>>,
