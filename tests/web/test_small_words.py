@@ -53,3 +53,21 @@ def test_an_unknown_table_is_a_404_page_in_the_readers_language(web, browser):
         page.wait_for_selector("#not-found")
         assert "没有这张桌" in page.locator("#not-found").inner_text()
         assert page.locator("#back-to-lobby").is_visible()
+
+
+@pytest.mark.parametrize("lang", ["zh-hant", "zh-hans"])
+def test_a_count_after_chinese_words_is_in_chinese_brackets(web, browser, lang):
+    # the record's and the moves' counts in a Chinese page: 記錄（3）, not 記錄 (3), which reads as a
+    # machine's English; checked over the whole table page once a few moves are in the record
+    import re
+
+    t = web.create(game="lukfu", name="Ann")
+    with new_page(browser, PHONE) as page:
+        _lang(page, web, lang)
+        page.goto(web.base + t["seats"]["0"]["link"])
+        page.wait_for_selector("details.log > summary")
+        page.wait_for_function("() => /\\d/.test(document.querySelector('details.log > summary').textContent)")
+        text = page.locator("body").inner_text()
+        summary = page.locator("details.log > summary").inner_text()
+        assert re.fullmatch(r"(記錄|记录)（\d+）", summary.strip()), summary
+        assert not re.findall(r"[\u3400-\u9fff] ?\(\d", text), re.findall(r".{8}[\u3400-\u9fff] ?\(\d.{4}", text)

@@ -33,7 +33,7 @@ LABELS: dict[str, str] = {
     "not_this": NP_("learn:not_this", "That move is legal, but this lesson asks for: {}"),
     "bad_input": NP_("learn:bad_input", "Not a move: {}"),
     "played": NP_("learn:played", "✓ Played {}"),
-    "log": NP_("learn:log", "Moves in this lesson"),
+    "log": NP_("learn:log", "Moves in this lesson ({})"),
     "payments": NP_("learn:payments", "Payments"),
     "why": NP_("learn:why", "How it was settled"),
     "waiting": NP_("learn:waiting", "Someone else is to act"),

@@ -127,7 +127,7 @@
     if (f.log.length) {
       var log = el("ol", { class: "log" });
       f.log.forEach(function (s) { log.appendChild(el("li", { text: s })); });
-      parts.push(el("details", { class: "log-box", id: "log" }, el("summary", { text: L.log + " (" + f.log.length + ")" }), log));
+      parts.push(el("details", { class: "log-box", id: "log" }, el("summary", { text: L.log.replace("{}", String(f.log.length)) }), log));
     }
     var restart = el("button", { type: "button", class: "restart", id: "restart", text: "↺ " + L.restart });
     restart.addEventListener("click", function () { store(D.game + "." + current, undefined); ask({}); });

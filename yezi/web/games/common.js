@@ -1,4 +1,4 @@
-import { botName, headed } from "/static/i18n.js";
+import { aside, botName, headed } from "/static/i18n.js";
 // Pieces every game's table shares: header with seats, invite links, settlement, log.
 export function seatLabel(frame, ctx, s) {
   const role = frame.seat_names[ctx.lang][s];
@@ -196,7 +196,7 @@ export function settlement(frame, ctx, details) {
 export function logPanel(frame, ctx) {
   const { el, T } = ctx;
   const lines = (frame.log && frame.log[ctx.lang]) || [];
-  return el("details", { class: "panel log" }, el("summary", {}, `${T("log")} (${lines.length})`),
+  return el("details", { class: "panel log" }, el("summary", {}, T("log") + aside(ctx.lang, lines.length)),
     el("ol", {}, lines.map((l) => el("li", {}, l))));
 }
 
@@ -266,7 +266,7 @@ export function waitingPrompt(frame, ctx, turnOf) {
 // Every legal move as a word button too (keyboard and screen-reader friendly; tests use the ids).
 export function movesPanel(ctx, legal, title, label, send) {
   const { el } = ctx;
-  return el("details", { class: "moves" }, el("summary", {}, `${title} (${legal.length})`),
+  return el("details", { class: "moves" }, el("summary", {}, title + aside(ctx.lang, legal.length)),
     el("div", {}, legal.map((a) => el("button", { type: "button", class: "word", id: `move-${a}`, "data-action": a, onclick: () => send(a) }, label(a)))));
 }
 

@@ -265,7 +265,7 @@ export async function render(root, frame, ctx) {
   // why each 老歲 card is one: on touch screens a tooltip is out of reach, so list them too
   const whyOld = hand.filter((c) => old.has(c));
   const whyPanel = whyOld.length && me !== v.dummy && !frame.replay ? el("details", { class: "why-old", id: "why-old", open: !!ui.whyOpen },
-    el("summary", {}, `${T("laosui")} (${whyOld.length})`),
+    el("summary", {}, T("laosui") + aside(ctx.lang, whyOld.length)),
     el("ul", {}, whyOld.map((c) => el("li", {}, smallCards(ctx, A, [c]), " ", why[String(c)] || "…")))) : null;
   if (whyPanel) {
     whyPanel.addEventListener("toggle", () => {
