@@ -79,7 +79,7 @@ crate::ffi::exports! {
     yz_lukfu_batch_step(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64, pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32, obs_cap: i64) => crate::lukfu::yz_lukfu_batch_step;
     yz_lukfu_batch_step_reset(opts: *const i64, nopts: i64, states: *mut i64, n: i64, actions: *const i64, pay: *mut i64, done: *mut u8, mask: *mut u8, player: *mut i64, obs: *mut f32, obs_cap: i64, final_obs: *mut f32, final_seat: *mut i64, next_seeds: *const u64) => crate::lukfu::yz_lukfu_batch_step_reset;
     yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, out: *mut i64) => crate::lukfu::yz_lukfu_deduce_stats;
-    yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, policy: i64, out: *mut i64) => crate::lukfu::yz_lukfu_deduce_check;
+    yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, policy: i64, every_card: i64, out: *mut i64) => crate::lukfu::yz_lukfu_deduce_check;
     yz_lukfu_laosui_steps(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, out: *mut i64, cap: i64) => crate::lukfu::yz_lukfu_laosui_steps;
     yz_lukfu_laosui_now(opts: *const i64, nopts: i64, deal: *const i64, ndeal: i64, hist: *const i64, nhist: i64, out: *mut i64, cap: i64) => crate::lukfu::yz_lukfu_laosui_now;
     yz_lukfu_obs_size(opts: *const i64, nopts: i64) => crate::lukfu::yz_lukfu_obs_size;

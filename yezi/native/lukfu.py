@@ -113,14 +113,17 @@ class NativeLukFu(NativeGame):
         keys = ("builds", "questions", "excluded", "true_deal", "one_swap", "full_search")
         return {"games": n, "decisions": decisions, **dict(zip(keys, out))}
 
-    def deduce_check(self, n: int, seed: int = 0, policy: str = "random") -> dict[str, int]:
-        """The 老歲 answers carried from state to state against answers worked out afresh, at
-        every state of `n` games (``policy``: "random" or "heuristic"): how many questions, how
-        many disagreed (see yz_lukfu_deduce_check)."""
+    def deduce_check(self, n: int, seed: int = 0, policy: str = "random",
+                     every_card: bool = False) -> dict[str, int]:
+        """The 老歲 answers carried from state to state and the quick test's against answers
+        worked out afresh from the facts, at every state of `n` games (``policy``: "random" or
+        "heuristic"; ``every_card``: each unknown card's quick answer too): how many questions,
+        how many disagreed (see yz_lukfu_deduce_check)."""
         fn = bind(self.lib, "yz_lukfu_deduce_check",
-                  [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, ctypes.c_int64, I64P])
+                  [I64P, ctypes.c_int64, ctypes.c_uint64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, I64P])
         out = (ctypes.c_int64 * 2)()
-        decisions = fn(self._opts, len(self.options), seed & (2**64 - 1), n, ("random", "heuristic").index(policy), out)
+        decisions = fn(self._opts, len(self.options), seed & (2**64 - 1), n, ("random", "heuristic").index(policy),
+                       int(every_card), out)
         if decisions < 0:
             raise NativeError(f"yz_lukfu_deduce_check returned {decisions}")
         return {"games": n, "decisions": decisions, "questions": out[0], "disagreements": out[1]}

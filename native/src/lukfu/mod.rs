@@ -246,13 +246,15 @@ pub fn yz_lukfu_deduce_stats(opts: *const i64, nopts: i64, seed: u64, n: i64, ou
 }
 
 /// Check the deduction's answers carried from state to state (`State::old_known`,
-/// `State::never_opp`) and its quick test (`deduce::swap_world_exists`) against answers worked
-/// out afresh: play `n` games (`policy` 0 random, 1 the heuristic bot)
-/// and, at every state, for every seat but the dummy, ask for the 老歲 cards of its hand with the
-/// carried answers and again on a copy with none, from the facts alone (a second engine,
-/// nothing cached, no quick test). Writes into
+/// `State::never_opp`) and its quick test (`deduce::with_opponent`) against answers worked out
+/// afresh: play `n` games (`policy` 0 random, 1 the heuristic bot) and, at every state, for every
+/// seat but the dummy, ask for the 老歲 cards of its hand with the carried answers and again on a
+/// copy with none, from the facts alone (a second engine, nothing cached, no quick test); with
+/// `every_card`, also every unknown card's quick answer, where it gives one, against the facts'.
+/// The kept `State::facts` are compared with `refill_facts`'s at every state too. Writes into
 /// `out` (2 entries) the questions asked and the disagreements; returns the decisions made.
-pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, policy: i64, out: *mut i64) -> i64 {
+pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, policy: i64, every_card: i64,
+                             out: *mut i64) -> i64 {
     let (mut eng, mut fresh) = match (eng_from(opts, nopts), eng_from(opts, nopts)) {
         (Some(a), Some(b)) => (a, b),
         _ => return -1,
@@ -281,6 +283,18 @@ pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, po
                 bare.serial = 0;
                 asked += 1;
                 wrong += (fresh.laosui_mask(&mut bare, s, h) != carried) as i64;
+                if every_card != 0 {
+                    let know = fresh.know_for(&mut bare, s);
+                    let mut xs = know.unknown;
+                    while xs != 0 {
+                        let x = xs.trailing_zeros() as usize;
+                        xs &= xs - 1;
+                        if let Some(quick) = deduce::with_opponent(&eng.cx, &st, s, x) {
+                            asked += 1;
+                            wrong += (quick != know.can_be_with_opponent(x)) as i64;
+                        }
+                    }
+                }
             }
             // what the events rule out, as play recorded it and as a state read from words
             // works it out again

@@ -107,9 +107,6 @@ pub struct Table {
     pub higher: [u64; 37],
     /// play id -> (ids, masks) of the legal combos that beat it, ascending id (combos only)
     pub beaters: Vec<Vec<(u8, u64)>>,
-    /// play id -> every card that can beat it: `higher` for a single, else the union of its
-    /// beaters' cards (what a discard against it can rule out)
-    pub beat_cards: Vec<u64>,
     /// 9-bit suit pattern -> play-id offsets (within the suit's runs) of the legal runs it holds
     pub runs_in: Vec<Vec<u8>>,
     /// first play id of each suit's runs
@@ -170,10 +167,7 @@ impl Table {
             }
             runs_in.push(v);
         }
-        let beat_cards = (0..plays.len())
-            .map(|i| if i < 37 { higher[i] } else { beaters[i].iter().fold(0, |u, &(_, m)| u | m) })
-            .collect();
-        Table { plays, max_run, unbeatable: unbeat, higher, beaters, beat_cards, runs_in, run_base }
+        Table { plays, max_run, unbeatable: unbeat, higher, beaters, runs_in, run_base }
     }
 
     /// Ids of every legal 各 and 順 in `hand`, ascending (PlayTable.combos_in).
