@@ -564,3 +564,39 @@ def test_native_vector_env_equals_the_python_vector_env(preset, over):
     with pytest.raises(IllegalAction):
         nat.step([199] * n)  # a lead of the last 順 is never legal at once in every row
     assert np.array_equal(nat.rows, before)
+
+
+def test_a_row_whose_history_breaks_a_fact_is_no_state():
+    # the quick 老歲 test stands on the true deal obeying every fact, as play by the rules does; a
+    # row whose words put a card that beats the single it was discarded against back in the
+    # discarder's hand (every card still once, every count right) is refused, not reasoned from
+    from yezi.native.base import NativeError
+
+    game = load_game("lukfu")
+    nat = _native("hakka-hk")
+    rng = random.Random(0)
+    for seed in range(200):
+        state = game.start(seed=seed)
+        while state.current_player is not None and len(state.history) < 60:
+            state.apply(rng.choice(state.legal_actions()))
+            disc = [(p["seat"], p["against"]) for t in state.tricks for p in t["plays"]
+                    if "discard" in p and p["against"] < 36 and p["against"] % 9 < 8]
+            if not disc:
+                continue
+            q, against = disc[-1]
+            higher = sum(1 << (against - against % 9 + m) for m in range(against % 9 + 1, 9))
+            others = [s for s in range(4) if s != q and state.hands[s] & higher]
+            if not others or not state.hands[q]:
+                continue
+            row = nat.state_rows([state])
+            nat.legal_mask(row)  # the row as played: a state
+            b = others[0]
+            z = (state.hands[b] & higher) & -(state.hands[b] & higher)
+            w = state.hands[q] & -state.hands[q]
+            bad = row.copy()
+            bad[0, q] = state.hands[q] & ~w | z
+            bad[0, b] = state.hands[b] & ~z | w
+            with pytest.raises(NativeError):
+                nat.legal_mask(bad)
+            return
+    raise AssertionError("no state with a discard against a single and a beater elsewhere")

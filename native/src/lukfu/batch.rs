@@ -147,8 +147,9 @@ pub fn decode(cx: &Ctx, row: &[i64]) -> Option<State> {
             let done = st.ntricks as u32 - if st.best_play >= 0 { 1 } else { 0 };
             cx.active.iter().all(|&s| st.hands[s].count_ones() + done <= 12)
         };
-    if ok {
-        super::deduce::refill_facts(cx, &mut st); // not in the words: worked out again
+    // the facts are not in the words: worked out again, and words whose history breaks them are
+    // no state
+    if ok && super::deduce::refill_facts(cx, &mut st) {
         Some(st)
     } else {
         None

@@ -151,7 +151,10 @@ pub fn note_event(cx: &Ctx, st: &mut State, t: usize, k: usize, q: usize, then: 
 
 /// `State::facts` worked out again from the events (for a state read from words): each player's
 /// holdings after each of its events are its hand now and what it played or discarded since.
-pub fn refill_facts(cx: &Ctx, st: &mut State) {
+/// Returns whether those holdings obey every fact (the lead order after each non-exempt single
+/// lead, the must-beat rule after each face-down discard), as every state played by the rules
+/// does: the quick test (`with_opponent`) stands on it, so words that break it are no state.
+pub fn refill_facts(cx: &Ctx, st: &mut State) -> bool {
     let strict = cx.r.strict;
     let nt = (st.ntricks as usize).min(super::engine::MAXT);
     let mut then = [[0u64; 3]; super::engine::MAXT];
@@ -165,11 +168,30 @@ pub fn refill_facts(cx: &Ctx, st: &mut State) {
         }
     }
     st.facts = Facts::new();
+    let mut obeyed = true;
     for t in 0..nt {
         for k in 0..st.t_n[t] as usize {
             let q = st.t_seat[t][k] as usize;
             note_event(cx, st, t, k, q, then[t][k]);
+            obeyed &= obeys_its_fact(cx, st, t, k, then[t][k]);
         }
+    }
+    obeyed
+}
+
+/// Whether trick event (t, k)'s player's holdings then (`then`, as `event_rules` takes them)
+/// obey the fact the event states: no card of a suit its lead order rules out (the led card
+/// counted), no card or combination beating the play it discarded against.
+fn obeys_its_fact(cx: &Ctx, st: &State, t: usize, k: usize, then: u64) -> bool {
+    let pid = st.t_play[t][k];
+    if pid >= 0 {
+        return !(k == 0 && !st.t_exempt[t] && pid < 37) || (then | st.t_mask[t][k]) & lead_forbid(pid as usize) == 0;
+    }
+    let against = st.t_against[t][k] as usize;
+    if against < 37 {
+        then & cx.t.higher[against] == 0
+    } else {
+        cx.t.beaters[against].iter().all(|&(_, m)| m & !then != 0)
     }
 }
 

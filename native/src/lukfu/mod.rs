@@ -299,9 +299,9 @@ pub fn yz_lukfu_deduce_check(opts: *const i64, nopts: i64, seed: u64, n: i64, po
             // what the events rule out, as play recorded it and as a state read from words
             // works it out again
             let mut read = st.clone();
-            deduce::refill_facts(&eng.cx, &mut read);
+            let obeyed = deduce::refill_facts(&eng.cx, &mut read);
             asked += 1;
-            wrong += (read.facts != st.facts) as i64;
+            wrong += (read.facts != st.facts || !obeyed) as i64;
             let k = eng.legal(&mut st, &mut buf);
             let a = if policy == 1 { bot::choose(&mut eng, &mut st, &buf[..k]) } else { buf[rng.below(k)] };
             eng.apply(&mut st, a);
