@@ -62,8 +62,10 @@ function seatChips(frame, ctx) {
     return el("li", { class: "chip seat" + (v.to_act === s ? " turn" : "") + (s === frame.seat ? " me" : ""), "data-seat": s },
       el("div", { class: "role" }, role),
       el("div", { class: "pname" }, playerName(ctx, player)),
-      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.tiles, w.tile)} · ${w.won} ${counted(ctx.lang, v.won[s], w.tiles, w.tile)}`
-        + aside(ctx.lang, counted(ctx.lang, v.tricks_won[s], w.tricks, w.trick1))));
+      // what it won stays one piece (a narrow chip wraps at the dot, not before the bracket)
+      el("div", { class: "counts" }, `${counted(ctx.lang, v.hand_sizes[s], w.tiles, w.tile)} · `,
+        el("span", { class: "whole" }, `${w.won} ${counted(ctx.lang, v.won[s], w.tiles, w.tile)}`
+          + aside(ctx.lang, counted(ctx.lang, v.tricks_won[s], w.tricks, w.trick1)))));
   }));
 }
 
