@@ -54,6 +54,14 @@ const MAXCOMBOS: usize = 2048;
 
 /// The cards a non-exempt single lead of card `c` says its leader no longer held: every suit
 /// before the led card's (the lead order), all suited cards for 萬 (wan).
+/// Whether trick event (t, k) is a single card led without exemption, so that its lead order is
+/// a fact (`lead_forbid`): the facts, the quick test's rules and the check of a read state agree
+/// on it here.
+#[inline]
+pub fn ordered_lead(st: &State, t: usize, k: usize) -> bool {
+    k == 0 && !st.t_exempt[t] && (0..37).contains(&st.t_play[t][k])
+}
+
 #[inline]
 pub fn lead_forbid(c: usize) -> u64 {
     if c == WAN {
@@ -72,7 +80,7 @@ pub fn lead_forbid(c: usize) -> u64 {
 pub fn event_rules(cx: &Ctx, st: &State, t: usize, k: usize, then: u64) -> u64 {
     let pid = st.t_play[t][k];
     if pid >= 0 {
-        return if k == 0 && !st.t_exempt[t] && pid < 37 { lead_forbid(pid as usize) } else { 0 };
+        return if ordered_lead(st, t, k) { lead_forbid(pid as usize) } else { 0 };
     }
     let against = st.t_against[t][k] as usize;
     if against < 37 {
@@ -185,7 +193,7 @@ pub fn refill_facts(cx: &Ctx, st: &mut State) -> bool {
 fn obeys_its_fact(cx: &Ctx, st: &State, t: usize, k: usize, then: u64) -> bool {
     let pid = st.t_play[t][k];
     if pid >= 0 {
-        return !(k == 0 && !st.t_exempt[t] && pid < 37) || (then | st.t_mask[t][k]) & lead_forbid(pid as usize) == 0;
+        return !ordered_lead(st, t, k) || (then | st.t_mask[t][k]) & lead_forbid(pid as usize) == 0;
     }
     let against = st.t_against[t][k] as usize;
     if against < 37 {
@@ -352,7 +360,7 @@ impl Know {
                 }
                 let pid = st.t_play[t][k];
                 if pid >= 0 {
-                    let single_lead = k == 0 && !st.t_exempt[t] && pid < 37;
+                    let single_lead = ordered_lead(st, t, k);
                     evs[q][nev[q]] = Ev { disc: false, mask: st.t_mask[t][k], slot: 0, arg: if single_lead { pid } else { -1 } };
                 } else {
                     let s = self.ns;
