@@ -81,6 +81,15 @@ pub trait Cell: Copy {
     /// `out[i]` = bit i of `m`, ones and zeros, for every i of `out` (at most 64): a card set as
     /// its plane of an observation, written whole (no loop over the set's bits, whose branches
     /// cost more than the stores).
+    /// `out[i]` = `src[i]` for counts held as bytes (the engines' per-kind counts), `out` and
+    /// `src` of one length: for bytes a plain copy, so a plane of counts costs one store, not one
+    /// checked store per kind.
+    #[inline]
+    fn counts(out: &mut [Self], src: &[u8]) {
+        for (d, &x) in out.iter_mut().zip(src) {
+            *d = Self::of(x as u32);
+        }
+    }
     #[inline]
     fn spread(out: &mut [Self], m: u64) {
         for (i, d) in out.iter_mut().enumerate() {
@@ -129,6 +138,10 @@ impl Cell for u8 {
     #[inline]
     fn bump(x: &mut u8) {
         *x = x.saturating_add(1);
+    }
+    #[inline]
+    fn counts(out: &mut [u8], src: &[u8]) {
+        out.copy_from_slice(src);
     }
     #[inline]
     fn spread(out: &mut [u8], m: u64) {
@@ -323,8 +336,55 @@ struct Entry<G: VecGame> {
     /// each row's legal actions as the last call wrote them (max_legal per row) and their count
     legal: Vec<u16>,
     nlegal: Vec<u16>,
+    /// the same legal actions as a bitset, `bw` words a row (0 where the action space is too
+    /// large to keep one: then an action is looked for in `legal`), so an action is checked in
+    /// one load, not a scan of up to hundreds of codes
+    bits: Vec<u64>,
+    bw: usize,
     /// the mask buffer the last call wrote in full for these rows (its set entries are `legal`)
     mask_at: usize,
+}
+
+/// Words of a row's legal-action bitset for `na` actions (0: none kept, see `Entry::bits`).
+fn bit_words(na: usize) -> usize {
+    if na <= 4096 { na.div_ceil(64) } else { 0 }
+}
+
+/// One row's share of an `Entry`: its legal list, their count and its bitset (empty when the
+/// entry keeps none).
+struct Keep<'a> {
+    list: &'a mut [u16],
+    n: &'a mut u16,
+    bits: &'a mut [u64],
+}
+
+impl<G: VecGame> Entry<G> {
+    fn new(token: u64, cfg: &'static G::Cfg, rows: Vec<G::Row>, n: usize, nlegal: u16, mask_at: usize) -> Entry<G> {
+        let ml = G::max_legal(cfg);
+        let bw = bit_words(G::num_actions(cfg));
+        Entry { token, cfg, rows, legal: vec![0; n * ml], nlegal: vec![nlegal; n], bits: vec![0; n * bw], bw, mask_at }
+    }
+
+    fn keep(&mut self, i: usize) -> Keep<'_> {
+        let ml = self.legal.len() / self.nlegal.len().max(1);
+        Keep { list: &mut self.legal[i * ml..(i + 1) * ml], n: &mut self.nlegal[i],
+               bits: &mut self.bits[i * self.bw..(i + 1) * self.bw] }
+    }
+
+    /// Whether `a` is among kept row i's legal actions.
+    fn allows(&self, i: usize, a: i64) -> bool {
+        if !(0..=u16::MAX as i64).contains(&a) {
+            return false;
+        }
+        let k = self.nlegal[i] as usize;
+        if self.bw > 0 {
+            let a = a as usize;
+            a < 64 * self.bw && self.bits[i * self.bw + a / 64] >> (a % 64) & 1 == 1
+        } else {
+            let ml = self.legal.len() / self.nlegal.len().max(1);
+            self.legal[i * ml..i * ml + k].contains(&(a as u16))
+        }
+    }
 }
 
 type Cache = HashMap<usize, Box<dyn Any + Send>>;
@@ -369,15 +429,35 @@ fn entry<G: VecGame>(state: *mut i64, c: &'static G::Cfg, n: usize) -> Option<Bo
 /// legal actions (rewritten); `incremental`: the mask row holds exactly those, so only they are
 /// cleared (else the whole row).
 fn publish<G: VecGame>(c: &G::Cfg, r: &G::Row, i: usize, o: &mut Out, buf: &mut Vec<i64>,
-                       keep: Option<(&mut [u16], &mut u16)>, incremental: bool) -> Result<(), i64> {
+                       mut keep: Option<Keep>, incremental: bool) -> Result<(), i64> {
     G::legal(c, r, buf);
     let k = buf.len();
-    if let Some(m) = o.mask.as_deref_mut() {
-        let m = &mut m[i * o.na..(i + 1) * o.na];
-        match &keep {
-            Some((kl, kn)) if incremental && **kn != u16::MAX => kl[..**kn as usize].iter().for_each(|&a| m[a as usize] = 0),
-            _ => m.fill(0),
+    let mut m = o.mask.as_deref_mut().map(|m| &mut m[i * o.na..(i + 1) * o.na]);
+    // clear what the row's mask and bitset held: only the entries set before where they are known
+    match keep.as_mut() {
+        Some(kp) if *kp.n != u16::MAX => {
+            let old = &kp.list[..*kp.n as usize];
+            match m.as_deref_mut() {
+                Some(m) if incremental => old.iter().for_each(|&a| m[a as usize] = 0),
+                Some(m) => m.fill(0),
+                None => {}
+            }
+            if !kp.bits.is_empty() {
+                for &a in old {
+                    kp.bits[a as usize / 64] &= !(1 << (a % 64));
+                }
+            }
         }
+        other => {
+            if let Some(kp) = other {
+                kp.bits.fill(0);
+            }
+            if let Some(m) = m.as_deref_mut() {
+                m.fill(0);
+            }
+        }
+    }
+    if let Some(m) = m {
         for &a in buf.iter() {
             m[a as usize] = 1;
         }
@@ -393,14 +473,19 @@ fn publish<G: VecGame>(c: &G::Cfg, r: &G::Row, i: usize, o: &mut Out, buf: &mut 
     if let Some(nl) = o.nlegal.as_deref_mut() {
         nl[i] = k as i64;
     }
-    if let Some((kl, kn)) = keep {
-        if k > kl.len() {
+    if let Some(kp) = keep {
+        if k > kp.list.len() {
             return Err(E_SIZE);
         }
-        for (d, &a) in kl.iter_mut().zip(buf.iter()) {
+        for (d, &a) in kp.list.iter_mut().zip(buf.iter()) {
             *d = a as u16;
         }
-        *kn = k as u16;
+        if !kp.bits.is_empty() {
+            for &a in buf.iter() {
+                kp.bits[a as usize / 64] |= 1 << (a % 64);
+            }
+        }
+        *kp.n = k as u16;
     }
     let seat = G::actor(c, r);
     o.player[i] = seat.map_or(-1, |s| s as i64);
@@ -432,16 +517,15 @@ fn reset_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, seed: u64
     o.over.fill(0);
     free(state);
     let tok = if cached { token() } else { 0 };
-    let mut e = Entry::<G> { token: tok, cfg: c, rows: Vec::with_capacity(if cached { nu } else { 0 }),
-                             legal: vec![0; if cached { nu * ml } else { 0 }], nlegal: vec![0; if cached { nu } else { 0 }],
-                             mask_at: mask as usize };
+    let mut e = Entry::<G>::new(tok, c, Vec::with_capacity(if cached { nu } else { 0 }), if cached { nu } else { 0 }, 0,
+                                mask as usize);
     let mut buf = Vec::with_capacity(ml);
     for i in 0..nu {
         let mut r = G::new_row(c, seed, i as u64);
         if !G::next_deal(c, &mut r, &mut o.settled[i * ns..(i + 1) * ns], &mut o.over[i]) {
             return E_DEALS;
         }
-        let keep = if cached { Some((&mut e.legal[i * ml..(i + 1) * ml], &mut e.nlegal[i])) } else { None };
+        let keep = if cached { Some(e.keep(i)) } else { None };
         if let Err(x) = publish::<G>(c, &r, i, &mut o, &mut buf, keep, false) {
             return x;
         }
@@ -537,9 +621,7 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
             }
             Ok(None) => {
                 let e = e.as_deref().unwrap();
-                let k = e.nlegal[i] as usize;
-                (0..=u16::MAX as i64).contains(&a) && e.legal[i * ml..i * ml + k].contains(&(a as u16))
-                    && G::room(c, &e.rows[i])
+                e.allows(i, a) && G::room(c, &e.rows[i])
             }
         };
         if !ok {
@@ -561,17 +643,16 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
             }
             e
         }
-        None => Box::new(Entry::<G> { token: if cached { token() } else { 0 }, cfg: c,
-                                      rows: read.into_iter().map(|(_, r)| r).collect(),
-                                      legal: vec![0; if cached { nu * ml } else { 0 }],
-                                      nlegal: vec![u16::MAX; if cached { nu } else { 0 }], mask_at: 0 }),
+        None => Box::new(Entry::<G>::new(if cached { token() } else { 0 }, c, read.into_iter().map(|(_, r)| r).collect(),
+                                         if cached { nu } else { 0 }, u16::MAX, 0)),
     };
     let same_mask = cached && e.mask_at == mask as usize && !mask.is_null();
     o.settled.fill(0);
     o.over.fill(0);
     let mut ended = 0;
     let tok = e.token;
-    let Entry { rows, legal: kept, nlegal: kept_n, .. } = &mut *e;
+    let Entry { rows, legal: kept, nlegal: kept_n, bits, bw, .. } = &mut *e;
+    let bw = *bw;
     for (i, r) in rows.iter_mut().enumerate() {
         let actor = G::actor(c, r).unwrap_or(0);
         G::apply(c, r, actions[i]);
@@ -589,7 +670,9 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
             }
         }
         let res = if cached {
-            publish::<G>(c, r, i, &mut o, &mut buf, Some((&mut kept[i * ml..(i + 1) * ml], &mut kept_n[i])), same_mask)
+            let keep = Keep { list: &mut kept[i * ml..(i + 1) * ml], n: &mut kept_n[i],
+                              bits: &mut bits[i * bw..(i + 1) * bw] };
+            publish::<G>(c, r, i, &mut o, &mut buf, Some(keep), same_mask)
         } else {
             publish::<G>(c, r, i, &mut o, &mut buf, None, false)
         };

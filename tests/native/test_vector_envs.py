@@ -180,6 +180,46 @@ def test_native_vector_env_plays_the_native_rows_deals():
         b.step(np.full(3, -1))
 
 
+@pytest.mark.parametrize("game_name", list(CASES))
+def test_rows_kept_natively_refuse_exactly_the_codes_that_are_not_legal(game_name):
+    """The check of an action against a kept row (its legal-action bitset, or its list where the
+    action space is too large for one) accepts exactly the row's legal codes: every other code,
+    below, inside and past the action space, is refused and changes nothing, at a deal's start,
+    mid-deal and after rows were dealt again."""
+    from yezi.native.vector_env import NativeVectorEnv
+
+    env = NativeVectorEnv(game_name, 2, dtype="uint8")
+    obs, info = env.reset(seed=7)
+    rng = np.random.default_rng(3)
+    n = env.num_actions
+    everything = [-(1 << 40), -1, *range(n + 70), 1 << 16, (1 << 16) + 5]
+    ended = checked = checks = 0
+    just_dealt = False
+    for step in range(1000):
+        if (step % 7 == 0 and checks < 6) or just_dealt:
+            checks += 1
+            legal = env.legal[0]
+            codes = everything
+            if n > 2000:  # 打天九's 19,844 sets: the list is scanned; a sample and every legal code
+                codes = sorted({*everything[:2], *rng.integers(0, n + 70, 1500).tolist(), *legal, *everything[-2:]})
+            before = obs.copy(), env.legal
+            other = int(env.legal[1][0])
+            for a in codes:
+                if a in legal:
+                    continue
+                with pytest.raises(IllegalAction):
+                    env.step([a, other])
+                checked += 1
+            assert np.array_equal(obs, before[0]) and env.legal == before[1]
+        acts = info["legal_actions"][np.arange(2), (rng.random(2) * info["legal_count"]).astype(np.int64)]
+        obs, _, done, _, info = env.step(acts)
+        just_dealt = bool(done[0]) and ended < 3
+        ended += int(done.sum())
+        if ended >= 2 and checks >= 6 and not just_dealt:
+            break
+    assert ended >= 2 and checked > 6 * 50
+
+
 @pytest.mark.parametrize("kind", ["observation", "info_state"])
 def test_madiao_rows_kept_natively_step_as_the_python_engine(kind):
     """Ma Diao's rows kept in native memory (`VectorEnv`'s native path), in lock step with the

@@ -259,15 +259,11 @@ impl Row {
         let placed = down + n * NK;
         let down_n = placed + n;
         let over = s.over();
-        for k in 0..NK {
-            out[hand + k] = T::of(s.hands[seat][k] as u32);
-            out[table + k] = T::of(s.table[k] as u32);
-        }
+        T::counts(&mut out[hand..hand + NK], &s.hands[seat]);
+        T::counts(&mut out[table..table + NK], &s.table);
         for x in 0..n {
             if over || x == seat {
-                for k in 0..NK {
-                    out[down + x * NK + k] = T::of(s.down_cnt[x][k] as u32);
-                }
+                T::counts(&mut out[down + x * NK..down + (x + 1) * NK], &s.down_cnt[x]);
             }
             out[placed + x] = T::of(s.placed[x] as u32);
             out[down_n + x] = T::of(s.down_n[x] as u32);

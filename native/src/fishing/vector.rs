@@ -79,14 +79,10 @@ pub fn observe<T: Cell>(s: &State, r: &Rules, l: &Layout, seat: usize, deal: &[u
         out[stacked + m.trailing_zeros() as usize] = T::ONE;
         m &= m - 1;
     }
-    for k in 0..K {
-        out[hand + k] = T::of(s.hands[seat][k] as u32);
-        out[lake + k] = T::of(s.lake[k] as u32);
-    }
+    T::counts(&mut out[hand..hand + K], &s.hands[seat]);
+    T::counts(&mut out[lake..lake + K], &s.lake);
     for x in 0..n {
-        for k in 0..K {
-            out[catches + x * K + k] = T::of(s.catches[x][k] as u32);
-        }
+        T::counts(&mut out[catches + x * K..catches + (x + 1) * K], &s.catches[x]);
         out[sizes + x] = T::of(s.hands[x].iter().map(|&c| c as u32).sum::<u32>());
     }
     out[stock_left] = T::of((s.stock_len - s.pos) as u32);
