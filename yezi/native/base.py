@@ -264,6 +264,12 @@ class NativeVector:
         n = self.native
         d = self._p
         ob = self.kind >= 0
+        import numpy as np
+
+        # the actions go through one buffer of the rows' own: a step copies them in and passes
+        # its address (computing an array's address costs more than the copy)
+        self.actions = np.zeros(self.n, dtype=np.int64)
+        self._actions_p = d(self.actions)
         self._head = (n._opts, len(n.options), d(self.state), self.n)
         self._reset_tail: tuple[Any, ...]
         self._step_tail: tuple[Any, ...]
@@ -294,17 +300,21 @@ class NativeVector:
 
     def step(self, actions: Any) -> int:
         """Apply one (legal: the caller checks against `mask`) action per row; rows that ended."""
-        import numpy as np
-
-        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        self.put_actions(actions)
         if self.rows:
-            rc = self._step(*self._head, acts.ctypes.data, *self._step_tail)
+            rc = self._step(*self._head, self._actions_p, *self._step_tail)
         else:
             h = self._head
-            rc = self._step(h[0], h[1], h[2], h[3], acts.ctypes.data, *self._step_tail)
+            rc = self._step(h[0], h[1], h[2], h[3], self._actions_p, *self._step_tail)
         if rc < 0:
             raise NativeError(f"yz_{self.native.game_name}_vec_step returned {rc}")
         return rc
+
+    def put_actions(self, actions: Any) -> None:
+        """`actions` (one per row) into the buffer a step reads (`self.actions`)."""
+        if len(actions) != self.n:
+            raise ValueError(f"expected {self.n} actions, got {len(actions)}")
+        self.actions[:] = actions
 
     def sync(self) -> None:
         """Write the rows kept in native memory back into `state` (no-op where they are not kept)."""

@@ -118,6 +118,8 @@ class NativeLukFuVectorEnv:
         ob = observation is not None
         # every pointer once: a step passes these ints, never builds a ctypes object
         self._args = (nat._opts, len(nat.options), self.rows.ctypes.data, n)
+        self._acts = np.zeros(n, dtype=np.int64)  # a step copies its actions here (no address to compute)
+        self._acts_p = self._acts.ctypes.data
         self._args2 = (self._seeds.ctypes.data, self._obs8.ctypes.data if ob else None,
                        self._final8.ctypes.data if ob else None, self._obs8.size, self._mask.ctypes.data,
                        self.legal_count.ctypes.data, self.legal_actions.ctypes.data, a,
@@ -217,8 +219,9 @@ class NativeLukFuVectorEnv:
             raise RuntimeError("call reset() first")
         if len(actions) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(actions)}")
-        acts = np.ascontiguousarray(actions, dtype=np.int64)
-        got = self._step_fn(*self._args, acts.ctypes.data, 0 if self.deals == "stream" else 1, *self._args2)
+        acts = self._acts
+        acts[:] = actions
+        got = self._step_fn(*self._args, self._acts_p, 0 if self.deals == "stream" else 1, *self._args2)
         if got <= -5:
             raise IllegalAction("not-legal", f"row {-5 - got}: {int(acts[-5 - got])} is not legal")
         if got < 0:

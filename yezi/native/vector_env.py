@@ -72,8 +72,8 @@ class NativeVectorEnv:
         self.legal_count, self.legal_actions = nv.legal_count, nv.legal_actions
         self._seed = self._resets = 0
         self._started = False
-        #: the rows whose payments `rewards` holds from the last step (the others are zero)
-        self._rewarded: Any = None
+        #: rows whose payments `rewards` holds from the last step (0: every entry is zero)
+        self._rewarded = 0
         self._info_dict: dict[str, Any] = {
             "current_player": self.current_player, "action_mask": self.mask,
             "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
@@ -95,7 +95,7 @@ class NativeVectorEnv:
         self._started = True
         self.settled_at_once[:] = self.rows.settled / self._scale
         self.rewards[:] = 0
-        self._rewarded = None
+        self._rewarded = 0
         return (self.obs if self.observation_kind else None), self._info_dict.copy()
 
     def step(self, actions: Sequence[Any]) -> tuple[Any, Any, Any, Any, dict[str, Any]]:
@@ -105,30 +105,31 @@ class NativeVectorEnv:
         if len(actions) != self.num_envs:
             raise ValueError(f"expected {self.num_envs} actions, got {len(actions)}")
         nv = self.rows
-        acts = np.ascontiguousarray(actions, dtype=np.int64)
-        got = nv._step(*nv._head, acts.ctypes.data, *nv._step_tail)
+        nv.put_actions(actions)
+        got = nv._step(*nv._head, nv._actions_p, *nv._step_tail)
         if got <= -5:
-            raise IllegalAction("not-legal", f"row {-5 - got}: {int(acts[-5 - got])} is not legal")
+            raise IllegalAction("not-legal", f"row {-5 - got}: {int(nv.actions[-5 - got])} is not legal")
         if got < 0:
             raise NativeError(f"yz_{self.native.game_name}_vec_rows_step returned {got}")
         info: dict[str, Any] = self._info_dict.copy()
         rewards = self.rewards
-        if self._rewarded is not None:  # only the rows that ended last step hold payments
-            rewards[self._rewarded] = 0
-            self._rewarded = None
+        if got or self._rewarded:  # the library's payments x scale, zero in every row that did not end
+            np.divide(nv.rewards, self._scale, out=rewards)
+        self._rewarded = got
         if got:
             at = np.flatnonzero(nv.terminated)
-            raw = nv.rewards[at]  # the library's payments x scale, zero in every other row
-            rewards[at] = raw / self._scale if self._scale != 1 else raw
-            self._rewarded = at
+            raw = nv.rewards[at]
             ended = at.tolist()
             info["final_seat"] = dict(zip(ended, nv.final_seat[at].tolist()))
             info["final_payments"] = dict(zip(ended, exact_payments(raw, self._scale, nv.native)))
             if self.observation_kind:
                 info["final_observation"] = self.final_obs
-        if self._any_over or nv.over.any():
-            self.settled_at_once[:] = nv.settled / self._scale
-            self._any_over = bool(nv.over.any())
+        if nv.over.any():  # the library counts this step's deals over at once (zero in the others)
+            np.divide(nv.settled, self._scale, out=self.settled_at_once)
+            self._any_over = True
+        elif self._any_over:
+            self.settled_at_once[:] = 0
+            self._any_over = False
         return (self.obs if self.observation_kind else None), rewards, self.terminated, self.truncated, info
 
     _any_over = True
