@@ -36,6 +36,28 @@ def test_every_marked_msgid_is_in_every_catalog_and_translated():
         assert missing == [], (lang, missing[:5])
 
 
+def test_no_catalog_holds_a_msgid_twice():
+    """A msgid (in its context) written twice in a .po file has two translations and gettext shows
+    one of them wherever either source asks: Luk Fu's table on the learn page said 十五胡's
+    "12 隻" instead of the board's own words. Entries added by hand must extend the one that
+    exists (its source lines), never repeat it."""
+    from babel.messages.pofile import read_po
+
+    for path in [*ROOT.glob("yezi/locale/*/LC_MESSAGES/yezi.po"), ROOT / "yezi/locale/yezi.pot"]:
+        text = path.read_text(encoding="utf-8")
+        keys = []
+        for block in text.split("\n\n"):
+            mid = re.search(r'^msgid ((?:".*"\n?)+)', block, re.M)
+            if mid is None:
+                continue
+            ctx = re.search(r'^msgctxt "(.*)"$', block, re.M)
+            keys.append((ctx.group(1) if ctx else None, "".join(re.findall(r'"(.*)"', mid.group(1)))))
+        twice = sorted({k for k in keys if k[1] and keys.count(k) > 1})
+        assert twice == [], (path.name, twice[:5])
+        with path.open("rb") as f:  # and babel reads as many entries as the file has blocks
+            assert len([m for m in read_po(f) if m.id]) == len([k for k in keys if k[1]]), path
+
+
 def test_placeholders_survive_translation():
     for lang in ("zh-hant", "zh-hans"):
         for msgid, text in load_po(lang).singles.items():
