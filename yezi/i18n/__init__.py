@@ -34,7 +34,7 @@ from typing import Any
 from yezi.i18n.catalog import LANGS, catalog, translate
 
 __all__ = ["LANGS", "NP_", "N_", "Msg", "PerLanguage", "Words", "_", "_c", "catalog", "catalog_json", "gettext", "ngettext",
-           "punct", "render"]
+           "npgettext", "punct", "render"]
 
 #: mark -> (English, Chinese): the ASCII mark keeps its space in English; a full-width mark carries its own
 #: space, so none follows it in Chinese
@@ -104,6 +104,12 @@ def _c(lang: str, context: str, msgid: str, **params: Any) -> str:
 def ngettext(lang: str, singular: str, plural: str, n: int, **params: Any) -> str:
     """The form of `singular`/`plural` for the count `n` in `lang`; `{n}` is filled too."""
     return _fill(translate(lang, singular, plural, n), lang, {"n": n, **params})
+
+
+def npgettext(lang: str, context: str, singular: str, plural: str, n: int, **params: Any) -> str:
+    """`ngettext` under `context`: the same English count worded otherwise in Chinese (a game's own
+    classifier for its cards)."""
+    return _fill(translate(lang, singular, plural, n, context), lang, {"n": n, **params})
 
 
 class Msg:

@@ -27,18 +27,21 @@ class Catalog:
     """One language's translations: msgid -> text, or (msgid, plural) -> forms."""
 
     def __init__(self, lang: str, singles: dict[str, str], plurals: dict[str, tuple[str, ...]], plural_expr: str,
-                 contexts: dict[tuple[str, str], str] | None = None):
+                 contexts: dict[tuple[str, str], str] | None = None,
+                 context_plurals: dict[tuple[str, str], tuple[str, ...]] | None = None):
         self.lang = lang
         self.contexts = contexts or {}  # (msgctxt, msgid) -> text: the web client's keyed strings
+        #: (msgctxt, msgid) -> forms: a count worded per game (十五湖 cards are 隻 where Luk Fu's are 張)
+        self.context_plurals = context_plurals or {}
         self.singles = singles
         self.plurals = plurals
         self.plural_expr = plural_expr
         self._form = _gettext.c2py(plural_expr)
 
-    def get(self, msgid: str, plural: str | None = None, n: int = 1) -> str:
+    def get(self, msgid: str, plural: str | None = None, n: int = 1, context: str | None = None) -> str:
         if plural is None:
             return self.singles.get(msgid) or msgid
-        forms = self.plurals.get(msgid)
+        forms = self.plurals.get(msgid) if context is None else self.context_plurals.get((context, msgid))
         if forms:
             i = min(self._form(n), len(forms) - 1)
             if forms[i]:
@@ -51,6 +54,7 @@ class Catalog:
     def as_json(self) -> dict[str, Any]:
         """{msgid: text}; an entry with a context is keyed ``context\x04msgid``, as gettext does."""
         out: dict[str, Any] = {f"{c}\x04{k}": v for (c, k), v in self.contexts.items() if v}
+        out.update({f"{c}\x04{k}": list(v) for (c, k), v in self.context_plurals.items() if any(v)})
         out.update({k: v for k, v in self.singles.items() if v})
         out.update({k: list(v) for k, v in self.plurals.items() if any(v)})
         return out
@@ -64,6 +68,7 @@ def load_po(lang: str, path: Path | None = None) -> Catalog:
     singles: dict[str, str] = {}
     plurals: dict[str, tuple[str, ...]] = {}
     contexts: dict[tuple[str, str], str] = {}
+    context_plurals: dict[tuple[str, str], tuple[str, ...]] = {}
     if not path.exists():
         return Catalog(lang, singles, plurals, "(n != 1)")
     with path.open("rb") as f:
@@ -71,14 +76,16 @@ def load_po(lang: str, path: Path | None = None) -> Catalog:
     for m in cat:
         if not m.id or m.fuzzy:
             continue
-        if m.context:
+        if m.context and isinstance(m.id, tuple | list):
+            context_plurals[(m.context, m.id[0])] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
+        elif m.context:
             if m.string:
                 contexts[(m.context, m.id)] = m.string
         elif isinstance(m.id, tuple | list):
             plurals[m.id[0]] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
         elif m.string:
             singles[m.id] = m.string
-    return Catalog(lang, singles, plurals, cat.plural_expr or "(n != 1)", contexts)
+    return Catalog(lang, singles, plurals, cat.plural_expr or "(n != 1)", contexts, context_plurals)
 
 
 @cache
@@ -87,5 +94,5 @@ def catalog(lang: str) -> Catalog:
     return load_po(lang if lang in LOCALES else "en")
 
 
-def translate(lang: str, msgid: str, plural: str | None = None, n: int = 1) -> str:
-    return catalog(lang).get(msgid, plural, n)
+def translate(lang: str, msgid: str, plural: str | None = None, n: int = 1, context: str | None = None) -> str:
+    return catalog(lang).get(msgid, plural, n, context)

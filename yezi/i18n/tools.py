@@ -16,7 +16,8 @@ from yezi.i18n.catalog import DOMAIN, LANGS, LOCALE_DIR, LOCALES, load_po, po_pa
 PACKAGE_DIR = LOCALE_DIR.parent
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {"_": (2,), "ngettext": (2, 3), "N_": None, "Msg": None, "pgettext": ((1, "c"), 2),
-            "NP_": ((1, "c"), 2), "_c": ((2, "c"), 3)}
+            "NP_": ((1, "c"), 2), "_c": ((2, "c"), 3),
+            "npgettext": ((2, "c"), 3, 4)}
 METHODS = [("i18n/**.py", "ignore"), ("**.py", "python"),
            ("games/**/options.toml", "yezi.i18n.tools:extract_toml"),
            ("games/**/presets.toml", "yezi.i18n.tools:extract_toml"),

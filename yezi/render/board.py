@@ -5,7 +5,7 @@ that a Chinese board shows, nor Chinese that an English board shows unglossed.""
 
 from __future__ import annotations
 
-from yezi.i18n import NP_, Words, ngettext, punct
+from yezi.i18n import NP_, Words, ngettext, npgettext, punct
 
 WORDS = Words("board", {
     "bidder": NP_("board:bidder", "bidder"),
@@ -34,6 +34,17 @@ def cards(lang: str, n: int) -> str:
 
 def tiles(lang: str, n: int) -> str:
     return ngettext(_lang(lang), "{n} tile", "{n} tiles", n)
+
+
+# The Tien Gow family's Hong Kong sources and its play tables count 十五湖 cards and 打天九's tiles
+# with 隻, where Luk Fu's and Ma Diao's cards and the dominoes' tiles are 張: a drawing says what
+# the game's own table says.
+def hk_cards(lang: str, n: int) -> str:
+    return npgettext(_lang(lang), "board:hk", "{n} card", "{n} cards", n)
+
+
+def hk_tiles(lang: str, n: int) -> str:
+    return npgettext(_lang(lang), "board:hk", "{n} tile", "{n} tiles", n)
 
 
 def tricks(lang: str, n: int) -> str:

@@ -197,7 +197,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
         catch = view["catches"][s]
-        text(B.line(lang, names[s], B.cards(lang, view["hand_sizes"][s]), B.caught(lang, sum(catch))) + mark, 12, y)
+        text(B.line(lang, names[s], B.hk_cards(lang, view["hand_sizes"][s]), B.caught(lang, sum(catch))) + mark, 12, y)
         kinds = tg.expand(catch)
         parts.append(_row(kinds, 160, y - 14, 10, 1, lang, dominoes))
         y += 36

@@ -67,7 +67,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     y = 22.0
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
-        parts.append(label(B.line(lang, names[s], B.cards(lang, view["hand_sizes"][s]),
+        parts.append(label(B.line(lang, names[s], B.hk_cards(lang, view["hand_sizes"][s]),
                                   B.hu_of(lang, view["hu"][s], view["need"][s])) + mark, 12, y))
         y += 22
     y += 6

@@ -48,7 +48,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     parts: list[str] = []
     for s in range(4):
         mark = " ▶" if view.get("to_act") == s else ""
-        text = B.line(lang, names[s], B.tiles(lang, view["hand_sizes"][s]), B.tiles_won(lang, view["won"][s]),
+        text = B.line(lang, names[s], B.hk_tiles(lang, view["hand_sizes"][s]), B.tiles_won(lang, view["won"][s]),
                       B.tricks(lang, view["tricks_won"][s])) + mark
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#f4ecd8" font-family="sans-serif">{esc(text)}</text>')
         y += 20

@@ -167,7 +167,10 @@
       var b = svg.getBBox();
       if (hide) bg.style.display = "";
       if (b.width > 0 && b.height > 0) {
-        svg.setAttribute("viewBox", [b.x - 4, b.y - 4, b.width + 8, b.height + 8].join(" "));
+        // at most twice the drawing's own size: a board of one line (Ma Diao's stake, before the
+        // deal) is not blown up into a banner of letters a centimetre high
+        var w = Math.max(b.width + 8, svg.getBoundingClientRect().width / 2);
+        svg.setAttribute("viewBox", [b.x - 4, b.y - 4, w, b.height + 8].join(" "));
         svg.removeAttribute("width");
         svg.removeAttribute("height");
       }

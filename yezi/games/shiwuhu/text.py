@@ -11,7 +11,7 @@ from __future__ import annotations
 from yezi.components import tiengow as tg
 from yezi.games.shiwuhu.game import NOTICE
 from yezi.games.shiwuhu.plays import PASS
-from yezi.i18n import NP_, Words, ngettext, punct
+from yezi.i18n import NP_, Words, ngettext, npgettext, punct
 from yezi.i18n.terms import register
 
 register("胡")  # English shows it beside "points"
@@ -62,7 +62,7 @@ def render(game, view, lang: str = "zh-hant") -> str:
     for s in range(view["players"]):
         mark = " ▶" if view["to_act"] == s else ""
         you = f"{open_}{t['you']}{close}" if s == seat else ""
-        cards = ngettext(lang, "{n} card", "{n} cards", view["hand_sizes"][s])
+        cards = npgettext(lang, "board:hk", "{n} card", "{n} cards", view["hand_sizes"][s])  # 隻, as on its table
         out.append(f"{game.seat_name(s, lang)}{you}{colon}{cards} · "
                    f"{view['hu'][s]} {t['hu']}{open_}{t['need']} {view['need'][s]}{close}{mark}")
     if view["trick"]:
