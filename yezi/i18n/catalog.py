@@ -76,15 +76,21 @@ def load_po(lang: str, path: Path | None = None) -> Catalog:
     for m in cat:
         if not m.id or m.fuzzy:
             continue
-        if m.context and isinstance(m.id, tuple | list):
-            context_plurals[(m.context, m.id[0])] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
-        elif m.context:
-            if m.string:
-                contexts[(m.context, m.id)] = m.string
-        elif isinstance(m.id, tuple | list):
-            plurals[m.id[0]] = tuple(m.string) if isinstance(m.string, tuple | list) else (m.string,)
-        elif m.string:
-            singles[m.id] = m.string
+        if isinstance(m.id, str):
+            text = m.string if isinstance(m.string, str) else ""
+            if not text:
+                continue
+            if m.context:
+                contexts[(m.context, m.id)] = text
+            else:
+                singles[m.id] = text
+            continue
+        # a plural entry: its msgid and forms come as sequences (babel reads a lone form as a str)
+        forms = tuple(f or "" for f in m.string) if isinstance(m.string, tuple | list) else (m.string or "",)
+        if m.context:
+            context_plurals[(m.context, m.id[0])] = forms
+        else:
+            plurals[m.id[0]] = forms
     return Catalog(lang, singles, plurals, cat.plural_expr or "(n != 1)", contexts, context_plurals)
 
 
