@@ -66,14 +66,14 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     s2 = U * 0.8
     width = 760
     parts: list[str] = []
-    y = 22
+    y: float = 22
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
         text = B.line(lang, names[s], B.tiles(lang, view["hand_counts"][s]), B.face_down(lang, view["down_counts"][s])) + mark
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#f4ecd8" font-family="sans-serif">{esc(text)}</text>')
         y += 20
     for line in view["lines"]:
-        x = 12
+        x: float = 12
         y += 6
         for a, b, _k, _p in line:
             if x + 2 * s2 > width - 12:

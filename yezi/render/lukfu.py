@@ -211,7 +211,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     ch = AH * cw / AW
     width = 640
     parts = [f'<rect width="{width}" height="420" fill="#24543f"/>']
-    y = 24
+    y: float = 24
     for s in range(n):
         mark = " ▶" if view.get("to_act") == s else ""
         who = B.tagged(lang, names[s], "bidder") if view.get("bidder") == s else names[s]
@@ -222,7 +222,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     trick = view["tricks"][-1] if view.get("tricks") else None
     if trick:
         y += 8
-        x = 12
+        x: float = 12
         for e in trick["plays"]:
             label = names[e["seat"]]
             parts.append(f'<text x="{x}" y="{y + 12}" font-size="12" fill="#f4ecd8" font-family="sans-serif">'

@@ -40,7 +40,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     s2 = U * 0.8
     width = 760
     parts: list[str] = []
-    y = 22
+    y: float = 22
     if view.get("dice"):
         parts.append(f'<text x="12" y="{y}" font-size="14" fill="#ffd166" font-family="sans-serif">'
                      f'{esc(B.labelled(lang, "dice", " ".join(str(d) for d in view["dice"])))}</text>')
@@ -58,7 +58,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
             label += f"  {res['payments'][s]:+d}"
         parts.append(f'<text x="12" y="{y + 20}" font-size="14" fill="#f4ecd8" font-family="sans-serif">'
                      f'{esc(label)}</text>')
-        x = 160
+        x: float = 160
         for i, k in enumerate(tiles or [None] * view["tiles"]):
             if i == 2:
                 x += 10

@@ -44,7 +44,8 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     """The table from one seat's view: each seat's counts, the trick on the table, the hand."""
     names = seat_names or [f"P{s}" for s in range(4)]
     s2 = U * 0.8
-    width, y = 760, 22
+    width = 760
+    y: float = 22
     parts: list[str] = []
     for s in range(4):
         mark = " ▶" if view.get("to_act") == s else ""

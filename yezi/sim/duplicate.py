@@ -62,8 +62,8 @@ def play_duplicate_deal(game: Game, bots: Sequence[TimedBot], index: int, seed: 
     deal = game.deal_from_seed(derived_seed("deal", seed, index))
     totals = [0.0] * k
     counts = [0] * k
-    for b in bots:
-        b.reset()
+    for bot in bots:
+        bot.reset()
     outcomes = []
     for r in range(k):
         assign = seat_assignment(active, k, r)
