@@ -124,7 +124,9 @@ class NativeVectorEnv:
             info["final_payments"] = dict(zip(ended, exact_payments(raw, self._scale, nv.native)))
             if self.observation_kind:
                 info["final_observation"] = self.final_obs
-        if nv.over.any():  # the library counts this step's deals over at once (zero in the others)
+        # the library counts this step's deals over at once, dealt only in rows whose deal ended
+        # (zero everywhere when none did)
+        if got and nv.over.any():
             np.divide(nv.settled, self._scale, out=self.settled_at_once)
             self._any_over = True
         elif self._any_over:
