@@ -71,3 +71,23 @@ def test_the_lessons_table_counts_in_the_play_tables_words(game, lang):
     for line in lines:
         counts = line.split("：", 1)[1].rstrip(" ▶").split(" · ")
         assert len(counts) == len(want) and all(w.match(c) for w, c in zip(want, counts)), (line, word)
+
+
+@pytest.mark.parametrize("lang", ["zh-hant", "zh-hans"])
+def test_the_lessons_luk_fu_hand_says_what_its_hu_are_made_of(lang):
+    """Above the hand, the play table writes "1 糊（贏牌 0 + 老歲 1）"; the lesson's drawing wrote
+    "1 糊" alone, and a learner at the first lesson, who has won nothing, could not tell where the
+    1 came from."""
+    from pathlib import Path
+
+    from yezi.learn.html import frame
+    from yezi.learn.lessons import load
+    from yezi.server import catalog
+
+    word = _js_words(Path(catalog.__file__).parent.parent / "web" / "i18n.js", lang, ("won", "laosui"))
+    board = frame("lukfu", load("lukfu")[0].id, lang, [])["board"]
+    line = re.compile(rf" · (\d+) 糊（{word['won']} (\d+) \+ {word['laosui']} (\d+)）$")
+    found = [m for t in re.findall(r">([^<>]+)<", board) if (m := line.search(t))]
+    assert len(found) == 1, re.findall(r">([^<>]+)<", board)
+    total, won, boss = map(int, found[0].groups())
+    assert total == won + boss and boss == board.count(">老<")  # the mark under each boss card

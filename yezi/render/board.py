@@ -17,6 +17,8 @@ WORDS = Words("board", {
     "dice": NP_("board:dice", "Dice"),
     "boss": NP_("board:boss", "boss"),  # the mark under a boss card 老歲 in the hand
     "pending": NP_("board:pending", "down"),  # on a card chosen for a face-down discard not yet complete
+    "won": NP_("board:won", "won"),  # Luk Fu's 糊 of the cards won, beside those of the boss cards in hand
+    "laosui": NP_("board:laosui", "boss cards"),
 })
 
 
@@ -81,6 +83,12 @@ def line(lang: str, name: str, *parts: str) -> str:
 def labelled(lang: str, key: str, value: object) -> str:
     """``Stock: 20`` / ``龍：20``."""
     return word(lang, key) + punct(_lang(lang), "colon") + str(value)
+
+
+def aside(lang: str, text: str) -> str:
+    """``(text)`` / ``（text）``: a count's parts after it, as the play tables write them."""
+    lg = _lang(lang)
+    return (" (" + text + ")") if lg == "en" else punct(lg, "open") + text + punct(lg, "close")
 
 
 def tagged(lang: str, name: str, key: str) -> str:

@@ -159,6 +159,14 @@ def plain_back_svg(width: float = W, lang: str = "zh-hant") -> str:
             f'class="card back plain" role="img" aria-label="{t}"><title>{t}</title>{body}</svg>')
 
 
+def _hu_line(view: dict[str, Any], lang: str) -> str:
+    """The seat's 糊 and what makes them, as its play table says: "1 糊（贏牌 0 + 老歲 1）"."""
+    seat = view["seat"]
+    won = (view.get("hu_won") or [0] * (seat + 1))[seat]
+    boss = len(view.get("laosui", []))
+    return B.hu(lang, view.get("hu", 0)) + B.aside(lang, f"{B.word(lang, 'won')} {won} + {B.word(lang, 'laosui')} {boss}")
+
+
 def action_cards(action: int) -> list[int]:
     """The cards an action code puts on the table (none for the word actions)."""
     if A.PLAY_BASE <= action < A.DISCARD_BASE:
@@ -235,7 +243,7 @@ def table_svg(view: dict[str, Any], lang: str = "zh-hant", seat_names: list[str]
     if hand is not None:
         old = set(view.get("laosui", []))
         parts.append(f'<text x="12" y="{y + 14}" font-size="14" fill="#f4ecd8" font-family="sans-serif">'
-                     f'{esc(names[view["seat"]])} · {esc(B.hu(lang, view.get("hu", 0)))}</text>')
+                     f'{esc(names[view["seat"]])} · {esc(_hu_line(view, lang))}</text>')
         parts.append(_row(list(hand), 12, y + 22, lang, cw))
         pending = set(view.get("pending_discard") or [])
         for i, c in enumerate(hand):
