@@ -40,6 +40,17 @@ def exact_payments(raw: Any, scale: int, native: Any) -> list[list[Any]]:
 
 
 class NativeVectorEnv:
+    def __new__(cls, game: Any = None, *args: Any, **kwargs: Any) -> Any:
+        """Luk Fu's rows step through their own one-call step (`NativeLukFuVectorEnv`: the same
+        API and info, plus ``deals``), so this one class is the entry for every game: it used to
+        fail there with a TypeError from the engine's `vector` signature."""
+        name = game if isinstance(game, str) else getattr(game, "name", None)
+        if name == "lukfu":
+            from yezi.native.lukfu_vector import NativeLukFuVectorEnv
+
+            return NativeLukFuVectorEnv(game, *args, **kwargs)
+        return super().__new__(cls)
+
     def __init__(self, game: Any, num_envs: int, preset: str | None = None,
                  options: dict[str, Any] | None = None, *, observation: str | None = "observation",
                  dtype: str = "float32"):
