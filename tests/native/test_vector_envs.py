@@ -267,3 +267,35 @@ def test_madiao_rows_kept_natively_step_as_the_python_engine(kind):
                 np.testing.assert_array_equal(info["final_observation"][i], game.observe(st, actor, kind))
                 states[i] = replayed(i)
     assert ended >= 8
+
+
+@pytest.mark.parametrize("game_name", [*CASES, "lukfu", "madiao"])
+def test_a_native_vector_env_pickles_and_copies_mid_deal(game_name):
+    """`NativeVectorEnv` (and Luk Fu's, which it gives) pickles and deep-copies with rows in flight
+    (it could not: it held the numpy module and the library's calls); each copy then steps exactly
+    as the original does, ends and re-deals included."""
+    import copy
+    import pickle
+
+    from yezi.native.vector_env import NativeVectorEnv
+
+    env = NativeVectorEnv(game_name, 3, dtype="uint8")
+    obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(9)
+
+    def draw(info):
+        return info["legal_actions"][np.arange(3), (rng.random(3) * info["legal_count"]).astype(np.int64)].copy()
+
+    for _ in range(11):
+        obs, _, _, _, info = env.step(draw(info))
+    copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    ended = 0
+    for _ in range(150):
+        acts = draw(info)
+        obs, rew, done, _, info = env.step(acts)
+        ended += int(done.sum())
+        for c in copies:
+            o, r, d, _, i = c.step(acts)
+            assert np.array_equal(o, obs) and np.array_equal(r, rew) and np.array_equal(d, done)
+            assert c.legal == env.legal and i.get("final_payments") == info.get("final_payments")
+    assert ended >= 1 or game_name == "shiwuhu"

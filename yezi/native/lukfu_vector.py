@@ -83,28 +83,39 @@ class NativeLukFuVectorEnv:
             self.obs = np.zeros((n, size), dtype=np.float32)
             self.final_obs = np.zeros((n, size), dtype=np.float32)
         self._mask = np.zeros((n, a), dtype=np.uint8)
-        self.mask = self._mask.view(bool)
         self.legal_count = np.zeros(n, dtype=np.int64)
         self.legal_actions = np.zeros((n, a), dtype=np.int16)  # room for every code: never too small
         self.current_player = np.zeros(n, dtype=np.int64)
         self._pay = np.zeros((n, s), dtype=np.int64)
         self.rewards = np.zeros((n, s))
         self._done = np.zeros(n, dtype=np.uint8)
-        self.terminated = self._done.view(bool)
         self.truncated = np.zeros(n, dtype=bool)
         self._final_seat = np.full(n, -1, dtype=np.int64)
         self.settled_at_once = np.zeros((n, s))  # a Luk Fu deal always has a first decision
         self.over_at_once = np.zeros(n, dtype=np.int64)
         self.rows = np.zeros((n, self.native.state_len), dtype=np.int64)
-        if hasattr(self.native.lib, "yz_vec_free"):  # what the library keeps of these rows goes with them
-            import weakref
-
-            weakref.finalize(self, bind(self.native.lib, "yz_vec_free", [_P]), self.rows.ctypes.data)
         self._streams = [DealStream(0, i) for i in range(n)]
         self._seeds = np.zeros(n, dtype=np.uint64)  # stream: each row's next deal, drawn ahead; native: its generator
         self._seed = self._resets = 0
         self._started = False
+        self._acts = np.zeros(n, dtype=np.int64)  # a step copies its actions here (no address to compute)
+        self._bind()
+
+    def _bind(self) -> None:
+        """The library's side: its calls, the addresses they pass (every pointer once: a step
+        passes these ints, never builds a ctypes object), the views of the buffers, and the
+        release of what the library keeps of these rows when they go."""
+        import weakref
+
+        import numpy
+
+        self._np = numpy
+        n, a = self.num_envs, self.num_actions
         lib, nat = self.native.lib, self.native
+        self.mask = self._mask.view(bool)
+        self.terminated = self._done.view(bool)
+        if hasattr(lib, "yz_vec_free"):
+            weakref.finalize(self, bind(lib, "yz_vec_free", [_P]), self.rows.ctypes.data)
         self._step_fn = bind(lib, "yz_lukfu_rows_step",
                              [I64P, ctypes.c_int64, _P, ctypes.c_int64, _P, ctypes.c_int64, _P, _P, _P,
                               ctypes.c_int64, _P, _P, _P, ctypes.c_int64, _P, _P, _P, _P, _P, ctypes.c_int64])
@@ -115,10 +126,8 @@ class NativeLukFuVectorEnv:
         self._heuristic_fn = (bind(lib, "yz_lukfu_rows_heuristic",
                                    [I64P, ctypes.c_int64, _P, ctypes.c_int64, _P, ctypes.c_int64, _P])
                               if hasattr(lib, "yz_lukfu_rows_heuristic") else None)
-        ob = observation is not None
-        # every pointer once: a step passes these ints, never builds a ctypes object
+        ob = self.observation_kind is not None
         self._args = (nat._opts, len(nat.options), self.rows.ctypes.data, n)
-        self._acts = np.zeros(n, dtype=np.int64)  # a step copies its actions here (no address to compute)
         self._acts_p = self._acts.ctypes.data
         self._args2 = (self._seeds.ctypes.data, self._obs8.ctypes.data if ob else None,
                        self._final8.ctypes.data if ob else None, self._obs8.size, self._mask.ctypes.data,
@@ -131,6 +140,22 @@ class NativeLukFuVectorEnv:
             "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
             "legal_count": self.legal_count, "legal_actions": self.legal_actions,
         }
+
+    # --- pickling and deep copies: the buffers (every row written back first), the library's side
+    # bound again; a copy steps exactly as the original would from there
+    _LIBRARY = ("_np", "native", "mask", "terminated", "_step_fn", "_sync_fn", "_heuristic_fn", "_args", "_args2",
+                "_acts_p", "_info_dict")
+
+    def __getstate__(self) -> dict[str, Any]:
+        self.sync()
+        return {k: v for k, v in self.__dict__.items() if k not in self._LIBRARY}
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        from yezi.native.registry import native_game
+
+        self.__dict__.update(d)
+        self.native = native_game(self.game)
+        self._bind()
 
     # --- API (as yezi.rl.VectorEnv) -------------------------------------------------------------
     def reset(self, seed: int | None = None) -> tuple[Any, dict[str, Any]]:

@@ -66,30 +66,55 @@ class NativeVectorEnv:
         nv = nat.vector(num_envs, observation, dtype)
         if not nv.rows:
             raise Unsupported(f"the native {self.game.name} library keeps no rows natively (an old build)")
-        self.native, self.rows = nat, nv
         self.num_envs = n = num_envs
         self.num_seats = s = self.game.num_seats
         self.num_actions = self.game.action_space_size
         self.observation_kind = observation
+        self.dtype = dtype
         self._scale = getattr(nat, "payment_scale", 1)
-        self.obs, self.final_obs = nv.obs, nv.final_obs
-        self.mask = nv.mask.view(bool)
-        self.current_player = nv.player
-        self.terminated = nv.terminated.view(bool)
         self.truncated = np.zeros(n, dtype=bool)
         self.rewards = np.zeros((n, s))
         self.settled_at_once = np.zeros((n, s))
-        self.over_at_once = nv.over
-        self.legal_count, self.legal_actions = nv.legal_count, nv.legal_actions
         self._seed = self._resets = 0
         self._started = False
         #: rows whose payments `rewards` holds from the last step (0: every entry is zero)
         self._rewarded = 0
+        self._take(nat, nv)
+
+    def _take(self, nat: Any, nv: Any) -> None:
+        """Step the rows `nv` of the engine `nat`: the arrays this env hands out are theirs."""
+        self.native, self.rows = nat, nv
+        self.obs, self.final_obs = nv.obs, nv.final_obs
+        self.mask = nv.mask.view(bool)
+        self.current_player = nv.player
+        self.terminated = nv.terminated.view(bool)
+        self.over_at_once = nv.over
+        self.legal_count, self.legal_actions = nv.legal_count, nv.legal_actions
         self._info_dict: dict[str, Any] = {
             "current_player": self.current_player, "action_mask": self.mask,
             "settled_at_once": self.settled_at_once, "deals_over_at_once": self.over_at_once,
             "legal_count": self.legal_count, "legal_actions": self.legal_actions,
         }
+
+    # --- pickling and deep copies: the rows as their buffers (written back first), the library's
+    # side rebuilt; a copy steps exactly as the original would from there
+    _SHARED = ("_np", "native", "rows", "obs", "final_obs", "mask", "current_player", "terminated", "over_at_once",
+               "legal_count", "legal_actions", "_info_dict")
+
+    def __getstate__(self) -> dict[str, Any]:
+        d = {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
+        d["_snapshot"] = self.rows.snapshot()
+        return d
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        import numpy as np
+
+        snapshot = d.pop("_snapshot")
+        self.__dict__.update(d)
+        self._np = np
+        nat: Any = native_for(self.game, "native")
+        self._take(nat, nat.vector(self.num_envs, self.observation_kind, self.dtype))
+        self.rows.restore(snapshot)
 
     @property
     def legal(self) -> list[list[int]]:
