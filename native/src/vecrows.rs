@@ -78,9 +78,6 @@ pub trait Cell: Copy {
     fn of(x: u32) -> Self;
     /// One more (a count).
     fn bump(x: &mut Self);
-    /// `out[i]` = bit i of `m`, ones and zeros, for every i of `out` (at most 64): a card set as
-    /// its plane of an observation, written whole (no loop over the set's bits, whose branches
-    /// cost more than the stores).
     /// `out[i]` = `src[i]` for counts held as bytes (the engines' per-kind counts), `out` and
     /// `src` of one length: for bytes a plain copy, so a plane of counts costs one store, not one
     /// checked store per kind.
@@ -90,6 +87,9 @@ pub trait Cell: Copy {
             *d = Self::of(x as u32);
         }
     }
+    /// `out[i]` = bit i of `m`, ones and zeros, for every i of `out` (at most 64): a card set as
+    /// its plane of an observation, written whole (no loop over the set's bits, whose branches
+    /// cost more than the stores).
     #[inline]
     fn spread(out: &mut [Self], m: u64) {
         for (i, d) in out.iter_mut().enumerate() {
@@ -333,14 +333,8 @@ struct Entry<G: VecGame> {
     token: u64,
     cfg: &'static G::Cfg,
     rows: Vec<G::Row>,
-    /// each row's legal actions as the last call wrote them (max_legal per row) and their count
-    legal: Vec<u16>,
-    nlegal: Vec<u16>,
-    /// the same legal actions as a bitset, `bw` words a row (0 where the action space is too
-    /// large to keep one: then an action is looked for in `legal`), so an action is checked in
-    /// one load, not a scan of up to hundreds of codes
-    bits: Vec<u64>,
-    bw: usize,
+    /// each row's legal actions as the last call wrote them
+    kept: Kept,
     /// the mask buffer the last call wrote in full for these rows (its set entries are `legal`)
     mask_at: usize,
 }
@@ -350,40 +344,53 @@ fn bit_words(na: usize) -> usize {
     if na <= 4096 { na.div_ceil(64) } else { 0 }
 }
 
-/// One row's share of an `Entry`: its legal list, their count and its bitset (empty when the
-/// entry keeps none).
+/// Each row's legal actions as the last call wrote them: a list (`ml` codes a row) and its
+/// count, and the same as a bitset (`bw` words a row; 0 where the action space is too large to
+/// keep one: then an action is looked for in the list), so an action is checked in one load, not
+/// a scan of up to hundreds of codes.
+struct Kept {
+    legal: Vec<u16>,
+    nlegal: Vec<u16>,
+    bits: Vec<u64>,
+    ml: usize,
+    bw: usize,
+}
+
+/// One row's share of `Kept`.
 struct Keep<'a> {
     list: &'a mut [u16],
     n: &'a mut u16,
     bits: &'a mut [u64],
 }
 
-impl<G: VecGame> Entry<G> {
-    fn new(token: u64, cfg: &'static G::Cfg, rows: Vec<G::Row>, n: usize, nlegal: u16, mask_at: usize) -> Entry<G> {
-        let ml = G::max_legal(cfg);
-        let bw = bit_words(G::num_actions(cfg));
-        Entry { token, cfg, rows, legal: vec![0; n * ml], nlegal: vec![nlegal; n], bits: vec![0; n * bw], bw, mask_at }
+impl Kept {
+    fn new(n: usize, ml: usize, na: usize, nlegal: u16) -> Kept {
+        let bw = bit_words(na);
+        Kept { legal: vec![0; n * ml], nlegal: vec![nlegal; n], bits: vec![0; n * bw], ml, bw }
     }
 
-    fn keep(&mut self, i: usize) -> Keep<'_> {
-        let ml = self.legal.len() / self.nlegal.len().max(1);
-        Keep { list: &mut self.legal[i * ml..(i + 1) * ml], n: &mut self.nlegal[i],
-               bits: &mut self.bits[i * self.bw..(i + 1) * self.bw] }
+    fn row(&mut self, i: usize) -> Keep<'_> {
+        let (ml, bw) = (self.ml, self.bw);
+        Keep { list: &mut self.legal[i * ml..(i + 1) * ml], n: &mut self.nlegal[i], bits: &mut self.bits[i * bw..(i + 1) * bw] }
     }
 
-    /// Whether `a` is among kept row i's legal actions.
+    /// Whether `a` is among row i's legal actions.
     fn allows(&self, i: usize, a: i64) -> bool {
         if !(0..=u16::MAX as i64).contains(&a) {
             return false;
         }
-        let k = self.nlegal[i] as usize;
+        let a = a as usize;
         if self.bw > 0 {
-            let a = a as usize;
             a < 64 * self.bw && self.bits[i * self.bw + a / 64] >> (a % 64) & 1 == 1
         } else {
-            let ml = self.legal.len() / self.nlegal.len().max(1);
-            self.legal[i * ml..i * ml + k].contains(&(a as u16))
+            self.legal[i * self.ml..i * self.ml + self.nlegal[i] as usize].contains(&(a as u16))
         }
+    }
+}
+
+impl<G: VecGame> Entry<G> {
+    fn new(token: u64, cfg: &'static G::Cfg, rows: Vec<G::Row>, n: usize, nlegal: u16, mask_at: usize) -> Entry<G> {
+        Entry { token, cfg, rows, kept: Kept::new(n, G::max_legal(cfg), G::num_actions(cfg), nlegal), mask_at }
     }
 }
 
@@ -525,7 +532,7 @@ fn reset_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, seed: u64
         if !G::next_deal(c, &mut r, &mut o.settled[i * ns..(i + 1) * ns], &mut o.over[i]) {
             return E_DEALS;
         }
-        let keep = if cached { Some(e.keep(i)) } else { None };
+        let keep = if cached { Some(e.kept.row(i)) } else { None };
         if let Err(x) = publish::<G>(c, &r, i, &mut o, &mut buf, keep, false) {
             return x;
         }
@@ -621,7 +628,7 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
             }
             Ok(None) => {
                 let e = e.as_deref().unwrap();
-                e.allows(i, a) && G::room(c, &e.rows[i])
+                e.kept.allows(i, a) && G::room(c, &e.rows[i])
             }
         };
         if !ok {
@@ -639,7 +646,7 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
         Some(mut e) => {
             for (i, r) in read {
                 e.rows[i] = r;
-                e.nlegal[i] = u16::MAX; // not what row i's mask holds: written in full
+                e.kept.nlegal[i] = u16::MAX; // not what row i's mask holds: written in full
             }
             e
         }
@@ -651,8 +658,7 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
     o.over.fill(0);
     let mut ended = 0;
     let tok = e.token;
-    let Entry { rows, legal: kept, nlegal: kept_n, bits, bw, .. } = &mut *e;
-    let bw = *bw;
+    let Entry { rows, kept, .. } = &mut *e;
     for (i, r) in rows.iter_mut().enumerate() {
         let actor = G::actor(c, r).unwrap_or(0);
         G::apply(c, r, actions[i]);
@@ -670,9 +676,7 @@ fn step_impl<G: VecGame>(c: &'static G::Cfg, state: *mut i64, n: i64, actions: *
             }
         }
         let res = if cached {
-            let keep = Keep { list: &mut kept[i * ml..(i + 1) * ml], n: &mut kept_n[i],
-                              bits: &mut bits[i * bw..(i + 1) * bw] };
-            publish::<G>(c, r, i, &mut o, &mut buf, Some(keep), same_mask)
+            publish::<G>(c, r, i, &mut o, &mut buf, Some(kept.row(i)), same_mask)
         } else {
             publish::<G>(c, r, i, &mut o, &mut buf, None, false)
         };

@@ -48,20 +48,10 @@ def test_the_generic_native_vector_env_steps_luk_fu_too():
     """`NativeVectorEnv` is the entry for every game: for Luk Fu it raised a TypeError (the engine's
     `vector` takes no dtype); it now gives Luk Fu's one-call env, which steps the same deals as the
     Python rows from the same seed and answers with the same info keys."""
+    from tests.native.lockstep import step_together
     from yezi.native.lukfu_vector import NativeLukFuVectorEnv
     from yezi.native.vector_env import NativeVectorEnv
 
     env = NativeVectorEnv("lukfu", 4, dtype="uint8")
     assert isinstance(env, NativeLukFuVectorEnv)
-    ref = VectorEnv("lukfu", 4, engine="python")
-    obs, info = env.reset(seed=5)
-    want, _ = ref.reset(seed=5)
-    rng = np.random.default_rng(2)
-    for _ in range(120):
-        np.testing.assert_array_equal(obs, want.astype(np.uint8))
-        assert env.legal == ref.legal
-        acts = info["legal_actions"][np.arange(4), (rng.random(4) * info["legal_count"]).astype(np.int64)]
-        obs, r, done, _, info = env.step(acts)
-        want, r2, done2, _, _ = ref.step(acts.tolist())
-        np.testing.assert_array_equal(r, r2)
-        np.testing.assert_array_equal(done, done2)
+    step_together(env, VectorEnv("lukfu", 4, engine="python"), seed=5, steps=120, rng=np.random.default_rng(2))

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import yezi.native as native
+from tests.native.lockstep import draw, step_together
 from yezi.core.errors import IllegalAction
 from yezi.rl import VectorEnv
 
@@ -162,20 +163,8 @@ def test_native_vector_env_plays_the_native_rows_deals():
     """`NativeVectorEnv` (uint8) steps the very rows `VectorEnv(engine="native")` does from the same seed."""
     from yezi.native.vector_env import NativeVectorEnv
 
-    a = VectorEnv("tiengow", 3, engine="native")
     b = NativeVectorEnv("tiengow", 3, dtype="uint8")
-    oa, _ = a.reset(seed=5)
-    ob, info = b.reset(seed=5)
-    rng = np.random.default_rng(1)
-    for _ in range(120):
-        np.testing.assert_array_equal(oa, ob.astype(np.float32))
-        assert b.legal == a.legal
-        acts = info["legal_actions"][np.arange(3), (rng.random(3) * info["legal_count"]).astype(np.int64)]
-        oa, ra, da, _, ia = a.step(acts)
-        ob, rb, db, _, info = b.step(acts)
-        np.testing.assert_array_equal(ra, rb)
-        np.testing.assert_array_equal(da, db)
-        assert ia.get("final_payments") == info.get("final_payments")
+    step_together(b, VectorEnv("tiengow", 3, engine="native"), seed=5, steps=120, rng=np.random.default_rng(1))
     with pytest.raises(IllegalAction):
         b.step(np.full(3, -1))
 
@@ -211,8 +200,7 @@ def test_rows_kept_natively_refuse_exactly_the_codes_that_are_not_legal(game_nam
                     env.step([a, other])
                 checked += 1
             assert np.array_equal(obs, before[0]) and env.legal == before[1]
-        acts = info["legal_actions"][np.arange(2), (rng.random(2) * info["legal_count"]).astype(np.int64)]
-        obs, _, done, _, info = env.step(acts)
+        obs, _, done, _, info = env.step(draw(info, rng))
         just_dealt = bool(done[0]) and ended < 3
         ended += int(done.sum())
         if ended >= 2 and checks >= 6 and not just_dealt:
@@ -283,15 +271,12 @@ def test_a_native_vector_env_pickles_and_copies_mid_deal(game_name):
     obs, info = env.reset(seed=4)
     rng = np.random.default_rng(9)
 
-    def draw(info):
-        return info["legal_actions"][np.arange(3), (rng.random(3) * info["legal_count"]).astype(np.int64)].copy()
-
     for _ in range(11):
-        obs, _, _, _, info = env.step(draw(info))
+        obs, _, _, _, info = env.step(draw(info, rng))
     copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
     ended = 0
     for _ in range(150):
-        acts = draw(info)
+        acts = draw(info, rng)
         obs, rew, done, _, info = env.step(acts)
         ended += int(done.sum())
         for c in copies:

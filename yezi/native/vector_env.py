@@ -138,10 +138,8 @@ class NativeVectorEnv:
         np = self._np
         if not self._started:
             raise RuntimeError("call reset() first")
-        if len(actions) != self.num_envs:
-            raise ValueError(f"expected {self.num_envs} actions, got {len(actions)}")
         nv = self.rows
-        nv.put_actions(actions)
+        nv.put_actions(actions)  # (refuses a count of actions other than the rows')
         got = nv._step(*nv._head, nv._actions_p, *nv._step_tail)
         if got <= -5:
             raise IllegalAction("not-legal", f"row {-5 - got}: {int(nv.actions[-5 - got])} is not legal")

@@ -86,12 +86,11 @@ def labelled(lang: str, key: str, value: object) -> str:
 
 
 def aside(lang: str, text: str) -> str:
-    """``(text)`` / ``（text）``: a count's parts after it, as the play tables write them."""
+    """`` (text)`` / ``（text）``: what follows a name or a count, as the play tables write it."""
     lg = _lang(lang)
-    return (" (" + text + ")") if lg == "en" else punct(lg, "open") + text + punct(lg, "close")
+    return punct(lg, "open") + text + punct(lg, "close")
 
 
 def tagged(lang: str, name: str, key: str) -> str:
     """``Lead (bidder)`` / ``頭家（做牌）``."""
-    lg = _lang(lang)
-    return name + punct(lg, "open") + word(lang, key) + punct(lg, "close")
+    return name + aside(lang, word(lang, key))

@@ -161,9 +161,7 @@ def plain_back_svg(width: float = W, lang: str = "zh-hant") -> str:
 
 def _hu_line(view: dict[str, Any], lang: str) -> str:
     """The seat's 糊 and what makes them, as its play table says: "1 糊（贏牌 0 + 老歲 1）"."""
-    seat = view["seat"]
-    won = (view.get("hu_won") or [0] * (seat + 1))[seat]
-    boss = len(view.get("laosui", []))
+    won, boss = view["hu_won"][view["seat"]], len(view.get("laosui", []))
     return B.hu(lang, view.get("hu", 0)) + B.aside(lang, f"{B.word(lang, 'won')} {won} + {B.word(lang, 'laosui')} {boss}")
 
 
